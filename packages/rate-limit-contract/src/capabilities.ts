@@ -1,0 +1,29 @@
+/**
+ * What an implementation offers, fixed at construction and read by the conformance suite, which
+ * registers every test it cannot run as skipped (never silently dropped).
+ *
+ * @remarks The manifest is readonly and never changes after construction.
+ *
+ * @example
+ * ```ts
+ * if (!limiter.capabilities.bookings) console.warn('this limiter cannot book for later');
+ * ```
+ */
+export interface Capabilities {
+  /** Buckets are shared by every process that uses the same store. */
+  readonly distributed: boolean;
+  /** The implementation runs on an injected {@link Clock} (required for time-driven tests). */
+  readonly injectableClock: boolean;
+  /** Calls with `maxWaitMs` book future capacity (RL-W1..RL-W5). */
+  readonly bookings: boolean;
+  /** `waitForCapacity` honours an AbortSignal and returns bookings (RL-W5). */
+  readonly abortSignal: boolean;
+  /** Costs and limits may be fractional and are honoured exactly. */
+  readonly fractionalCosts: boolean;
+  /** `snapshot()` lists live buckets (RL-I3). */
+  readonly snapshot: boolean;
+  /** `sync` raises borrowed amounts to what a venue reports (RL-R2). */
+  readonly sync: boolean;
+  /** `penalize` holds buckets closed (RL-R3). */
+  readonly penalize: boolean;
+}

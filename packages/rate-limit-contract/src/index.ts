@@ -1,0 +1,31 @@
+export type { SpecificationVersion } from './version.js';
+export type { BucketKey, DefaultAxis } from './key.js';
+export type {
+  CapacityLimit,
+  PeriodLimit,
+  RequestsPerSecondLimit,
+  Limit,
+  NormalizedLimit,
+} from './limit.js';
+export type { RateLimitErrorCode, RateLimitError } from './errors.js';
+export type { OkDecision, DelayDecision, ErrorDecision, Decision } from './decision.js';
+export type { Clock, TimerHandle } from './clock.js';
+export type { Capabilities } from './capabilities.js';
+export type { BucketSnapshot } from './snapshot.js';
+export type {
+  BucketCheck,
+  CheckOptions,
+  WaitOptions,
+  PenaltyHold,
+  RateLimiter,
+  SideEffectResult,
+  ErrorResult,
+} from './limiter.js';
+export type {
+  ProviderCheckOptions,
+  ProviderAcquireOptions,
+  ProviderCheckResult,
+  ProviderAcquireResult,
+  ProviderRateLimiter,
+} from './provider.js';
+export type { RateLimiterModule, RateLimiterSelection } from './module.js';

@@ -1,0 +1,52 @@
+/**
+ * A token bucket of `capacity` tokens refilled continuously at `refillPerSec`.
+ *
+ * @remarks RL-L1, RL-L3, RL-L4. `capacity` must be finite and > 0; `refillPerSec` finite and
+ * >= 0. A refill of 0 is a fixed quota that never refills.
+ */
+export interface CapacityLimit {
+  readonly capacity: number;
+  readonly refillPerSec: number;
+}
+
+/**
+ * `requests` per `periodMs`: capacity `requests`, refilled at `requests / (periodMs / 1000)` per
+ * second.
+ *
+ * @remarks RL-L1. `periodMs` must be finite and > 0 (it is refused, never defaulted, RL-L3).
+ */
+export interface PeriodLimit {
+  readonly requests: number;
+  readonly periodMs: number;
+}
+
+/**
+ * `requests` per second: the same as `{ requests, periodMs: 1000 }`.
+ *
+ * @remarks RL-L1.
+ */
+export interface RequestsPerSecondLimit {
+  readonly requests: number;
+}
+
+/**
+ * How a bucket is defined. `null` or `undefined` means unlimited: admitted at once and nothing is
+ * recorded (RL-L2).
+ *
+ * @remarks RL-L1 (the three shapes are equivalent), RL-L2, RL-L3 (an invalid limit is refused with
+ * `invalid_parameters` and nothing changes), RL-L5 (a new definition of a live bucket keeps the
+ * amount already borrowed).
+ *
+ * @example
+ * ```ts
+ * const weight: Limit = { requests: 6000, periodMs: 60_000 };
+ * const okx: Limit = { capacity: 1, refillPerSec: 9.09 };
+ * ```
+ */
+export type Limit = CapacityLimit | PeriodLimit | RequestsPerSecondLimit | null | undefined;
+
+/** A limit in its canonical form, as implementations store and report it. */
+export interface NormalizedLimit {
+  readonly capacity: number;
+  readonly refillPerSec: number;
+}

@@ -1,0 +1,19 @@
+/**
+ * One live bucket, as a budget panel shows it.
+ *
+ * @remarks RL-I3, RL-K3: the credential appears only as its one-way hash.
+ */
+export interface BucketSnapshot {
+  readonly venue: string;
+  /** The hashed credential (hex), or `null` for the public pool. */
+  readonly credentialHash: string | null;
+  readonly axis: string;
+  readonly capacity: number;
+  readonly refillPerSec: number;
+  /** Tokens available now (negative while the bucket is in debt after records or syncs). */
+  readonly tokens: number;
+  /** capacity − tokens (RL-I1). */
+  readonly borrowed: number;
+  /** The end of a penalty hold, in the limiter's clock, when one is in force. */
+  readonly heldUntilMs?: number;
+}
