@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs every test from a clean clone: installs pnpm and the dependencies, makes sure redis-server exists,
+# builds, typechecks, lints the packages, and runs every package's tests (unit, property, conformance,
+# Redis standalone and cluster, multi-process safety, emulated venues).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/ensure-pnpm.sh
+bash scripts/ensure-redis.sh
+pnpm install --frozen-lockfile
+pnpm run build
+pnpm run typecheck
+pnpm run lint
+pnpm run test
