@@ -1,0 +1,42 @@
+// Typechecks every ```ts block of every package README against the built packages, so the examples
+// cannot drift from the code. A block whose first line is `// readme: no-check` is skipped.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(new URL('..', import.meta.url).pathname);
+const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+let failures = 0;
+let checked = 0;
+for (const name of readdirSync(join(root, 'packages'))) {
+  const dir = join(root, 'packages', name);
+  const readme = join(dir, 'README.md');
+  if (!existsSync(readme)) continue;
+  const blocks = [...readFileSync(readme, 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)]
+    .map((m) => m[1])
+    .filter((code) => !code.startsWith('// readme: no-check'));
+  if (blocks.length === 0) continue;
+  const out = join(dir, '.readme-check');
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out);
+  blocks.forEach((code, i) => writeFileSync(join(out, `example-${i + 1}.ts`), `${code}\nexport {};\n`));
+  writeFileSync(
+    join(out, 'tsconfig.json'),
+    JSON.stringify({
+      extends: '../../../tsconfig.base.json',
+      compilerOptions: { noEmit: true, rootDir: '.', noUnusedLocals: false },
+      include: ['*.ts'],
+    }),
+  );
+  try {
+    execFileSync(process.execPath, [tsc, '-p', join(out, 'tsconfig.json')], { stdio: 'pipe' });
+    checked += blocks.length;
+    rmSync(out, { recursive: true, force: true });
+  } catch (error) {
+    failures += 1;
+    console.error(`packages/${name}/README.md examples do not compile (kept in packages/${name}/.readme-check):`);
+    console.error(String(error.stdout ?? error));
+  }
+}
+if (failures > 0) process.exit(1);
+console.log(`README examples: ${checked} TypeScript blocks compile`);
