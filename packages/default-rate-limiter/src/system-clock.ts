@@ -2,13 +2,13 @@ import type { Clock, TimerHandle } from '@core/rate-limit-contract';
 
 /**
  * The default clock: `performance.timeOrigin + performance.now()` (monotonic within the process)
- * and `setTimeout` timers that never keep the process alive (RL-W7).
+ * and `setTimeout` timers. A timer holds the process open until it fires or is cancelled unless
+ * its `unref()` is called (RL-W7: the limiter cancels every timer on `close()`).
  */
 export const systemClock: Clock = {
   now: () => performance.timeOrigin + performance.now(),
   setTimer(fn: () => void, ms: number): TimerHandle {
     const t = setTimeout(fn, Math.max(0, Math.min(ms, 2_147_483_647)));
-    t.unref();
     return { cancel: () => clearTimeout(t), unref: () => t.unref() };
   },
 };
