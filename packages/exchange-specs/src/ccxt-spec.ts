@@ -1,0 +1,83 @@
+import type { CostExpr, EndpointSpec, VenueSpec } from './venue-spec.js';
+
+/**
+ * The compact file the generator writes per ccxt exchange (`src/generated/<id>.json`): only the
+ * rate-limit facts. `endpoints` lists the endpoints whose cost is not `defaultCost`, each
+ * `[method, path, cost, auth]` where cost is a number or a ccxt cost object reduced to
+ * `{ cost, noSymbol?, noCoin?, byLimit?, byType? }`.
+ */
+export interface CcxtFile {
+  readonly id: string;
+  readonly name: string;
+  readonly ccxtVersion: string;
+  readonly generated: string;
+  /** ccxt's `rateLimit`: milliseconds per cost unit. */
+  readonly rateLimitMs: number;
+  readonly defaultCost: number;
+  readonly endpoints: readonly (readonly [string, string, number | CcxtCost, 'public' | 'private'])[];
+}
+
+/** A ccxt per-endpoint cost object, reduced to the parts that change the cost. */
+export interface CcxtCost {
+  readonly cost: number;
+  readonly noSymbol?: number;
+  readonly noCoin?: number;
+  readonly byLimit?: readonly (readonly [number, number])[];
+  readonly byType?: Readonly<Record<string, number>>;
+}
+
+function costExpr(c: number | CcxtCost): CostExpr {
+  if (typeof c === 'number') return { kind: 'constant', value: c };
+  let expr: CostExpr = { kind: 'constant', value: c.cost };
+  if (c.byLimit !== undefined && c.byLimit.length > 0) {
+    // ccxt: with a limit, the first [max, cost] row with limit <= max; without one, the base cost.
+    expr = { kind: 'table', param: 'limit', rows: c.byLimit.map(([upTo, cost]) => ({ upTo, cost })), absent: c.cost, above: c.byLimit[c.byLimit.length - 1]?.[1] ?? c.cost };
+  }
+  if (c.byType !== undefined) expr = { kind: 'lookup', param: 'type', values: c.byType, otherwise: c.cost };
+  if (c.noSymbol !== undefined) expr = { kind: 'presence', param: 'symbol', present: expr, absent: c.noSymbol };
+  if (c.noCoin !== undefined) expr = { kind: 'presence', param: 'coin', present: expr, absent: c.noCoin };
+  return expr;
+}
+
+function largest(c: number | CcxtCost): number {
+  if (typeof c === 'number') return c;
+  return Math.max(c.cost, c.noSymbol ?? 0, c.noCoin ?? 0, ...(c.byLimit ?? []).map((r) => r[1]), ...Object.values(c.byType ?? {}));
+}
+
+/**
+ * Turns a generated ccxt file into spec data (validate it before use). ccxt paces every request of
+ * an exchange instance through one leaky bucket refilled at `1000 / rateLimit` units per second;
+ * the spec keeps that as one `ccxt` token bucket on the public pool whose capacity is the largest
+ * single cost (at least 1), and ccxt's default cost of 1 as the documented fallback. Everything is
+ * marked `ccxt-derived`.
+ */
+export function specFromCcxt(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null) return data;
+  const f = data as CcxtFile;
+  if (!Array.isArray(f.endpoints)) return data;
+  const provenance = { source: 'ccxt', confidence: 'ccxt-derived' } as const;
+  const seen = new Set<string>();
+  const endpoints: EndpointSpec[] = [];
+  let capacity = Math.max(1, f.defaultCost);
+  for (const [method, path, cost, auth] of f.endpoints) {
+    const id = `${method} ${path}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    capacity = Math.max(capacity, largest(cost));
+    endpoints.push({ id, method: method as EndpointSpec['method'], path, auth, costs: [{ bucket: 'ccxt', cost: costExpr(cost) }], provenance });
+  }
+  const spec: VenueSpec = {
+    id: f.id,
+    venue: f.name,
+    product: 'all APIs ccxt describes',
+    origin: 'ccxt-derived',
+    ccxtVersion: f.ccxtVersion,
+    sources: {
+      ccxt: { url: `https://www.npmjs.com/package/ccxt/v/${f.ccxtVersion}`, retrieved: f.generated, note: `js/src/${f.id}.js describe(): rateLimit ${f.rateLimitMs} ms per unit and per-endpoint costs` },
+    },
+    buckets: [{ id: 'ccxt', scope: 'ip', algorithm: 'token-bucket', capacity, refillPerSec: 1000 / f.rateLimitMs, provenance, description: "ccxt's pacing of one exchange instance" }],
+    endpoints,
+    fallback: { costs: [{ bucket: 'ccxt', cost: { kind: 'constant', value: f.defaultCost } }], provenance },
+  };
+  return spec;
+}

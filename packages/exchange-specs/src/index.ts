@@ -1,0 +1,42 @@
+export type {
+  Confidence,
+  Source,
+  Provenance,
+  Scope,
+  BucketAlgorithm,
+  WindowAlgorithm,
+  Partition,
+  WindowBucketSpec,
+  TokenBucketSpec,
+  BucketSpec,
+  CostExpr,
+  CostRule,
+  EndpointSpec,
+  FeedbackRule,
+  BodyMatch,
+  WaitSource,
+  ErrorRule,
+  VenueSpec,
+} from './venue-spec.js';
+export type {
+  Identity,
+  VenueRequest,
+  VenueResponse,
+  ResolveErrorCode,
+  ResolveResult,
+  FeedbackSync,
+  FeedbackPenalty,
+  Feedback,
+} from './venue-io.js';
+export { validateSpec, type SpecError, type ValidateResult } from './validate-spec.js';
+export { getVenueSpec, listVenues, type VenueListing } from './registry.js';
+export { resolveRequest } from './resolve-request.js';
+export type { ResolveOptions } from './resolve-charges.js';
+export { bucketMaxCost, bucketLimit } from './resolve-charges.js';
+export { interpretResponse } from './interpret-response.js';
+export { safeLimit, describeSafeLimit, type SafeLimitOptions, type SafeLimitDerivation } from './safe-limit.js';
+export { createBucketModel, type BucketModel, type ModelResult } from './bucket-model.js';
+export { bucketForTier } from './tier.js';
+export { evaluateCost } from './evaluate-cost.js';
+export { specFromCcxt, type CcxtFile, type CcxtCost } from './ccxt-spec.js';
+export { handAuthoredSpecs } from './hand-authored.js';

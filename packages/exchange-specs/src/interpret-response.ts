@@ -1,0 +1,236 @@
+import type { BucketCheck, BucketKey, NormalizedLimit } from '@core/rate-limit-contract';
+import { responseCost } from './evaluate-cost.js';
+import { readPath } from './request-params.js';
+import { bucketLimit, resolveCharges, scopeCredential, type Charge, type ResolveOptions } from './resolve-charges.js';
+import type { Feedback, FeedbackPenalty, FeedbackSync, Identity, VenueRequest, VenueResponse } from './venue-io.js';
+import type { BodyMatch, BucketSpec, ErrorRule, FeedbackRule, VenueSpec, WaitSource } from './venue-spec.js';
+
+function header(response: VenueResponse, name: string): string | undefined {
+  const v = response.headers[name];
+  if (v !== undefined) return v;
+  for (const [k, value] of Object.entries(response.headers)) if (k.toLowerCase() === name) return value;
+  return undefined;
+}
+
+function numberHeader(response: VenueResponse, name: string): number | undefined {
+  const v = header(response, name);
+  if (v === undefined || v.trim() === '') return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function bodyOf(response: VenueResponse): unknown {
+  if (typeof response.body !== 'string') return response.body;
+  try {
+    return JSON.parse(response.body) as unknown;
+  } catch {
+    return response.body;
+  }
+}
+
+function matchesBody(body: unknown, m: BodyMatch): boolean {
+  const v = readPath(body, m.path);
+  const values = Array.isArray(v) ? v : [v];
+  return values.some((x) => {
+    if (typeof x !== 'string' && typeof x !== 'number') return false;
+    const s = String(x);
+    if (m.equals !== undefined && m.equals.some((e) => String(e) === s)) return true;
+    return m.startsWith !== undefined && s.startsWith(m.startsWith);
+  });
+}
+
+function matchesRule(rule: ErrorRule, response: VenueResponse, body: unknown): boolean {
+  if (rule.status !== undefined && !rule.status.includes(response.status)) return false;
+  if (rule.body !== undefined && !rule.body.every((m) => matchesBody(body, m))) return false;
+  if (rule.hasHeader !== undefined && header(response, rule.hasHeader) === undefined) return false;
+  if (rule.lacksHeader !== undefined && header(response, rule.lacksHeader) !== undefined) return false;
+  return true;
+}
+
+function waitMs(sources: readonly WaitSource[], response: VenueResponse, body: unknown): number | undefined {
+  for (const s of sources) {
+    if (s.from === 'fixed') return s.ms;
+    if (s.from === 'header') {
+      const n = numberHeader(response, s.header);
+      if (n !== undefined && n >= 0) return s.unit === 's' ? n * 1000 : n;
+      continue;
+    }
+    const raw = readPath(body, s.path);
+    const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
+    if (!Number.isFinite(n)) continue;
+    if (s.unit === 'epoch-ms') {
+      const date = dateMs(response);
+      if (date === undefined) continue;
+      return Math.max(0, n - date);
+    }
+    if (n >= 0) return s.unit === 's' ? n * 1000 : n;
+  }
+  return undefined;
+}
+
+function dateMs(response: VenueResponse): number | undefined {
+  const d = header(response, 'date');
+  if (d === undefined) return undefined;
+  const t = Date.parse(d);
+  return Number.isFinite(t) ? t : undefined;
+}
+
+/** The time left in the venue's current window as the response reports it, conservatively (never less). */
+function windowRemainingMs(rule: FeedbackRule, bucket: BucketSpec & { windowMs: number }, response: VenueResponse): number {
+  const W = bucket.windowMs;
+  if (bucket.algorithm === 'sliding-window') return W;
+  const reset = rule.resetHeader === undefined ? undefined : numberHeader(response, rule.resetHeader);
+  const date = dateMs(response);
+  let rem: number | undefined;
+  if (reset !== undefined) {
+    switch (rule.resetUnit) {
+      case 'ms-from-now':
+        rem = reset;
+        break;
+      case 's-from-now':
+        rem = reset * 1000;
+        break;
+      case 'epoch-ms':
+        rem = date === undefined ? undefined : reset - date;
+        break;
+      case 'epoch-s':
+        rem = date === undefined ? undefined : reset * 1000 - date;
+        break;
+      case undefined:
+        rem = undefined;
+    }
+  } else if (bucket.algorithm === 'fixed-window-aligned' && date !== undefined) {
+    // The Date header is floored to the second: the real time is at or after it, so this overestimates.
+    rem = W - (((date % W) + W) % W);
+    if (rem < 1000) rem = W; // the window may have rolled over within that second
+  }
+  if (rem === undefined || !Number.isFinite(rem)) return W;
+  return Math.min(W, Math.max(0, rem));
+}
+
+/**
+ * The borrowed amount that keeps the limiter inside what the venue says is left: with our bucket
+ * of capacity C refilled at r, the venue's room R (limit − used, or `remaining`) and the window's
+ * remaining time w, admitting at most `C − b + r·w <= R − margin·L` needs `b >= C + r·w − R + margin·L`.
+ */
+function minBorrowed(rule: FeedbackRule, bucket: BucketSpec, limit: NormalizedLimit, value: number, response: VenueResponse, margin: number): number | undefined {
+  const venueLimit = (rule.limitHeader === undefined ? undefined : numberHeader(response, rule.limitHeader)) ?? (bucket.algorithm === 'token-bucket' ? bucket.capacity : bucket.limit);
+  const room = rule.meaning === 'used' ? venueLimit - value : value;
+  if (!Number.isFinite(room)) return undefined;
+  if (bucket.algorithm === 'token-bucket') {
+    // A decaying counter: our tokens must not exceed what is left of its capacity, scaled like the safe limit.
+    return Math.max(0, limit.capacity - Math.max(0, room) * (1 - margin));
+  }
+  const w = windowRemainingMs(rule, bucket, response);
+  return Math.max(0, limit.capacity + (limit.refillPerSec * w) / 1000 - room + margin * venueLimit);
+}
+
+function keyOf(spec: VenueSpec, bucket: BucketSpec, identity: Identity): BucketKey | undefined {
+  if (bucket.partition !== undefined) return undefined;
+  const credential = scopeCredential(bucket, identity);
+  return credential === undefined ? undefined : { venue: spec.id, credential, axis: bucket.id };
+}
+
+function sameKey(a: BucketKey, b: BucketKey): boolean {
+  return a.venue === b.venue && a.credential === b.credential && (a.axis ?? 'request') === (b.axis ?? 'request');
+}
+
+/**
+ * Reads a venue's response and says what the limiter should do.
+ *
+ * - Error rules (first match wins): the verdict (`rate_limited`, `banned`, `overloaded`, `error`),
+ *   whether the request counted, the wait (Retry-After, a body field, or the documented duration)
+ *   and the buckets to hold (`penalties`, each `{ key, hold: { forMs } }` for `limiter.penalize`).
+ *   Without a matching rule: `ok` for 1xx-3xx, `error` otherwise, counted.
+ * - Feedback rules: usage headers (used or remaining) become `syncs` for `limiter.sync`, with the
+ *   borrowed amount that keeps the limiter inside what the venue says is left in its window.
+ * - Response-size costs become `extraChecks` (record them).
+ *
+ * @param spec - the spec the request was resolved with.
+ * @param request - the request that was sent.
+ * @param response - status, lower-case headers, body (parsed JSON or text).
+ * @param identity - the identity the request was sent with.
+ * @param options - `margin` (default 0.1), as for `resolveRequest`.
+ * @example
+ * ```ts
+ * const fb = interpretResponse(spec, req, { status: res.status, headers, body }, identity);
+ * for (const s of fb.syncs) await limiter.sync(s.key, s.limit, s.minBorrowed);
+ * for (const p of fb.penalties) await limiter.penalize(p.key, p.hold);
+ * ```
+ */
+export function interpretResponse(spec: VenueSpec, request: VenueRequest, response: VenueResponse, identity: Identity, options: ResolveOptions = {}): Feedback {
+  const margin = options.margin ?? 0.1;
+  const resolved = resolveCharges(spec, request, identity, options);
+  const charges: readonly Charge[] = resolved.ok ? resolved.charges : [];
+  const tier = resolved.ok ? resolved.tier : identity.tier ?? spec.defaultTier;
+  const body = bodyOf(response);
+
+  const rule = (spec.errors ?? []).find((r) => matchesRule(r, response, body));
+  const verdict: Feedback['verdict'] = rule?.verdict ?? (response.status < 400 ? 'ok' : 'error');
+  const counted = rule?.counted ?? true;
+  const retryAfterMs = rule?.wait === undefined ? undefined : waitMs(rule.wait, response, body);
+
+  const penalties: FeedbackPenalty[] = [];
+  if (rule?.penalize !== undefined && retryAfterMs !== undefined && retryAfterMs > 0) {
+    const keys: BucketKey[] = [];
+    const add = (k: BucketKey): void => {
+      if (!keys.some((x) => sameKey(x, k))) keys.push(k);
+    };
+    if (rule.penalize === 'charged') {
+      for (const c of charges) add(c.key);
+    } else {
+      for (const id of rule.penalize) {
+        const hit = charges.filter((c) => c.bucket.id === id);
+        if (hit.length > 0) for (const c of hit) add(c.key);
+        else {
+          const b = spec.buckets.find((x) => x.id === id);
+          const k = b === undefined ? undefined : keyOf(spec, b, identity);
+          if (k !== undefined) add(k);
+        }
+      }
+    }
+    for (const key of keys) penalties.push({ key, hold: { forMs: retryAfterMs } });
+  }
+
+  const syncs: FeedbackSync[] = [];
+  for (const f of spec.feedback ?? []) {
+    const value = numberHeader(response, f.header);
+    if (value === undefined) continue;
+    const targets: { bucket: BucketSpec; key: BucketKey }[] = [];
+    for (const id of f.buckets) {
+      const hit = charges.filter((c) => c.bucket.id === id);
+      if (hit.length > 0) {
+        for (const c of hit) if (!targets.some((t) => sameKey(t.key, c.key))) targets.push({ bucket: c.bucket, key: c.key });
+      } else {
+        const b = spec.buckets.find((x) => x.id === id);
+        const k = b === undefined ? undefined : keyOf(spec, b, identity);
+        if (b !== undefined && k !== undefined) targets.push({ bucket: b, key: k });
+      }
+    }
+    for (const t of targets) {
+      let limit: NormalizedLimit;
+      try {
+        limit = bucketLimit(spec, t.bucket, tier, options.margin);
+      } catch {
+        continue;
+      }
+      const mb = minBorrowed(f, t.bucket, limit, value, response, margin);
+      if (mb === undefined) continue;
+      syncs.push({ key: t.key, limit, minBorrowed: mb });
+    }
+  }
+
+  const extra: BucketCheck[] = [];
+  for (const c of charges) {
+    const cost = responseCost(c.rule.cost, body, readPath);
+    if (cost > 0) extra.push({ key: c.key, limit: c.limit, cost });
+  }
+
+  const feedback: Feedback = { counted, verdict, syncs, penalties };
+  return {
+    ...feedback,
+    ...(rule === undefined ? {} : { rule: rule.id }),
+    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    ...(extra.length > 0 ? { extraChecks: extra } : {}),
+  };
+}

@@ -1,0 +1,75 @@
+import type { VenueRequest } from './venue-io.js';
+
+/**
+ * A request's parameters as one lookup: path parameters (from the endpoint's template), then the
+ * query, then the body (an object, a JSON string or a form-encoded string). Dotted names reach
+ * into the body (`action.orders`); `''` is the body itself.
+ */
+export interface RequestParams {
+  get(name: string): unknown;
+}
+
+function parseBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body;
+  const t = body.trim();
+  if (t.startsWith('{') || t.startsWith('[')) {
+    try {
+      return JSON.parse(t) as unknown;
+    } catch {
+      return body;
+    }
+  }
+  return Object.fromEntries(new URLSearchParams(t));
+}
+
+/** Reads a dot-separated path (`a.b.0.c`) in a value; `''` is the value itself. */
+export function readPath(value: unknown, path: string): unknown {
+  if (path === '') return value;
+  let cur: unknown = value;
+  for (const part of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+/** Builds the parameter lookup of a request (see {@link RequestParams}). */
+export function requestParams(request: VenueRequest, pathParams: Readonly<Record<string, string>>): RequestParams {
+  const body = parseBody(request.body);
+  return {
+    get(name: string): unknown {
+      if (name === '') return body;
+      const fromPath = pathParams[name];
+      if (fromPath !== undefined) return fromPath;
+      const q = request.query?.[name];
+      if (q !== undefined) return q;
+      return readPath(body, name);
+    },
+  };
+}
+
+/**
+ * The items of a list parameter: an array, or a string holding a JSON array, or a comma-separated
+ * string. `undefined` when the value is absent or not a list.
+ */
+export function listItems(value: unknown): readonly unknown[] | undefined {
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string') {
+    const t = value.trim();
+    if (t.startsWith('[')) {
+      try {
+        const parsed = JSON.parse(t) as unknown;
+        return Array.isArray(parsed) ? parsed : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+    return t === '' ? [] : t.split(',');
+  }
+  return undefined;
+}
+
+/** Is the value given (not undefined, null or an empty string)? */
+export function isPresent(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}

@@ -1,0 +1,159 @@
+import type { BucketKey, NormalizedLimit } from '@core/rate-limit-contract';
+import { evaluateCost, maxCost } from './evaluate-cost.js';
+import { matchEndpoint } from './match-endpoint.js';
+import { listItems, requestParams, type RequestParams } from './request-params.js';
+import { safeLimit } from './safe-limit.js';
+import { bucketForTier, specTiers } from './tier.js';
+import type { Identity, ResolveErrorCode, VenueRequest } from './venue-io.js';
+import type { BucketSpec, CostRule, EndpointSpec, VenueSpec } from './venue-spec.js';
+
+/** Options of `resolveRequest` and `interpretResponse`. */
+export interface ResolveOptions {
+  /** The margin passed to `safeLimit`; default 0.1. */
+  readonly margin?: number;
+}
+
+/** One bucket a request is charged on, before merging repeated keys. */
+export interface Charge {
+  readonly bucket: BucketSpec;
+  readonly rule: CostRule;
+  readonly key: BucketKey;
+  readonly limit: NormalizedLimit;
+  readonly cost: number;
+  /** The parameters the rule was priced with (a group's items for `items` partitions). */
+  readonly params: RequestParams;
+}
+
+/** The charges of a request, or why it cannot be resolved. */
+export type ChargesResult =
+  | { readonly ok: true; readonly endpoint: EndpointSpec | null; readonly charges: readonly Charge[]; readonly tier: string | undefined }
+  | { readonly ok: false; readonly error: { readonly code: ResolveErrorCode; readonly message: string } };
+
+const maxCostCache = new WeakMap<VenueSpec, Map<string, number>>();
+
+/**
+ * The largest single cost any rule of the spec charges to a bucket (at least the smallest
+ * positive cost seen, 1 when nothing is known): it sizes the safe capacity.
+ */
+export function bucketMaxCost(spec: VenueSpec, bucketId: string): number {
+  let cache = maxCostCache.get(spec);
+  if (cache === undefined) {
+    cache = new Map();
+    const rules = [...spec.endpoints.flatMap((e) => e.costs), ...(spec.global ?? []), ...(spec.fallback?.costs ?? [])];
+    for (const r of rules) cache.set(r.bucket, Math.max(cache.get(r.bucket) ?? 0, maxCost(r.cost)));
+    maxCostCache.set(spec, cache);
+  }
+  const m = cache.get(bucketId);
+  return m === undefined || m <= 0 ? 1 : m;
+}
+
+/** The safe limit of a bucket of a spec for a tier (see `safeLimit`). */
+export function bucketLimit(spec: VenueSpec, bucket: BucketSpec, tier: string | undefined, margin: number | undefined): NormalizedLimit {
+  const b = bucketForTier(bucket, tier);
+  return safeLimit(b, margin === undefined ? { maxCost: bucketMaxCost(spec, bucket.id) } : { margin, maxCost: bucketMaxCost(spec, bucket.id) });
+}
+
+/** The credential a bucket's key carries for an identity, or `undefined` when one is required but missing. */
+export function scopeCredential(bucket: BucketSpec, identity: Identity): string | null | undefined {
+  switch (bucket.scope) {
+    case 'ip':
+      return null;
+    case 'uid':
+      return identity.uid ?? identity.credential ?? undefined;
+    case 'key':
+    case 'subaccount':
+      return identity.credential ?? undefined;
+  }
+}
+
+function fail(code: ResolveErrorCode, message: string): ChargesResult {
+  return { ok: false, error: { code, message } };
+}
+
+function overrideParams(base: RequestParams, name: string, value: unknown): RequestParams {
+  return { get: (n) => (n === name ? value : base.get(n)) };
+}
+
+function partitionText(v: unknown): string | undefined {
+  if (typeof v === 'string' && v !== '') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return undefined;
+}
+
+/**
+ * Turns a request into the charges it costs on a spec's buckets (the core of `resolveRequest`).
+ */
+export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity: Identity, options: ResolveOptions = {}): ChargesResult {
+  const match = matchEndpoint(spec, request.method, request.path);
+  const where = `${request.method.toUpperCase()} ${request.path}`;
+  let rules: readonly CostRule[];
+  let endpointId: string;
+  if (match !== undefined) {
+    if (match.endpoint.auth === 'private' && identity.credential === null) {
+      return fail('credential_required', `${spec.id}: ${where} is a private endpoint; the identity has no credential`);
+    }
+    rules = [...match.endpoint.costs, ...(spec.global ?? [])];
+    endpointId = match.endpoint.id;
+  } else if (spec.fallback !== undefined) {
+    rules = [...spec.fallback.costs, ...(spec.global ?? [])];
+    endpointId = where;
+  } else {
+    return fail('unknown_endpoint', `${spec.id}: no endpoint matches ${where} and the venue documents no default bucket`);
+  }
+  const tier = identity.tier ?? spec.defaultTier;
+  if (identity.tier !== undefined) {
+    const tiers = specTiers(spec);
+    if (tiers.size > 0 && !tiers.has(identity.tier)) {
+      return fail('unknown_tier', `${spec.id}: unknown tier "${identity.tier}" (known: ${[...tiers].join(', ')})`);
+    }
+  }
+  const params = requestParams(request, match?.pathParams ?? {});
+  const charges: Charge[] = [];
+  for (const rule of rules) {
+    const bucket = spec.buckets.find((b) => b.id === rule.bucket);
+    if (bucket === undefined) return fail('invalid_spec', `${spec.id}: cost rule names unknown bucket "${rule.bucket}"`);
+    const credential = scopeCredential(bucket, identity);
+    if (credential === undefined) {
+      return fail('credential_required', `${spec.id}: ${where} charges bucket "${bucket.id}" (scope ${bucket.scope}); the identity has no credential`);
+    }
+    let limit: NormalizedLimit;
+    try {
+      limit = bucketLimit(spec, bucket, tier, options.margin);
+    } catch (e) {
+      return fail('invalid_spec', `${spec.id}: ${(e as Error).message}`);
+    }
+    const groups: { axis: string; params: RequestParams }[] = [];
+    const p = bucket.partition;
+    if (p === undefined) {
+      groups.push({ axis: bucket.id, params });
+    } else if (p.kind === 'endpoint') {
+      groups.push({ axis: `${bucket.id}:${endpointId}`, params });
+    } else if (p.kind === 'param') {
+      const v = partitionText(params.get(p.param));
+      if (v === undefined) {
+        return fail('missing_parameter', `${spec.id}: ${where}: bucket "${bucket.id}" is partitioned by parameter "${p.param}", which is missing`);
+      }
+      groups.push({ axis: `${bucket.id}:${v}`, params });
+    } else {
+      const items = listItems(params.get(p.list));
+      if (items === undefined) {
+        return fail('missing_parameter', `${spec.id}: ${where}: bucket "${bucket.id}" is partitioned by "${p.field}" of the items of "${p.list}", which is missing`);
+      }
+      const byValue = new Map<string, unknown[]>();
+      for (const item of items) {
+        const v = partitionText(typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[p.field] : undefined);
+        if (v === undefined) {
+          return fail('missing_parameter', `${spec.id}: ${where}: an item of "${p.list}" has no "${p.field}" (bucket "${bucket.id}" is partitioned by it)`);
+        }
+        byValue.set(v, [...(byValue.get(v) ?? []), item]);
+      }
+      for (const [v, group] of byValue) groups.push({ axis: `${bucket.id}:${v}`, params: overrideParams(params, p.list, group) });
+    }
+    for (const g of groups) {
+      const c = evaluateCost(rule.cost, g.params);
+      if (!c.ok) return fail(c.code, `${spec.id}: ${where}: ${c.message}`);
+      charges.push({ bucket, rule, key: { venue: spec.id, credential, axis: g.axis }, limit, cost: c.cost, params: g.params });
+    }
+  }
+  return { ok: true, endpoint: match?.endpoint ?? null, charges, tier };
+}

@@ -1,0 +1,44 @@
+import type { BucketCheck } from '@core/rate-limit-contract';
+import { resolveCharges, type ResolveOptions } from './resolve-charges.js';
+import type { Identity, ResolveResult, VenueRequest } from './venue-io.js';
+import type { VenueSpec } from './venue-spec.js';
+
+function keyId(c: BucketCheck): string {
+  return `${c.key.credential ?? ''}\u0000${c.key.axis ?? 'request'}`;
+}
+
+/**
+ * Turns a request into the bucket checks it costs: one per bucket (and partition value) it
+ * charges, with the bucket's safe limit (`safeLimit` with the bucket's largest cost) and the
+ * request's cost there. Repeated keys are merged at their combined cost.
+ *
+ * Keys: `venue` = the spec's id; `credential` = `null` for `ip` buckets, the identity's uid (else
+ * its credential) for `uid` buckets, its credential for `key` and `subaccount` buckets; `axis` =
+ * the bucket id, plus `:<value>` when the bucket is partitioned (`trade/order:BTC-USDT`).
+ *
+ * @param spec - a validated spec (see `getVenueSpec`).
+ * @param request - method, path (no host, no query string), query, body.
+ * @param identity - credential (`null` = public), tier, uid.
+ * @param options - `margin` for the safe limits (default 0.1).
+ * @returns `{ ok: true, endpoint, checks }`, or `{ ok: false, error }` with code `unknown_endpoint`
+ * (no endpoint matches and the spec documents no default), `missing_parameter` (a parameter the
+ * cost or the partition depends on), `invalid_parameter`, `credential_required`, `unknown_tier` or
+ * `invalid_spec`. Nothing is ever silently priced at 1.
+ * @example
+ * ```ts
+ * const r = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '500' } }, { credential: null });
+ * if (r.ok) await limiter.waitForCapacity(r.checks, { maxWaitMs: 5_000 });
+ * ```
+ */
+export function resolveRequest(spec: VenueSpec, request: VenueRequest, identity: Identity, options: ResolveOptions = {}): ResolveResult {
+  const r = resolveCharges(spec, request, identity, options);
+  if (!r.ok) return r;
+  const merged = new Map<string, BucketCheck>();
+  for (const c of r.charges) {
+    const check: BucketCheck = { key: c.key, limit: c.limit, cost: c.cost };
+    const id = keyId(check);
+    const prev = merged.get(id);
+    merged.set(id, prev === undefined ? check : { ...prev, cost: prev.cost + check.cost });
+  }
+  return { ok: true, endpoint: r.endpoint, checks: [...merged.values()] };
+}

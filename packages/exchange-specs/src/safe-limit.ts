@@ -1,0 +1,79 @@
+import type { NormalizedLimit } from '@core/rate-limit-contract';
+import type { BucketSpec } from './venue-spec.js';
+
+/** Options of {@link safeLimit}. */
+export interface SafeLimitOptions {
+  /** The fraction of the venue's limit left unused, for clock skew and latency; default 0.1. */
+  readonly margin?: number;
+  /** The largest single cost charged to the bucket; default 1. */
+  readonly maxCost?: number;
+  /** The burst as a fraction of the (margined) window limit; default 0.1. */
+  readonly burstFraction?: number;
+}
+
+/** How a safe limit was derived (see {@link describeSafeLimit}). */
+export interface SafeLimitDerivation extends NormalizedLimit {
+  /**
+   * `token-bucket`: the venue's bucket scaled by `1 - margin`. `window`: the exact bound
+   * `max(capacity, maxCost) + refill·W <= L·(1 - margin)`. `spaced`: the window is too small for
+   * that bound (one request of `maxCost` already exceeds `L·(1 - margin)`), so requests of `maxCost`
+   * are spaced `W·(1 + margin)` apart: safe when every cost on the bucket equals `maxCost`.
+   */
+  readonly mode: 'token-bucket' | 'window' | 'spaced';
+}
+
+/**
+ * Derives the safe limit of a bucket with its derivation (see {@link safeLimit}).
+ *
+ * @throws RangeError when an option is out of range or `maxCost` exceeds the venue's limit (the
+ * spec is then inconsistent: no request of that cost could ever be admitted by the venue).
+ */
+export function describeSafeLimit(bucket: BucketSpec, options: SafeLimitOptions = {}): SafeLimitDerivation {
+  const margin = options.margin ?? 0.1;
+  const maxCost = options.maxCost ?? 1;
+  const burst = options.burstFraction ?? 0.1;
+  if (!(margin >= 0 && margin < 1)) throw new RangeError(`margin must be in [0, 1), got ${margin}`);
+  if (!(maxCost >= 0 && Number.isFinite(maxCost))) throw new RangeError(`maxCost must be finite and >= 0, got ${maxCost}`);
+  if (!(burst > 0 && burst < 1)) throw new RangeError(`burstFraction must be in (0, 1), got ${burst}`);
+  if (bucket.algorithm === 'token-bucket') {
+    if (maxCost > bucket.capacity) {
+      throw new RangeError(`bucket "${bucket.id}": a cost of ${maxCost} exceeds the venue's capacity ${bucket.capacity}`);
+    }
+    return { capacity: bucket.capacity * (1 - margin), refillPerSec: bucket.refillPerSec * (1 - margin), mode: 'token-bucket' };
+  }
+  const { limit, windowMs } = bucket;
+  if (maxCost > limit) {
+    throw new RangeError(`bucket "${bucket.id}": a cost of ${maxCost} exceeds the venue's limit ${limit} per ${windowMs} ms`);
+  }
+  const usable = limit * (1 - margin);
+  const capacity = Math.max(burst * usable, maxCost);
+  if (capacity < usable) {
+    return { capacity, refillPerSec: ((usable - capacity) * 1000) / windowMs, mode: 'window' };
+  }
+  const unit = Math.max(maxCost, Number.MIN_VALUE);
+  return { capacity: unit, refillPerSec: (unit * 1000) / (windowMs * (1 + margin)), mode: 'spaced' };
+}
+
+/**
+ * The token-bucket parameters that keep a limiter inside a bucket's documented limit.
+ *
+ * For a fixed window (aligned or anchored) or a sliding window of `L` per `W`, every window is an
+ * interval shorter than `W`, in which a limiter keeping RL-A6 admits at most
+ * `max(capacity, maxCost) + refill·W`; the result keeps that `<= L·(1 - margin)` with a burst of
+ * `max(burstFraction·L·(1 - margin), maxCost)`. A venue token bucket maps directly (capacity and
+ * refill times `1 - margin`). Tiny windows where one request of `maxCost` exceeds `L·(1 - margin)`
+ * are spaced instead (see {@link SafeLimitDerivation.mode}).
+ *
+ * @param bucket - the bucket (apply a tier first with `bucketForTier`).
+ * @param options - `margin` (default 0.1), `maxCost` (default 1), `burstFraction` (default 0.1).
+ * @returns `{ capacity, refillPerSec }` for the limiter.
+ * @example
+ * ```ts
+ * safeLimit({ id: 'ip', scope: 'ip', algorithm: 'fixed-window-aligned', limit: 6000, windowMs: 60_000, provenance })
+ * // { capacity: 540, refillPerSec: 81 }: 540 + 81·60 = 5400 = 6000·0.9
+ * ```
+ */
+export function safeLimit(bucket: BucketSpec, options: SafeLimitOptions = {}): NormalizedLimit {
+  const d = describeSafeLimit(bucket, options);
+  return { capacity: d.capacity, refillPerSec: d.refillPerSec };
+}

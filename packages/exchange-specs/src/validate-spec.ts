@@ -1,0 +1,385 @@
+import type { VenueSpec } from './venue-spec.js';
+
+/** One validation problem: where (`buckets[2].limit`) and what. */
+export interface SpecError {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** The result of {@link validateSpec}. */
+export type ValidateResult =
+  | { readonly ok: true; readonly spec: VenueSpec }
+  | { readonly ok: false; readonly errors: readonly SpecError[] };
+
+type Obj = Record<string, unknown>;
+
+const CONFIDENCE = ['documented', 'ccxt-derived', 'observed', 'uncertain'];
+const SCOPES = ['ip', 'uid', 'key', 'subaccount'];
+const WINDOWS = ['fixed-window-aligned', 'fixed-window-anchored', 'sliding-window'];
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
+const VERDICTS = ['rate_limited', 'banned', 'overloaded', 'error'];
+const RESET_UNITS = ['ms-from-now', 's-from-now', 'epoch-ms', 'epoch-s'];
+
+class Checker {
+  readonly errors: SpecError[] = [];
+  constructor(readonly sources: ReadonlySet<string>) {}
+
+  fail(path: string, message: string): void {
+    this.errors.push({ path, message });
+  }
+
+  obj(v: unknown, path: string): Obj | undefined {
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Obj;
+    this.fail(path, `expected an object, got ${describe(v)}`);
+    return undefined;
+  }
+
+  arr(v: unknown, path: string): readonly unknown[] | undefined {
+    if (Array.isArray(v)) return v;
+    this.fail(path, `expected an array, got ${describe(v)}`);
+    return undefined;
+  }
+
+  str(o: Obj, k: string, path: string, optional = false): string | undefined {
+    const v = o[k];
+    if (v === undefined && optional) return undefined;
+    if (typeof v === 'string' && v.length > 0) return v;
+    this.fail(join(path, k), `expected a non-empty string, got ${describe(v)}`);
+    return undefined;
+  }
+
+  oneOf(o: Obj, k: string, path: string, allowed: readonly string[], optional = false): string | undefined {
+    const v = o[k];
+    if (v === undefined && optional) return undefined;
+    if (typeof v === 'string' && allowed.includes(v)) return v;
+    this.fail(join(path, k), `expected one of ${allowed.join(' | ')}, got ${describe(v)}`);
+    return undefined;
+  }
+
+  num(o: Obj, k: string, path: string, rule: 'positive' | 'nonneg' | 'any', optional = false): number | undefined {
+    const v = o[k];
+    if (v === undefined && optional) return undefined;
+    if (typeof v !== 'number' || !Number.isFinite(v)) {
+      this.fail(join(path, k), `expected a finite number, got ${describe(v)}`);
+      return undefined;
+    }
+    if (rule === 'positive' && v <= 0) this.fail(join(path, k), `expected a number > 0, got ${v}`);
+    if (rule === 'nonneg' && v < 0) this.fail(join(path, k), `expected a number >= 0, got ${v}`);
+    return v;
+  }
+
+  provenance(v: unknown, path: string): void {
+    const o = this.obj(v, path);
+    if (!o) return;
+    const s = this.str(o, 'source', path);
+    if (s !== undefined && !this.sources.has(s)) this.fail(join(path, 'source'), `unknown source id "${s}"`);
+    this.oneOf(o, 'confidence', path, CONFIDENCE);
+  }
+}
+
+function join(path: string, k: string | number): string {
+  if (typeof k === 'number') return `${path}[${k}]`;
+  return path === '' ? k : `${path}.${k}`;
+}
+
+function describe(v: unknown): string {
+  if (v === undefined) return 'nothing';
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (typeof v === 'number') return String(v);
+  return typeof v;
+}
+
+function checkCostExpr(c: Checker, v: unknown, path: string, allowResponse: boolean): void {
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v) || v < 0) c.fail(path, `expected a cost >= 0, got ${v}`);
+    return;
+  }
+  const o = c.obj(v, path);
+  if (!o) return;
+  const kind = c.oneOf(o, 'kind', path, ['constant', 'table', 'presence', 'count', 'lookup', 'response']);
+  switch (kind) {
+    case 'constant':
+      c.num(o, 'value', path, 'nonneg');
+      return;
+    case 'table': {
+      c.str(o, 'param', path);
+      c.oneOf(o, 'measure', path, ['value', 'count'], true);
+      const rows = c.arr(o['rows'], join(path, 'rows'));
+      let prev = -Infinity;
+      rows?.forEach((r, i) => {
+        const rp = join(join(path, 'rows'), i);
+        const ro = c.obj(r, rp);
+        if (!ro) return;
+        const upTo = c.num(ro, 'upTo', rp, 'any');
+        c.num(ro, 'cost', rp, 'nonneg');
+        if (upTo !== undefined) {
+          if (upTo <= prev) c.fail(join(rp, 'upTo'), `rows must be in increasing upTo order (${upTo} after ${prev})`);
+          prev = upTo;
+        }
+      });
+      if (rows && rows.length === 0) c.fail(join(path, 'rows'), 'expected at least one row');
+      c.num(o, 'above', path, 'nonneg', true);
+      c.num(o, 'defaultValue', path, 'any', true);
+      if (o['absent'] !== undefined) checkCostExpr(c, o['absent'], join(path, 'absent'), false);
+      return;
+    }
+    case 'presence':
+      c.str(o, 'param', path);
+      checkCostExpr(c, o['present'], join(path, 'present'), false);
+      checkCostExpr(c, o['absent'], join(path, 'absent'), false);
+      return;
+    case 'count':
+      c.str(o, 'param', path);
+      c.num(o, 'base', path, 'nonneg');
+      c.num(o, 'per', path, 'nonneg');
+      c.num(o, 'every', path, 'positive', true);
+      c.num(o, 'maxItems', path, 'positive', true);
+      return;
+    case 'lookup': {
+      c.str(o, 'param', path);
+      const values = c.obj(o['values'], join(path, 'values'));
+      for (const k of Object.keys(values ?? {})) c.num(values ?? {}, k, join(path, 'values'), 'nonneg');
+      c.num(o, 'otherwise', path, 'nonneg', true);
+      return;
+    }
+    case 'response':
+      if (!allowResponse) c.fail(join(path, 'kind'), 'a response-size cost cannot be nested');
+      if (typeof o['path'] !== 'string') c.fail(join(path, 'path'), `expected a string, got ${describe(o['path'])}`);
+      c.num(o, 'per', path, 'nonneg');
+      c.num(o, 'every', path, 'positive', true);
+      return;
+    default:
+      return;
+  }
+}
+
+function checkCostRules(c: Checker, v: unknown, path: string, bucketIds: ReadonlySet<string>): void {
+  const rules = c.arr(v, path);
+  rules?.forEach((r, i) => {
+    const rp = join(path, i);
+    const o = c.obj(r, rp);
+    if (!o) return;
+    const b = c.str(o, 'bucket', rp);
+    if (b !== undefined && !bucketIds.has(b)) c.fail(join(rp, 'bucket'), `unknown bucket "${b}"`);
+    checkCostExpr(c, o['cost'], join(rp, 'cost'), true);
+    c.oneOf(o, 'charge', rp, ['always', 'success', 'failure'], true);
+    if (o['provenance'] !== undefined) c.provenance(o['provenance'], join(rp, 'provenance'));
+  });
+}
+
+function checkBucket(c: Checker, v: unknown, path: string): string | undefined {
+  const o = c.obj(v, path);
+  if (!o) return undefined;
+  const id = c.str(o, 'id', path);
+  c.oneOf(o, 'scope', path, SCOPES);
+  c.provenance(o['provenance'], join(path, 'provenance'));
+  if (o['partition'] !== undefined) {
+    const pp = join(path, 'partition');
+    const p = c.obj(o['partition'], pp);
+    if (p) {
+      const kind = c.oneOf(p, 'kind', pp, ['endpoint', 'param', 'items']);
+      if (kind === 'param') c.str(p, 'param', pp);
+      if (kind === 'items') {
+        c.str(p, 'list', pp);
+        c.str(p, 'field', pp);
+      }
+    }
+  }
+  const algorithm = c.oneOf(o, 'algorithm', path, [...WINDOWS, 'token-bucket']);
+  const tiers = o['tiers'] === undefined ? undefined : c.obj(o['tiers'], join(path, 'tiers'));
+  if (algorithm === 'token-bucket') {
+    c.num(o, 'capacity', path, 'positive');
+    c.num(o, 'refillPerSec', path, 'positive');
+    for (const [name, t] of Object.entries(tiers ?? {})) {
+      const tp = join(join(path, 'tiers'), name);
+      const to = c.obj(t, tp);
+      if (to) {
+        c.num(to, 'capacity', tp, 'positive');
+        c.num(to, 'refillPerSec', tp, 'positive');
+      }
+    }
+  } else if (algorithm !== undefined) {
+    c.num(o, 'limit', path, 'positive');
+    c.num(o, 'windowMs', path, 'positive');
+    for (const [name, t] of Object.entries(tiers ?? {})) {
+      const tp = join(join(path, 'tiers'), name);
+      const to = c.obj(t, tp);
+      if (to) c.num(to, 'limit', tp, 'positive');
+    }
+  }
+  return id;
+}
+
+function checkBodyMatches(c: Checker, v: unknown, path: string): void {
+  c.arr(v, path)?.forEach((m, i) => {
+    const mp = join(path, i);
+    const o = c.obj(m, mp);
+    if (!o) return;
+    if (typeof o['path'] !== 'string') c.fail(join(mp, 'path'), `expected a string, got ${describe(o['path'])}`);
+    if (o['equals'] === undefined && o['startsWith'] === undefined) c.fail(mp, 'expected equals or startsWith');
+    if (o['equals'] !== undefined) {
+      c.arr(o['equals'], join(mp, 'equals'))?.forEach((e, j) => {
+        if (typeof e !== 'string' && typeof e !== 'number') c.fail(join(join(mp, 'equals'), j), `expected a string or number, got ${describe(e)}`);
+      });
+    }
+    if (o['startsWith'] !== undefined) c.str(o, 'startsWith', mp);
+  });
+}
+
+function checkWait(c: Checker, v: unknown, path: string): void {
+  c.arr(v, path)?.forEach((w, i) => {
+    const wp = join(path, i);
+    const o = c.obj(w, wp);
+    if (!o) return;
+    const from = c.oneOf(o, 'from', wp, ['header', 'body', 'fixed']);
+    if (from === 'header') {
+      c.str(o, 'header', wp);
+      c.oneOf(o, 'unit', wp, ['s', 'ms']);
+    } else if (from === 'body') {
+      c.str(o, 'path', wp);
+      c.oneOf(o, 'unit', wp, ['s', 'ms', 'epoch-ms']);
+    } else if (from === 'fixed') {
+      c.num(o, 'ms', wp, 'positive');
+    }
+  });
+}
+
+function lowerCase(c: Checker, o: Obj, k: string, path: string, optional: boolean): void {
+  const h = c.str(o, k, path, optional);
+  if (h !== undefined && h !== h.toLowerCase()) c.fail(join(path, k), `header names are lower-case, got "${h}"`);
+}
+
+/**
+ * Checks that `data` is a well-formed {@link VenueSpec}: every field's type and range, bucket ids
+ * unique and referenced ones defined, source ids defined, dates `YYYY-MM-DD`, header names
+ * lower-case.
+ *
+ * @param data - anything (parsed JSON, a data module's export).
+ * @returns `{ ok: true, spec }` or `{ ok: false, errors }`, each error naming the path of the bad
+ * field (for example `buckets[2].windowMs`).
+ * @example
+ * ```ts
+ * const r = validateSpec(JSON.parse(text));
+ * if (!r.ok) throw new Error(r.errors.map((e) => `${e.path}: ${e.message}`).join('\n'));
+ * ```
+ */
+export function validateSpec(data: unknown): ValidateResult {
+  const root = new Checker(new Set());
+  const o = root.obj(data, '');
+  if (!o) return { ok: false, errors: [{ path: '', message: root.errors[0]?.message ?? 'expected an object' }] };
+
+  const sourceIds = new Set<string>();
+  const sources = o['sources'] === undefined ? undefined : root.obj(o['sources'], 'sources');
+  if (o['sources'] === undefined) root.fail('sources', 'expected an object of sources, got nothing');
+  for (const [id, s] of Object.entries(sources ?? {})) {
+    sourceIds.add(id);
+    const sp = join('sources', id);
+    const so = root.obj(s, sp);
+    if (!so) continue;
+    const url = root.str(so, 'url', sp);
+    if (url !== undefined && !/^https?:\/\//.test(url)) root.fail(join(sp, 'url'), `expected an http(s) URL, got "${url}"`);
+    const date = root.str(so, 'retrieved', sp);
+    if (date !== undefined && !/^\d{4}-\d{2}(-\d{2})?$/.test(date)) root.fail(join(sp, 'retrieved'), `expected YYYY-MM-DD (or YYYY-MM), got "${date}"`);
+    root.str(so, 'note', sp, true);
+  }
+  const c = new Checker(sourceIds);
+  c.errors.push(...root.errors);
+
+  c.str(o, 'id', '');
+  c.str(o, 'venue', '');
+  c.str(o, 'product', '');
+  const origin = c.oneOf(o, 'origin', '', ['hand-authored', 'ccxt-derived']);
+  if (origin === 'ccxt-derived') c.str(o, 'ccxtVersion', '');
+
+  const bucketIds = new Set<string>();
+  c.arr(o['buckets'], 'buckets')?.forEach((b, i) => {
+    const id = checkBucket(c, b, join('buckets', i));
+    if (id === undefined) return;
+    if (bucketIds.has(id)) c.fail(join(join('buckets', i), 'id'), `duplicate bucket id "${id}"`);
+    bucketIds.add(id);
+  });
+
+  const endpointIds = new Set<string>();
+  c.arr(o['endpoints'], 'endpoints')?.forEach((e, i) => {
+    const ep = join('endpoints', i);
+    const eo = c.obj(e, ep);
+    if (!eo) return;
+    const id = c.str(eo, 'id', ep);
+    if (id !== undefined) {
+      if (endpointIds.has(id)) c.fail(join(ep, 'id'), `duplicate endpoint id "${id}"`);
+      endpointIds.add(id);
+    }
+    c.oneOf(eo, 'method', ep, METHODS);
+    const path = c.str(eo, 'path', ep);
+    if (path !== undefined && !path.startsWith('/')) c.fail(join(ep, 'path'), `expected a path starting with "/", got "${path}"`);
+    c.oneOf(eo, 'auth', ep, ['public', 'private']);
+    checkCostRules(c, eo['costs'], join(ep, 'costs'), bucketIds);
+    c.provenance(eo['provenance'], join(ep, 'provenance'));
+  });
+
+  if (o['global'] !== undefined) checkCostRules(c, o['global'], 'global', bucketIds);
+  if (o['fallback'] !== undefined) {
+    const fo = c.obj(o['fallback'], 'fallback');
+    if (fo) {
+      checkCostRules(c, fo['costs'], 'fallback.costs', bucketIds);
+      c.provenance(fo['provenance'], 'fallback.provenance');
+    }
+  }
+
+  if (o['feedback'] !== undefined) {
+    c.arr(o['feedback'], 'feedback')?.forEach((f, i) => {
+      const fp = join('feedback', i);
+      const fo = c.obj(f, fp);
+      if (!fo) return;
+      lowerCase(c, fo, 'header', fp, false);
+      c.oneOf(fo, 'meaning', fp, ['used', 'remaining']);
+      c.arr(fo['buckets'], join(fp, 'buckets'))?.forEach((b, j) => {
+        if (typeof b !== 'string' || !bucketIds.has(b)) c.fail(join(join(fp, 'buckets'), j), `unknown bucket ${describe(b)}`);
+      });
+      lowerCase(c, fo, 'limitHeader', fp, true);
+      lowerCase(c, fo, 'resetHeader', fp, true);
+      c.oneOf(fo, 'resetUnit', fp, RESET_UNITS, fo['resetHeader'] === undefined);
+      c.provenance(fo['provenance'], join(fp, 'provenance'));
+    });
+  }
+
+  if (o['errors'] !== undefined) {
+    const ruleIds = new Set<string>();
+    c.arr(o['errors'], 'errors')?.forEach((r, i) => {
+      const rp = join('errors', i);
+      const ro = c.obj(r, rp);
+      if (!ro) return;
+      const id = c.str(ro, 'id', rp);
+      if (id !== undefined) {
+        if (ruleIds.has(id)) c.fail(join(rp, 'id'), `duplicate error rule id "${id}"`);
+        ruleIds.add(id);
+      }
+      if (ro['status'] !== undefined) {
+        c.arr(ro['status'], join(rp, 'status'))?.forEach((s, j) => {
+          if (typeof s !== 'number' || !Number.isInteger(s) || s < 100 || s > 599) c.fail(join(join(rp, 'status'), j), `expected an HTTP status, got ${describe(s)}`);
+        });
+      }
+      if (ro['body'] !== undefined) checkBodyMatches(c, ro['body'], join(rp, 'body'));
+      if (ro['status'] === undefined && ro['body'] === undefined) c.fail(rp, 'expected status or body conditions');
+      lowerCase(c, ro, 'hasHeader', rp, true);
+      lowerCase(c, ro, 'lacksHeader', rp, true);
+      c.oneOf(ro, 'verdict', rp, VERDICTS);
+      if (typeof ro['counted'] !== 'boolean') c.fail(join(rp, 'counted'), `expected a boolean, got ${describe(ro['counted'])}`);
+      if (ro['wait'] !== undefined) checkWait(c, ro['wait'], join(rp, 'wait'));
+      const pen = ro['penalize'];
+      if (pen !== undefined && pen !== 'charged') {
+        c.arr(pen, join(rp, 'penalize'))?.forEach((b, j) => {
+          if (typeof b !== 'string' || !bucketIds.has(b)) c.fail(join(join(rp, 'penalize'), j), `unknown bucket ${describe(b)}`);
+        });
+      }
+      c.provenance(ro['provenance'], join(rp, 'provenance'));
+    });
+  }
+
+  if (o['defaultTier'] !== undefined) c.str(o, 'defaultTier', '');
+
+  if (c.errors.length > 0) return { ok: false, errors: c.errors };
+  return { ok: true, spec: data as VenueSpec };
+}

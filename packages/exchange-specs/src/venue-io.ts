@@ -1,0 +1,70 @@
+import type { BucketCheck, BucketKey, Limit, PenaltyHold } from '@core/rate-limit-contract';
+import type { EndpointSpec } from './venue-spec.js';
+
+/**
+ * Who sends a request: an API key (or `null` for a public call), optionally the account's tier
+ * (a key of the buckets' `tiers`) and uid. Buckets of scope `uid` use `uid` when given (all keys
+ * of one account share them), the credential otherwise.
+ */
+export interface Identity {
+  readonly credential: string | null;
+  readonly tier?: string;
+  readonly uid?: string;
+}
+
+/** A request to a venue: the path without host or query string. */
+export interface VenueRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+}
+
+/** A venue's response. Header names are lower-case. */
+export interface VenueResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: unknown;
+}
+
+/** Error codes of {@link resolveRequest}. */
+export type ResolveErrorCode =
+  | 'unknown_endpoint'
+  | 'missing_parameter'
+  | 'invalid_parameter'
+  | 'credential_required'
+  | 'unknown_tier'
+  | 'invalid_spec';
+
+/** The result of `resolveRequest`. */
+export type ResolveResult =
+  | { readonly ok: true; readonly endpoint: EndpointSpec | null; readonly checks: readonly BucketCheck[] }
+  | { readonly ok: false; readonly error: { readonly code: ResolveErrorCode; readonly message: string } };
+
+/** A usage report to apply with `limiter.sync(key, limit, minBorrowed)` (RL-R2). */
+export interface FeedbackSync {
+  readonly key: BucketKey;
+  readonly limit: Limit;
+  readonly minBorrowed: number;
+}
+
+/** A hold to apply with `limiter.penalize(key, hold)` (RL-R3). */
+export interface FeedbackPenalty {
+  readonly key: BucketKey;
+  readonly hold: PenaltyHold;
+}
+
+/** What the limiter should do after a response (the result of `interpretResponse`). */
+export interface Feedback {
+  /** Whether the request counted against the venue's quota. */
+  readonly counted: boolean;
+  readonly verdict: 'ok' | 'rate_limited' | 'banned' | 'overloaded' | 'error';
+  /** The id of the error rule that matched, if any. */
+  readonly rule?: string;
+  readonly syncs: readonly FeedbackSync[];
+  readonly penalties: readonly FeedbackPenalty[];
+  /** The venue's wait, when it gave one (or the rule's documented wait). */
+  readonly retryAfterMs?: number;
+  /** Costs settled after the response (response-size costs): record them. */
+  readonly extraChecks?: readonly BucketCheck[];
+}

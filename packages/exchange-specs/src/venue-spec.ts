@@ -1,0 +1,248 @@
+/**
+ * The schema of a venue's documented rate limits. A {@link VenueSpec} is plain data (TypeScript data
+ * modules in `src/venues/`, JSON in `src/generated/`), checked at load by `validateSpec`.
+ */
+
+/** How far a number can be trusted. */
+export type Confidence = 'documented' | 'ccxt-derived' | 'observed' | 'uncertain';
+
+/** Where a number came from: a URL and the date it was read (YYYY-MM-DD, or YYYY-MM when only the month is known). */
+export interface Source {
+  readonly url: string;
+  /** The date the source was read and the number confirmed, `YYYY-MM-DD` (or `YYYY-MM`). */
+  readonly retrieved: string;
+  readonly note?: string;
+}
+
+/**
+ * The provenance of the numbers of one bucket, endpoint, cost rule or feedback/error rule: an id
+ * of {@link VenueSpec.sources} and a confidence.
+ */
+export interface Provenance {
+  /** A key of {@link VenueSpec.sources}. */
+  readonly source: string;
+  readonly confidence: Confidence;
+}
+
+/**
+ * Who a bucket belongs to. `ip`: the caller's IP (the public pool, credential `null`); `uid`: the
+ * account (every key of it); `key`: one API key; `subaccount`: one sub-account.
+ */
+export type Scope = 'ip' | 'uid' | 'key' | 'subaccount';
+
+/**
+ * How a venue counts:
+ * - `fixed-window-aligned`: `limit` per `windowMs`, windows aligned to the clock (epoch multiples,
+ *   e.g. each minute at :00; a day at 00:00 UTC).
+ * - `fixed-window-anchored`: `limit` per `windowMs`, a window opens at the first request after the
+ *   previous one closed.
+ * - `sliding-window`: at most `limit` in any `windowMs` ending now (a rolling window).
+ * - `token-bucket`: a token bucket / decaying counter of `capacity` refilled (decayed) at
+ *   `refillPerSec`.
+ */
+export type BucketAlgorithm =
+  | 'fixed-window-aligned'
+  | 'fixed-window-anchored'
+  | 'sliding-window'
+  | 'token-bucket';
+
+/** The window algorithms. */
+export type WindowAlgorithm = Exclude<BucketAlgorithm, 'token-bucket'>;
+
+/**
+ * How a bucket is split into independent buckets (the key's axis gets `:<value>` appended).
+ * - `endpoint`: one bucket per endpoint (the endpoint's id).
+ * - `param`: one bucket per value of a request parameter (e.g. `instId`, `category`).
+ * - `items`: a list parameter's items are grouped by one of their fields, each group charged to
+ *   its own bucket (OKX batch orders per instrument).
+ */
+export type Partition =
+  | { readonly kind: 'endpoint' }
+  | { readonly kind: 'param'; readonly param: string }
+  | { readonly kind: 'items'; readonly list: string; readonly field: string };
+
+interface BucketBase {
+  /** Unique within the venue; becomes the key's axis (plus the partition value). */
+  readonly id: string;
+  readonly scope: Scope;
+  readonly partition?: Partition;
+  readonly description?: string;
+  readonly provenance: Provenance;
+}
+
+/** A window bucket: at most `limit` of cost per `windowMs` (see {@link BucketAlgorithm}). */
+export interface WindowBucketSpec extends BucketBase {
+  readonly algorithm: WindowAlgorithm;
+  readonly limit: number;
+  readonly windowMs: number;
+  /** Limits by tier name (VIP level, fill-ratio tier...), replacing `limit` for that tier. */
+  readonly tiers?: Readonly<Record<string, { readonly limit: number }>>;
+}
+
+/** A token bucket / decaying counter of `capacity`, refilled at `refillPerSec`. */
+export interface TokenBucketSpec extends BucketBase {
+  readonly algorithm: 'token-bucket';
+  readonly capacity: number;
+  readonly refillPerSec: number;
+  /** Values by tier name, replacing `capacity` and `refillPerSec` for that tier. */
+  readonly tiers?: Readonly<Record<string, { readonly capacity: number; readonly refillPerSec: number }>>;
+}
+
+/** One bucket of a venue. */
+export type BucketSpec = WindowBucketSpec | TokenBucketSpec;
+
+/**
+ * A request's cost on one bucket.
+ * - `constant`: always `value`.
+ * - `table`: by the value of `param` (`measure: 'value'`, a number) or the number of its items
+ *   (`measure: 'count'`, a list or JSON array string): the first row with `upTo >= x` gives the
+ *   cost, `above` beyond the last row. When the parameter is absent, `absent` is the cost; without
+ *   `absent` (and without `defaultValue`, the venue's documented default) it is an error.
+ * - `presence`: `present` when `param` is given, `absent` otherwise (each a number or a nested cost).
+ * - `count`: `base + per * floor(n / every)` where n is the number of items of the list `param`
+ *   (`every` defaults to 1); a missing list is an error.
+ * - `lookup`: by the parameter's value as text (`values`), else `otherwise`; an absent or unlisted
+ *   value without `otherwise` is an error (Hyperliquid info request `type`).
+ * - `response`: settled after the response: `per * ceil(n / every)` where n is the number of
+ *   items of the array at `path` in the response body (`''` = the body itself).
+ */
+export type CostExpr =
+  | { readonly kind: 'constant'; readonly value: number }
+  | {
+      readonly kind: 'table';
+      readonly param: string;
+      readonly measure?: 'value' | 'count';
+      readonly rows: readonly { readonly upTo: number; readonly cost: number }[];
+      readonly above?: number;
+      readonly absent?: number | CostExpr;
+      readonly defaultValue?: number;
+    }
+  | {
+      readonly kind: 'presence';
+      readonly param: string;
+      readonly present: number | CostExpr;
+      readonly absent: number | CostExpr;
+    }
+  | {
+      readonly kind: 'count';
+      readonly param: string;
+      readonly base: number;
+      readonly per: number;
+      readonly every?: number;
+      /** The venue's maximum list length, used to size the safe capacity. */
+      readonly maxItems?: number;
+    }
+  | {
+      readonly kind: 'lookup';
+      readonly param: string;
+      readonly values: Readonly<Record<string, number>>;
+      readonly otherwise?: number;
+    }
+  | { readonly kind: 'response'; readonly path: string; readonly per: number; readonly every?: number };
+
+/**
+ * What a request costs on one bucket, and when it is charged. `charge` says what the venue
+ * counts: `always` (default), `success` only, or `failure` only. Admission always reserves the cost
+ * (a limiter cannot know the outcome in advance); `interpretResponse` reports whether it counted.
+ */
+export interface CostRule {
+  readonly bucket: string;
+  readonly cost: CostExpr;
+  readonly charge?: 'always' | 'success' | 'failure';
+  readonly provenance?: Provenance;
+}
+
+/** One endpoint: a method and a path template (`{name}` matches one path segment). */
+export interface EndpointSpec {
+  /** Unique within the venue; used by `endpoint` partitions. */
+  readonly id: string;
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  readonly path: string;
+  readonly auth: 'public' | 'private';
+  readonly costs: readonly CostRule[];
+  readonly provenance: Provenance;
+  readonly note?: string;
+}
+
+/**
+ * A response header that reports a bucket's usage. The rule applies to every listed bucket the
+ * request was charged on (the first such bucket when the header names one bucket).
+ * - `used`: the header is the amount used in the current window.
+ * - `remaining`: the header is the amount left; `limitHeader` (when present) gives the venue's limit.
+ * `resetHeader` tells when the window ends, in `resetUnit`: `ms-from-now`, `s-from-now`,
+ * `epoch-ms` or `epoch-s` (epoch values are read against the response's `date` header).
+ */
+export interface FeedbackRule {
+  /** Lower-case header name. */
+  readonly header: string;
+  readonly meaning: 'used' | 'remaining';
+  readonly buckets: readonly string[];
+  readonly limitHeader?: string;
+  readonly resetHeader?: string;
+  readonly resetUnit?: 'ms-from-now' | 's-from-now' | 'epoch-ms' | 'epoch-s';
+  readonly provenance: Provenance;
+}
+
+/**
+ * A condition on a response body: the value at `path` (dot-separated; array indices allowed), or,
+ * when it is an array, any of its elements, equals one of `equals` (compared as strings) or starts
+ * with `startsWith`.
+ */
+export interface BodyMatch {
+  readonly path: string;
+  readonly equals?: readonly (string | number)[];
+  readonly startsWith?: string;
+}
+
+/** Where the wait of a penalty comes from; the first source that yields a value wins. */
+export type WaitSource =
+  | { readonly from: 'header'; readonly header: string; readonly unit: 's' | 'ms' }
+  | { readonly from: 'body'; readonly path: string; readonly unit: 's' | 'ms' | 'epoch-ms' }
+  | { readonly from: 'fixed'; readonly ms: number };
+
+/**
+ * Recognizes an error response. All given conditions must hold; the first matching rule wins.
+ * `penalize` lists bucket ids held closed for the wait (`'charged'` = every bucket the request was
+ * charged on).
+ */
+export interface ErrorRule {
+  readonly id: string;
+  readonly status?: readonly number[];
+  readonly body?: readonly BodyMatch[];
+  /** The rule matches only when this (lower-case) header is present. */
+  readonly hasHeader?: string;
+  /** The rule matches only when this (lower-case) header is absent. */
+  readonly lacksHeader?: string;
+  readonly verdict: 'rate_limited' | 'banned' | 'overloaded' | 'error';
+  /** Whether the request still counts against the quota. */
+  readonly counted: boolean;
+  readonly wait?: readonly WaitSource[];
+  readonly penalize?: readonly string[] | 'charged';
+  readonly provenance: Provenance;
+  readonly note?: string;
+}
+
+/** A venue's (one product's) documented limits. */
+export interface VenueSpec {
+  /** The venue id used as the key's `venue`, e.g. `binance-spot`. */
+  readonly id: string;
+  readonly venue: string;
+  readonly product: string;
+  readonly origin: 'hand-authored' | 'ccxt-derived';
+  /** For generated specs: the ccxt version they came from. */
+  readonly ccxtVersion?: string;
+  readonly sources: Readonly<Record<string, Source>>;
+  readonly buckets: readonly BucketSpec[];
+  readonly endpoints: readonly EndpointSpec[];
+  /** Charged on every request of the spec (known endpoints and the fallback). */
+  readonly global?: readonly CostRule[];
+  /**
+   * The documented default for endpoints not listed. Without it an unknown endpoint is an error.
+   */
+  readonly fallback?: { readonly costs: readonly CostRule[]; readonly provenance: Provenance };
+  readonly feedback?: readonly FeedbackRule[];
+  readonly errors?: readonly ErrorRule[];
+  /** The tier used when the identity names none. */
+  readonly defaultTier?: string;
+  readonly notes?: readonly string[];
+}
