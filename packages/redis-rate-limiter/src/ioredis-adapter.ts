@@ -1,0 +1,47 @@
+import type { RedisLike, RedisNodeLike } from './redis-like.js';
+
+/** The part of an ioredis `Redis` instance the adapter uses (structural: ioredis is not imported). */
+export interface IoRedisClientShape {
+  evalsha(sha: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
+  eval(script: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
+  scan(cursor: string, match: 'MATCH', pattern: string, count: 'COUNT', n: number): Promise<[string, string[]]>;
+}
+
+/** The part of an ioredis `Cluster` instance the adapter uses. */
+export interface IoRedisClusterShape {
+  readonly isCluster: true;
+  evalsha(sha: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
+  eval(script: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
+  nodes(role: 'master'): IoRedisClientShape[];
+}
+
+function nodeOf(client: IoRedisClientShape): RedisNodeLike {
+  return {
+    scan: async (cursor, match, count) => {
+      const [next, keys] = await client.scan(cursor, 'MATCH', match, 'COUNT', count);
+      return [String(next), keys] as const;
+    },
+  };
+}
+
+/**
+ * Wraps an ioredis `Redis` or `Cluster`.
+ *
+ * @param client - create it with `enableOfflineQueue: false` (and for a `Cluster` also
+ * `redisOptions: { enableOfflineQueue: false }`) so nothing waits in a queue while Redis is away.
+ * @example
+ * ```ts
+ * import { Redis } from 'ioredis';
+ * const redis = fromIoRedis(new Redis({ port: 6380, enableOfflineQueue: false, maxRetriesPerRequest: 0 }));
+ * ```
+ */
+export function fromIoRedis(client: IoRedisClientShape | IoRedisClusterShape): RedisLike {
+  const isCluster = 'isCluster' in client && client.isCluster === true;
+  return {
+    cluster: isCluster,
+    evalsha: (sha, keys, args) => client.evalsha(sha, keys.length, ...keys, ...args),
+    eval: (script, keys, args) => client.eval(script, keys.length, ...keys, ...args),
+    masters: async () =>
+      isCluster ? (client as IoRedisClusterShape).nodes('master').map(nodeOf) : [nodeOf(client as IoRedisClientShape)],
+  };
+}

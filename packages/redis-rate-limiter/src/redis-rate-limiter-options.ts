@@ -1,0 +1,41 @@
+import type { Clock } from '@core/rate-limit-contract';
+import type { HashTagMode } from './bucket-key-name.js';
+import type { RedisLike } from './redis-like.js';
+
+/**
+ * Options of {@link createRedisRateLimiter}.
+ *
+ * @example
+ * ```ts
+ * const limiter = createRedisRateLimiter({ redis: fromIoRedis(client), prefix: 'bot:', timeoutMs: 200 });
+ * ```
+ */
+export interface RedisRateLimiterOptions {
+  /** The Redis client, wrapped by `fromIoRedis`, `fromNodeRedis` or `fromNodeRedisCluster`. */
+  readonly redis: RedisLike;
+  /** Prefix of every key the limiter writes; default `"rl:"`. Must not contain `{` or `}`. */
+  readonly prefix?: string;
+  /**
+   * What the Redis Cluster hash tag is made of: `"venue"` (default: every bucket of a venue in one slot,
+   * so any multi-bucket check within a venue works) or `"venue+credential"` (spreads a venue over the
+   * cluster; a multi-bucket check must then stay within one credential).
+   */
+  readonly hashTag?: HashTagMode;
+  /** HMAC key for credential hashes (RL-K3); every process sharing the buckets must use the same. */
+  readonly credentialSecret?: string;
+  /** How long an admission waits for Redis before answering `backend_unavailable`; default 250 ms. */
+  readonly timeoutMs?: number;
+  /**
+   * A clock for tests (a manual clock). Without it the clock is the Redis server's `TIME`, so the
+   * processes' clocks never matter. With it, its `now()` is sent with every script call.
+   */
+  readonly clock?: Clock;
+  /** Added to each key's TTL beyond the time its bucket is full again; default 1 000 ms (1 h with an injected clock). */
+  readonly ttlSlackMs?: number;
+  /** How long debt recorded on a bucket that was never defined is kept; default 3 600 000 ms. */
+  readonly pendingTtlMs?: number;
+  /** How many records may wait for an unreachable Redis; default 10 000 (then the oldest is dropped). */
+  readonly recordBufferSize?: number;
+  /** How often buffered records are retried while Redis is away; default 250 ms. */
+  readonly recordRetryMs?: number;
+}

@@ -1,0 +1,106 @@
+/**
+ * The Lua shared by every script: the clock, number formatting, and one bucket's stored state.
+ *
+ * Stored value of a defined bucket: `capacity,refillPerSec,x,hold` where `x` is the theoretical
+ * arrival time `tat` (ms, script time) when refill > 0 and the amount used when refill = 0 (a fixed
+ * quota, RL-L4), and `hold` the end of a penalty (0 when none). A bucket that was never defined but
+ * has a penalty or recorded debt is stored as `p,debt,hold,` (RL-R1, RL-R3) and folded in at its first
+ * definition. Absent = full.
+ *
+ * Every script's ARGV starts with: now ('' = server TIME), TTL slack ms, pending TTL ms.
+ *
+ * Script time: milliseconds since {@link SCRIPT_EPOCH_MS} when the server's TIME is the clock (small
+ * numbers keep doubles exact to well under a microsecond), or the injected clock's value as given.
+ */
+export const SCRIPT_EPOCH_MS = 1_767_225_600_000; // 2026-01-01T00:00:00Z
+
+export const LUA_STATE = `
+local EPOCH_S = ${SCRIPT_EPOCH_MS / 1000}
+local serverTime = false
+local slack = tonumber(ARGV[2])
+local pendingTtl = tonumber(ARGV[3])
+local function clock(arg)
+  if arg ~= '' then return tonumber(arg) end
+  serverTime = true
+  local t = redis.call('TIME')
+  return (tonumber(t[1]) - EPOCH_S) * 1000 + tonumber(t[2]) / 1000
+end
+
+local function fmt(v)
+  local s = string.format('%.15g', v)
+  if tonumber(s) ~= v then s = string.format('%.17g', v) end
+  return s
+end
+
+-- comparisons allow eps = 1e-9 * max(1, tau) ms (docs/model.md), plus the rounding of absolute
+-- server times (a few ulps of now; far below TIME's microsecond resolution)
+local function eps(tau, now)
+  local e = 1e-9 * math.max(1, tau)
+  if serverTime then e = e + 1e-15 * math.abs(now) end
+  return e
+end
+
+local function parse(raw)
+  if not raw then return nil end
+  local a, b, c, d = string.match(raw, '^([^,]*),([^,]*),([^,]*),([^,]*)$')
+  if a == nil then return nil end
+  if a == 'p' then return { pending = true, debt = tonumber(b), hold = tonumber(c) } end
+  return { cap = tonumber(a), rate = tonumber(b), x = tonumber(c), hold = tonumber(d) }
+end
+
+local function borrowedOf(st, now)
+  if st.pending then return st.debt end
+  if st.rate > 0 then return math.max(0, st.x - now) * st.rate / 1000 end
+  return st.x
+end
+
+-- the state under definition (cap, rate), converting a live bucket's borrowed amount (RL-L5) and
+-- folding in a pending debt or hold
+local function view(raw, cap, rate, now)
+  local old = parse(raw)
+  local st = { cap = cap, rate = rate, hold = 0, x = 0 }
+  local b = 0
+  if old ~= nil then
+    if (not old.pending) and old.cap == cap and old.rate == rate then
+      st.x = old.x
+      st.hold = old.hold
+      return st
+    end
+    b = borrowedOf(old, now)
+    st.hold = old.hold
+  end
+  if rate > 0 then
+    st.x = now + b * 1000 / rate
+    if st.hold > now then st.x = math.max(st.x, st.hold + cap * 1000 / rate) end
+  else
+    st.x = b
+    if st.hold > now then st.x = math.max(st.x, cap) end
+  end
+  return st
+end
+
+-- writes a state (or deletes a bucket that is full and free again); returns the stored string
+local function store(key, st, now)
+  local value, ttl
+  if st.pending then
+    ttl = math.max(st.hold - now, 0)
+    if st.debt > 0 then ttl = math.max(ttl, pendingTtl) end
+    if ttl <= 0 then redis.call('DEL', key) return '' end
+    value = 'p,' .. fmt(st.debt) .. ',' .. fmt(st.hold) .. ','
+  else
+    local hold = st.hold
+    if hold <= now then hold = 0 end
+    value = fmt(st.cap) .. ',' .. fmt(st.rate) .. ',' .. fmt(st.x) .. ',' .. fmt(hold)
+    if st.rate > 0 then
+      ttl = math.max(st.x, hold) - now
+      if ttl <= 0 then redis.call('DEL', key) return '' end
+    else
+      if st.x <= 0 and hold == 0 then redis.call('DEL', key) return '' end
+      redis.call('SET', key, value)
+      return value
+    end
+  end
+  redis.call('SET', key, value, 'PX', math.ceil(ttl + slack))
+  return value
+end
+`;
