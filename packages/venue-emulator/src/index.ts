@@ -1,0 +1,11 @@
+export { startVenueEmulator } from './start-venue-emulator.js';
+export type { VenueEmulator, VenueEmulatorOptions, EmulatorStats } from './start-venue-emulator.js';
+export type { BucketUsage, WindowUsage } from './bucket-ledger.js';
+export { styleFor } from './style-for.js';
+export type { VenueStyle, EmulatedResponse, AddressState, RefusalContext, Refusal, SuccessContext } from './venue-style.js';
+export { binanceStyle } from './styles/binance.js';
+export { okxStyle } from './styles/okx.js';
+export { bybitStyle } from './styles/bybit.js';
+export { kucoinStyle } from './styles/kucoin.js';
+export { krakenStyle } from './styles/kraken.js';
+export { genericStyle } from './styles/generic.js';

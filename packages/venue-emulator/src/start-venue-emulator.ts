@@ -1,0 +1,250 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Clock } from '@core/rate-limit-contract';
+import { bucketForTier, resolveRequest, type BucketSpec, type EndpointSpec, type Identity, type VenueSpec } from '@core/exchange-specs';
+import { BucketLedger, type BucketUsage } from './bucket-ledger.js';
+import { feedbackHeaders } from './feedback-headers.js';
+import { hashCredential } from './hash-credential.js';
+import { MAX_BODY_BYTES, readRequest } from './read-request.js';
+import { styleFor } from './style-for.js';
+import { systemClock } from './system-clock.js';
+import type { AddressState, EmulatedResponse, VenueStyle } from './venue-style.js';
+
+/** Options of {@link startVenueEmulator}. */
+export interface VenueEmulatorOptions {
+  /** The venue's spec (from `getVenueSpec`), enforced with the venue's own algorithms. */
+  readonly spec: VenueSpec;
+  /** The port; default 0 (a free port). */
+  readonly port?: number;
+  /** The address to listen on; default `127.0.0.1` (loopback only). */
+  readonly host?: string;
+  /** The emulator's clock, epoch milliseconds; default `Date.now()`. */
+  readonly clock?: Clock;
+  /**
+   * The account behind each API key: `uid` (keys of one account share its `uid` buckets) and `tier`
+   * (a key of the buckets' `tiers`). Keys not listed are accounts of their own on the default tier.
+   */
+  readonly accounts?: Readonly<Record<string, { readonly uid?: string; readonly tier?: string }>>;
+  /** How the venue talks; default: the style of the spec's venue (Binance, OKX, Bybit, KuCoin, Kraken, or generic). */
+  readonly style?: VenueStyle;
+}
+
+/** What the emulator counted since it started. */
+export interface EmulatorStats {
+  readonly venue: string;
+  readonly startedAtMs: number;
+  readonly nowMs: number;
+  /** Every request received. */
+  readonly requests: number;
+  /** Requests inside every documented limit, answered with success. */
+  readonly admitted: number;
+  /** Requests that arrived over a documented limit (each one refused). */
+  readonly violations: number;
+  /** Requests refused because their address was banned. */
+  readonly refusedWhileBanned: number;
+  /** Bans imposed (Binance 418, Bybit 403 IP stop). */
+  readonly bans: number;
+  /** Requests the venue could not route or price (unknown endpoint, missing parameter...). */
+  readonly badRequests: number;
+  /** Every bucket instance that saw a request, sorted by bucket id then axis. */
+  readonly buckets: readonly BucketUsage[];
+}
+
+/** A running emulator. */
+export interface VenueEmulator {
+  /** The base URL, e.g. `http://127.0.0.1:40123`. */
+  readonly url: string;
+  readonly spec: VenueSpec;
+  stats(): EmulatorStats;
+  /** Stops listening and drops open connections. */
+  close(): Promise<void>;
+}
+
+interface Counters {
+  requests: number;
+  admitted: number;
+  violations: number;
+  refusedWhileBanned: number;
+  bans: number;
+  badRequests: number;
+}
+
+/** The bucket of an axis: `request_weight` or a partitioned `trade/order:BTC-USDT` (longest id wins). */
+function bucketOfAxis(spec: VenueSpec, axis: string): BucketSpec | undefined {
+  let best: BucketSpec | undefined;
+  for (const b of spec.buckets) {
+    if (axis === b.id || axis.startsWith(`${b.id}:`)) {
+      if (best === undefined || b.id.length > best.id.length) best = b;
+    }
+  }
+  return best;
+}
+
+/** Does the venue count this bucket only when the request fails (Binance orders' weight)? */
+function chargedOnFailureOnly(spec: VenueSpec, endpoint: EndpointSpec | null, bucketId: string): boolean {
+  const rules = [...(endpoint?.costs ?? spec.fallback?.costs ?? []), ...(spec.global ?? [])].filter((r) => r.bucket === bucketId);
+  return rules.length > 0 && rules.every((r) => r.charge === 'failure');
+}
+
+/**
+ * Starts an HTTP server on loopback that behaves like a venue's REST API as far as rate limits go:
+ * it prices each request with the spec, enforces every bucket with the venue's own algorithm (the
+ * exchange-specs reference models: clock-aligned or anchored fixed windows, sliding windows, token
+ * buckets), answers with the venue's usage headers, refuses like the venue (Binance 429 then 418
+ * bans, OKX 50011 in a 200 body, Bybit 10006 / 403, KuCoin 429000, Kraken EAPI errors) and counts
+ * every request that arrived over a documented limit.
+ *
+ * @example
+ * ```ts
+ * const venue = await startVenueEmulator({ spec: getVenueSpec('okx') });
+ * await fetch(`${venue.url}/api/v5/market/ticker?instId=BTC-USDT`);
+ * console.log(venue.stats().violations);
+ * await venue.close();
+ * ```
+ */
+export async function startVenueEmulator(options: VenueEmulatorOptions): Promise<VenueEmulator> {
+  const { spec } = options;
+  const clock = options.clock ?? systemClock;
+  const style = options.style ?? styleFor(spec);
+  const host = options.host ?? '127.0.0.1';
+  const ledgers = new Map<string, BucketLedger>();
+  const addresses = new Map<string, AddressState>();
+  const counters: Counters = { requests: 0, admitted: 0, violations: 0, refusedWhileBanned: 0, bans: 0, badRequests: 0 };
+  const startedAtMs = clock.now();
+
+  const identityOf = (req: IncomingMessage): Identity => {
+    const raw = req.headers[style.apiKeyHeader];
+    const credential = (Array.isArray(raw) ? raw[0] : raw) ?? null;
+    const account = credential === null ? undefined : options.accounts?.[credential];
+    return {
+      credential: credential === '' ? null : credential,
+      ...(account?.uid === undefined ? {} : { uid: account.uid }),
+      ...(account?.tier === undefined ? {} : { tier: account.tier }),
+    };
+  };
+
+  const addressOf = (req: IncomingMessage): AddressState => {
+    const ip = req.socket.remoteAddress ?? 'unknown';
+    let a = addresses.get(ip);
+    if (a === undefined) {
+      a = { retryUntilMs: 0, bannedUntilMs: 0, nextBanMs: 0 };
+      addresses.set(ip, a);
+    }
+    return a;
+  };
+
+  const ledgerFor = (bucket: BucketSpec, credential: string | null, axis: string): BucketLedger => {
+    const id = `${credential ?? ''}\u0000${axis}`;
+    let l = ledgers.get(id);
+    if (l === undefined) {
+      l = new BucketLedger(bucket, axis, credential === null ? null : hashCredential(credential));
+      ledgers.set(id, l);
+    }
+    return l;
+  };
+
+  const answer = async (req: IncomingMessage): Promise<EmulatedResponse> => {
+    let request;
+    try {
+      request = await readRequest(req);
+    } catch (e) {
+      counters.requests += 1;
+      counters.badRequests += 1;
+      return { status: 413, body: { error: (e as Error).message, limit: MAX_BODY_BYTES } };
+    }
+    // From here on everything is synchronous: each request is priced and charged atomically.
+    const nowMs = clock.now();
+    counters.requests += 1;
+    const identity = identityOf(req);
+    const address = addressOf(req);
+    if (address.bannedUntilMs > nowMs) {
+      counters.refusedWhileBanned += 1;
+      return style.banned(address, nowMs);
+    }
+    const resolved = resolveRequest(spec, request, identity);
+    if (!resolved.ok) {
+      counters.badRequests += 1;
+      return style.badRequest(resolved.error.code, resolved.error.message);
+    }
+    const tier = identity.tier ?? spec.defaultTier;
+    const charged: { ledger: BucketLedger; cost: number }[] = [];
+    for (const check of resolved.checks) {
+      const axis = check.key.axis ?? 'request';
+      const bucket = bucketOfAxis(spec, axis);
+      if (bucket === undefined) {
+        counters.badRequests += 1;
+        return { status: 500, body: { error: `the spec charges axis "${axis}", which names no bucket` } };
+      }
+      const ledger = ledgerFor(bucketForTier(bucket, tier), check.key.credential, axis);
+      charged.push({ ledger, cost: chargedOnFailureOnly(spec, resolved.endpoint, bucket.id) ? 0 : check.cost });
+    }
+    const full = charged.find((c) => !c.ledger.fits(nowMs, c.cost));
+    let response: EmulatedResponse;
+    if (full !== undefined) {
+      counters.violations += 1;
+      full.ledger.refuse();
+      const state = full.ledger.room(nowMs);
+      const refusal = style.refuse({ bucket: full.ledger.bucket, used: state.used, limit: full.ledger.limit, resetAtMs: state.resetAtMs, nowMs, address });
+      if (refusal.banUntilMs !== undefined) {
+        counters.bans += 1;
+        address.bannedUntilMs = Math.max(address.bannedUntilMs, refusal.banUntilMs);
+      }
+      response = refusal.response;
+    } else {
+      for (const c of charged) c.ledger.charge(nowMs, c.cost);
+      counters.admitted += 1;
+      response = style.success({ endpoint: resolved.endpoint, request, nowMs });
+    }
+    const usage = feedbackHeaders(spec, charged.map((c) => c.ledger), nowMs);
+    return { ...response, headers: { ...usage, ...response.headers } };
+  };
+
+  const send = (res: ServerResponse, r: EmulatedResponse): void => {
+    const text = typeof r.body === 'string' ? r.body : JSON.stringify(r.body);
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      date: new Date(clock.now()).toUTCString(),
+      ...r.headers,
+      'content-length': String(Buffer.byteLength(text)),
+    };
+    res.writeHead(r.status, headers);
+    res.end(text);
+  };
+
+  const server = createServer((req, res) => {
+    answer(req).then(
+      (r) => send(res, r),
+      (e: unknown) => send(res, { status: 500, body: { error: e instanceof Error ? e.message : String(e) } }),
+    );
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+
+  return {
+    url: `http://${urlHost}:${port}`,
+    spec,
+    stats(): EmulatorStats {
+      const nowMs = clock.now();
+      const buckets = [...ledgers.values()]
+        .map((l) => l.usage(nowMs))
+        .sort((a, b) => (a.bucketId === b.bucketId ? (a.axis < b.axis ? -1 : a.axis > b.axis ? 1 : (a.credentialHash ?? '') < (b.credentialHash ?? '') ? -1 : 1) : a.bucketId < b.bucketId ? -1 : 1));
+      return { venue: spec.id, startedAtMs, nowMs, ...counters, buckets };
+    },
+    close(): Promise<void> {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

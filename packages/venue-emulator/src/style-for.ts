@@ -1,0 +1,19 @@
+import type { VenueSpec } from '@core/exchange-specs';
+import { binanceStyle } from './styles/binance.js';
+import { bybitStyle } from './styles/bybit.js';
+import { genericStyle } from './styles/generic.js';
+import { krakenStyle } from './styles/kraken.js';
+import { kucoinStyle } from './styles/kucoin.js';
+import { okxStyle } from './styles/okx.js';
+import type { VenueStyle } from './venue-style.js';
+
+const STYLES: readonly VenueStyle[] = [binanceStyle, okxStyle, bybitStyle, kucoinStyle, krakenStyle];
+
+/**
+ * The style of a spec's venue, found by the spec's id or venue name (`binance-spot` and `Binance`
+ * both give Binance's); a venue without its own style answers like a generic REST API.
+ */
+export function styleFor(spec: VenueSpec): VenueStyle {
+  const names = [spec.id.toLowerCase(), spec.venue.toLowerCase()];
+  return STYLES.find((s) => names.some((n) => n === s.name || n.startsWith(`${s.name}-`) || n.startsWith(`${s.name} `))) ?? genericStyle;
+}
