@@ -24,6 +24,7 @@ export class ManualClock implements Clock {
   #now: number;
   #nextId = 1;
   #timers: PendingTimer[] = [];
+  #created = 0;
 
   constructor(startMs = 1_000_000) {
     this.#now = startMs;
@@ -34,7 +35,9 @@ export class ManualClock implements Clock {
   }
 
   setTimer(fn: () => void, ms: number): TimerHandle {
-    const timer: PendingTimer = { id: this.#nextId++, at: this.#now + Math.max(0, ms), fn };
+    const delay = Number.isFinite(ms) ? Math.max(0, ms) : Number.POSITIVE_INFINITY;
+    const timer: PendingTimer = { id: this.#nextId++, at: this.#now + delay, fn };
+    this.#created++;
     this.#timers.push(timer);
     return {
       cancel: () => {
@@ -47,6 +50,11 @@ export class ManualClock implements Clock {
   /** How many timers are waiting to fire. */
   get pendingTimers(): number {
     return this.#timers.length;
+  }
+
+  /** How many timers were ever started on this clock (RL-W7: a waiter starts at most one). */
+  get timersCreated(): number {
+    return this.#created;
   }
 
   /**
@@ -82,6 +90,20 @@ export class ManualClock implements Clock {
     while (this.#timers.length < count) {
       if (Date.now() - started > timeoutMs) {
         throw new Error(`whenTimers(${count}): only ${this.#timers.length} timer(s) after ${timeoutMs} ms`);
+      }
+      await new Promise<void>((resolve) => setTimeout(resolve, 1));
+    }
+  }
+
+  /**
+   * Resolves once at least `total` timers were ever started on this clock (robust to timers that
+   * fire or are replaced meanwhile). Rejects after `timeoutMs` of real time.
+   */
+  async whenTimersCreated(total: number, timeoutMs = 5_000): Promise<void> {
+    const started = Date.now();
+    while (this.#created < total) {
+      if (Date.now() - started > timeoutMs) {
+        throw new Error(`whenTimersCreated(${total}): only ${this.#created} timer(s) after ${timeoutMs} ms`);
       }
       await new Promise<void>((resolve) => setTimeout(resolve, 1));
     }

@@ -1,0 +1,124 @@
+import type {
+  Decision,
+  DelayDecision,
+  ErrorResult,
+  OkDecision,
+  RateLimitErrorCode,
+  SideEffectResult,
+} from '@core/rate-limit-contract';
+
+/** Float tolerance for exact-value comparisons. */
+export const TOLERANCE = 1e-6;
+
+/** A failed expectation of the suite (runner-independent). */
+export class ConformanceFailure extends Error {
+  override readonly name = 'ConformanceFailure';
+}
+
+/** Shows a value in a failure message. */
+export function show(value: unknown): string {
+  try {
+    return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+  } catch {
+    return String(value);
+  }
+}
+
+/** Fails with `message`. */
+export function fail(message: string): never {
+  throw new ConformanceFailure(message);
+}
+
+/** Fails unless `condition`. */
+export function expectTrue(condition: boolean, message: string): asserts condition {
+  if (!condition) fail(message);
+}
+
+/** Fails unless `actual === expected`. */
+export function expectEqual<T>(actual: T, expected: T, what: string): void {
+  if (!Object.is(actual, expected)) fail(`${what}: expected ${show(expected)}, got ${show(actual)}`);
+}
+
+/** Fails unless `actual` is within {@link TOLERANCE} of `expected`. */
+export function expectClose(actual: unknown, expected: number, what: string): void {
+  if (typeof actual !== 'number' || !(Math.abs(actual - expected) <= TOLERANCE * Math.max(1, Math.abs(expected)))) {
+    fail(`${what}: expected ${expected} (±${TOLERANCE}), got ${show(actual)}`);
+  }
+}
+
+/** Fails unless the decision is ok; answers it. */
+export function expectOk(decision: Decision, what: string): OkDecision {
+  if (decision?.kind !== 'ok') fail(`${what}: expected ok, got ${show(decision)}`);
+  return decision;
+}
+
+/** Fails unless the decision is ok with no wait (admitted now). */
+export function expectOkNow(decision: Decision, what: string): OkDecision {
+  const ok = expectOk(decision, what);
+  expectClose(ok.waitMs, 0, `${what}: waitMs`);
+  return ok;
+}
+
+/** Fails unless the decision is ok, booked `waitMs` after `now` (send time `now + waitMs`). */
+export function expectBooked(decision: Decision, now: number, waitMs: number, what: string): OkDecision {
+  const ok = expectOk(decision, what);
+  expectClose(ok.sendAtMs, now + waitMs, `${what}: sendAtMs`);
+  expectWait(ok.waitMs, waitMs, `${what}: waitMs`);
+  return ok;
+}
+
+/**
+ * Fails unless a booked wait equals `expected` exactly (within tolerance) or as whole milliseconds
+ * rounded up (both are honest answers).
+ */
+export function expectWait(actual: unknown, expected: number, what: string): void {
+  if (typeof actual === 'number') {
+    if (Math.abs(actual - expected) <= TOLERANCE * Math.max(1, expected)) return;
+    if (actual === Math.max(0, Math.ceil(expected - 1e-9))) return;
+  }
+  fail(`${what}: expected ${expected}, got ${show(actual)}`);
+}
+
+/** Fails unless the decision is delay; checks the exact `retryAfterMs` when given. */
+export function expectDelay(decision: Decision, retryAfterMs: number | undefined, what: string): DelayDecision {
+  if (decision?.kind !== 'delay') fail(`${what}: expected delay, got ${show(decision)}`);
+  if (retryAfterMs !== undefined) expectEqual(decision.retryAfterMs, retryAfterMs, `${what}: retryAfterMs`);
+  return decision;
+}
+
+/** Fails unless the result is a typed error with `code`. */
+export function expectError(
+  result: Decision | SideEffectResult | number | ErrorResult | undefined,
+  code: RateLimitErrorCode,
+  what: string,
+): ErrorResult {
+  if (typeof result !== 'object' || result === null || result.kind !== 'error') {
+    fail(`${what}: expected error ${code}, got ${show(result)}`);
+  }
+  expectEqual(result.error?.code, code, `${what}: error code`);
+  expectTrue(typeof result.error.message === 'string' && result.error.message.length > 0, `${what}: error message is empty`);
+  return result;
+}
+
+/** Fails unless a side-effect result is ok. */
+export function expectDone(result: SideEffectResult, what: string): void {
+  if (result?.kind !== 'ok') fail(`${what}: expected ok, got ${show(result)}`);
+}
+
+/** Fails unless `borrowed` answered a number close to `expected`. */
+export function expectBorrowed(actual: number | ErrorResult, expected: number, what: string): void {
+  if (typeof actual !== 'number') fail(`${what}: borrowed answered ${show(actual)}, expected ${expected}`);
+  expectClose(actual, expected, what);
+}
+
+/** The stable error codes of the contract. */
+export const ERROR_CODES: readonly RateLimitErrorCode[] = [
+  'invalid_parameters',
+  'cost_unpayable',
+  'rate_limit_timeout',
+  'aborted',
+  'backend_unavailable',
+  'closed',
+  'not_supported',
+  'internal',
+];

@@ -1,0 +1,21 @@
+import type { ConformanceTest } from '../conformance-test.js';
+import { ADMISSION } from './admission.js';
+import { FAILURES } from './failures.js';
+import { HOST_CONTRACT } from './host-contract.js';
+import { INSPECTING } from './inspecting.js';
+import { KEYS_AND_LIMITS } from './keys-and-limits.js';
+import { RECORDING } from './recording.js';
+import { SEVERAL_BUCKETS } from './several-buckets.js';
+import { WAITING } from './waiting.js';
+
+/** Every test of the suite, in catalogue order. */
+export const ALL_TESTS: readonly ConformanceTest[] = [
+  ...KEYS_AND_LIMITS,
+  ...ADMISSION,
+  ...WAITING,
+  ...SEVERAL_BUCKETS,
+  ...RECORDING,
+  ...INSPECTING,
+  ...FAILURES,
+  ...HOST_CONTRACT,
+];

@@ -1,0 +1,91 @@
+import type { BucketCheck, BucketKey, Decision, Limit, RateLimiter, WaitOptions } from '@core/rate-limit-contract';
+import { expectOkNow, fail } from '../expect.js';
+import type { ManualClock } from '../manual-clock.js';
+
+/** capacity 10, refill 10/s: one token per 100 ms, a full refill in 1000 ms. */
+export const TEN_PER_SECOND: Limit = { capacity: 10, refillPerSec: 10 };
+/** capacity 5, refill 5/s: one token per 200 ms. */
+export const FIVE_PER_SECOND: Limit = { capacity: 5, refillPerSec: 5 };
+
+/** A bucket key (credential `cred-a` on venue `alpha` unless said otherwise). */
+export function key(options: { venue?: string; credential?: string | null; axis?: string } = {}): BucketKey {
+  const base = { venue: options.venue ?? 'alpha', credential: options.credential === undefined ? 'cred-a' : options.credential };
+  return options.axis === undefined ? base : { ...base, axis: options.axis };
+}
+
+/** Spends `cost` now on a bucket, failing unless it is admitted at once. */
+export async function spend(limiter: RateLimiter, k: BucketKey, limit: Limit, cost: number, what = 'spend'): Promise<void> {
+  expectOkNow(await limiter.checkRate(k, limit, cost), `${what} (cost ${cost})`);
+}
+
+/** A promise whose outcome can be looked at without awaiting it. */
+export interface Tracked<T> {
+  readonly promise: Promise<T>;
+  readonly done: boolean;
+  readonly value: T | undefined;
+  readonly error: unknown;
+}
+
+/** Wraps a promise so a test can see whether it settled yet. */
+export function track<T>(promise: Promise<T>): Tracked<T> {
+  const state: { done: boolean; value: T | undefined; error: unknown } = { done: false, value: undefined, error: undefined };
+  const tracked = {
+    promise,
+    get done() {
+      return state.done;
+    },
+    get value() {
+      return state.value;
+    },
+    get error() {
+      return state.error;
+    },
+  };
+  promise.then(
+    (v) => {
+      state.done = true;
+      state.value = v;
+    },
+    (e: unknown) => {
+      state.done = true;
+      state.error = e;
+    },
+  );
+  return tracked;
+}
+
+/**
+ * Starts `waitForCapacity` and returns once it has either settled or started its timer on the
+ * manual clock (an implementation may need a round trip to book first).
+ */
+export async function startWait(
+  limiter: RateLimiter,
+  clock: ManualClock,
+  checks: readonly BucketCheck[],
+  options?: WaitOptions,
+): Promise<Tracked<Decision>> {
+  const before = clock.timersCreated;
+  const waiter = track(limiter.waitForCapacity(checks, options));
+  const started = Date.now();
+  while (!waiter.done && clock.timersCreated <= before) {
+    if (Date.now() - started > 5_000) {
+      fail('waitForCapacity neither settled nor started a timer on the injected clock within 5 s of real time');
+    }
+    await new Promise<void>((resolve) => setTimeout(resolve, 1));
+  }
+  return waiter;
+}
+
+/** Awaits a tracked waiter that must have settled by now. */
+export async function settled<T>(waiter: Tracked<T>, what: string): Promise<T> {
+  const started = Date.now();
+  while (!waiter.done && Date.now() - started < 5_000) await new Promise<void>((resolve) => setTimeout(resolve, 1));
+  if (!waiter.done) fail(`${what}: still pending`);
+  if (waiter.error !== undefined) fail(`${what}: rejected with ${String(waiter.error)} (RL-F1: never rejects)`);
+  return waiter.promise;
+}
+
+/** Fails if a tracked waiter settled. */
+export function expectPending<T>(waiter: Tracked<T>, what: string): void {
+  if (waiter.done) fail(`${what}: settled early with ${JSON.stringify(waiter.value ?? String(waiter.error))}`);
+}

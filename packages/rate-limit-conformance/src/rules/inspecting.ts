@@ -1,0 +1,75 @@
+import type { Limit } from '@core/rate-limit-contract';
+import { test, type ConformanceTest } from '../conformance-test.js';
+import { expectBorrowed, expectClose, expectDelay, expectDone, expectEqual, expectTrue, show } from '../expect.js';
+import { TEN_PER_SECOND, key, spend } from './fixtures.js';
+
+export const INSPECTING: readonly ConformanceTest[] = [
+  test('RL-I1', 'borrowed is capacity minus tokens now, and 0 for an unknown key', ['injectableClock'], async ({ limiter, clock }) => {
+    const k = key();
+    expectBorrowed(await limiter.borrowed(k), 0, 'an unknown key');
+    await spend(limiter, k, TEN_PER_SECOND, 4);
+    expectBorrowed(await limiter.borrowed(k), 4, 'after cost 4');
+    await clock.advance(250);
+    expectBorrowed(await limiter.borrowed(k), 1.5, '250 ms later at 10/s');
+    await clock.advance(10_000);
+    expectBorrowed(await limiter.borrowed(k), 0, 'once refilled');
+  }),
+  test('RL-I1', 'borrowed includes bookings', ['injectableClock', 'bookings'], async ({ limiter }) => {
+    const k = key();
+    await spend(limiter, k, TEN_PER_SECOND, 10);
+    const d = await limiter.checkRate(k, TEN_PER_SECOND, 4, { maxWaitMs: 1000 });
+    expectTrue(d.kind === 'ok', `booking: ${show(d)}`);
+    expectBorrowed(await limiter.borrowed(k), 14, 'drained plus a booking of 4');
+  }),
+  test('RL-I2', 'reset forgets one bucket', ['injectableClock'], async ({ limiter }) => {
+    const a = key({ axis: 'a' });
+    const b = key({ axis: 'b' });
+    await spend(limiter, a, TEN_PER_SECOND, 10);
+    await spend(limiter, b, TEN_PER_SECOND, 10);
+    expectDone(await limiter.reset(a), 'reset(a)');
+    expectBorrowed(await limiter.borrowed(a), 0, 'a after reset');
+    await spend(limiter, a, TEN_PER_SECOND, 10, 'a after reset');
+    expectDelay(await limiter.checkRate(b, TEN_PER_SECOND, 1), 100, 'b after reset(a)');
+    expectDone(await limiter.reset(key({ axis: 'unknown' })), 'reset of an unknown key');
+  }),
+  test('RL-I2', 'resetVenue forgets every bucket of that venue and no other', ['injectableClock'], async ({ limiter }) => {
+    const okx = [key({ venue: 'okx', credential: null }), key({ venue: 'okx', credential: 'k1' }), key({ venue: 'okx', credential: 'k2', axis: 'orders' })];
+    const bybit = key({ venue: 'bybit', credential: 'k1' });
+    const okxLike = key({ venue: 'okx2', credential: 'k1' });
+    for (const k of [...okx, bybit, okxLike]) await spend(limiter, k, TEN_PER_SECOND, 10);
+    expectDone(await limiter.resetVenue('okx'), 'resetVenue("okx")');
+    for (const k of okx) expectBorrowed(await limiter.borrowed(k), 0, `${show(k)} after resetVenue("okx")`);
+    expectBorrowed(await limiter.borrowed(bybit), 10, 'bybit after resetVenue("okx")');
+    expectBorrowed(await limiter.borrowed(okxLike), 10, 'okx2 after resetVenue("okx")');
+    expectDone(await limiter.resetVenue('kraken'), 'resetVenue of a venue with no buckets');
+    expectBorrowed(await limiter.borrowed(bybit), 10, 'bybit after resetVenue("kraken")');
+  }),
+  test('RL-I2', 'resetAll forgets everything', ['injectableClock'], async ({ limiter }) => {
+    const keys = [key(), key({ venue: 'beta', credential: null }), key({ axis: 'ip' })];
+    for (const k of keys) await spend(limiter, k, TEN_PER_SECOND, 10);
+    expectDone(await limiter.resetAll(), 'resetAll()');
+    for (const k of keys) {
+      expectBorrowed(await limiter.borrowed(k), 0, `${show(k)} after resetAll`);
+      await spend(limiter, k, TEN_PER_SECOND, 10, `${show(k)} after resetAll`);
+    }
+  }),
+  test('RL-I3', 'snapshot lists live buckets with their numbers', ['injectableClock', 'snapshot'], async ({ limiter }) => {
+    const limit: Limit = { requests: 20, periodMs: 2000 };
+    await spend(limiter, key(), TEN_PER_SECOND, 4);
+    await spend(limiter, key({ credential: null, axis: 'ip' }), limit, 5);
+    const snapshot = await limiter.snapshot();
+    const mine = snapshot.find((b) => b.venue === 'alpha' && b.axis === 'request');
+    const pool = snapshot.find((b) => b.venue === 'alpha' && b.axis === 'ip');
+    expectTrue(mine !== undefined && pool !== undefined, `expected both buckets in ${show(snapshot)}`);
+    expectEqual(mine.capacity, 10, 'capacity');
+    expectClose(mine.refillPerSec, 10, 'refillPerSec');
+    expectClose(mine.tokens, 6, 'tokens');
+    expectClose(mine.borrowed, 4, 'borrowed');
+    expectTrue(typeof mine.credentialHash === 'string', `credentialHash of a credential: ${show(mine.credentialHash)}`);
+    expectEqual(pool.credentialHash, null, 'credentialHash of the public pool');
+    expectEqual(pool.capacity, 20, 'pool capacity');
+    expectClose(pool.refillPerSec, 10, 'pool refillPerSec');
+    expectClose(pool.borrowed, 5, 'pool borrowed');
+    expectClose(pool.tokens, 15, 'pool tokens');
+  }),
+];

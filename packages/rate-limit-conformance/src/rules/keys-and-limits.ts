@@ -1,0 +1,185 @@
+import type { BucketKey, Decision, Limit } from '@core/rate-limit-contract';
+import { test, type ConformanceTest } from '../conformance-test.js';
+import {
+  expectBorrowed,
+  expectDelay,
+  expectError,
+  expectOkNow,
+  expectTrue,
+  show,
+} from '../expect.js';
+import { FIVE_PER_SECOND, TEN_PER_SECOND, key, spend } from './fixtures.js';
+
+const SECRET = 'sk-live-9f8e7d6c5b4a3928-SECRET';
+
+export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
+  test('RL-K1', 'buckets differing in venue, credential or axis are independent', ['injectableClock'], async ({ limiter }) => {
+    const base = key();
+    await spend(limiter, base, TEN_PER_SECOND, 10);
+    expectDelay(await limiter.checkRate(base, TEN_PER_SECOND, 1), 100, 'the drained bucket');
+    const others: BucketKey[] = [
+      key({ venue: 'beta' }),
+      key({ credential: 'cred-b' }),
+      key({ axis: 'ip' }),
+      key({ axis: 'order_weight' }),
+    ];
+    for (const other of others) await spend(limiter, other, TEN_PER_SECOND, 10, `${show(other)} is full`);
+    expectDelay(await limiter.checkRate(base, TEN_PER_SECOND, 1), 100, 'the drained bucket, after the others');
+  }),
+  test('RL-K1', 'the public pool is separate from every credential', ['injectableClock'], async ({ limiter }) => {
+    const pool = key({ credential: null });
+    await spend(limiter, pool, FIVE_PER_SECOND, 5);
+    await spend(limiter, key({ credential: 'cred-a' }), FIVE_PER_SECOND, 5, 'a credential after the pool was drained');
+    await spend(limiter, key({ credential: 'null' }), FIVE_PER_SECOND, 5, 'a credential spelled "null"');
+    expectDelay(await limiter.checkRate(pool, FIVE_PER_SECOND, 1), 200, 'the public pool');
+    expectBorrowed(await limiter.borrowed(pool), 5, 'borrowed of the pool');
+  }),
+  test('RL-K2', 'a key without an axis is the bucket with axis "request"', ['injectableClock'], async ({ limiter }) => {
+    const bare = key();
+    const request = key({ axis: 'request' });
+    await spend(limiter, bare, TEN_PER_SECOND, 6);
+    await spend(limiter, request, TEN_PER_SECOND, 4);
+    expectDelay(await limiter.checkRate(bare, TEN_PER_SECOND, 1), 100, 'the bucket without an axis');
+    expectBorrowed(await limiter.borrowed(bare), 10, 'borrowed without an axis');
+    expectBorrowed(await limiter.borrowed(request), 10, 'borrowed with axis "request"');
+  }),
+  test('RL-K3', 'no error message or result contains the raw credential', [], async ({ limiter }) => {
+    const k = key({ credential: SECRET });
+    const results: unknown[] = [
+      await limiter.checkRate(k, TEN_PER_SECOND, -1),
+      await limiter.checkRate(k, { capacity: -1, refillPerSec: 1 }, 1),
+      await limiter.checkRate(k, TEN_PER_SECOND, Number.NaN),
+      await limiter.checkRates([
+        { key: k, limit: TEN_PER_SECOND, cost: 1 },
+        { key: k, limit: FIVE_PER_SECOND, cost: 1 },
+      ]),
+      await limiter.waitForCapacity([{ key: k, limit: TEN_PER_SECOND, cost: 1 }], { maxWaitMs: -5 }),
+      await limiter.checkRate({ venue: '', credential: SECRET }, TEN_PER_SECOND, 1),
+      await limiter.checkRate({ venue: 'alpha', credential: SECRET, axis: '' }, TEN_PER_SECOND, 1),
+      await limiter.checkRate(k, { capacity: 10, refillPerSec: 0 }, 11),
+      await limiter.waitForCapacity([{ key: k, limit: { capacity: 1, refillPerSec: 0.001 }, cost: 2 }], { maxWaitMs: 10 }),
+      await limiter.sync(k, TEN_PER_SECOND, -3),
+      await limiter.borrowed(k),
+    ];
+    let errors = 0;
+    for (const result of results) {
+      const text = show(result) + (typeof result === 'object' && result !== null && 'error' in result ? String((result as { error: { message: unknown } }).error?.message) : '');
+      expectTrue(!text.includes(SECRET), `a result shows the raw credential: ${text}`);
+      if (typeof result === 'object' && result !== null && (result as Decision).kind === 'error') errors++;
+    }
+    expectTrue(errors >= 8, `expected at least 8 of the calls to answer typed errors, got ${errors}`);
+  }),
+  test('RL-K3', 'a snapshot shows only a one-way hash of the credential', ['snapshot'], async ({ limiter }) => {
+    await spend(limiter, key({ credential: SECRET }), TEN_PER_SECOND, 3);
+    await spend(limiter, key({ credential: `${SECRET}-2` }), TEN_PER_SECOND, 3);
+    const snapshot = await limiter.snapshot();
+    const text = show(snapshot);
+    expectTrue(!text.includes(SECRET), `the snapshot shows the raw credential: ${text}`);
+    const hashes = snapshot.filter((b) => b.venue === 'alpha').map((b) => b.credentialHash);
+    expectTrue(hashes.length === 2, `expected 2 alpha buckets in the snapshot, got ${text}`);
+    expectTrue(hashes.every((h) => typeof h === 'string' && /^[0-9a-f]{16,}$/i.test(h)), `credential hashes are not hex: ${show(hashes)}`);
+    expectTrue(hashes[0] !== hashes[1], 'two credentials share one hash');
+  }),
+  test('RL-L1', 'the three limit shapes are equivalent', ['injectableClock'], async ({ limiter }) => {
+    const shapes: Limit[] = [{ capacity: 5, refillPerSec: 5 }, { requests: 5, periodMs: 1000 }, { requests: 5 }];
+    for (const [i, shape] of shapes.entries()) {
+      const k = key({ axis: `shape-${i}` });
+      await spend(limiter, k, shape, 5, show(shape));
+      expectDelay(await limiter.checkRate(k, shape, 1), 200, `${show(shape)} when drained`);
+    }
+    const mixed = key({ axis: 'mixed' });
+    await spend(limiter, mixed, shapes[0], 2, 'capacity shape');
+    await spend(limiter, mixed, shapes[1], 2, 'period shape on the same bucket');
+    await spend(limiter, mixed, shapes[2], 1, 'requests shape on the same bucket');
+    expectDelay(await limiter.checkRate(mixed, shapes[0], 1), 200, 'the bucket spent through three shapes');
+  }),
+  test('RL-L1', '{ requests, periodMs } refills requests per period', ['injectableClock'], async ({ limiter, clock }) => {
+    const k = key();
+    const limit: Limit = { requests: 6, periodMs: 60_000 };
+    await spend(limiter, k, limit, 6);
+    expectDelay(await limiter.checkRate(k, limit, 1), 10_000, 'one request of six per minute');
+    await clock.advance(10_000);
+    await spend(limiter, k, limit, 1, 'after 10 s');
+  }),
+  test('RL-L2', 'an unlimited limit admits at once and records nothing', ['injectableClock'], async ({ limiter }) => {
+    for (const limit of [null, undefined]) {
+      const k = key({ axis: `unlimited-${String(limit)}` });
+      for (let i = 0; i < 20; i++) expectOkNow(await limiter.checkRate(k, limit, 1e9), `cost 1e9 on ${String(limit)}`);
+      expectOkNow(await limiter.checkRates([{ key: k, limit, cost: 5e9 }]), 'checkRates unlimited');
+      expectOkNow(await limiter.waitForCapacity([{ key: k, limit, cost: 5e9 }], { maxWaitMs: 10 }), 'waitForCapacity unlimited');
+      limiter.record(k, 1e6, limit);
+      expectBorrowed(await limiter.borrowed(k), 0, `borrowed of an unlimited bucket (${String(limit)})`);
+    }
+  }),
+  test('RL-L3', 'an invalid limit is refused with invalid_parameters and nothing changes', ['injectableClock'], async ({ limiter }) => {
+    const k = key();
+    await spend(limiter, k, TEN_PER_SECOND, 4);
+    const bad: unknown[] = [
+      { capacity: 0, refillPerSec: 1 },
+      { capacity: -1, refillPerSec: 1 },
+      { capacity: Number.NaN, refillPerSec: 1 },
+      { capacity: Number.POSITIVE_INFINITY, refillPerSec: 1 },
+      { capacity: 10, refillPerSec: -1 },
+      { capacity: 10, refillPerSec: Number.NaN },
+      { capacity: 10, refillPerSec: Number.POSITIVE_INFINITY },
+      { requests: 10, periodMs: 0 },
+      { requests: 10, periodMs: -1000 },
+      { requests: 10, periodMs: Number.NaN },
+      { requests: 0 },
+      { requests: -3 },
+      { requests: Number.POSITIVE_INFINITY },
+      { rate: 10 },
+      {},
+      'ten per second',
+      10,
+    ];
+    for (const limit of bad) {
+      expectError(await limiter.checkRate(k, limit as Limit, 1), 'invalid_parameters', `checkRate with limit ${show(limit)}`);
+      expectError(await limiter.checkRates([{ key: key({ axis: 'other' }), limit: TEN_PER_SECOND, cost: 1 }, { key: k, limit: limit as Limit, cost: 1 }]), 'invalid_parameters', `checkRates with limit ${show(limit)}`);
+      expectError(await limiter.waitForCapacity([{ key: k, limit: limit as Limit, cost: 1 }], { maxWaitMs: 1000 }), 'invalid_parameters', `waitForCapacity with limit ${show(limit)}`);
+    }
+    expectBorrowed(await limiter.borrowed(k), 4, 'borrowed after the refused limits');
+    expectBorrowed(await limiter.borrowed(key({ axis: 'other' })), 0, 'the other bucket of a refused checkRates');
+    await spend(limiter, k, TEN_PER_SECOND, 6, 'the rest of the bucket, under its own definition');
+    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 100, 'the bucket, drained');
+  }),
+  test('RL-L4', 'refill 0 is a fixed quota that never refills', ['injectableClock'], async ({ limiter, clock }) => {
+    const k = key();
+    const quota: Limit = { capacity: 100, refillPerSec: 0 };
+    await spend(limiter, k, quota, 3);
+    await spend(limiter, k, quota, 5);
+    expectBorrowed(await limiter.borrowed(k), 8, 'borrowed after 3 + 5');
+    await clock.advance(3_600_000);
+    expectBorrowed(await limiter.borrowed(k), 8, 'borrowed an hour later');
+    await spend(limiter, k, quota, 92, 'the rest of the quota');
+  }),
+  test('RL-L4', 'a cost that can never be paid is refused at once with cost_unpayable, never a delay', ['injectableClock'], async ({ limiter, clock }) => {
+    const k = key();
+    const quota: Limit = { capacity: 10, refillPerSec: 0 };
+    await spend(limiter, k, quota, 8);
+    expectError(await limiter.checkRate(k, quota, 5), 'cost_unpayable', 'probe beyond the quota');
+    expectError(await limiter.checkRate(k, quota, 5, { maxWaitMs: 60_000 }), 'cost_unpayable', 'booking beyond the quota');
+    const timersBefore = clock.timersCreated;
+    expectError(await limiter.waitForCapacity([{ key: k, limit: quota, cost: 5 }], { maxWaitMs: 60_000 }), 'cost_unpayable', 'waitForCapacity beyond the quota');
+    expectTrue(clock.timersCreated === timersBefore, 'waitForCapacity started a timer for a cost that can never be paid');
+    expectError(await limiter.checkRate(key({ axis: 'fresh' }), quota, 11), 'cost_unpayable', 'a cost above a fresh quota');
+    expectBorrowed(await limiter.borrowed(k), 8, 'borrowed after the refusals');
+    await spend(limiter, k, quota, 2, 'what is left');
+  }),
+  test('RL-L5', 'a new definition keeps the amount already borrowed', ['injectableClock'], async ({ limiter, clock }) => {
+    const k = key();
+    await spend(limiter, k, TEN_PER_SECOND, 6);
+    const bigger: Limit = { capacity: 20, refillPerSec: 20 };
+    expectDelay(await limiter.checkRate(k, bigger, 15), 50, 'cost 15 under capacity 20 with 6 borrowed');
+    expectBorrowed(await limiter.borrowed(k), 6, 'borrowed after the refused probe');
+    await spend(limiter, k, bigger, 14, 'the 14 left under the new definition');
+    expectBorrowed(await limiter.borrowed(k), 20, 'borrowed under the new definition');
+    await clock.advance(100);
+    expectBorrowed(await limiter.borrowed(k), 18, 'borrowed 100 ms later at 20/s');
+  }),
+  test('RL-L5', 'a smaller definition keeps the debt of the larger one', ['injectableClock'], async ({ limiter }) => {
+    const k = key();
+    await spend(limiter, k, TEN_PER_SECOND, 10);
+    expectDelay(await limiter.checkRate(k, FIVE_PER_SECOND, 1), 1200, 'cost 1 under capacity 5 with 10 borrowed');
+  }),
+];

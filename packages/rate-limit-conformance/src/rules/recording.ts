@@ -1,0 +1,114 @@
+import type { BucketKey, Limit } from '@core/rate-limit-contract';
+import { test, type ConformanceTest } from '../conformance-test.js';
+import { expectBorrowed, expectDelay, expectDone, expectError, expectTrue, show } from '../expect.js';
+import { TEN_PER_SECOND, key, spend } from './fixtures.js';
+
+/** Lets a record that is sent asynchronously (a store round trip) land before the next read. */
+async function landed(): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+export const RECORDING: readonly ConformanceTest[] = [
+  test('RL-R1', 'record debits and may drive the bucket into debt', ['injectableClock'], async ({ limiter }) => {
+    const k = key();
+    await spend(limiter, k, TEN_PER_SECOND, 3);
+    const returned: unknown = limiter.record(k, 22, TEN_PER_SECOND);
+    expectTrue(returned === undefined, `record returned ${show(returned)}; it answers nothing and never blocks`);
+    await landed();
+    expectBorrowed(await limiter.borrowed(k), 25, 'borrowed after check 3 + record 22');
+    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 1600, 'cost 1 while 15 in debt');
+  }),
+  test('RL-R1', 'record on an unknown key with its limit creates the bucket in debt', ['injectableClock'], async ({ limiter }) => {
+    const k = key();
+    limiter.record(k, 5, TEN_PER_SECOND);
+    await landed();
+    expectBorrowed(await limiter.borrowed(k), 5, 'borrowed after record 5');
+    await spend(limiter, k, TEN_PER_SECOND, 5, 'the 5 left');
+    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 100, 'cost 1 after record 5 + check 5');
+  }),
+  test('RL-R1', 'record without a limit debits a live bucket under its definition', ['injectableClock'], async ({ limiter }) => {
+    const k = key();
+    await spend(limiter, k, TEN_PER_SECOND, 2);
+    limiter.record(k, 3);
+    await landed();
+    expectBorrowed(await limiter.borrowed(k), 5, 'borrowed after check 2 + record 3');
+  }),
+  test('RL-R1', 'record never throws, whatever it is given', ['injectableClock'], async ({ limiter }) => {
+    const k = key();
+    await spend(limiter, k, TEN_PER_SECOND, 4);
+    const bad: [BucketKey, number, Limit?][] = [
+      [k, -1],
+      [k, Number.NaN],
+      [k, Number.POSITIVE_INFINITY],
+      [k, 'seven' as unknown as number],
+      [{ venue: '', credential: 'x' }, 1],
+      [null as unknown as BucketKey, 1],
+      [k, 1, { capacity: -5, refillPerSec: 1 }],
+    ];
+    for (const [badKey, cost, limit] of bad) {
+      try {
+        limiter.record(badKey, cost, limit);
+      } catch (error) {
+        throw new Error(`record(${show(badKey)}, ${show(cost)}, ${show(limit)}) threw ${String(error)} (RL-R1: it never throws)`);
+      }
+    }
+    await landed();
+    expectBorrowed(await limiter.borrowed(k), 4, 'borrowed after the malformed records');
+    await spend(limiter, k, TEN_PER_SECOND, 6, 'the bucket still serves');
+  }),
+  test('RL-R1', 'record never throws while the store is unreachable', ['injectableClock', 'faultHooks'], async ({ limiter, subject }) => {
+    const k = key();
+    await subject.breakStore?.();
+    try {
+      limiter.record(k, 3, TEN_PER_SECOND);
+    } catch (error) {
+      throw new Error(`record threw while the store was unreachable: ${String(error)}`);
+    }
+    await subject.repairStore?.();
+  }),
+  test('RL-R2', 'sync raises borrowed to what the venue reports and never lowers it', ['injectableClock', 'sync'], async ({ limiter }) => {
+    const k = key({ venue: 'binance', credential: null, axis: 'ip' });
+    const weight: Limit = { requests: 6000, periodMs: 60_000 };
+    expectDone(await limiter.sync(k, weight, 50), 'sync 50 on an unknown bucket');
+    expectBorrowed(await limiter.borrowed(k), 50, 'borrowed after sync 50');
+    expectOkNowOrFail(await limiter.checkRate(k, weight, 10), 'cost 10');
+    expectDone(await limiter.sync(k, weight, 20), 'sync 20');
+    expectBorrowed(await limiter.borrowed(k), 60, 'borrowed after sync 20 (never lowered)');
+    expectDone(await limiter.sync(k, weight, 6000), 'sync 6000');
+    expectBorrowed(await limiter.borrowed(k), 6000, 'borrowed after sync 6000');
+    expectDelay(await limiter.checkRate(k, weight, 1), 10, 'cost 1 with the bucket synced to empty');
+    expectError(await limiter.sync(k, weight, -1), 'invalid_parameters', 'sync -1');
+    expectError(await limiter.sync(k, weight, Number.NaN), 'invalid_parameters', 'sync NaN');
+    expectBorrowed(await limiter.borrowed(k), 6000, 'borrowed after the refused syncs');
+  }),
+  test('RL-R3', 'penalize admits nothing before the hold ends and leaves the bucket empty then', ['injectableClock', 'penalize'], async ({ limiter, clock }) => {
+    const k = key();
+    await spend(limiter, k, TEN_PER_SECOND, 1);
+    expectDone(await limiter.penalize(k, { forMs: 1000 }), 'penalize for 1000 ms');
+    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 1100, 'cost 1 under the hold');
+    await clock.advance(1000);
+    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 100, 'cost 1 when the hold ends');
+    await clock.advance(100);
+    await spend(limiter, k, TEN_PER_SECOND, 1, 'cost 1 once a token accrued');
+  }),
+  test('RL-R3', 'a penalty never shortens an existing one', ['injectableClock', 'penalize'], async ({ limiter, clock }) => {
+    const k = key();
+    await spend(limiter, k, TEN_PER_SECOND, 1);
+    expectDone(await limiter.penalize(k, { forMs: 5000 }), 'penalize for 5000 ms');
+    expectDone(await limiter.penalize(k, { forMs: 1000 }), 'penalize for 1000 ms');
+    expectDone(await limiter.penalize(k, { untilMs: clock.now() + 2000 }), 'penalize until +2000 ms');
+    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 5100, 'cost 1 under the longest hold');
+    expectDone(await limiter.penalize(k, { untilMs: clock.now() + 8000 }), 'penalize until +8000 ms');
+    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 8100, 'cost 1 under the extended hold');
+  }),
+  test('RL-R3', 'a penalty on a bucket not yet defined holds it from its first use', ['injectableClock', 'penalize'], async ({ limiter }) => {
+    const k = key({ axis: 'never-seen' });
+    expectDone(await limiter.penalize(k, { forMs: 2000 }), 'penalize an unknown bucket');
+    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 2100, 'the first check of the penalized bucket');
+    expectError(await limiter.penalize(k, { forMs: Number.NaN }), 'invalid_parameters', 'penalize for NaN ms');
+  }),
+];
+
+function expectOkNowOrFail(decision: Awaited<ReturnType<import('@core/rate-limit-contract').RateLimiter['checkRate']>>, what: string): void {
+  expectTrue(decision.kind === 'ok' && decision.waitMs === 0, `${what}: expected ok now, got ${show(decision)}`);
+}

@@ -1,0 +1,125 @@
+import type { ConformanceOptions } from './conformance-options.js';
+import type { ConformanceTest, Spawned, TestContext } from './conformance-test.js';
+import { ManualClock } from './manual-clock.js';
+import { missingRequirement, type SubjectTraits } from './requirement.js';
+import { RULES } from './rule-catalogue.js';
+import { ALL_TESTS } from './rules/all-tests.js';
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_PROPERTY_TIMEOUT_MS = 180_000;
+
+/**
+ * Registers the conformance suite with the caller's test runner. It builds one limiter first to read
+ * its capability manifest and fault hooks, then registers every test: the ones the implementation
+ * cannot run are registered with `it.skip` and a title that says why.
+ *
+ * @returns once every test is registered; await it at the top level of the test file.
+ * @example
+ * ```ts
+ * import { describe, it } from 'vitest';
+ * import { ManualClock, runConformanceSuite } from '@core/rate-limit-conformance';
+ * await runConformanceSuite({
+ *   describe, it, name: 'my limiter',
+ *   factory: ({ clock }) => ({ limiter: createMyLimiter({ clock }) }),
+ * });
+ * ```
+ */
+export async function runConformanceSuite(options: ConformanceOptions): Promise<void> {
+  const traits = await readTraits(options);
+  const { describe } = options;
+  describe(`${options.name}: rate-limit conformance (SPEC v1)`, () => {
+    const sections = [...new Set(RULES.map((r) => r.section))];
+    for (const section of sections) {
+      const tests = ALL_TESTS.filter((t) => RULES.find((r) => r.id === t.rule)?.section === section);
+      describe(section, () => {
+        for (const t of tests) register(t, options, traits);
+      });
+    }
+  });
+}
+
+/** Builds one limiter to read what the implementation offers, then releases it. */
+async function readTraits(options: ConformanceOptions): Promise<SubjectTraits> {
+  const subject = await options.factory({ clock: new ManualClock() });
+  try {
+    const capabilities = subject.limiter.capabilities;
+    if (typeof capabilities !== 'object' || capabilities === null) {
+      throw new TypeError(`${options.name}: limiter.capabilities is missing; the suite reads it to know what to run`);
+    }
+    return {
+      capabilities,
+      faultHooks: typeof subject.breakStore === 'function' && typeof subject.repairStore === 'function',
+      provider: options.provider !== undefined,
+    };
+  } finally {
+    await subject.limiter.close();
+    await subject.dispose?.();
+  }
+}
+
+function register(t: ConformanceTest, options: ConformanceOptions, traits: SubjectTraits): void {
+  const title = `${t.rule} ${t.title}`;
+  if (options.filter !== undefined && !options.filter(title)) return;
+  const { it } = options;
+  const reason = missingRequirement(t.needs, traits);
+  if (reason !== undefined) {
+    const skippedTitle = `${title} [skipped: ${reason}]`;
+    if (it.skip !== undefined) it.skip(skippedTitle, async () => {});
+    else it(`SKIPPED ${skippedTitle}`, async () => {});
+    return;
+  }
+  const timeout = t.property
+    ? (options.propertyTimeoutMs ?? DEFAULT_PROPERTY_TIMEOUT_MS)
+    : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  it(title, () => runOne(t, options, traits), timeout);
+}
+
+async function runOne(t: ConformanceTest, options: ConformanceOptions, traits: SubjectTraits): Promise<void> {
+  const spawned: Spawned[] = [];
+  const spawn = async (): Promise<Spawned> => {
+    const clock = new ManualClock();
+    const subject = await options.factory({ clock });
+    let closing: Promise<void> | undefined;
+    const s: Spawned = {
+      clock,
+      limiter: subject.limiter,
+      subject,
+      close: () => {
+        closing ??= (async () => {
+          try {
+            await subject.limiter.close();
+          } finally {
+            await subject.dispose?.();
+          }
+        })();
+        return closing;
+      },
+    };
+    spawned.push(s);
+    return s;
+  };
+  const main = await spawn();
+  const context: TestContext = {
+    ...main,
+    capabilities: traits.capabilities,
+    options,
+    spawn,
+    provider: async (limits) => {
+      if (options.provider === undefined) throw new Error('this test needs the provider option');
+      return options.provider({ limiter: main.limiter, clock: main.clock, limits });
+    },
+  };
+  let failed = true;
+  try {
+    await t.run(context);
+    failed = false;
+  } finally {
+    for (const s of spawned.reverse()) {
+      try {
+        await s.close();
+      } catch (error) {
+        if (!failed) throw error;
+      }
+    }
+  }
+}
