@@ -27,8 +27,9 @@ function nodeOf(client: IoRedisClientShape): RedisNodeLike {
 /**
  * Wraps an ioredis `Redis` or `Cluster`.
  *
- * @param client - create it with `enableOfflineQueue: false` (and for a `Cluster` also
- * `redisOptions: { enableOfflineQueue: false }`) so nothing waits in a queue while Redis is away.
+ * @param client - create it with `enableOfflineQueue: false` and `maxRetriesPerRequest: 0` (for a
+ * `Cluster`: `enableOfflineQueue: false` and `redisOptions: { maxRetriesPerRequest: 0 }`) so nothing
+ * waits in a queue while Redis is away.
  * @example
  * ```ts
  * import { Redis } from 'ioredis';

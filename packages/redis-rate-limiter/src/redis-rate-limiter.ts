@@ -20,6 +20,7 @@ import {
   hashCredential,
   normalizeKey,
   normalizeLimit,
+  roundUpWait,
   systemClock,
   validateChecks,
   validateCost,
@@ -92,11 +93,6 @@ function errorDecision(error: RateLimitError): ErrorResult {
 /** Read again after an await (the type checker would keep the earlier narrowing). */
 function isAborted(signal: AbortSignal | undefined): boolean {
   return signal?.aborted === true;
-}
-
-function roundUpWait(waitMs: number): number {
-  const w = Math.ceil(waitMs - 1e-9);
-  return w < 1 ? 1 : w;
 }
 
 const CLOSED: ErrorResult = { kind: 'error', error: { code: 'closed', message: 'the limiter is closed' } };
@@ -326,7 +322,7 @@ export class RedisRateLimiter implements RateLimiter {
       };
       this.#waiters.add(waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
-      const fire = (): void => waiter.settle({ kind: 'ok', waitMs, sendAtMs });
+      const fire = (): void => waiter.settle({ kind: 'ok', waitMs: roundUpWait(waitMs), sendAtMs });
       if (this.#clock !== undefined) {
         waiter.timer = this.#clock.setTimer(fire, Math.max(0, sendAtMs - this.#clock.now()));
       } else {
@@ -345,7 +341,8 @@ export class RedisRateLimiter implements RateLimiter {
     const r = await this.#admit(call, budget === undefined ? MODE_PROBE : MODE_BOOK, budget);
     if (r.kind === 'error') return r;
     if (r.kind === 'delay') return { kind: 'delay', retryAfterMs: roundUpWait(r.waitMs) };
-    return { kind: 'ok', waitMs: Math.max(0, r.sendAt - r.now), sendAtMs: r.sendAt + this.#epochOffset };
+    const waitMs = r.sendAt > r.now ? roundUpWait(r.sendAt - r.now) : 0;
+    return { kind: 'ok', waitMs, sendAtMs: r.sendAt + this.#epochOffset };
   }
 
   /** Builds key names and arguments; drops unlimited buckets and zero costs (RL-L2, RL-A2). */
@@ -420,11 +417,12 @@ export class RedisRateLimiter implements RateLimiter {
       }
       const k = normalizeKey(key, 'key');
       const c = validateCost(cost, 'cost');
-      const l = limit === undefined ? undefined : normalizeLimit(limit, 'limit');
-      if (!k.ok || !c.ok || (l !== undefined && !l.ok)) {
+      if (!k.ok || !c.ok) {
         this.#buffer.countDropped(1);
         return;
       }
+      // an invalid definition is ignored (the stored one applies): the cost went out all the same
+      const l = limit === undefined ? undefined : normalizeLimit(limit, 'limit');
       if (c.value === 0 || (l !== undefined && l.ok && l.value === null)) return;
       const def: NormalizedLimit | null = l !== undefined && l.ok ? l.value : null;
       const pending: PendingRecord = {

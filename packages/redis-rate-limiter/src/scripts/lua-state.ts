@@ -59,16 +59,28 @@ end
 local function view(raw, cap, rate, now)
   local old = parse(raw)
   local st = { cap = cap, rate = rate, hold = 0, x = 0 }
-  local b = 0
-  if old ~= nil then
-    if (not old.pending) and old.cap == cap and old.rate == rate then
-      st.x = old.x
-      st.hold = old.hold
-      return st
-    end
-    b = borrowedOf(old, now)
-    st.hold = old.hold
+  if old == nil then
+    if rate > 0 then st.x = now end
+    return st
   end
+  st.hold = old.hold
+  if old.pending then
+    -- as the in-process limiter folds them: the hold first (empty at its end), then the debt on top
+    if rate > 0 then
+      st.x = now
+      if old.hold ~= 0 then st.x = math.max(st.x, old.hold + cap * 1000 / rate) end
+      st.x = st.x + old.debt * 1000 / rate
+    else
+      if old.hold ~= 0 then st.x = cap end
+      st.x = st.x + old.debt
+    end
+    return st
+  end
+  if old.cap == cap and old.rate == rate then
+    st.x = old.x
+    return st
+  end
+  local b = borrowedOf(old, now)
   if rate > 0 then
     st.x = now + b * 1000 / rate
     if st.hold > now then st.x = math.max(st.x, st.hold + cap * 1000 / rate) end

@@ -26,7 +26,8 @@ export async function ioredisClient(port: number): Promise<TestClient> {
 export async function ioredisCluster(nodes: readonly { host: string; port: number }[]): Promise<TestClient> {
   const cluster = new Cluster([...nodes], {
     enableOfflineQueue: false,
-    redisOptions: { enableOfflineQueue: false, maxRetriesPerRequest: 0 },
+    scaleReads: 'master',
+    redisOptions: { maxRetriesPerRequest: 0 },
     clusterRetryStrategy: () => 50,
     lazyConnect: true,
   });
