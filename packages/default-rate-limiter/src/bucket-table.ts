@@ -70,7 +70,6 @@ export class BucketTable {
     this.#index.delete(id);
     this.#ids[slot] = undefined;
     this.#free.push(slot);
-    if (this.#index.size === 0) this.clear();
   }
 
   /** Forgets every bucket and gives the memory back. */

@@ -55,6 +55,12 @@ export interface DefaultRateLimiterOptions {
   /** Most penalties and recorded debts kept for buckets not defined yet. Default 10 000. */
   readonly maxPending?: number;
   /**
+   * How long a bucket stays stored after it became idle (full again) before the sweep may evict
+   * it, in ms. Default 1000. An idle bucket behaves exactly like an absent one, so this only trades
+   * memory for fewer re-insertions of busy keys.
+   */
+  readonly idleGraceMs?: number;
+  /**
    * Unref waiters' timers so a pending wait never holds the process open. Default `false`: a script
    * that awaits `waitForCapacity` must not exit before its send time. `close()` cancels every timer
    * either way (RL-W7).
@@ -85,6 +91,8 @@ interface KeyEntry {
   readonly credential: unknown;
   readonly axis: unknown;
   readonly id: string;
+  /** The table slot last seen for `id` (checked against the table before use), or -1. */
+  slot: number;
 }
 
 interface LimitEntry {
@@ -170,11 +178,15 @@ export class DefaultRateLimiter implements RateLimiter {
   readonly #sweepBatch: number;
   readonly #maxPending: number;
   readonly #unrefTimers: boolean;
+  readonly #idleGraceMs: number;
   readonly #table = new BucketTable();
   readonly #defs: BucketDefinition[] = [];
   readonly #defIntern = new Map<string, number>();
   readonly #limitCache = new WeakMap<object, LimitEntry>();
   readonly #keyCache = new WeakMap<object, KeyEntry>();
+  /** Where a key object carries this limiter's cache entry (non-enumerable; WeakMap when not extensible). */
+  readonly #keySymbol = Symbol('rate-limit-bucket');
+  readonly #limitSymbol = Symbol('rate-limit-definition');
   readonly #hashCache = new Map<string, string>();
   readonly #pending = new Map<string, Pending>();
   readonly #holds = new Map<string, number>();
@@ -187,7 +199,7 @@ export class DefaultRateLimiter implements RateLimiter {
   #pendingDropped = 0;
   #evicted = 0;
   // Scratch space of one multi-bucket call (calls never interleave: each runs to completion).
-  readonly #ids: string[] = [];
+  readonly #entries: KeyEntry[] = [];
   readonly #dix: number[] = [];
   readonly #costs: number[] = [];
   readonly #slots: number[] = [];
@@ -213,6 +225,11 @@ export class DefaultRateLimiter implements RateLimiter {
       throw new TypeError(`createDefaultRateLimiter: unrefTimers must be a boolean (got ${describeValue(options.unrefTimers)})`);
     }
     this.#unrefTimers = options.unrefTimers ?? false;
+    const grace = options.idleGraceMs ?? 1000;
+    if (typeof grace !== 'number' || !Number.isFinite(grace) || grace < 0) {
+      throw new TypeError(`createDefaultRateLimiter: idleGraceMs must be a finite number >= 0 (got ${describeValue(grace)})`);
+    }
+    this.#idleGraceMs = grace;
   }
 
   // ---------------------------------------------------------------- admission
@@ -432,24 +449,40 @@ export class DefaultRateLimiter implements RateLimiter {
 
   /** The bucket id of a key, or `undefined` when the key is invalid. */
   #keyId(key: unknown): string | undefined {
+    return this.#keyEntry(key)?.id;
+  }
+
+  /**
+   * The cache entry of a valid key, or `undefined` when the key is invalid. The entry is verified
+   * against the key's current fields on every use, so a mutated key object is never misread.
+   */
+  #keyEntry(key: unknown): KeyEntry | undefined {
     if (typeof key !== 'object' || key === null) return undefined;
-    const k = key as { venue?: unknown; credential?: unknown; axis?: unknown };
-    const e = this.#keyCache.get(key);
-    if (e !== undefined && e.venue === k.venue && e.credential === k.credential && e.axis === k.axis) return e.id;
+    const k = key as { venue?: unknown; credential?: unknown; axis?: unknown; [sym: symbol]: unknown };
+    const e = (k[this.#keySymbol] as KeyEntry | undefined) ?? this.#keyCache.get(key);
+    if (e !== undefined && e.venue === k.venue && e.credential === k.credential && e.axis === k.axis) return e;
     const r = normalizeKey(key);
     if (!r.ok) return undefined;
     const n = r.value;
     const id = bucketId(n.venue, n.credential === null ? null : this.#hash(n.credential), n.axis);
-    this.#keyCache.set(key, { venue: k.venue, credential: k.credential, axis: k.axis, id });
-    return id;
+    const entry: KeyEntry = { venue: k.venue, credential: k.credential, axis: k.axis, id, slot: -1 };
+    if (!attach(key, this.#keySymbol, entry)) this.#keyCache.set(key, entry);
+    return entry;
+  }
+
+  /** The slot of a key's bucket, or -1; uses the entry's remembered slot when it still holds the bucket. */
+  #slotOf(e: KeyEntry): number {
+    const s = e.slot;
+    if (s >= 0 && this.#table.id(s) === e.id) return s;
+    return (e.slot = this.#table.find(e.id));
   }
 
   /** The definition number of a limit, {@link UNLIMITED}, or {@link INVALID}. */
   #defIndex(limit: unknown): number {
     if (limit === null || limit === undefined) return UNLIMITED;
     if (typeof limit !== 'object') return INVALID;
-    const l = limit as { capacity?: unknown; refillPerSec?: unknown; requests?: unknown; periodMs?: unknown };
-    const e = this.#limitCache.get(limit);
+    const l = limit as { capacity?: unknown; refillPerSec?: unknown; requests?: unknown; periodMs?: unknown; [sym: symbol]: unknown };
+    const e = (l[this.#limitSymbol] as LimitEntry | undefined) ?? this.#limitCache.get(limit);
     if (
       e !== undefined &&
       e.capacity === l.capacity &&
@@ -469,7 +502,8 @@ export class DefaultRateLimiter implements RateLimiter {
       this.#defs.push(defineBucket(r.value));
       this.#defIntern.set(name, def);
     }
-    this.#limitCache.set(limit, { capacity: l.capacity, refillPerSec: l.refillPerSec, requests: l.requests, periodMs: l.periodMs, def });
+    const entry: LimitEntry = { capacity: l.capacity, refillPerSec: l.refillPerSec, requests: l.requests, periodMs: l.periodMs, def };
+    if (!attach(limit, this.#limitSymbol, entry)) this.#limitCache.set(limit, entry);
     return def;
   }
 
@@ -496,10 +530,10 @@ export class DefaultRateLimiter implements RateLimiter {
     return state;
   }
 
-  #write(slot: number, id: string, state: number, d: number): void {
+  #write(slot: number, id: string, state: number, d: number): number {
     if (slot >= 0) this.#table.set(slot, state, d);
     else {
-      this.#table.insert(id, state, d);
+      slot = this.#table.insert(id, state, d);
       if (this.#pending.size > 0) {
         const p = this.#pending.get(id);
         if (p !== undefined) {
@@ -508,6 +542,7 @@ export class DefaultRateLimiter implements RateLimiter {
         }
       }
     }
+    return slot;
   }
 
   // ---------------------------------------------------------------- internals: errors
@@ -576,10 +611,11 @@ export class DefaultRateLimiter implements RateLimiter {
   #sweepRange(start: number, end: number, now: number): void {
     const table = this.#table;
     const defs = this.#defs;
+    const before = now - this.#idleGraceMs;
     for (let slot = start; slot < end; slot++) {
       const id = table.id(slot);
       if (id === undefined) continue;
-      if (isIdle(table.state(slot), defs[table.def(slot)] as BucketDefinition, now)) {
+      if (isIdle(table.state(slot), defs[table.def(slot)] as BucketDefinition, before)) {
         table.remove(slot);
         this.#evicted++;
       }
@@ -595,32 +631,33 @@ export class DefaultRateLimiter implements RateLimiter {
 
   #checkOne(key: BucketKey, limit: Limit, cost: number, budget: number | undefined): Decision {
     if (this.#closed) return CLOSED;
-    const id = this.#keyId(key);
+    const e = this.#keyEntry(key);
     const d = this.#defIndex(limit);
-    if (id === undefined || d === INVALID || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity) {
+    if (e === undefined || d === INVALID || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity) {
       return this.#singleError(key, limit, cost);
     }
     const now = this.#clock.now();
     if (d === UNLIMITED) return { kind: 'ok', waitMs: 0, sendAtMs: now };
     this.#tick(now);
     const def = this.#defs[d] as BucketDefinition;
-    const slot = this.#table.find(id);
+    const id = e.id;
+    const slot = this.#slotOf(e);
     const state = this.#effective(slot, id, d, now);
     const s = sendTime(state, def, cost, now);
     if (s === Infinity) return this.#unpayable(id, cost, state, def);
     if (s > now) {
       if (budget === undefined || s - now > budget) return { kind: 'delay', retryAfterMs: roundUpWait(s - now) };
-      if (cost > 0) this.#write(slot, id, chargeAt(state, def, cost, s), d);
+      if (cost > 0) e.slot = this.#write(slot, id, chargeAt(state, def, cost, s), d);
       return { kind: 'ok', waitMs: roundUpWait(s - now), sendAtMs: s };
     }
-    if (cost > 0) this.#write(slot, id, chargeAt(state, def, cost, s), d);
+    if (cost > 0) e.slot = this.#write(slot, id, chargeAt(state, def, cost, s), d);
     return { kind: 'ok', waitMs: 0, sendAtMs: now };
   }
 
   /** Fills the scratch arrays from the caller's checks, merging repeated keys (RL-M2). Returns the count or an error. */
   #prepare(checks: unknown): number | Decision {
     if (!Array.isArray(checks) || checks.length === 0 || checks.length > MAX_CHECKS) return this.#manyError(checks);
-    const ids = this.#ids;
+    const entries = this.#entries;
     const dix = this.#dix;
     const costs = this.#costs;
     let n = 0;
@@ -628,16 +665,16 @@ export class DefaultRateLimiter implements RateLimiter {
       const c: unknown = checks[i];
       if (typeof c !== 'object' || c === null) return this.#manyError(checks);
       const { key, limit, cost } = c as { key?: unknown; limit?: unknown; cost?: unknown };
-      const id = this.#keyId(key);
+      const e = this.#keyEntry(key);
       const d = this.#defIndex(limit);
-      if (id === undefined || d === INVALID || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity) return this.#manyError(checks);
+      if (e === undefined || d === INVALID || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity) return this.#manyError(checks);
       let j = 0;
-      while (j < n && ids[j] !== id) j++;
+      while (j < n && (entries[j] as KeyEntry).id !== e.id) j++;
       if (j < n) {
         if (dix[j] !== d) return this.#manyError(checks);
         costs[j] = (costs[j] as number) + cost;
       } else {
-        ids[n] = id;
+        entries[n] = e;
         dix[n] = d;
         costs[n] = cost;
         n++;
@@ -651,7 +688,7 @@ export class DefaultRateLimiter implements RateLimiter {
    * state left in the scratch arrays; or an error for an unpayable quota (RL-L4).
    */
   #sendTimeOf(n: number, now: number): number | Decision {
-    const ids = this.#ids;
+    const entries = this.#entries;
     const dix = this.#dix;
     const costs = this.#costs;
     const slots = this.#slots;
@@ -660,9 +697,10 @@ export class DefaultRateLimiter implements RateLimiter {
     for (let i = 0; i < n; i++) {
       const d = dix[i] as number;
       if (d === UNLIMITED) continue;
-      const id = ids[i] as string;
+      const e = entries[i] as KeyEntry;
+      const id = e.id;
       const def = this.#defs[d] as BucketDefinition;
-      const slot = this.#table.find(id);
+      const slot = this.#slotOf(e);
       const state = this.#effective(slot, id, d, now);
       slots[i] = slot;
       states[i] = state;
@@ -679,11 +717,12 @@ export class DefaultRateLimiter implements RateLimiter {
       const d = this.#dix[i] as number;
       const cost = this.#costs[i] as number;
       if (d === UNLIMITED || cost === 0) continue;
-      const id = this.#ids[i] as string;
+      const e = this.#entries[i] as KeyEntry;
+      const id = e.id;
       const replaced = this.#states[i] as number;
       const written = chargeAt(replaced, this.#defs[d] as BucketDefinition, cost, s);
       // A bucket inserted earlier in this loop cannot be this one (keys are merged), so slots stay valid.
-      this.#write(this.#slots[i] as number, id, written, d);
+      e.slot = this.#write(this.#slots[i] as number, id, written, d);
       if (booked !== undefined) booked.push({ id, def: d, written, replaced });
     }
   }
@@ -911,6 +950,21 @@ export class DefaultRateLimiter implements RateLimiter {
       return { kind: 'error', error: invalidError('hold.forMs', `must be a finite number >= 0 (got ${describeValue(forMs)})`) };
     }
     return now + forMs;
+  }
+}
+
+/**
+ * Hangs a limiter's cache entry on a caller's key or limit object under a private symbol
+ * (non-enumerable, so JSON, spreading and `Object.keys` never see it). Returns false for objects
+ * that cannot take it (frozen, sealed, arrays, proxies that refuse), which use a WeakMap instead.
+ */
+function attach(target: object, symbol: symbol, entry: unknown): boolean {
+  if (Array.isArray(target) || !Object.isExtensible(target)) return false;
+  try {
+    Object.defineProperty(target, symbol, { value: entry, writable: true, configurable: true, enumerable: false });
+    return true;
+  } catch {
+    return false;
   }
 }
 

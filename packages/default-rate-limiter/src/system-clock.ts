@@ -5,8 +5,10 @@ import type { Clock, TimerHandle } from '@core/rate-limit-contract';
  * and `setTimeout` timers. A timer holds the process open until it fires or is cancelled unless
  * its `unref()` is called (RL-W7: the limiter cancels every timer on `close()`).
  */
+const origin = performance.timeOrigin;
+
 export const systemClock: Clock = {
-  now: () => performance.timeOrigin + performance.now(),
+  now: () => origin + performance.now(),
   setTimer(fn: () => void, ms: number): TimerHandle {
     const t = setTimeout(fn, Math.max(0, Math.min(ms, 2_147_483_647)));
     return { cancel: () => clearTimeout(t), unref: () => t.unref() };
