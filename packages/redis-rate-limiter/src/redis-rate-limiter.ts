@@ -417,12 +417,12 @@ export class RedisRateLimiter implements RateLimiter {
       }
       const k = normalizeKey(key, 'key');
       const c = validateCost(cost, 'cost');
-      if (!k.ok || !c.ok) {
+      // malformed input is dropped and counted, never half-applied (RL-F2)
+      const l = limit === undefined ? undefined : normalizeLimit(limit, 'limit');
+      if (!k.ok || !c.ok || (l !== undefined && !l.ok)) {
         this.#buffer.countDropped(1);
         return;
       }
-      // an invalid definition is ignored (the stored one applies): the cost went out all the same
-      const l = limit === undefined ? undefined : normalizeLimit(limit, 'limit');
       if (c.value === 0 || (l !== undefined && l.ok && l.value === null)) return;
       const def: NormalizedLimit | null = l !== undefined && l.ok ? l.value : null;
       const pending: PendingRecord = {

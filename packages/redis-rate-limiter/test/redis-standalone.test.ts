@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashCredential } from '@core/default-rate-limiter';
-import { ManualClock } from '../../rate-limit-conformance/src/manual-clock.js';
+import { ManualClock } from '@core/rate-limit-conformance';
 import { createRedisRateLimiter, REDIS_RATE_LIMITER_SCRIPTS, type RedisRateLimiter } from '../src/index.js';
 import { ioredisClient, nodeRedisClient, type TestClient } from './support/clients.js';
 import { startRedisServer, type RedisServer } from './support/redis-servers.js';
