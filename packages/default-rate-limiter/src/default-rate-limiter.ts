@@ -76,10 +76,8 @@ export interface DefaultRateLimiterStats {
   readonly pending: number;
   /** Waiters between their booking and their send time. */
   readonly waiters: number;
-  /** `record` calls dropped because the key or cost was invalid, or the limiter closed. */
+  /** `record` calls dropped because the key, cost or limit was invalid, or the limiter was closed. */
   readonly recordsDropped: number;
-  /** `record` calls whose limit was invalid (the cost was still debited on the known definition). */
-  readonly recordLimitsIgnored: number;
   /** Pending penalties or debts dropped because more than `maxPending` were waiting. */
   readonly pendingDropped: number;
   /** Idle buckets evicted by the sweep. */
@@ -126,6 +124,8 @@ interface Waiter {
 }
 
 const UNLIMITED = -2;
+/** `record` called without its optional limit argument. */
+const NOT_GIVEN: unique symbol = Symbol('not given');
 const INVALID = -1;
 const HASH_CACHE_LIMIT = 10_000;
 const CLOSED_ERROR: RateLimitError = Object.freeze({ code: 'closed', message: 'the rate limiter was closed' });
@@ -195,7 +195,6 @@ export class DefaultRateLimiter implements RateLimiter {
   #ops = 0;
   #cursor = 0;
   #recordsDropped = 0;
-  #recordLimitsIgnored = 0;
   #pendingDropped = 0;
   #evicted = 0;
   // Scratch space of one multi-bucket call (calls never interleave: each runs to completion).
@@ -299,7 +298,8 @@ export class DefaultRateLimiter implements RateLimiter {
 
   record(key: BucketKey, cost: number, limit?: Limit): void {
     try {
-      this.#record(key, cost, limit);
+      // An explicit `undefined` limit is unlimited like everywhere else (RL-L2); an omitted one is "not given".
+      this.#record(key, cost, arguments.length >= 3 ? limit : NOT_GIVEN);
     } catch {
       this.#recordsDropped++;
     }
@@ -407,7 +407,6 @@ export class DefaultRateLimiter implements RateLimiter {
       pending: this.#pending.size,
       waiters: this.#waiters.size,
       recordsDropped: this.#recordsDropped,
-      recordLimitsIgnored: this.#recordLimitsIgnored,
       pendingDropped: this.#pendingDropped,
       evicted: this.#evicted,
     };
@@ -862,7 +861,7 @@ export class DefaultRateLimiter implements RateLimiter {
     return p;
   }
 
-  #record(key: BucketKey, cost: number, limit: Limit | undefined): void {
+  #record(key: BucketKey, cost: number, limit: Limit | typeof NOT_GIVEN): void {
     if (this.#closed) {
       this.#recordsDropped++;
       return;
@@ -872,10 +871,12 @@ export class DefaultRateLimiter implements RateLimiter {
       this.#recordsDropped++;
       return;
     }
-    if (cost === 0 || limit === null) return;
-    let d = limit === undefined ? INVALID : this.#defIndex(limit);
-    if (d === UNLIMITED) return;
-    if (d === INVALID && limit !== undefined) this.#recordLimitsIgnored++;
+    let d = limit === NOT_GIVEN ? INVALID : this.#defIndex(limit);
+    if (d === INVALID && limit !== NOT_GIVEN) {
+      this.#recordsDropped++; // a malformed call changes nothing (RL-F2)
+      return;
+    }
+    if (cost === 0 || d === UNLIMITED) return;
     const now = this.#clock.now();
     this.#tick(now);
     const slot = this.#table.find(id);

@@ -1,0 +1,12 @@
+import { describe, it } from 'vitest';
+import { runConformanceSuite } from '@core/rate-limit-conformance';
+import { createDefaultRateLimiter } from '../src/default-rate-limiter.js';
+import { createProviderRateLimiter } from '../src/provider-rate-limiter.js';
+
+await runConformanceSuite({
+  describe,
+  it,
+  name: '@core/default-rate-limiter',
+  factory: ({ clock }) => ({ limiter: createDefaultRateLimiter({ clock }) }),
+  provider: ({ limiter, clock, limits }) => createProviderRateLimiter(limiter, { clock, limits }),
+});
