@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { runConformanceSuite } from '../src/index.js';
+import { RULES } from '../src/rule-catalogue.js';
+import { createFakeProvider } from './fakes/fake-provider.js';
+import { createFakeSubject, type FakeFlaws } from './fakes/fake-limiter.js';
+import { createRecordingRunner } from './recording-runner.js';
+
+const PROPERTY_RUNS = 40;
+
+await runConformanceSuite({
+  describe,
+  it,
+  name: 'correct fake',
+  factory: ({ clock }) => createFakeSubject(clock),
+  provider: ({ limiter, clock, limits }) => createFakeProvider(limiter, clock, limits),
+  propertyRuns: PROPERTY_RUNS,
+});
+
+const BROKEN: readonly { readonly flaw: keyof FakeFlaws; readonly rule: string; readonly what: string }[] = [
+  { flaw: 'priceAtOne', rule: 'RL-A1', what: 'prices every request at 1' },
+  { flaw: 'spendOnRefusedProbe', rule: 'RL-A3', what: 'spends on a refused probe' },
+  { flaw: 'bankAccrual', rule: 'RL-A4', what: 'banks accrual above capacity' },
+  { flaw: 'chargeAtSendTime', rule: 'RL-W2', what: 'lets cheap traffic spend a booking' },
+  { flaw: 'partialMultiDebit', rule: 'RL-M1', what: 'debits part of a refused multi-bucket check' },
+  { flaw: 'okWhenStoreFails', rule: 'RL-F1', what: 'answers ok when its store throws' },
+];
+
+async function runAgainst(flaws: FakeFlaws) {
+  const runner = createRecordingRunner();
+  await runConformanceSuite({
+    describe: runner.describe,
+    it: runner.it,
+    name: 'broken fake',
+    factory: ({ clock }) => createFakeSubject(clock, flaws),
+    provider: ({ limiter, clock, limits }) => createFakeProvider(limiter, clock, limits),
+    propertyRuns: 20,
+  });
+  return { tests: runner.tests, result: await runner.run() };
+}
+
+describe('the suite tests itself', () => {
+  it('registers at least one test for every rule of the catalogue, each title starting with its id', async () => {
+    const { tests } = await runAgainst({});
+    for (const rule of RULES) {
+      expect(tests.some((t) => t.title.startsWith(`${rule.id} `)), rule.id).toBe(true);
+    }
+  });
+
+  it('the correct fake passes every test when run through the recording runner', async () => {
+    const { result } = await runAgainst({});
+    expect(result.failed.map((f) => `${f.title}: ${String(f.error)}`)).toEqual([]);
+    expect(result.skipped).toEqual([]);
+  }, 120_000);
+
+  for (const broken of BROKEN) {
+    it(`a fake that ${broken.what} fails ${broken.rule}`, async () => {
+      const { result } = await runAgainst({ [broken.flaw]: true });
+      const caught = result.failed.filter((f) => f.title.startsWith(`${broken.rule} `));
+      expect(caught.map((f) => f.title), `failed: ${result.failed.map((f) => f.title).join(' | ')}`).not.toEqual([]);
+    }, 120_000);
+  }
+
+  it('skips visibly what an implementation cannot do', async () => {
+    const runner = createRecordingRunner();
+    await runConformanceSuite({
+      describe: runner.describe,
+      it: runner.it,
+      name: 'no bookings',
+      factory: ({ clock }) => ({ limiter: createFakeSubject(clock, {}, { bookings: false, snapshot: false }).limiter }),
+    });
+    const skipped = runner.tests.filter((t) => t.skipped).map((t) => t.title);
+    expect(skipped.some((t) => t.startsWith('RL-W1 ') && t.includes('capabilities.bookings is false'))).toBe(true);
+    expect(skipped.some((t) => t.startsWith('RL-I3 ') && t.includes('capabilities.snapshot is false'))).toBe(true);
+    expect(skipped.some((t) => t.startsWith('RL-F1 ') && t.includes('breakStore'))).toBe(true);
+    expect(skipped.some((t) => t.startsWith('RL-P1 ') && t.includes('provider'))).toBe(true);
+  });
+});
