@@ -1,0 +1,191 @@
+import type { BucketCheck, Clock, RateLimiter } from '@core/rate-limit-contract';
+import { getVenueSpec, interpretResponse, resolveRequest, type Feedback, type Identity, type VenueRequest, type VenueSpec } from '@core/exchange-specs';
+import { PacedFetchError } from './paced-fetch-error.js';
+import { abortReason, sleep } from './sleep.js';
+import { systemClock } from './system-clock.js';
+import { readFetchCall, toVenueRequest } from './to-venue-request.js';
+
+/** A `fetch`-compatible function that paces every request through a rate limiter. */
+export type PacedFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** Retries of refused idempotent requests. */
+export interface RetryOptions {
+  /** Retries per call after a rate-limit refusal; default 1. */
+  readonly maxRetries?: number;
+  /** The longest venue wait (Retry-After) worth retrying after; default the call's `maxWaitMs`. */
+  readonly maxRetryAfterMs?: number;
+  /** Which requests may be sent again; default GET, HEAD and OPTIONS. */
+  readonly idempotent?: (request: VenueRequest) => boolean;
+}
+
+/** One request that went out, reported to {@link PacedFetchOptions.onAttempt}. */
+export interface AttemptEvent {
+  /** 0 for the first attempt of a call, 1 for its first retry... */
+  readonly attempt: number;
+  readonly request: VenueRequest;
+  /** The checks the admission charged (each attempt is admitted and charged on its own). */
+  readonly checks: readonly BucketCheck[];
+  /** How long the attempt waited for its send time, ms. */
+  readonly waitedMs: number;
+  readonly status: number;
+  /** What the venue's answer means for the limiter (already applied). */
+  readonly feedback: Feedback;
+  /** Whether another attempt follows. */
+  readonly willRetry: boolean;
+  /** Feedback the limiter could not apply (a sync or penalty that answered an error). */
+  readonly feedbackErrors: readonly string[];
+}
+
+/** Options of {@link createPacedFetch}. */
+export interface PacedFetchOptions {
+  /** The venue: a spec, or an id for `getVenueSpec` (`binance-spot`, `okx`, ...). */
+  readonly venue: VenueSpec | string;
+  /** The credential (null for public calls), and optionally the account's tier and uid. */
+  readonly identity: Identity;
+  /** Any implementation of the contract: in-process, Redis, a third party's. */
+  readonly limiter: RateLimiter;
+  /** The fetch that sends; default the global `fetch`. */
+  readonly fetch?: typeof fetch;
+  /** Each attempt's wait budget, ms; default 10 000. */
+  readonly maxWaitMs?: number;
+  /** Retries of refused idempotent requests; `false` for none. Default `{ maxRetries: 1 }`. */
+  readonly retry?: RetryOptions | false;
+  /** The fraction of each documented limit kept unused (exchange-specs' `margin`); default 0.1. */
+  readonly margin?: number;
+  /** The clock of the send-time guard and the Retry-After waits; default the system clock. */
+  readonly clock?: Clock;
+  /** Called after every attempt that was sent (for metrics and progress displays). */
+  readonly onAttempt?: (event: AttemptEvent) => void;
+}
+
+const DEFAULT_MAX_WAIT_MS = 10_000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+function resolveSpec(venue: VenueSpec | string): VenueSpec {
+  if (typeof venue !== 'string') return venue;
+  try {
+    return getVenueSpec(venue);
+  } catch (e) {
+    throw new PacedFetchError('unknown_venue', (e as Error).message);
+  }
+}
+
+function positive(name: string, v: number | undefined, fallback: number): number {
+  if (v === undefined) return fallback;
+  if (!(Number.isFinite(v) && v > 0)) throw new RangeError(`paced fetch: ${name} must be a positive finite number of ms, got ${String(v)}`);
+  return v;
+}
+
+function parseBody(text: string): unknown {
+  const t = text.trim();
+  if (t.startsWith('{') || t.startsWith('[')) {
+    try {
+      return JSON.parse(t) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * Creates a `fetch` for one venue and one identity that keeps every request inside the venue's
+ * documented limits through `limiter`:
+ *
+ * 1. It prices the request with the venue's spec (`resolveRequest`); a request it cannot price
+ *    (unknown endpoint, missing parameter...) rejects with a {@link PacedFetchError} and is never sent.
+ * 2. It books the request's checks with `limiter.waitForCapacity(checks, { maxWaitMs, signal })` and
+ *    sends at the send time, never before (it also waits out any time the limiter's answer still
+ *    asks for). A wait beyond the budget, a store that cannot be reached or an abort rejects, unsent.
+ * 3. After the response it applies the venue's feedback: usage headers as `limiter.sync`, refusals
+ *    and bans as `limiter.penalize`, response-size costs as `limiter.record`.
+ * 4. A refused idempotent request is sent again after the venue's Retry-After (within the
+ *    budget); nothing else is retried. Each attempt is admitted, and so charged, on its own.
+ *
+ * Every attempt it sends is therefore on the limiter's books exactly once (RL-P6): its priced cost
+ * by its own admission, and what only the response reveals by a record. The venue's response is
+ * returned as is, refusals included (like `fetch`, it does not reject on an HTTP status).
+ *
+ * @throws PacedFetchError `unknown_venue` when `venue` is an unknown id; RangeError for a bad option.
+ * @example
+ * ```ts
+ * const limiter = createDefaultRateLimiter();
+ * const binance = createPacedFetch({ venue: 'binance-spot', identity: { credential: apiKey }, limiter });
+ * const res = await binance('https://api.binance.com/api/v3/depth?symbol=BTCUSDT&limit=100');
+ * ```
+ */
+export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
+  const spec = resolveSpec(options.venue);
+  const { identity, limiter } = options;
+  const send = options.fetch ?? globalThis.fetch;
+  const clock = options.clock ?? systemClock;
+  const maxWaitMs = positive('maxWaitMs', options.maxWaitMs, DEFAULT_MAX_WAIT_MS);
+  const retry = options.retry === false ? undefined : options.retry ?? {};
+  const maxRetries = retry === undefined ? 0 : retry.maxRetries ?? 1;
+  if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) throw new RangeError(`paced fetch: retry.maxRetries must be an integer >= 0, got ${String(maxRetries)}`);
+  const maxRetryAfterMs = positive('retry.maxRetryAfterMs', retry?.maxRetryAfterMs, maxWaitMs);
+  const idempotent = retry?.idempotent ?? ((r: VenueRequest) => SAFE_METHODS.has(r.method.toUpperCase()));
+  const resolveOptions = options.margin === undefined ? {} : { margin: options.margin };
+
+  return async function pacedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+    const call = await readFetchCall(input, init);
+    const request = toVenueRequest(call);
+    const resolved = resolveRequest(spec, request, identity, resolveOptions);
+    if (!resolved.ok) throw new PacedFetchError(resolved.error.code, resolved.error.message);
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? undefined;
+
+    for (let attempt = 0; ; attempt++) {
+      const started = clock.now();
+      if (resolved.checks.length > 0) {
+        const d = await limiter.waitForCapacity(resolved.checks, { maxWaitMs, ...(signal === undefined ? {} : { signal }) });
+        if (d.kind === 'error') {
+          if (d.error.code === 'aborted') throw abortReason(signal);
+          throw new PacedFetchError(d.error.code, `${spec.id}: ${request.method} ${request.path} not sent: ${d.error.message}`, d.error.retryAfterMs);
+        }
+        if (d.kind === 'delay') {
+          throw new PacedFetchError('rate_limit_timeout', `${spec.id}: ${request.method} ${request.path} not sent: it needs ${d.retryAfterMs} ms, beyond the ${maxWaitMs} ms budget`, d.retryAfterMs);
+        }
+        // The send time is d.waitMs after the call (RL-W1); never send earlier, whatever the limiter did.
+        await sleep(clock, started + d.waitMs - clock.now(), signal);
+      } else if (signal?.aborted === true) {
+        throw abortReason(signal);
+      }
+      const waitedMs = clock.now() - started;
+      const response = await send(input instanceof Request ? input.clone() : input, init);
+      const bytes = await response.arrayBuffer();
+      const text = new TextDecoder().decode(bytes);
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        headers[name.toLowerCase()] = value;
+      });
+      const feedback = interpretResponse(spec, request, { status: response.status, headers, body: parseBody(text) }, identity, resolveOptions);
+      const feedbackErrors: string[] = [];
+      for (const c of feedback.extraChecks ?? []) limiter.record(c.key, c.cost, c.limit);
+      for (const s of feedback.syncs) {
+        const r = await limiter.sync(s.key, s.limit, s.minBorrowed);
+        if (r.kind === 'error') feedbackErrors.push(`sync ${s.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
+      }
+      for (const p of feedback.penalties) {
+        const r = await limiter.penalize(p.key, p.hold);
+        if (r.kind === 'error') feedbackErrors.push(`penalize ${p.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
+      }
+      const refused = feedback.verdict === 'rate_limited' || feedback.verdict === 'banned';
+      const venueWait = feedback.retryAfterMs;
+      const willRetry =
+        refused && attempt < maxRetries && idempotent(request) && venueWait !== undefined && venueWait <= maxRetryAfterMs && signal?.aborted !== true;
+      options.onAttempt?.({ attempt, request, checks: resolved.checks, waitedMs, status: response.status, feedback, willRetry, feedbackErrors });
+      if (!willRetry) {
+        const copy = new Response(NULL_BODY_STATUSES.has(response.status) ? null : bytes, {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        });
+        Object.defineProperty(copy, 'url', { value: response.url });
+        return copy;
+      }
+      // The penalties hold the limiter closed until then too; this covers venues whose wait names no bucket.
+      await sleep(clock, venueWait, signal);
+    }
+  };
+}

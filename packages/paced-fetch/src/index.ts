@@ -1,0 +1,4 @@
+export { createPacedFetch } from './create-paced-fetch.js';
+export type { PacedFetch, PacedFetchOptions, RetryOptions, AttemptEvent } from './create-paced-fetch.js';
+export { PacedFetchError, isPacedFetchError } from './paced-fetch-error.js';
+export type { PacedFetchErrorCode } from './paced-fetch-error.js';
