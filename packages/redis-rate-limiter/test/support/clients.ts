@@ -18,6 +18,7 @@ export async function ioredisClient(port: number): Promise<TestClient> {
     lazyConnect: true,
     retryStrategy: () => 50,
   });
+  client.on('error', () => {}); // connection errors surface as backend_unavailable answers
   await client.connect();
   return { redis: fromIoRedis(client), close: async () => void client.disconnect() };
 }
@@ -31,6 +32,7 @@ export async function ioredisCluster(nodes: readonly { host: string; port: numbe
     clusterRetryStrategy: () => 50,
     lazyConnect: true,
   });
+  cluster.on('error', () => {});
   await cluster.connect();
   return { redis: fromIoRedis(cluster), close: async () => void cluster.disconnect() };
 }

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '@core/rate-limit-conformance';
+import { createRedisRateLimiter, escapeName, type RedisRateLimiter } from '../src/index.js';
+import { ioredisCluster, nodeRedisCluster, type TestClient } from './support/clients.js';
+import { startRedisCluster, type RedisClusterServers } from './support/redis-servers.js';
+
+let cluster: RedisClusterServers;
+let io: TestClient;
+let nr: TestClient;
+let n = 0;
+
+beforeAll(async () => {
+  cluster = await startRedisCluster();
+  io = await ioredisCluster(cluster.startupNodes);
+  nr = await nodeRedisCluster(cluster.startupNodes);
+});
+afterAll(async () => {
+  await io?.close();
+  await nr?.close();
+  await cluster?.stop();
+});
+
+function limiterWith(client: TestClient, extra: { hashTag?: 'venue' | 'venue+credential' } = {}): { limiter: RedisRateLimiter; prefix: string } {
+  const prefix = `c${n++}:`;
+  return { limiter: createRedisRateLimiter({ redis: client.redis, prefix, clock: new ManualClock(), ...extra }), prefix };
+}
+
+/** Every key under a prefix, from every master. */
+function keysUnder(prefix: string): string[] {
+  return cluster.nodes.flatMap((node) =>
+    node
+      .cli('--scan', '--pattern', `${prefix}*`)
+      .split('\n')
+      .filter((k) => k !== ''),
+  );
+}
+
+function slotOf(key: string): number {
+  return Number((cluster.nodes[0] as RedisClusterServers['nodes'][number]).cli('CLUSTER', 'KEYSLOT', key).trim());
+}
+
+const limit = { capacity: 5, refillPerSec: 1 };
+
+describe('hash tags on Redis Cluster', () => {
+  it('every bucket of a venue lands in the venue slot, whatever its credential or axis contains', async () => {
+    const { limiter, prefix } = limiterWith(io);
+    const tricky = ['}', '{', '{x}', 'a:b', 'line\nbreak', '}{:\n', 'plain'];
+    const checks = tricky.flatMap((text) => [
+      { key: { venue: 'binance', credential: text, axis: 'orders' }, limit, cost: 1 },
+      { key: { venue: 'binance', credential: null, axis: text }, limit, cost: 1 },
+    ]);
+    // one multi-bucket call over 14 buckets: one slot, so no CROSSSLOT
+    expect((await limiter.checkRates(checks)).kind).toBe('ok');
+    const keys = keysUnder(prefix);
+    expect(keys).toHaveLength(checks.length);
+    const venueSlot = slotOf('{binance}');
+    for (const key of keys) expect(slotOf(key)).toBe(venueSlot);
+    await limiter.close();
+  });
+
+  it('a venue whose name has braces still has exactly one hash tag, and its own slot', async () => {
+    const { limiter, prefix } = limiterWith(io);
+    const venue = 'ven}{ue';
+    expect((await limiter.checkRate({ venue, credential: null, axis: 'a' }, limit, 1)).kind).toBe('ok');
+    const [key] = keysUnder(prefix);
+    expect(slotOf(key as string)).toBe(slotOf(`{${escapeName(venue)}}`));
+    await limiter.close();
+  });
+
+  it('buckets of different venues in one call are refused before reaching Redis (no CROSSSLOT)', async () => {
+    const { limiter, prefix } = limiterWith(io);
+    const d = await limiter.checkRates([
+      { key: { venue: 'binance', credential: null, axis: 'ip' }, limit, cost: 1 },
+      { key: { venue: 'okx', credential: null, axis: 'ip' }, limit, cost: 1 },
+    ]);
+    expect(d).toMatchObject({ kind: 'error', error: { code: 'invalid_parameters', path: 'checks[1].key' } });
+    expect(keysUnder(prefix)).toEqual([]);
+    await limiter.close();
+  });
+
+  it('hashTag venue+credential spreads a venue over the masters; resetVenue still forgets all of it and nothing else', async () => {
+    const { limiter, prefix } = limiterWith(io, { hashTag: 'venue+credential' });
+    for (let i = 0; i < 30; i++) {
+      const d = await limiter.checkRates([
+        { key: { venue: 'binance', credential: `key-${i}`, axis: 'orders' }, limit, cost: 1 },
+        { key: { venue: 'binance', credential: `key-${i}`, axis: 'uid' }, limit, cost: 1 },
+      ]);
+      expect(d.kind).toBe('ok');
+    }
+    expect((await limiter.checkRate({ venue: 'okx', credential: 'key-0', axis: 'orders' }, limit, 1)).kind).toBe('ok');
+    const masters = cluster.nodes.filter((node) => node.cli('--scan', '--pattern', `${prefix}{binance*`).trim() !== '');
+    expect(masters.length).toBeGreaterThan(1);
+    expect(await limiter.resetVenue('binance')).toEqual({ kind: 'ok' });
+    expect(keysUnder(prefix).map((k) => k.slice(prefix.length, prefix.length + 5))).toEqual(['{okx:']);
+    await limiter.close();
+  });
+});
+
+describe('node-redis v5 cluster', () => {
+  it('admits, books, snapshots and resets across the masters through the node-redis cluster adapter', async () => {
+    const { limiter, prefix } = limiterWith(nr);
+    for (const venue of ['binance', 'okx', 'bybit', 'kraken']) {
+      expect((await limiter.checkRate({ venue, credential: 'k', axis: 'orders' }, limit, 5)).kind).toBe('ok');
+      const booked = await limiter.checkRate({ venue, credential: 'k', axis: 'orders' }, limit, 1, { maxWaitMs: 5_000 });
+      expect(booked).toMatchObject({ kind: 'ok', waitMs: 1000 });
+    }
+    expect(new Set(keysUnder(prefix).map(slotOf)).size).toBe(4);
+    const snapshot = await limiter.snapshot();
+    expect(snapshot.map((b) => b.venue).sort()).toEqual(['binance', 'bybit', 'kraken', 'okx']);
+    for (const b of snapshot) expect(b.borrowed).toBeCloseTo(6, 9);
+    expect(await limiter.resetAll()).toEqual({ kind: 'ok' });
+    expect(keysUnder(prefix)).toEqual([]);
+    await limiter.close();
+  });
+
+  it('SCRIPT FLUSH on every master is transparent', async () => {
+    const { limiter } = limiterWith(nr);
+    const key = { venue: 'binance', credential: null, axis: 'ip' };
+    expect((await limiter.checkRate(key, limit, 1)).kind).toBe('ok');
+    for (const node of cluster.nodes) node.cli('SCRIPT', 'FLUSH');
+    expect((await limiter.checkRate(key, limit, 4)).kind).toBe('ok');
+    expect(await limiter.checkRate(key, limit, 1)).toEqual({ kind: 'delay', retryAfterMs: 1000 });
+    await limiter.close();
+  });
+});
