@@ -39,16 +39,12 @@ function costExpr(c: number | CcxtCost): CostExpr {
   return expr;
 }
 
-function largest(c: number | CcxtCost): number {
-  if (typeof c === 'number') return c;
-  return Math.max(c.cost, c.noSymbol ?? 0, c.noCoin ?? 0, ...(c.byLimit ?? []).map((r) => r[1]), ...Object.values(c.byType ?? {}));
-}
-
 /**
  * Turns a generated ccxt file into spec data (validate it before use). ccxt paces every request of
  * an exchange instance through one leaky bucket refilled at `1000 / rateLimit` units per second;
- * the spec keeps that as one `ccxt` token bucket on the public pool whose capacity is the largest
- * single cost (at least 1), and ccxt's default cost of 1 as the documented fallback. Everything is
+ * the spec keeps that as one `ccxt` token bucket of capacity 1 (ccxt's default) on the public pool,
+ * so heavier requests are paced by their cost (RL-A5), and ccxt's default cost of 1 as the
+ * documented fallback. Everything is
  * marked `ccxt-derived`.
  */
 export function specFromCcxt(data: unknown): unknown {
@@ -58,12 +54,10 @@ export function specFromCcxt(data: unknown): unknown {
   const provenance = { source: 'ccxt', confidence: 'ccxt-derived' } as const;
   const seen = new Set<string>();
   const endpoints: EndpointSpec[] = [];
-  let capacity = Math.max(1, f.defaultCost);
   for (const [method, path, cost, auth] of f.endpoints) {
     const id = `${method} ${path}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    capacity = Math.max(capacity, largest(cost));
     endpoints.push({ id, method: method as EndpointSpec['method'], path, auth, costs: [{ bucket: 'ccxt', cost: costExpr(cost) }], provenance });
   }
   const spec: VenueSpec = {
@@ -71,11 +65,12 @@ export function specFromCcxt(data: unknown): unknown {
     venue: f.name,
     product: 'all APIs ccxt describes',
     origin: 'ccxt-derived',
+    pathMatch: 'suffix',
     ccxtVersion: f.ccxtVersion,
     sources: {
       ccxt: { url: `https://www.npmjs.com/package/ccxt/v/${f.ccxtVersion}`, retrieved: f.generated, note: `js/src/${f.id}.js describe(): rateLimit ${f.rateLimitMs} ms per unit and per-endpoint costs` },
     },
-    buckets: [{ id: 'ccxt', scope: 'ip', algorithm: 'token-bucket', capacity, refillPerSec: 1000 / f.rateLimitMs, provenance, description: "ccxt's pacing of one exchange instance" }],
+    buckets: [{ id: 'ccxt', scope: 'ip', algorithm: 'token-bucket', capacity: 1, refillPerSec: 1000 / f.rateLimitMs, provenance, description: "ccxt's pacing of one exchange instance" }],
     endpoints,
     fallback: { costs: [{ bucket: 'ccxt', cost: { kind: 'constant', value: f.defaultCost } }], provenance },
   };

@@ -1,5 +1,33 @@
 import type { VenueSpec } from './venue-spec.js';
 import { binanceSpot } from './venues/binance-spot.js';
+import { binanceUsdm } from './venues/binance-usdm.js';
+import { bitfinex } from './venues/bitfinex.js';
+import { bitget } from './venues/bitget.js';
+import { bitstamp } from './venues/bitstamp.js';
+import { bybit } from './venues/bybit.js';
+import { coinbase } from './venues/coinbase.js';
+import { deribit } from './venues/deribit.js';
+import { gate } from './venues/gate.js';
+import { htx } from './venues/htx.js';
+import { hyperliquid } from './venues/hyperliquid.js';
+import { kraken } from './venues/kraken.js';
+import { kucoin } from './venues/kucoin.js';
+import { okx } from './venues/okx.js';
 
 /** Every hand-authored spec (they win over ccxt-derived ones with the same id). */
-export const handAuthoredSpecs: readonly VenueSpec[] = [binanceSpot];
+export const handAuthoredSpecs: readonly VenueSpec[] = [
+  binanceSpot,
+  binanceUsdm,
+  okx,
+  bybit,
+  kucoin,
+  kraken,
+  coinbase,
+  bitget,
+  gate,
+  htx,
+  bitfinex,
+  deribit,
+  bitstamp,
+  hyperliquid,
+];

@@ -52,8 +52,14 @@ function waitMs(sources: readonly WaitSource[], response: VenueResponse, body: u
     if (s.from === 'fixed') return s.ms;
     if (s.from === 'header') {
       const n = numberHeader(response, s.header);
-      if (n !== undefined && n >= 0) return s.unit === 's' ? n * 1000 : n;
-      continue;
+      if (n === undefined || n < 0) continue;
+      if (s.unit === 'epoch-ms') {
+        const date = dateMs(response);
+        if (date === undefined) continue;
+        // The Date header is floored to the second: measure from it, which can only lengthen the wait.
+        return Math.max(0, n - date);
+      }
+      return s.unit === 's' ? n * 1000 : n;
     }
     const raw = readPath(body, s.path);
     const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
@@ -196,16 +202,16 @@ export function interpretResponse(spec: VenueSpec, request: VenueRequest, respon
   for (const f of spec.feedback ?? []) {
     const value = numberHeader(response, f.header);
     if (value === undefined) continue;
+    // The buckets the request was charged on; a header naming one unpartitioned bucket (Binance's
+    // used weight) applies to it even when the request could not be resolved.
     const targets: { bucket: BucketSpec; key: BucketKey }[] = [];
-    for (const id of f.buckets) {
-      const hit = charges.filter((c) => c.bucket.id === id);
-      if (hit.length > 0) {
-        for (const c of hit) if (!targets.some((t) => sameKey(t.key, c.key))) targets.push({ bucket: c.bucket, key: c.key });
-      } else {
-        const b = spec.buckets.find((x) => x.id === id);
-        const k = b === undefined ? undefined : keyOf(spec, b, identity);
-        if (b !== undefined && k !== undefined) targets.push({ bucket: b, key: k });
-      }
+    for (const c of charges) {
+      if (f.buckets.includes(c.bucket.id) && !targets.some((t) => sameKey(t.key, c.key))) targets.push({ bucket: c.bucket, key: c.key });
+    }
+    const only = f.buckets.length === 1 ? spec.buckets.find((x) => x.id === f.buckets[0]) : undefined;
+    if (targets.length === 0 && only !== undefined) {
+      const k = keyOf(spec, only, identity);
+      if (k !== undefined) targets.push({ bucket: only, key: k });
     }
     for (const t of targets) {
       let limit: NormalizedLimit;

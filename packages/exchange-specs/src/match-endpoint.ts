@@ -12,9 +12,13 @@ function normalizePath(path: string): string {
   return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
 }
 
-function matchTemplate(template: string, path: string): Record<string, string> | undefined {
+function matchTemplate(template: string, path: string, suffix: boolean): Record<string, string> | undefined {
   const t = normalizePath(template).split('/');
-  const p = path.split('/');
+  let p = path.split('/');
+  if (suffix) {
+    if (p.length < t.length) return undefined;
+    p = ['', ...p.slice(p.length - t.length + 1)];
+  }
   if (t.length !== p.length) return undefined;
   const params: Record<string, string> = {};
   for (let i = 0; i < t.length; i++) {
@@ -32,18 +36,23 @@ function matchTemplate(template: string, path: string): Record<string, string> |
 
 /**
  * Finds the endpoint of a request: same method (case-insensitive) and a path matching the
- * template; a literal segment beats a `{name}` segment (the template with fewer parameters wins).
+ * template (or, for `pathMatch: 'suffix'` specs, whose last segments match it); the template with
+ * fewer `{name}` segments wins, then the longer one.
  */
 export function matchEndpoint(spec: VenueSpec, method: string, path: string): EndpointMatch | undefined {
   const m = method.toUpperCase();
   const p = normalizePath(path);
-  let best: { match: EndpointMatch; params: number } | undefined;
+  const suffix = spec.pathMatch === 'suffix';
+  let best: { match: EndpointMatch; params: number; length: number } | undefined;
   for (const endpoint of spec.endpoints) {
     if (endpoint.method !== m) continue;
-    const params = matchTemplate(endpoint.path, p);
+    const params = matchTemplate(endpoint.path, p, suffix);
     if (params === undefined) continue;
     const n = Object.keys(params).length;
-    if (best === undefined || n < best.params) best = { match: { endpoint, pathParams: params }, params: n };
+    const length = endpoint.path.length;
+    if (best === undefined || n < best.params || (n === best.params && length > best.length)) {
+      best = { match: { endpoint, pathParams: params }, params: n, length };
+    }
   }
   return best?.match;
 }

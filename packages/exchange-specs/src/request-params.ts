@@ -22,13 +22,20 @@ function parseBody(body: unknown): unknown {
   return Object.fromEntries(new URLSearchParams(t));
 }
 
-/** Reads a dot-separated path (`a.b.0.c`) in a value; `''` is the value itself. */
+/**
+ * Reads a dot-separated path (`a.b.0.c`) in a value; `''` is the value itself. A name applied to
+ * an array reads it in every element (`data.sCode` gives the list of the elements' `sCode`).
+ */
 export function readPath(value: unknown, path: string): unknown {
   if (path === '') return value;
   let cur: unknown = value;
   for (const part of path.split('.')) {
     if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<string, unknown>)[part];
+    if (Array.isArray(cur) && !/^\d+$/.test(part)) {
+      cur = cur.map((el: unknown) => (el !== null && typeof el === 'object' ? (el as Record<string, unknown>)[part] : undefined));
+    } else {
+      cur = (cur as Record<string, unknown>)[part];
+    }
   }
   return cur;
 }

@@ -39,7 +39,7 @@ export function bucketMaxCost(spec: VenueSpec, bucketId: string): number {
   let cache = maxCostCache.get(spec);
   if (cache === undefined) {
     cache = new Map();
-    const rules = [...spec.endpoints.flatMap((e) => e.costs), ...(spec.global ?? []), ...(spec.fallback?.costs ?? [])];
+    const rules = [...spec.endpoints.flatMap((e) => e.costs), ...(spec.global ?? []), ...(spec.fallback?.costs ?? []), ...(spec.fallback?.publicCosts ?? [])];
     for (const r of rules) cache.set(r.bucket, Math.max(cache.get(r.bucket) ?? 0, maxCost(r.cost)));
     maxCostCache.set(spec, cache);
   }
@@ -95,7 +95,8 @@ export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity:
     rules = [...match.endpoint.costs, ...(spec.global ?? [])];
     endpointId = match.endpoint.id;
   } else if (spec.fallback !== undefined) {
-    rules = [...spec.fallback.costs, ...(spec.global ?? [])];
+    const fallback = identity.credential === null ? spec.fallback.publicCosts ?? spec.fallback.costs : spec.fallback.costs;
+    rules = [...fallback, ...(spec.global ?? [])];
     endpointId = where;
   } else {
     return fail('unknown_endpoint', `${spec.id}: no endpoint matches ${where} and the venue documents no default bucket`);
@@ -110,6 +111,11 @@ export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity:
   const params = requestParams(request, match?.pathParams ?? {});
   const charges: Charge[] = [];
   for (const rule of rules) {
+    if (rule.when !== undefined) {
+      const v = partitionText(params.get(rule.when.param));
+      if (rule.when.in !== undefined && (v === undefined || !rule.when.in.includes(v))) continue;
+      if (rule.when.notIn !== undefined && v !== undefined && rule.when.notIn.includes(v)) continue;
+    }
     const bucket = spec.buckets.find((b) => b.id === rule.bucket);
     if (bucket === undefined) return fail('invalid_spec', `${spec.id}: cost rule names unknown bucket "${rule.bucket}"`);
     const credential = scopeCredential(bucket, identity);

@@ -25,7 +25,7 @@ export interface SafeLimitDerivation extends NormalizedLimit {
 /**
  * Derives the safe limit of a bucket with its derivation (see {@link safeLimit}).
  *
- * @throws RangeError when an option is out of range or `maxCost` exceeds the venue's limit (the
+ * @throws RangeError when an option is out of range or `maxCost` exceeds a window's limit (the
  * spec is then inconsistent: no request of that cost could ever be admitted by the venue).
  */
 export function describeSafeLimit(bucket: BucketSpec, options: SafeLimitOptions = {}): SafeLimitDerivation {
@@ -36,9 +36,7 @@ export function describeSafeLimit(bucket: BucketSpec, options: SafeLimitOptions 
   if (!(maxCost >= 0 && Number.isFinite(maxCost))) throw new RangeError(`maxCost must be finite and >= 0, got ${maxCost}`);
   if (!(burst > 0 && burst < 1)) throw new RangeError(`burstFraction must be in (0, 1), got ${burst}`);
   if (bucket.algorithm === 'token-bucket') {
-    if (maxCost > bucket.capacity) {
-      throw new RangeError(`bucket "${bucket.id}": a cost of ${maxCost} exceeds the venue's capacity ${bucket.capacity}`);
-    }
+    // A cost above the capacity is paced by the limiter (RL-A5: it waits for the whole cost).
     return { capacity: bucket.capacity * (1 - margin), refillPerSec: bucket.refillPerSec * (1 - margin), mode: 'token-bucket' };
   }
   const { limit, windowMs } = bucket;

@@ -48,6 +48,11 @@ class Checker {
     return undefined;
   }
 
+  /** A parameter name: a string, where `''` names the body itself. */
+  param(o: Obj, k: string, path: string): void {
+    if (typeof o[k] !== 'string') this.fail(join(path, k), `expected a parameter name (a string; '' is the body), got ${describe(o[k])}`);
+  }
+
   oneOf(o: Obj, k: string, path: string, allowed: readonly string[], optional = false): string | undefined {
     const v = o[k];
     if (v === undefined && optional) return undefined;
@@ -104,7 +109,7 @@ function checkCostExpr(c: Checker, v: unknown, path: string, allowResponse: bool
       c.num(o, 'value', path, 'nonneg');
       return;
     case 'table': {
-      c.str(o, 'param', path);
+      c.param(o, 'param', path);
       c.oneOf(o, 'measure', path, ['value', 'count'], true);
       const rows = c.arr(o['rows'], join(path, 'rows'));
       let prev = -Infinity;
@@ -131,7 +136,7 @@ function checkCostExpr(c: Checker, v: unknown, path: string, allowResponse: bool
       checkCostExpr(c, o['absent'], join(path, 'absent'), false);
       return;
     case 'count':
-      c.str(o, 'param', path);
+      c.param(o, 'param', path);
       c.num(o, 'base', path, 'nonneg');
       c.num(o, 'per', path, 'nonneg');
       c.num(o, 'every', path, 'positive', true);
@@ -165,6 +170,20 @@ function checkCostRules(c: Checker, v: unknown, path: string, bucketIds: Readonl
     if (b !== undefined && !bucketIds.has(b)) c.fail(join(rp, 'bucket'), `unknown bucket "${b}"`);
     checkCostExpr(c, o['cost'], join(rp, 'cost'), true);
     c.oneOf(o, 'charge', rp, ['always', 'success', 'failure'], true);
+    if (o['when'] !== undefined) {
+      const wp = join(rp, 'when');
+      const w = c.obj(o['when'], wp);
+      if (w) {
+        c.str(w, 'param', wp);
+        for (const k of ['in', 'notIn']) {
+          if (w[k] === undefined) continue;
+          c.arr(w[k], join(wp, k))?.forEach((x, j) => {
+            if (typeof x !== 'string') c.fail(join(join(wp, k), j), `expected a string, got ${describe(x)}`);
+          });
+        }
+        if (w['in'] === undefined && w['notIn'] === undefined) c.fail(wp, 'expected in or notIn');
+      }
+    }
     if (o['provenance'] !== undefined) c.provenance(o['provenance'], join(rp, 'provenance'));
   });
 }
@@ -182,7 +201,7 @@ function checkBucket(c: Checker, v: unknown, path: string): string | undefined {
       const kind = c.oneOf(p, 'kind', pp, ['endpoint', 'param', 'items']);
       if (kind === 'param') c.str(p, 'param', pp);
       if (kind === 'items') {
-        c.str(p, 'list', pp);
+        c.param(p, 'list', pp);
         c.str(p, 'field', pp);
       }
     }
@@ -235,8 +254,8 @@ function checkWait(c: Checker, v: unknown, path: string): void {
     if (!o) return;
     const from = c.oneOf(o, 'from', wp, ['header', 'body', 'fixed']);
     if (from === 'header') {
-      c.str(o, 'header', wp);
-      c.oneOf(o, 'unit', wp, ['s', 'ms']);
+      lowerCase(c, o, 'header', wp, false);
+      c.oneOf(o, 'unit', wp, ['s', 'ms', 'epoch-ms']);
     } else if (from === 'body') {
       c.str(o, 'path', wp);
       c.oneOf(o, 'unit', wp, ['s', 'ms', 'epoch-ms']);
@@ -324,6 +343,7 @@ export function validateSpec(data: unknown): ValidateResult {
     const fo = c.obj(o['fallback'], 'fallback');
     if (fo) {
       checkCostRules(c, fo['costs'], 'fallback.costs', bucketIds);
+      if (fo['publicCosts'] !== undefined) checkCostRules(c, fo['publicCosts'], 'fallback.publicCosts', bucketIds);
       c.provenance(fo['provenance'], 'fallback.provenance');
     }
   }
@@ -378,7 +398,13 @@ export function validateSpec(data: unknown): ValidateResult {
     });
   }
 
-  if (o['defaultTier'] !== undefined) c.str(o, 'defaultTier', '');
+  if (o['defaultTier'] !== undefined) {
+    const tier = c.str(o, 'defaultTier', '');
+    const buckets = Array.isArray(o['buckets']) ? (o['buckets'] as unknown[]) : [];
+    const known = buckets.some((b) => typeof b === 'object' && b !== null && typeof (b as Obj)['tiers'] === 'object' && tier !== undefined && tier in ((b as Obj)['tiers'] as Obj));
+    if (tier !== undefined && !known) c.fail('defaultTier', `no bucket lists tier "${tier}"`);
+  }
+  c.oneOf(o, 'pathMatch', '', ['exact', 'suffix'], true);
 
   if (c.errors.length > 0) return { ok: false, errors: c.errors };
   return { ok: true, spec: data as VenueSpec };

@@ -148,6 +148,11 @@ export type CostExpr =
 export interface CostRule {
   readonly bucket: string;
   readonly cost: CostExpr;
+  /**
+   * The rule applies only when the parameter's value (as text) is in `in` / not in `notIn`
+   * (Hyperliquid's `/info` costs by request `type`). An absent parameter is not in any list.
+   */
+  readonly when?: { readonly param: string; readonly in?: readonly string[]; readonly notIn?: readonly string[] };
   readonly charge?: 'always' | 'success' | 'failure';
   readonly provenance?: Provenance;
 }
@@ -194,9 +199,12 @@ export interface BodyMatch {
   readonly startsWith?: string;
 }
 
-/** Where the wait of a penalty comes from; the first source that yields a value wins. */
+/**
+ * Where the wait of a penalty comes from; the first source that yields a value wins. `epoch-ms`
+ * values are read against the response's `date` header (a source without one yields nothing).
+ */
 export type WaitSource =
-  | { readonly from: 'header'; readonly header: string; readonly unit: 's' | 'ms' }
+  | { readonly from: 'header'; readonly header: string; readonly unit: 's' | 'ms' | 'epoch-ms' }
   | { readonly from: 'body'; readonly path: string; readonly unit: 's' | 'ms' | 'epoch-ms' }
   | { readonly from: 'fixed'; readonly ms: number };
 
@@ -239,9 +247,20 @@ export interface VenueSpec {
   /**
    * The documented default for endpoints not listed. Without it an unknown endpoint is an error.
    */
-  readonly fallback?: { readonly costs: readonly CostRule[]; readonly provenance: Provenance };
+  readonly fallback?: {
+    readonly costs: readonly CostRule[];
+    /** For requests without a credential, when they are charged differently (per-IP public limits). */
+    readonly publicCosts?: readonly CostRule[];
+    readonly provenance: Provenance;
+  };
   readonly feedback?: readonly FeedbackRule[];
   readonly errors?: readonly ErrorRule[];
+  /**
+   * `exact` (default): a request path matches a template segment by segment. `suffix`: it matches
+   * when its last segments match the template (ccxt-derived specs, whose paths omit the prefixes
+   * ccxt adds when signing, such as OKX's `/api/v5/`).
+   */
+  readonly pathMatch?: 'exact' | 'suffix';
   /** The tier used when the identity names none. */
   readonly defaultTier?: string;
   readonly notes?: readonly string[];
