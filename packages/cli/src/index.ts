@@ -1,0 +1,15 @@
+export { main } from './main.js';
+export type { CliIo } from './main.js';
+export { parseCommandLine, checkRedisUrl, DEMO_VENUES } from './parse-command-line.js';
+export type { CommandLine, DemoArgs, InspectArgs } from './parse-command-line.js';
+export { runDemo } from './run-demo.js';
+export type { DemoOptions, DemoReport } from './run-demo.js';
+export { runInspect, bucketTable } from './inspect.js';
+export type { InspectOptions } from './inspect.js';
+export { runWorkers, emptyCounts } from './run-workers.js';
+export type { RunWorkersOptions, RunWorkersResult, WorkerCounts } from './run-workers.js';
+export { lanesFor } from './workloads.js';
+export type { Lane } from './workloads.js';
+export { renderUsageChart } from './usage-chart.js';
+export { formatTable } from './format-table.js';
+export { UsageError } from './usage-error.js';

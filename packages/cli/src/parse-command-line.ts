@@ -1,0 +1,135 @@
+import { parseArgs } from 'node:util';
+import { UsageError } from './usage-error.js';
+
+/** The five venues `--venue all` runs. */
+export const DEMO_VENUES = ['binance-spot', 'okx', 'bybit', 'kucoin', 'kraken'] as const;
+
+/** A parsed `demo` command. */
+export interface DemoArgs {
+  readonly command: 'demo';
+  readonly venues: readonly string[];
+  readonly seconds: number;
+  readonly credentials: number;
+  readonly workers: number | undefined;
+  readonly redisUrl: string | undefined;
+  readonly processes: number;
+  readonly outDir: string;
+  readonly margin: number;
+}
+
+/** A parsed `inspect` command. */
+export interface InspectArgs {
+  readonly command: 'inspect';
+  readonly redisUrl: string;
+  readonly prefix: string;
+  readonly intervalMs: number;
+  readonly once: boolean;
+}
+
+/** What the command line asks for. */
+export type CommandLine = DemoArgs | InspectArgs | { readonly command: 'help'; readonly topic: 'main' | 'demo' | 'inspect' };
+
+function intOption(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+/**
+ * Checks a Redis URL: `redis://` or `rediss://`, with a host.
+ *
+ * @throws UsageError naming what is wrong and the expected shape.
+ */
+export function checkRedisUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`--redis "${raw}" is not a URL; expected redis://host:port (for example redis://127.0.0.1:6390)`);
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new UsageError(`--redis "${raw}" must start with redis:// or rediss:// (for example redis://127.0.0.1:6390)`);
+  }
+  if (url.hostname === '') throw new UsageError(`--redis "${raw}" has no host; expected redis://host:port`);
+  return raw;
+}
+
+/**
+ * Parses `exlimits` arguments (without the node and script paths).
+ *
+ * @throws UsageError for an unknown command or option, a missing value, or a value out of range.
+ */
+export function parseCommandLine(argv: readonly string[]): CommandLine {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help', topic: 'main' };
+  if (command !== 'demo' && command !== 'inspect') {
+    throw new UsageError(`unknown command "${command}"; the commands are demo and inspect (exlimits --help)`);
+  }
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    values = parseArgs({
+      args: [...rest],
+      strict: true,
+      allowPositionals: false,
+      options:
+        command === 'demo'
+          ? {
+              venue: { type: 'string' },
+              seconds: { type: 'string' },
+              credentials: { type: 'string' },
+              workers: { type: 'string' },
+              redis: { type: 'string' },
+              processes: { type: 'string' },
+              out: { type: 'string' },
+              margin: { type: 'string' },
+              help: { type: 'boolean', short: 'h' },
+            }
+          : {
+              redis: { type: 'string' },
+              prefix: { type: 'string' },
+              interval: { type: 'string' },
+              once: { type: 'boolean' },
+              help: { type: 'boolean', short: 'h' },
+            },
+    }).values;
+  } catch (e) {
+    throw new UsageError(`${(e as Error).message.replace(/\. To specify a positional argument.*$/s, '')} (exlimits ${command} --help)`);
+  }
+  if (values['help'] === true) return { command: 'help', topic: command };
+  const str = (k: string): string | undefined => {
+    const v = values[k];
+    return typeof v === 'string' ? v : undefined;
+  };
+
+  if (command === 'inspect') {
+    const redis = str('redis');
+    if (redis === undefined) throw new UsageError('inspect needs --redis URL, the Redis the limiters share (for example --redis redis://127.0.0.1:6390)');
+    const prefix = str('prefix') ?? 'rl:';
+    if (prefix.includes('{') || prefix.includes('}')) throw new UsageError(`--prefix must not contain { or }, got "${prefix}"`);
+    return { command: 'inspect', redisUrl: checkRedisUrl(redis), prefix, intervalMs: intOption('interval', str('interval'), 1000, 100, 3_600_000), once: values['once'] === true };
+  }
+
+  const venue = str('venue') ?? 'okx';
+  if (venue.trim() === '') throw new UsageError('--venue needs a venue id, for example --venue okx');
+  const redis = str('redis');
+  const processesRaw = str('processes');
+  if (processesRaw !== undefined && redis === undefined) {
+    throw new UsageError('--processes needs --redis URL: worker processes share their buckets through Redis');
+  }
+  const marginRaw = str('margin');
+  const margin = marginRaw === undefined ? 0.1 : Number(marginRaw);
+  if (!(Number.isFinite(margin) && margin >= 0 && margin < 1)) throw new UsageError(`--margin must be a number from 0 (inclusive) to 1 (exclusive), got "${marginRaw}"`);
+  const workersRaw = str('workers');
+  return {
+    command: 'demo',
+    venues: venue === 'all' ? [...DEMO_VENUES] : [venue],
+    seconds: intOption('seconds', str('seconds'), 20, 1, 86_400),
+    credentials: intOption('credentials', str('credentials'), 3, 1, 100),
+    workers: workersRaw === undefined ? undefined : intOption('workers', workersRaw, 0, 1, 1000),
+    redisUrl: redis === undefined ? undefined : checkRedisUrl(redis),
+    processes: intOption('processes', processesRaw, 1, 1, 64),
+    outDir: str('out') ?? 'demo-out',
+    margin,
+  };
+}

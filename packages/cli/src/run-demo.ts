@@ -1,0 +1,140 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { resolve as resolvePath } from 'node:path';
+import type { RateLimiter } from '@core/rate-limit-contract';
+import { createDefaultRateLimiter } from '@core/default-rate-limiter';
+import { getVenueSpec, type VenueSpec } from '@core/exchange-specs';
+import { startVenueEmulator, type EmulatorStats } from '@core/venue-emulator';
+import { connectRedis, DEMO_PREFIX, type RedisConnection } from './connect-redis.js';
+import { createProgressLine } from './progress-line.js';
+import { emptyCounts, runWorkers, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
+import { spawnWorkers } from './spawn-workers.js';
+import { busiestPerBucket, summaryTable } from './summary-table.js';
+import { renderUsageChart } from './usage-chart.js';
+import { UsageError } from './usage-error.js';
+import { lanesFor } from './workloads.js';
+
+/** Options of {@link runDemo}. */
+export interface DemoOptions {
+  readonly venue: string;
+  readonly seconds: number;
+  readonly credentials: number;
+  /** Default: 2 per credential per lane. */
+  readonly workers?: number | undefined;
+  readonly redisUrl?: string | undefined;
+  /** With `redisUrl`: child processes (1 = in this process). */
+  readonly processes?: number;
+  readonly outDir: string;
+  readonly margin: number;
+  /** Where the progress line and the summary go. */
+  readonly out: NodeJS.WritableStream & { isTTY?: boolean };
+  readonly signal?: AbortSignal;
+}
+
+/** The outcome of one venue's demo run. */
+export interface DemoReport {
+  readonly venue: string;
+  readonly counts: WorkerCounts;
+  readonly stats: EmulatorStats;
+  readonly chartPath: string;
+  readonly failure?: string;
+}
+
+function specOf(id: string): VenueSpec {
+  try {
+    return getVenueSpec(id);
+  } catch (e) {
+    throw new UsageError(`--venue: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Runs the demo against one emulated venue: starts the emulator, runs the workers (in process on the
+ * in-process limiter, in process on a Redis limiter, or in child processes sharing Redis), shows a
+ * progress line, then prints the summary and writes the SVG chart.
+ *
+ * @throws UsageError for an unknown venue; Error when Redis cannot be reached before the run.
+ */
+export async function runDemo(options: DemoOptions): Promise<DemoReport> {
+  const spec = specOf(options.venue);
+  const lanes = lanesFor(spec);
+  const credentials = Array.from({ length: options.credentials }, (_, i) => `demo-${spec.id}-key-${i + 1}`);
+  const workers = options.workers ?? 2 * credentials.length * lanes.length;
+  const processes = options.redisUrl === undefined ? 1 : options.processes ?? 1;
+  const durationMs = options.seconds * 1000;
+  const out = options.out;
+
+  let redis: RedisConnection | undefined;
+  let limiter: RateLimiter;
+  if (options.redisUrl !== undefined) {
+    redis = await connectRedis(options.redisUrl, DEMO_PREFIX);
+    limiter = redis.limiter;
+    const reset = await limiter.resetVenue(spec.id);
+    if (reset.kind === 'error') {
+      await redis.close();
+      throw new Error(`cannot clear the demo's old buckets in Redis at ${options.redisUrl}: ${reset.error.message}`);
+    }
+  } else {
+    limiter = createDefaultRateLimiter();
+  }
+
+  const venue = await startVenueEmulator({ spec });
+  const mode = options.redisUrl === undefined ? 'in process' : processes > 1 ? `${processes} processes sharing Redis` : 'in process on Redis';
+  out.write(`${spec.id}: ${workers} workers, ${credentials.length} credentials, ${options.seconds} s, ${mode}; lanes: ${lanes.map((l) => `${l.method} ${l.path.split('?')[0]}`).join(', ')}\n`);
+  if (redis !== undefined) out.write(`  watch the buckets live: exlimits inspect --redis ${options.redisUrl} --prefix ${DEMO_PREFIX}\n`);
+
+  const live = emptyCounts();
+  const progress = createProgressLine(out);
+  const started = Date.now();
+  const tick = setInterval(() => {
+    const s = venue.stats();
+    const t = Math.min(options.seconds, (Date.now() - started) / 1000);
+    progress.update(`${spec.id}  ${t.toFixed(1)}/${options.seconds} s  sent ${live.sent}  refused by the venue ${s.violations + s.refusedWhileBanned}  bans ${s.bans}  admitted ${s.admitted}`);
+  }, 200);
+
+  let result: RunWorkersResult;
+  try {
+    const workerIds = Array.from({ length: workers }, (_, i) => i);
+    if (redis !== undefined && processes > 1) {
+      result = await spawnWorkers(
+        {
+          processes,
+          workers,
+          job: { venue: spec.id, baseUrl: venue.url, redisUrl: options.redisUrl ?? '', prefix: DEMO_PREFIX, credentials, durationMs, margin: options.margin },
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+        },
+        live,
+      );
+    } else {
+      result = await runWorkers(
+        { spec, baseUrl: venue.url, limiter, credentials, lanes, workerIds, durationMs, margin: options.margin, ...(options.signal === undefined ? {} : { signal: options.signal }) },
+        live,
+      );
+    }
+  } finally {
+    clearInterval(tick);
+    progress.done();
+  }
+  const stats = venue.stats();
+  await venue.close();
+  if (redis !== undefined) await redis.close();
+  else await limiter.close();
+
+  const elapsed = ((Date.now() - started) / 1000).toFixed(1);
+  out.write(`\n${spec.id}: ${elapsed} s, ${mode}\n`);
+  out.write(
+    `  sent ${result.counts.sent}   admitted by the venue ${stats.admitted}   refused by the venue ${stats.violations + stats.refusedWhileBanned}   bans ${stats.bans}   ` +
+      `retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}\n\n`,
+  );
+  out.write(`${summaryTable(stats)}\n`);
+  out.write('  utilization: cost admitted per complete window / the documented limit (token buckets: per second / refill, after the first second)\n');
+
+  await mkdir(options.outDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const chartPath = resolvePath(options.outDir, `${spec.id}-${stamp}.svg`);
+  const title = `${spec.id}: usage per window against the documented limits (${elapsed} s, ${mode}, ${stats.violations} violations)`;
+  await writeFile(chartPath, renderUsageChart(title, busiestPerBucket(stats)));
+  out.write(`  chart: ${chartPath}\n`);
+  return result.failure === undefined
+    ? { venue: spec.id, counts: result.counts, stats, chartPath }
+    : { venue: spec.id, counts: result.counts, stats, chartPath, failure: result.failure };
+}

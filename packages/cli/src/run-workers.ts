@@ -1,0 +1,153 @@
+import type { RateLimiter } from '@core/rate-limit-contract';
+import type { VenueSpec } from '@core/exchange-specs';
+import { createPacedFetch, isPacedFetchError, type AttemptEvent, type PacedFetch } from '@core/paced-fetch';
+import { styleFor } from '@core/venue-emulator';
+import type { Lane } from './workloads.js';
+
+/** What the workers saw, summed. */
+export interface WorkerCounts {
+  /** Attempts sent to the venue (retries included). */
+  sent: number;
+  /** Attempts the venue refused (rate limited or banned). */
+  refused: number;
+  /** Attempts answered with a ban. */
+  banned: number;
+  /** Retries after a refusal. */
+  retries: number;
+  /** Requests not sent because their wait exceeded the budget. */
+  timeouts: number;
+  /** Syncs or penalties the limiter could not apply. */
+  feedbackErrors: number;
+}
+
+/** Zeroed counts. */
+export function emptyCounts(): WorkerCounts {
+  return { sent: 0, refused: 0, banned: 0, retries: 0, timeouts: 0, feedbackErrors: 0 };
+}
+
+/** Adds `b` into `a`. */
+export function addCounts(a: WorkerCounts, b: WorkerCounts): void {
+  a.sent += b.sent;
+  a.refused += b.refused;
+  a.banned += b.banned;
+  a.retries += b.retries;
+  a.timeouts += b.timeouts;
+  a.feedbackErrors += b.feedbackErrors;
+}
+
+/** Options of {@link runWorkers}. */
+export interface RunWorkersOptions {
+  readonly spec: VenueSpec;
+  /** The venue's base URL (the emulator's). */
+  readonly baseUrl: string;
+  readonly limiter: RateLimiter;
+  /** The API keys; worker i uses credentials[i % credentials.length]. */
+  readonly credentials: readonly string[];
+  /** Worker i sends lanes[floor(i / credentials.length) % lanes.length]. */
+  readonly lanes: readonly Lane[];
+  /** The global indexes of the workers to run here (processes split them). */
+  readonly workerIds: readonly number[];
+  readonly durationMs: number;
+  readonly margin: number;
+  /** Stops the workers early (for example on Ctrl-C or a failure elsewhere). */
+  readonly signal?: AbortSignal;
+}
+
+/** The end of a run of workers: the counts, and the failure that ended it early, if any. */
+export interface RunWorkersResult {
+  readonly counts: WorkerCounts;
+  readonly failure?: string;
+}
+
+/** The budget of one wait: long, since the demo queues many workers on a few buckets; the end of the run aborts them. */
+const DEMO_MAX_WAIT_MS = 120_000;
+
+/**
+ * Runs demo workers for `durationMs`: each sends its lane's request as fast as its paced fetch lets
+ * it, and the run stops at the end (pending waits are aborted and give their bookings back). A
+ * failure (a limiter that cannot answer, a venue that cannot be reached or answers garbage, a
+ * request the spec cannot price) stops every worker and is returned in `failure`.
+ *
+ * @param counts - updated live, so a caller can show progress.
+ */
+export async function runWorkers(options: RunWorkersOptions, counts: WorkerCounts = emptyCounts()): Promise<RunWorkersResult> {
+  const { spec, credentials, lanes } = options;
+  const stop = new AbortController();
+  let failure: string | undefined;
+  const fail = (message: string): void => {
+    failure ??= message;
+    stop.abort();
+  };
+  const onOuterAbort = (): void => stop.abort();
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  if (options.signal?.aborted === true) stop.abort();
+  const timer = setTimeout(() => stop.abort(), options.durationMs);
+
+  const onAttempt = (e: AttemptEvent): void => {
+    counts.sent += 1;
+    if (e.feedback.verdict === 'rate_limited' || e.feedback.verdict === 'banned') counts.refused += 1;
+    if (e.feedback.verdict === 'banned') counts.banned += 1;
+    if (e.willRetry) counts.retries += 1;
+    counts.feedbackErrors += e.feedbackErrors.length;
+  };
+  const apiKeyHeader = styleFor(spec).apiKeyHeader;
+  const fetchers = new Map<string, PacedFetch>();
+  const fetcherFor = (credential: string): PacedFetch => {
+    let f = fetchers.get(credential);
+    if (f === undefined) {
+      f = createPacedFetch({ venue: spec, identity: { credential }, limiter: options.limiter, maxWaitMs: DEMO_MAX_WAIT_MS, margin: options.margin, onAttempt });
+      fetchers.set(credential, f);
+    }
+    return f;
+  };
+
+  const worker = async (id: number): Promise<void> => {
+    const credential = credentials[id % credentials.length] ?? 'demo-key';
+    const lane = lanes[Math.floor(id / credentials.length) % lanes.length];
+    if (lane === undefined) return;
+    const paced = fetcherFor(credential);
+    const url = `${options.baseUrl}${lane.path}`;
+    const headers: Record<string, string> = { [apiKeyHeader]: credential, ...(lane.contentType === undefined ? {} : { 'content-type': lane.contentType }) };
+    while (!stop.signal.aborted) {
+      let res: Response;
+      try {
+        res = await paced(url, { method: lane.method, headers, signal: stop.signal, ...(lane.body === undefined ? {} : { body: lane.body }) });
+      } catch (e) {
+        if (stop.signal.aborted) return;
+        if (isPacedFetchError(e)) {
+          if (e.code === 'rate_limit_timeout') {
+            counts.timeouts += 1;
+            continue;
+          }
+          if (e.code === 'backend_unavailable') {
+            fail(`the rate limiter's store stopped answering (${e.code}): ${e.message}`);
+            return;
+          }
+          fail(`${lane.name}: ${e.code}: ${e.message}`);
+          return;
+        }
+        const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+        fail(`cannot reach the venue at ${options.baseUrl}: ${cause?.code ?? cause?.message ?? (e as Error).message}`);
+        return;
+      }
+      const text = await res.text().catch(() => '');
+      try {
+        JSON.parse(text);
+      } catch {
+        if (res.status !== 403) {
+          // Bybit's 403 IP ban is plain text; anything else that is not JSON is a malformed answer.
+          fail(`malformed response from the venue to ${lane.method} ${lane.path} (HTTP ${res.status}): ${JSON.stringify(text.slice(0, 80))}`);
+          return;
+        }
+      }
+    }
+  };
+
+  try {
+    await Promise.all(options.workerIds.map((id) => worker(id)));
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+  return failure === undefined ? { counts } : { counts, failure };
+}

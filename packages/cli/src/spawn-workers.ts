@@ -1,0 +1,85 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { ChildJob, ChildMessage } from './demo-child.js';
+import { addCounts, emptyCounts, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
+
+/** Options of {@link spawnWorkers}. */
+export interface SpawnWorkersOptions {
+  readonly processes: number;
+  readonly workers: number;
+  readonly job: Omit<ChildJob, 'type' | 'workerIds'>;
+  readonly signal?: AbortSignal;
+}
+
+/** How long past the run's end a child may take to report before it is killed. */
+const GRACE_MS = 15_000;
+
+/**
+ * Runs the demo's workers in `processes` child processes sharing one Redis limiter: worker i goes to
+ * process i % processes. `live` is updated with the sum of the children's progress. Any child that
+ * fails, exits early or overruns the run by 15 s ends the run: the others are stopped, and the
+ * result carries the failure.
+ */
+export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCounts): Promise<RunWorkersResult> {
+  const script = fileURLToPath(new URL('./demo-child.js', import.meta.url));
+  const perChild: WorkerCounts[] = [];
+  const children: ChildProcess[] = [];
+  let failure: string | undefined;
+  const refresh = (): void => {
+    const sum = emptyCounts();
+    for (const c of perChild) addCounts(sum, c);
+    Object.assign(live, sum);
+  };
+  const stopAll = (): void => {
+    for (const c of children) if (c.connected) c.disconnect();
+  };
+
+  const runs = Array.from({ length: options.processes }, (_, p) => {
+    perChild[p] = emptyCounts();
+    const workerIds = Array.from({ length: options.workers }, (_, i) => i).filter((i) => i % options.processes === p);
+    const child = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    children.push(child);
+    return new Promise<void>((resolve) => {
+      let reported = false;
+      const killTimer = setTimeout(() => {
+        failure ??= `worker process ${p + 1} did not finish ${GRACE_MS / 1000} s after the run's end; it was killed`;
+        child.kill('SIGKILL');
+      }, options.job.durationMs + GRACE_MS);
+      child.on('message', (m: ChildMessage) => {
+        if (m.type === 'progress' || m.type === 'done') {
+          perChild[p] = m.counts;
+          refresh();
+        }
+        if (m.type === 'done') {
+          reported = true;
+          if (m.failure !== undefined) {
+            failure ??= `worker process ${p + 1}: ${m.failure}`;
+            stopAll();
+          }
+        }
+      });
+      child.on('error', (e) => {
+        failure ??= `worker process ${p + 1} could not run: ${e.message}`;
+      });
+      child.on('exit', (code, sig) => {
+        clearTimeout(killTimer);
+        if (!reported) {
+          failure ??= `worker process ${p + 1} exited before reporting (${sig ?? `code ${code}`})`;
+          stopAll();
+        }
+        resolve();
+      });
+      const job: ChildJob = { type: 'start', ...options.job, workerIds };
+      child.send(job);
+    });
+  });
+  const onAbort = (): void => stopAll();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    await Promise.all(runs);
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+  refresh();
+  return failure === undefined ? { counts: live } : { counts: live, failure };
+}

@@ -1,0 +1,44 @@
+import type { BucketUsage, EmulatorStats } from '@core/venue-emulator';
+import { formatTable } from './format-table.js';
+
+function pct(x: number | null): string {
+  return x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`;
+}
+
+function num(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+}
+
+function window(b: BucketUsage): string {
+  if (b.algorithm === 'token-bucket') return `${num(b.limit)} cap, ${num(b.refillPerSec ?? 0)}/s`;
+  const w = b.windowMs % 60_000 === 0 ? `${b.windowMs / 60_000} min` : `${num(b.windowMs / 1000)} s`;
+  const kind = b.algorithm === 'fixed-window-aligned' ? 'aligned' : b.algorithm === 'fixed-window-anchored' ? 'anchored' : 'sliding';
+  return `${num(b.limit)} / ${w} ${kind}`;
+}
+
+/**
+ * The per-bucket table of a run: each documented limit the run touched, per credential: the limit,
+ * the cost the venue admitted, its peak, the utilization over complete windows and the refusals.
+ */
+export function summaryTable(stats: EmulatorStats): string {
+  const rows = stats.buckets.map((b) => [
+    b.axis,
+    b.credentialHash === null ? 'IP' : b.credentialHash,
+    window(b),
+    num(b.admittedCost),
+    pct(b.limit > 0 ? b.peakUsed / b.limit : null),
+    pct(b.utilization),
+    String(b.refusals),
+  ]);
+  return formatTable(['bucket', 'key (hash)', 'documented limit', 'admitted', 'peak', 'utilization', 'refused'], rows);
+}
+
+/** The busiest instance of each documented limit (the chart shows one panel per limit). */
+export function busiestPerBucket(stats: EmulatorStats): BucketUsage[] {
+  const best = new Map<string, BucketUsage>();
+  for (const b of stats.buckets) {
+    const prev = best.get(b.bucketId);
+    if (prev === undefined || b.admittedCost > prev.admittedCost) best.set(b.bucketId, b);
+  }
+  return [...best.values()];
+}
