@@ -62,12 +62,11 @@ export function evaluateCost(expr: CostExpr, params: RequestParams): CostResult 
     }
     case 'lookup': {
       const raw = params.get(expr.param);
+      if (!isPresent(raw)) return { ok: false, code: 'missing_parameter', message: `the cost depends on parameter "${expr.param}", which is missing` };
       const v = typeof raw === 'string' || typeof raw === 'number' ? expr.values[String(raw)] : undefined;
       if (v !== undefined) return { ok: true, cost: v };
       if (expr.otherwise !== undefined) return { ok: true, cost: expr.otherwise };
-      return isPresent(raw)
-        ? { ok: false, code: 'invalid_parameter', message: `parameter "${expr.param}" = ${JSON.stringify(raw)} has no documented cost` }
-        : { ok: false, code: 'missing_parameter', message: `the cost depends on parameter "${expr.param}", which is missing` };
+      return { ok: false, code: 'invalid_parameter', message: `parameter "${expr.param}" = ${JSON.stringify(raw)} has no documented cost` };
     }
     case 'response':
       return { ok: true, cost: 0 };

@@ -110,12 +110,17 @@ export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity:
   }
   const params = requestParams(request, match?.pathParams ?? {});
   const charges: Charge[] = [];
+  let conditional: string | undefined;
+  let applied = 0;
   for (const rule of rules) {
     if (rule.when !== undefined) {
       const v = partitionText(params.get(rule.when.param));
-      if (rule.when.in !== undefined && (v === undefined || !rule.when.in.includes(v))) continue;
-      if (rule.when.notIn !== undefined && v !== undefined && rule.when.notIn.includes(v)) continue;
+      conditional = rule.when.param;
+      if (v === undefined) continue;
+      if (rule.when.in !== undefined && !rule.when.in.includes(v)) continue;
+      if (rule.when.notIn !== undefined && rule.when.notIn.includes(v)) continue;
     }
+    if (!(spec.global ?? []).includes(rule)) applied++;
     const bucket = spec.buckets.find((b) => b.id === rule.bucket);
     if (bucket === undefined) return fail('invalid_spec', `${spec.id}: cost rule names unknown bucket "${rule.bucket}"`);
     const credential = scopeCredential(bucket, identity);
@@ -160,6 +165,9 @@ export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity:
       if (!c.ok) return fail(c.code, `${spec.id}: ${where}: ${c.message}`);
       charges.push({ bucket, rule, key: { venue: spec.id, credential, axis: g.axis }, limit, cost: c.cost, params: g.params });
     }
+  }
+  if (conditional !== undefined && applied === 0) {
+    return fail('missing_parameter', `${spec.id}: ${where}: no cost rule applies; the cost depends on parameter "${conditional}"`);
   }
   return { ok: true, endpoint: match?.endpoint ?? null, charges, tier };
 }

@@ -101,8 +101,8 @@ export type BucketSpec = WindowBucketSpec | TokenBucketSpec;
  * - `presence`: `present` when `param` is given, `absent` otherwise (each a number or a nested cost).
  * - `count`: `base + per * floor(n / every)` where n is the number of items of the list `param`
  *   (`every` defaults to 1); a missing list is an error.
- * - `lookup`: by the parameter's value as text (`values`), else `otherwise`; an absent or unlisted
- *   value without `otherwise` is an error (Hyperliquid info request `type`).
+ * - `lookup`: by the parameter's value as text (`values`), else `otherwise`; an absent parameter,
+ *   or an unlisted value without `otherwise`, is an error (Hyperliquid info request `type`).
  * - `response`: settled after the response: `per * ceil(n / every)` where n is the number of
  *   items of the array at `path` in the response body (`''` = the body itself).
  */
@@ -149,8 +149,9 @@ export interface CostRule {
   readonly bucket: string;
   readonly cost: CostExpr;
   /**
-   * The rule applies only when the parameter's value (as text) is in `in` / not in `notIn`
-   * (Hyperliquid's `/info` costs by request `type`). An absent parameter is not in any list.
+   * The rule applies only when the parameter is present and its value (as text) is in `in` / not
+   * in `notIn` (Hyperliquid's `/info` costs by request `type`). When an endpoint has cost rules and
+   * none applies, the request is refused (never free).
    */
   readonly when?: { readonly param: string; readonly in?: readonly string[]; readonly notIn?: readonly string[] };
   readonly charge?: 'always' | 'success' | 'failure';

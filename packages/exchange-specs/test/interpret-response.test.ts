@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import { getVenueSpec, interpretResponse, type Identity, type VenueRequest, type VenueResponse } from '../src/index.js';
+import { keyId, publicId } from './helpers.js';
+
+function feedback(venue: string, request: VenueRequest, response: Partial<VenueResponse>, identity: Identity = publicId) {
+  return interpretResponse(getVenueSpec(venue), request, { status: 200, headers: {}, body: {}, ...response }, identity);
+}
+
+const minuteStart = Date.UTC(2026, 10, 30, 12, 0, 0);
+const date = (ms: number) => new Date(ms).toUTCString();
+
+describe('binance-spot', () => {
+  const depth: VenueRequest = { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT' } };
+
+  it('syncs the weight bucket to X-MBX-USED-WEIGHT-1M, using the Date header for the time left in the minute', () => {
+    // 20 s into the minute, 3000 used: room 3000; C 540 + 81·40 s − 3000 + 600 = 1380.
+    const fb = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) } });
+    expect(fb.verdict).toBe('ok');
+    expect(fb.counted).toBe(true);
+    expect(fb.syncs).toEqual([{ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { capacity: 540, refillPerSec: 81 }, minBorrowed: 1380 }]);
+  });
+
+  it('assumes a whole minute is left without a Date header (conservative)', () => {
+    const fb = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000' } });
+    expect(fb.syncs[0]?.minBorrowed).toBe(3000);
+  });
+
+  it('syncs nothing when usage leaves room for everything the limiter could admit', () => {
+    const fb = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '5', date: date(minuteStart + 1000) } });
+    expect(fb.syncs[0]?.minBorrowed).toBe(0);
+  });
+
+  it('syncs the order counts from X-MBX-ORDER-COUNT-10S and -1D on orders', () => {
+    const fb = feedback('binance-spot', { method: 'POST', path: '/api/v3/order' }, { headers: { 'x-mbx-order-count-10s': '50', 'x-mbx-order-count-1d': '10' } }, keyId);
+    const axes = fb.syncs.map((s) => [s.key.axis, s.key.credential, s.minBorrowed]);
+    expect(axes).toContainEqual(['orders_10s', 'test-key-1', 50]);
+    expect(axes).toContainEqual(['orders_1d', 'test-key-1', 10]);
+  });
+
+  it('429 holds the weight bucket for Retry-After', () => {
+    const fb = feedback('binance-spot', depth, { status: 429, headers: { 'retry-after': '7' }, body: { code: -1003, msg: 'Too many requests' } });
+    expect(fb.verdict).toBe('rate_limited');
+    expect(fb.retryAfterMs).toBe(7000);
+    expect(fb.penalties).toEqual([{ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, hold: { forMs: 7000 } }]);
+  });
+
+  it('418 is a ban on the IP buckets, for Retry-After', () => {
+    const fb = feedback('binance-spot', depth, { status: 418, headers: { 'retry-after': '180' } });
+    expect(fb.verdict).toBe('banned');
+    expect(fb.penalties.map((p) => [p.key.axis, p.hold])).toEqual([
+      ['request_weight', { forMs: 180_000 }],
+      ['raw_requests', { forMs: 180_000 }],
+    ]);
+  });
+
+  it('418 without Retry-After holds for the documented minimum of 2 minutes', () => {
+    expect(feedback('binance-spot', depth, { status: 418 }).retryAfterMs).toBe(120_000);
+  });
+
+  it('429 with -1015 holds the order bucket of the credential', () => {
+    const fb = feedback('binance-spot', { method: 'POST', path: '/api/v3/order' }, { status: 429, headers: { 'retry-after': '3' }, body: { code: -1015 } }, keyId);
+    expect(fb.rule).toBe('too-many-orders');
+    expect(fb.penalties).toEqual([{ key: { venue: 'binance-spot', credential: 'test-key-1', axis: 'orders_10s' }, hold: { forMs: 3000 } }]);
+  });
+
+  it('reads the weight header even for a request it cannot resolve', () => {
+    const fb = feedback('binance-spot', { method: 'GET', path: '/api/v3/unknown' }, { headers: { 'x-mbx-used-weight-1m': '6000' } });
+    expect(fb.syncs[0]?.key.axis).toBe('request_weight');
+  });
+});
+
+describe('binance-usdm', () => {
+  it('503 -1008 is overload and not counted', () => {
+    const fb = feedback('binance-usdm', { method: 'GET', path: '/fapi/v1/depth', query: { symbol: 'X' } }, { status: 503, body: { code: -1008, msg: 'Request throttled by system-level protection.' } });
+    expect(fb).toMatchObject({ verdict: 'overloaded', counted: false });
+    expect(fb.penalties).toEqual([]);
+  });
+  it('syncs X-MBX-ORDER-COUNT-1M', () => {
+    const fb = feedback('binance-usdm', { method: 'POST', path: '/fapi/v1/order' }, { headers: { 'x-mbx-order-count-1m': '1000' } }, keyId);
+    expect(fb.syncs.map((s) => s.key.axis)).toEqual(['orders_1m']);
+  });
+});
+
+describe('okx', () => {
+  const order: VenueRequest = { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'BTC-USDT' } };
+  it('50011 inside an HTTP 200 body is rate limited: the instrument and sub-account buckets are held', () => {
+    const fb = feedback('okx', order, { status: 200, body: { code: '50011', msg: 'Rate limit reached', data: [] } }, keyId);
+    expect(fb.verdict).toBe('rate_limited');
+    expect(fb.penalties.map((p) => p.key.axis)).toEqual(['trade/order:BTC-USDT', 'subaccount-orders']);
+  });
+  it('50061 holds the sub-account bucket only', () => {
+    const fb = feedback('okx', order, { body: { code: '50061' } }, keyId);
+    expect(fb.penalties.map((p) => p.key.axis)).toEqual(['subaccount-orders']);
+  });
+  it('a batch whose orders were refused one by one with sCode 50011 is rate limited', () => {
+    const fb = feedback('okx', { method: 'POST', path: '/api/v5/trade/batch-orders', body: [{ instId: 'A' }] }, { body: { code: '1', data: [{ sCode: '50011' }] } }, keyId);
+    expect(fb.verdict).toBe('rate_limited');
+  });
+  it('code 0 is ok', () => {
+    expect(feedback('okx', order, { body: { code: '0', data: [{ sCode: '0' }] } }, keyId)).toMatchObject({ verdict: 'ok', counted: true, penalties: [] });
+  });
+});
+
+describe('bybit', () => {
+  const create: VenueRequest = { method: 'POST', path: '/v5/order/create', body: { category: 'linear' } };
+  it('syncs the endpoint bucket from X-Bapi-Limit-Status and X-Bapi-Limit', () => {
+    const fb = feedback('bybit', create, { headers: { 'x-bapi-limit-status': '5', 'x-bapi-limit': '10', 'x-bapi-limit-reset-timestamp': '1700000000500' } }, keyId);
+    // remaining 5 of 10, rolling 1 s: C 1 + 8·1 − 5 + 0.1·10 = 5.
+    expect(fb.syncs).toEqual([{ key: { venue: 'bybit', credential: 'test-key-1', axis: 'order/create:linear' }, limit: { capacity: 1, refillPerSec: 8 }, minBorrowed: 5 }]);
+  });
+  it('403 is an IP ban of at least 10 minutes', () => {
+    const fb = feedback('bybit', create, { status: 403, body: 'access too frequent' }, keyId);
+    expect(fb.verdict).toBe('banned');
+    expect(fb.penalties).toEqual([{ key: { venue: 'bybit', credential: null, axis: 'ip' }, hold: { forMs: 600_000 } }]);
+  });
+  it('retCode 10006 waits until X-Bapi-Limit-Reset-Timestamp (read against Date)', () => {
+    const now = Date.UTC(2026, 10, 30, 12, 0, 0);
+    const fb = feedback('bybit', create, { headers: { date: date(now), 'x-bapi-limit-reset-timestamp': String(now + 750) }, body: { retCode: 10006, retMsg: 'Too many visits!' } }, keyId);
+    expect(fb.verdict).toBe('rate_limited');
+    expect(fb.retryAfterMs).toBe(750);
+    expect(fb.penalties.map((p) => p.key.axis)).toEqual(['order/create:linear', 'ip']);
+  });
+});
+
+describe('kucoin', () => {
+  const order: VenueRequest = { method: 'POST', path: '/api/v1/hf/orders' };
+  it('syncs the pool from gw-ratelimit-* with the reset it reports', () => {
+    // remaining 1000 of 4000, 10 s left: C 360 + 108·10 − 1000 + 400 = 840.
+    const fb = feedback('kucoin', order, { headers: { 'gw-ratelimit-limit': '4000', 'gw-ratelimit-remaining': '1000', 'gw-ratelimit-reset': '10000' } }, keyId);
+    expect(fb.syncs).toEqual([{ key: { venue: 'kucoin', credential: 'test-key-1', axis: 'spot' }, limit: { capacity: 360, refillPerSec: 108 }, minBorrowed: 840 }]);
+  });
+  it('429000 with the rate-limit headers waits for the reset', () => {
+    const fb = feedback('kucoin', order, { status: 429, headers: { 'gw-ratelimit-limit': '4000', 'gw-ratelimit-remaining': '0', 'gw-ratelimit-reset': '12345' }, body: { code: '429000' } }, keyId);
+    expect(fb).toMatchObject({ verdict: 'rate_limited', counted: true, retryAfterMs: 12345 });
+    expect(fb.penalties).toEqual([{ key: { venue: 'kucoin', credential: 'test-key-1', axis: 'spot' }, hold: { forMs: 12345 } }]);
+  });
+  it('429000 without them is overload, not counted, nothing held', () => {
+    const fb = feedback('kucoin', order, { status: 429, body: { code: '429000', msg: 'Too many requests' } }, keyId);
+    expect(fb).toMatchObject({ verdict: 'overloaded', counted: false, penalties: [] });
+  });
+});
+
+describe('kraken', () => {
+  it('EAPI:Rate limit exceeded in an HTTP 200 body holds the key counter', () => {
+    const fb = feedback('kraken', { method: 'POST', path: '/0/private/Balance' }, { body: { error: ['EAPI:Rate limit exceeded'], result: {} } }, keyId);
+    expect(fb.verdict).toBe('rate_limited');
+    expect(fb.penalties.map((p) => p.key)).toEqual([{ venue: 'kraken', credential: 'test-key-1', axis: 'rest-counter' }]);
+  });
+  it('EOrder:Rate limit exceeded holds the pair counter', () => {
+    const fb = feedback('kraken', { method: 'POST', path: '/0/private/AddOrder', body: 'pair=XBTUSD' }, { body: { error: ['EOrder:Rate limit exceeded'] } }, keyId);
+    expect(fb.penalties.map((p) => p.key.axis)).toEqual(['trading:XBTUSD']);
+  });
+  it('EGeneral:Temporary lockout is a ban; an empty error list is ok', () => {
+    expect(feedback('kraken', { method: 'POST', path: '/0/private/Balance' }, { body: { error: ['EGeneral:Temporary lockout'] } }, keyId).verdict).toBe('banned');
+    expect(feedback('kraken', { method: 'POST', path: '/0/private/Balance' }, { body: { error: [], result: {} } }, keyId).verdict).toBe('ok');
+  });
+});
+
+describe('gate', () => {
+  it('syncs from X-Gate-RateLimit-* and waits for the reset timestamp on 429', () => {
+    const now = Date.UTC(2026, 10, 30, 12, 0, 0);
+    const req: VenueRequest = { method: 'POST', path: '/api/v4/spot/orders', body: { currency_pair: 'BTC_USDT' } };
+    const ok = feedback('gate', req, { headers: { 'x-gate-ratelimit-requests-remain': '9', 'x-gate-ratelimit-limit': '10', 'x-gate-ratelimit-reset-timestamp': String(now + 1000), date: date(now) } }, keyId);
+    expect(ok.syncs.map((s) => s.key.axis)).toEqual(['spot-order:BTC_USDT']);
+    const limited = feedback('gate', req, { status: 429, headers: { 'x-gate-ratelimit-reset-timestamp': String(now + 400), date: date(now) }, body: { label: 'TOO_MANY_REQUESTS' } }, keyId);
+    expect(limited).toMatchObject({ verdict: 'rate_limited', retryAfterMs: 400 });
+  });
+});
+
+describe('htx', () => {
+  it('syncs from X-HB-RateLimit-Requests-Remain and reads the error code in the body', () => {
+    const req: VenueRequest = { method: 'POST', path: '/v1/order/orders/place' };
+    expect(feedback('htx', req, { headers: { 'x-hb-ratelimit-requests-remain': '99' } }, keyId).syncs.map((s) => s.key.axis)).toEqual(['place']);
+    const fb = feedback('htx', req, { body: { status: 'error', 'err-code': 'base-request-exceed-frequency-limit' } }, keyId);
+    expect(fb.verdict).toBe('rate_limited');
+  });
+});
+
+describe('bitfinex', () => {
+  it('["error", 11010, "ratelimit: error"] holds the endpoint bucket for 60 s', () => {
+    const fb = feedback('bitfinex', { method: 'GET', path: '/v2/book/tBTCUSD/P0' }, { body: ['error', 11010, 'ratelimit: error'] });
+    expect(fb.penalties).toEqual([{ key: { venue: 'bitfinex', credential: null, axis: 'book' }, hold: { forMs: 60_000 } }]);
+  });
+});
+
+describe('deribit', () => {
+  it('too_many_requests (10028) holds the charged credit bucket', () => {
+    const fb = feedback('deribit', { method: 'GET', path: '/api/v2/private/buy' }, { status: 429, body: { error: { code: 10028, message: 'too_many_requests' } } }, keyId);
+    expect(fb.penalties.map((p) => p.key.axis)).toEqual(['matching']);
+  });
+});
+
+describe('hyperliquid', () => {
+  it('settles response-size costs after the response: +1 per 20 trades', () => {
+    const fb = feedback('hyperliquid', { method: 'POST', path: '/info', body: { type: 'recentTrades', coin: 'BTC' } }, { body: Array.from({ length: 45 }, () => ({})) });
+    expect(fb.extraChecks?.map((c) => [c.key.axis, c.cost])).toEqual([['ip-weight', 3]]);
+    const l2 = feedback('hyperliquid', { method: 'POST', path: '/info', body: { type: 'l2Book', coin: 'BTC' } }, { body: { levels: [] } });
+    expect(l2.extraChecks).toBeUndefined();
+  });
+  it('429 holds the IP weight', () => {
+    expect(feedback('hyperliquid', { method: 'POST', path: '/info', body: { type: 'meta' } }, { status: 429 }).penalties.map((p) => p.key.axis)).toEqual(['ip-weight']);
+  });
+});
+
+describe('coinbase, bitget, bitstamp', () => {
+  it('429 holds the charged buckets', () => {
+    expect(feedback('coinbase', { method: 'POST', path: '/api/v3/brokerage/orders' }, { status: 429 }, keyId).penalties.map((p) => p.key.axis)).toEqual(['private']);
+    expect(feedback('bitget', { method: 'POST', path: '/api/v2/spot/trade/place-order' }, { status: 429 }, keyId).penalties.map((p) => p.key.axis)).toEqual(['spot-place-order', 'ip']);
+    expect(feedback('bitstamp', { method: 'GET', path: '/api/v2/ticker/btcusd/' }, { status: 400, body: { code: '400.002' } }).verdict).toBe('rate_limited');
+  });
+  it('an unmatched 4xx is an error that counted', () => {
+    expect(feedback('coinbase', { method: 'POST', path: '/api/v3/brokerage/orders' }, { status: 400 }, keyId)).toMatchObject({ verdict: 'error', counted: true });
+  });
+});

@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import { getVenueSpec, resolveRequest } from '../src/index.js';
+import { costs, errorCode, keyId, publicId } from './helpers.js';
+
+describe('binance-spot', () => {
+  it('prices depth by limit, with the documented default of 100', () => {
+    const depth = (limit?: string) => costs('binance-spot', { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', ...(limit === undefined ? {} : { limit }) } });
+    expect(depth()).toEqual({ request_weight: 5, raw_requests: 1 });
+    expect(depth('100')['request_weight']).toBe(5);
+    expect(depth('101')['request_weight']).toBe(25);
+    expect(depth('500')['request_weight']).toBe(25);
+    expect(depth('1000')['request_weight']).toBe(50);
+    expect(depth('5000')['request_weight']).toBe(250);
+  });
+
+  it('refuses a depth limit beyond the table and a non-numeric one', () => {
+    expect(errorCode('binance-spot', { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X', limit: '5001' } })).toBe('invalid_parameter');
+    expect(errorCode('binance-spot', { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X', limit: 'abc' } })).toBe('invalid_parameter');
+  });
+
+  it('prices ticker/24hr with a symbol, by the number of symbols, and without either', () => {
+    const t = (query: Record<string, string>) => costs('binance-spot', { method: 'GET', path: '/api/v3/ticker/24hr', query })['request_weight'];
+    expect(t({ symbol: 'BTCUSDT' })).toBe(2);
+    expect(t({ symbols: JSON.stringify(Array.from({ length: 20 }, (_, i) => `S${i}`)) })).toBe(2);
+    expect(t({ symbols: JSON.stringify(Array.from({ length: 21 }, (_, i) => `S${i}`)) })).toBe(40);
+    expect(t({ symbols: JSON.stringify(Array.from({ length: 101 }, (_, i) => `S${i}`)) })).toBe(80);
+    expect(t({})).toBe(80);
+  });
+
+  it('charges an order on the account order counts and reserves its weight, keyed by credential', () => {
+    const r = resolveRequest(getVenueSpec('binance-spot'), { method: 'POST', path: '/api/v3/order', query: { symbol: 'BTCUSDT' } }, keyId);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const byAxis = Object.fromEntries(r.checks.map((c) => [c.key.axis, c]));
+    expect(byAxis['orders_10s']?.key).toEqual({ venue: 'binance-spot', credential: 'test-key-1', axis: 'orders_10s' });
+    expect(byAxis['orders_10s']?.cost).toBe(1);
+    expect(byAxis['orders_1d']?.cost).toBe(1);
+    expect(byAxis['request_weight']?.key.credential).toBeNull();
+    expect(byAxis['request_weight']?.cost).toBe(1);
+  });
+
+  it('uses the account uid for account-wide buckets when the identity names one', () => {
+    const r = costs('binance-spot', { method: 'POST', path: '/api/v3/order' }, { credential: 'k', uid: 'acct-7' });
+    expect(r['orders_10s']).toBe(1);
+    const full = resolveRequest(getVenueSpec('binance-spot'), { method: 'POST', path: '/api/v3/order' }, { credential: 'k', uid: 'acct-7' });
+    expect(full.ok && full.checks.find((c) => c.key.axis === 'orders_10s')?.key.credential).toBe('acct-7');
+  });
+
+  it('gives safe token-bucket limits, never the raw window numbers', () => {
+    const r = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X' } }, publicId);
+    expect(r.ok && r.checks.find((c) => c.key.axis === 'request_weight')?.limit).toEqual({ capacity: 540, refillPerSec: 81 });
+  });
+
+  it('refuses an unknown endpoint and a private endpoint without a credential', () => {
+    expect(errorCode('binance-spot', { method: 'GET', path: '/api/v3/nope' })).toBe('unknown_endpoint');
+    expect(errorCode('binance-spot', { method: 'GET', path: '/api/v3/account' })).toBe('credential_required');
+  });
+
+  it('prices openOrders and myTrades by their optional parameters', () => {
+    expect(costs('binance-spot', { method: 'GET', path: '/api/v3/openOrders', query: { symbol: 'X' } }, keyId)['request_weight']).toBe(6);
+    expect(costs('binance-spot', { method: 'GET', path: '/api/v3/openOrders' }, keyId)['request_weight']).toBe(80);
+    expect(costs('binance-spot', { method: 'GET', path: '/api/v3/myTrades', query: { symbol: 'X', orderId: '1' } }, keyId)['request_weight']).toBe(5);
+  });
+});
+
+describe('binance-usdm', () => {
+  it('charges batchOrders 5 on the 10 s count, 1 on the minute count and 5 IP weight', () => {
+    expect(costs('binance-usdm', { method: 'POST', path: '/fapi/v1/batchOrders', body: { batchOrders: '[]' } }, keyId)).toEqual({ orders_10s: 5, orders_1m: 1, request_weight: 5 });
+  });
+  it('charges a single order on both order counts and no IP weight', () => {
+    expect(costs('binance-usdm', { method: 'POST', path: '/fapi/v1/order' }, keyId)).toEqual({ orders_10s: 1, orders_1m: 1 });
+  });
+  it('prices depth and klines by limit with their documented defaults', () => {
+    const d = (q: Record<string, string>) => costs('binance-usdm', { method: 'GET', path: '/fapi/v1/depth', query: { symbol: 'X', ...q } })['request_weight'];
+    expect(d({})).toBe(10);
+    expect(d({ limit: '5' })).toBe(2);
+    expect(d({ limit: '100' })).toBe(5);
+    expect(d({ limit: '1000' })).toBe(20);
+    const k = (limit: string) => costs('binance-usdm', { method: 'GET', path: '/fapi/v1/klines', query: { symbol: 'X', limit } })['request_weight'];
+    expect([k('99'), k('100'), k('500'), k('1000'), k('1500')]).toEqual([1, 2, 5, 5, 10]);
+  });
+  it('prices ticker/24hr with and without a symbol', () => {
+    expect(costs('binance-usdm', { method: 'GET', path: '/fapi/v1/ticker/24hr', query: { symbol: 'X' } })['request_weight']).toBe(1);
+    expect(costs('binance-usdm', { method: 'GET', path: '/fapi/v1/ticker/24hr' })['request_weight']).toBe(40);
+  });
+});
+
+describe('okx', () => {
+  it('charges a placed order on its instrument bucket and the sub-account bucket', () => {
+    expect(costs('okx', { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'BTC-USDT', side: 'buy' } }, keyId)).toEqual({ 'trade/order:BTC-USDT': 1, 'subaccount-orders': 1 });
+  });
+  it('splits a batch by instrument, one unit per order, and counts every order on the sub-account bucket', () => {
+    const body = [{ instId: 'BTC-USDT' }, { instId: 'ETH-USDT' }, { instId: 'BTC-USDT' }];
+    expect(costs('okx', { method: 'POST', path: '/api/v5/trade/batch-orders', body }, keyId)).toEqual({
+      'trade/batch-orders:BTC-USDT': 2,
+      'trade/batch-orders:ETH-USDT': 1,
+      'subaccount-orders': 3,
+    });
+    expect(costs('okx', { method: 'POST', path: '/api/v5/trade/batch-orders', body: JSON.stringify(body) }, keyId)['subaccount-orders']).toBe(3);
+  });
+  it('refuses an order without instId (its bucket depends on it)', () => {
+    expect(errorCode('okx', { method: 'POST', path: '/api/v5/trade/order', body: { side: 'buy' } }, keyId)).toBe('missing_parameter');
+    expect(errorCode('okx', { method: 'POST', path: '/api/v5/trade/batch-orders', body: [{ side: 'buy' }] }, keyId)).toBe('missing_parameter');
+  });
+  it('tells GET and POST of the same path apart, and prices public endpoints on the IP', () => {
+    expect(costs('okx', { method: 'GET', path: '/api/v5/trade/order', query: { instId: 'BTC-USDT', ordId: '1' } }, keyId)).toEqual({ 'trade/order-get:BTC-USDT': 1 });
+    const r = resolveRequest(getVenueSpec('okx'), { method: 'GET', path: '/api/v5/market/books', query: { instId: 'BTC-USDT' } }, keyId);
+    expect(r.ok && r.checks[0]?.key.credential).toBeNull();
+  });
+  it('applies the fill-ratio tier to the sub-account bucket and refuses an unknown tier', () => {
+    const r = resolveRequest(getVenueSpec('okx'), { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'X' } }, { credential: 'k', tier: 'fill-ratio-7' });
+    const limit = r.ok ? r.checks.find((c) => c.key.axis === 'subaccount-orders')?.limit : undefined;
+    expect(limit).toEqual({ capacity: 900, refillPerSec: 4050 });
+    expect(errorCode('okx', { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'X' } }, { credential: 'k', tier: 'vip99' })).toBe('unknown_tier');
+  });
+});
+
+describe('bybit', () => {
+  it('charges an order on its endpoint bucket per category and the IP bucket', () => {
+    expect(costs('bybit', { method: 'POST', path: '/v5/order/create', body: { category: 'linear', symbol: 'BTCUSDT' } }, keyId)).toEqual({ 'order/create:linear': 1, ip: 1 });
+    expect(costs('bybit', { method: 'POST', path: '/v5/order/create', body: { category: 'spot', symbol: 'BTCUSDT' } }, keyId)).toEqual({ 'order/create:spot': 1, ip: 1 });
+  });
+  it('charges a batch one unit per order', () => {
+    const request = Array.from({ length: 7 }, () => ({ symbol: 'BTCUSDT' }));
+    expect(costs('bybit', { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear', request } }, keyId)['order/create-batch:linear']).toBe(7);
+    expect(errorCode('bybit', { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear' } }, keyId)).toBe('missing_parameter');
+  });
+  it('charges market data on the IP only', () => {
+    expect(costs('bybit', { method: 'GET', path: '/v5/market/tickers', query: { category: 'spot' } })).toEqual({ ip: 1 });
+  });
+});
+
+describe('kucoin', () => {
+  it('charges spot orders on the spot pool, accounts on management, market data on the public pool', () => {
+    expect(costs('kucoin', { method: 'POST', path: '/api/v1/hf/orders', body: { symbol: 'BTC-USDT' } }, keyId)).toEqual({ spot: 1 });
+    expect(costs('kucoin', { method: 'DELETE', path: '/api/v1/orders' }, keyId)).toEqual({ spot: 20 });
+    expect(costs('kucoin', { method: 'GET', path: '/api/v1/accounts' }, keyId)).toEqual({ management: 5 });
+    expect(costs('kucoin', { method: 'GET', path: '/api/v1/market/allTickers' })).toEqual({ public: 15 });
+  });
+  it('matches path parameters and applies VIP tiers', () => {
+    expect(costs('kucoin', { method: 'DELETE', path: '/api/v1/hf/orders/abc123', query: { symbol: 'BTC-USDT' } }, keyId)).toEqual({ spot: 1 });
+    const r = resolveRequest(getVenueSpec('kucoin'), { method: 'POST', path: '/api/v1/hf/orders' }, { credential: 'k', tier: 'vip12' });
+    expect(r.ok && r.checks[0]?.limit).toEqual({ capacity: 3600, refillPerSec: 1080 });
+  });
+});
+
+describe('kraken', () => {
+  it('charges private calls on the key counter: 2 for ledgers and trade history', () => {
+    expect(costs('kraken', { method: 'POST', path: '/0/private/Balance' }, keyId)).toEqual({ 'rest-counter': 1 });
+    expect(costs('kraken', { method: 'POST', path: '/0/private/Ledgers' }, keyId)).toEqual({ 'rest-counter': 2 });
+  });
+  it('charges orders on the trading counter of the pair (form body), the worst case for cancels', () => {
+    expect(costs('kraken', { method: 'POST', path: '/0/private/AddOrder', body: 'nonce=1&pair=XBTUSD&type=buy' }, keyId)).toEqual({ 'trading:XBTUSD': 1 });
+    expect(costs('kraken', { method: 'POST', path: '/0/private/CancelOrder', query: { pair: 'XBTUSD' }, body: 'txid=O1' }, keyId)).toEqual({ 'trading:XBTUSD': 8 });
+    expect(errorCode('kraken', { method: 'POST', path: '/0/private/CancelOrder', body: 'txid=O1' }, keyId)).toBe('missing_parameter');
+  });
+  it('applies the verification tier to the decaying counter', () => {
+    const r = resolveRequest(getVenueSpec('kraken'), { method: 'POST', path: '/0/private/Balance' }, { credential: 'k', tier: 'pro' });
+    expect(r.ok && r.checks[0]?.limit).toEqual({ capacity: 18, refillPerSec: 0.9 });
+  });
+});
+
+describe('hyperliquid', () => {
+  it('prices /info by request type', () => {
+    expect(costs('hyperliquid', { method: 'POST', path: '/info', body: { type: 'l2Book', coin: 'BTC' } })).toEqual({ 'ip-weight': 2 });
+    expect(costs('hyperliquid', { method: 'POST', path: '/info', body: { type: 'meta' } })).toEqual({ 'ip-weight': 20 });
+    expect(costs('hyperliquid', { method: 'POST', path: '/info', body: { type: 'userRole', user: '0x1' } })).toEqual({ 'ip-weight': 60 });
+    expect(errorCode('hyperliquid', { method: 'POST', path: '/info', body: {} })).toBe('missing_parameter');
+  });
+  it('prices an exchange action by batch length: 1 + floor(n / 40)', () => {
+    const order = (n: number) => costs('hyperliquid', { method: 'POST', path: '/exchange', body: { action: { type: 'order', orders: Array.from({ length: n }, () => ({})) } } })['ip-weight'];
+    expect([order(1), order(39), order(40), order(79), order(80)]).toEqual([1, 1, 2, 2, 3]);
+    expect(costs('hyperliquid', { method: 'POST', path: '/exchange', body: { action: { type: 'cancel', cancels: Array.from({ length: 45 }, () => ({})) } } })['ip-weight']).toBe(2);
+    expect(costs('hyperliquid', { method: 'POST', path: '/exchange', body: { action: { type: 'updateLeverage' } } })['ip-weight']).toBe(1);
+    expect(errorCode('hyperliquid', { method: 'POST', path: '/exchange', body: { action: { type: 'order' } } })).toBe('missing_parameter');
+  });
+});
+
+describe('coinbase', () => {
+  it('charges private calls per key and public market calls per IP; unlisted paths use the documented per-category limits', () => {
+    expect(costs('coinbase', { method: 'POST', path: '/api/v3/brokerage/orders' }, keyId)).toEqual({ private: 1 });
+    expect(costs('coinbase', { method: 'GET', path: '/api/v3/brokerage/market/products/BTC-USD/ticker' })).toEqual({ public: 1 });
+    expect(costs('coinbase', { method: 'GET', path: '/api/v3/brokerage/portfolios' }, keyId)).toEqual({ private: 1 });
+    expect(costs('coinbase', { method: 'GET', path: '/api/v3/brokerage/something' })).toEqual({ public: 1 });
+  });
+});
+
+describe('bitget', () => {
+  it('charges the endpoint and the overall IP limit', () => {
+    expect(costs('bitget', { method: 'POST', path: '/api/v2/spot/trade/place-order' }, keyId)).toEqual({ 'spot-place-order': 1, ip: 1 });
+    expect(errorCode('bitget', { method: 'GET', path: '/api/v2/spot/unknown' })).toBe('unknown_endpoint');
+  });
+});
+
+describe('gate', () => {
+  it('charges spot orders per market and batch orders per order', () => {
+    expect(costs('gate', { method: 'POST', path: '/api/v4/spot/orders', body: { currency_pair: 'BTC_USDT' } }, keyId)).toEqual({ 'spot-order:BTC_USDT': 1 });
+    expect(errorCode('gate', { method: 'POST', path: '/api/v4/spot/orders', body: {} }, keyId)).toBe('missing_parameter');
+  });
+  it('uses the documented per-endpoint default for unlisted endpoints, per IP or per UID', () => {
+    expect(costs('gate', { method: 'GET', path: '/api/v4/spot/tickers' })).toEqual({ 'public-endpoint:GET /api/v4/spot/tickers': 1 });
+    expect(costs('gate', { method: 'GET', path: '/api/v4/spot/accounts' }, keyId)).toEqual({ 'private-endpoint:GET /api/v4/spot/accounts': 1 });
+  });
+});
+
+describe('htx', () => {
+  it('charges each endpoint its own bucket per UID', () => {
+    expect(costs('htx', { method: 'POST', path: '/v1/order/orders/place' }, keyId)).toEqual({ place: 1 });
+    expect(costs('htx', { method: 'POST', path: '/v1/order/orders/12345/submitcancel' }, keyId)).toEqual({ submitcancel: 1 });
+    expect(costs('htx', { method: 'GET', path: '/market/history/kline', query: { symbol: 'btcusdt' } })).toEqual({ market: 1 });
+  });
+});
+
+describe('bitfinex', () => {
+  it('charges each endpoint its own per-minute bucket', () => {
+    expect(costs('bitfinex', { method: 'GET', path: '/v2/book/tBTCUSD/P0' })).toEqual({ book: 1 });
+    expect(costs('bitfinex', { method: 'POST', path: '/v2/auth/w/order/submit' }, keyId)).toEqual({ 'order-submit': 1 });
+  });
+});
+
+describe('deribit', () => {
+  it('charges 500 credits for non-matching requests and 1 matching unit for orders', () => {
+    expect(costs('deribit', { method: 'GET', path: '/api/v2/private/get_positions' }, keyId)).toEqual({ 'non-matching': 500 });
+    expect(costs('deribit', { method: 'GET', path: '/api/v2/private/buy' }, keyId)).toEqual({ matching: 1 });
+    expect(costs('deribit', { method: 'GET', path: '/api/v2/public/get_index_price' })).toEqual({ public: 500 });
+    expect(costs('deribit', { method: 'GET', path: '/api/v2/private/get_margins' }, keyId)).toEqual({ 'non-matching': 500 });
+  });
+});
+
+describe('bitstamp', () => {
+  it('charges every request on both limits', () => {
+    expect(costs('bitstamp', { method: 'GET', path: '/api/v2/ticker/btcusd/' })).toEqual({ 'per-second': 1, 'per-10-minutes': 1 });
+    expect(costs('bitstamp', { method: 'POST', path: '/api/v2/user_transactions/' }, keyId)).toEqual({ 'per-second': 1, 'per-10-minutes': 1 });
+  });
+});
+
+describe('ccxt-derived', () => {
+  it('prices by ccxt cost with suffix path matching and the documented default cost', () => {
+    expect(costs('binance', { method: 'GET', path: '/api/v3/depth', query: { limit: '1000' } })).toEqual({ ccxt: 10 });
+    expect(costs('binance', { method: 'GET', path: '/api/v3/depth' })).toEqual({ ccxt: 1 });
+    expect(costs('mexc', { method: 'GET', path: '/some/unlisted/path' })).toEqual({ ccxt: 1 });
+  });
+});
+
+describe('hyperliquid conditional rules', () => {
+  it('refuses an exchange action without a type rather than pricing it at 0 or 1', () => {
+    expect(errorCode('hyperliquid', { method: 'POST', path: '/exchange', body: { action: {} } })).toBe('missing_parameter');
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { bucketMaxCost, getVenueSpec, handAuthoredSpecs, listVenues, validateSpec, type VenueSpec } from '../src/index.js';
+
+describe('every spec validates', () => {
+  it.each(handAuthoredSpecs.map((s) => [s.id, s] as const))('hand-authored %s', (_id, spec) => {
+    const r = validateSpec(spec);
+    expect(r.ok ? [] : r.errors).toEqual([]);
+  });
+
+  it('every ccxt-derived spec loads, validates and names ccxt 4.5.84', () => {
+    const generated = listVenues().filter((v) => v.origin === 'ccxt-derived');
+    expect(generated.length).toBeGreaterThan(80);
+    for (const v of generated) {
+      const spec = getVenueSpec(v.id);
+      expect(spec.origin).toBe('ccxt-derived');
+      expect(spec.ccxtVersion).toBe('4.5.84');
+      expect(spec.buckets.every((b) => b.provenance.confidence === 'ccxt-derived')).toBe(true);
+    }
+  });
+});
+
+describe('hand-authored specs are consistent', () => {
+  it.each(handAuthoredSpecs.map((s) => [s.id, s] as const))('%s: no single cost exceeds its bucket, every source is used', (_id, spec) => {
+    for (const b of spec.buckets) {
+      const max = bucketMaxCost(spec, b.id);
+      expect(max, `${b.id}`).toBeLessThanOrEqual(b.algorithm === 'token-bucket' ? b.capacity : b.limit);
+    }
+    const used = new Set<string>(JSON.stringify(spec).match(/"source":"[^"]+"/g)?.map((m) => m.slice(10, -1)) ?? []);
+    expect(Object.keys(spec.sources).filter((s) => !used.has(s))).toEqual([]);
+  });
+});
+
+describe('registry', () => {
+  it('hand-authored specs win over ccxt-derived ones with the same id', () => {
+    for (const id of ['okx', 'bybit', 'kucoin', 'kraken', 'hyperliquid']) expect(getVenueSpec(id).origin).toBe('hand-authored');
+    expect(listVenues().filter((v) => v.id === 'okx')).toEqual([{ id: 'okx', origin: 'hand-authored' }]);
+  });
+
+  it('an unknown venue is a clear error', () => {
+    expect(() => getVenueSpec('no-such-venue')).toThrow(/unknown venue "no-such-venue"; known venues: binance-spot/);
+  });
+});
+
+describe('validation errors name the bad field', () => {
+  const base = handAuthoredSpecs[0] as VenueSpec;
+  const broken = (patch: (s: Record<string, unknown>) => void): unknown => {
+    const copy = JSON.parse(JSON.stringify(base)) as Record<string, unknown>;
+    patch(copy);
+    return copy;
+  };
+  const errors = (data: unknown) => {
+    const r = validateSpec(data);
+    return r.ok ? [] : r.errors;
+  };
+
+  it('a non-object', () => {
+    expect(errors(42)).toEqual([{ path: '', message: 'expected an object, got 42' }]);
+  });
+  it('a negative window', () => {
+    expect(errors(broken((s) => ((s['buckets'] as Record<string, unknown>[])[0]!['windowMs'] = -1)))).toEqual([{ path: 'buckets[0].windowMs', message: 'expected a number > 0, got -1' }]);
+  });
+  it('an unknown bucket in a cost rule', () => {
+    expect(errors(broken((s) => ((s['endpoints'] as { costs: Record<string, unknown>[] }[])[0]!.costs[0]!['bucket'] = 'nope')))).toEqual([{ path: 'endpoints[0].costs[0].bucket', message: 'unknown bucket "nope"' }]);
+  });
+  it('an unknown algorithm, source and confidence', () => {
+    const e = errors(broken((s) => {
+      const b = (s['buckets'] as Record<string, unknown>[])[1]!;
+      b['algorithm'] = 'leaky';
+      b['provenance'] = { source: 'nowhere', confidence: 'vibes' };
+    }));
+    expect(e.map((x) => x.path)).toEqual(['buckets[1].provenance.source', 'buckets[1].provenance.confidence', 'buckets[1].algorithm']);
+  });
+  it('a bad retrieved date and an upper-case header', () => {
+    const e = errors(broken((s) => {
+      (s['sources'] as Record<string, Record<string, unknown>>)['limits']!['retrieved'] = 'last week';
+      (s['feedback'] as Record<string, unknown>[])[0]!['header'] = 'X-MBX-USED-WEIGHT-1M';
+    }));
+    expect(e.map((x) => x.path)).toEqual(['sources.limits.retrieved', 'feedback[0].header']);
+  });
+  it('a duplicate bucket id and a table out of order', () => {
+    const e = errors(broken((s) => {
+      const buckets = s['buckets'] as Record<string, unknown>[];
+      buckets[1]!['id'] = buckets[0]!['id'];
+      const depth = (s['endpoints'] as { id: string; costs: { cost: { rows: { upTo: number }[] } }[] }[]).find((x) => x.id === 'depth')!;
+      depth.costs[0]!.cost.rows[1]!.upTo = 50;
+    }));
+    expect(e.map((x) => x.path)).toContain('buckets[1].id');
+    expect(e.map((x) => x.path)).toContain('endpoints[3].costs[0].cost.rows[1].upTo');
+  });
+});
