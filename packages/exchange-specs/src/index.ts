@@ -40,3 +40,4 @@ export { bucketForTier } from './tier.js';
 export { evaluateCost } from './evaluate-cost.js';
 export { specFromCcxt, type CcxtFile, type CcxtCost } from './ccxt-spec.js';
 export { handAuthoredSpecs } from './hand-authored.js';
+export { venueTable } from './venue-table.js';
