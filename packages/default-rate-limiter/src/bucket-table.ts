@@ -7,6 +7,8 @@ export class BucketTable {
   readonly #index = new Map<string, number>();
   #states = new Float64Array(64);
   #defs = new Int32Array(64);
+  /** Counts the writes to each slot, so a booking can tell whether anything was written after it. */
+  #versions = new Uint32Array(64);
   #ids: (string | undefined)[] = new Array<string | undefined>(64).fill(undefined);
   #free: number[] = [];
   #high = 0;
@@ -35,6 +37,11 @@ export class BucketTable {
     return this.#defs[slot] as number;
   }
 
+  /** The slot's write counter (it keeps counting across reuse of the slot). */
+  version(slot: number): number {
+    return this.#versions[slot] as number;
+  }
+
   /** The bucket id in a slot, or `undefined` for a free slot. */
   id(slot: number): string | undefined {
     return this.#ids[slot];
@@ -43,10 +50,12 @@ export class BucketTable {
   set(slot: number, state: number, def: number): void {
     this.#states[slot] = state;
     this.#defs[slot] = def;
+    this.#versions[slot] = ((this.#versions[slot] as number) + 1) >>> 0;
   }
 
   setState(slot: number, state: number): void {
     this.#states[slot] = state;
+    this.#versions[slot] = ((this.#versions[slot] as number) + 1) >>> 0;
   }
 
   /** Stores a new bucket and returns its slot. */
@@ -60,6 +69,7 @@ export class BucketTable {
     this.#ids[slot] = id;
     this.#states[slot] = state;
     this.#defs[slot] = def;
+    this.#versions[slot] = ((this.#versions[slot] as number) + 1) >>> 0;
     return slot;
   }
 
@@ -77,6 +87,7 @@ export class BucketTable {
     this.#index.clear();
     this.#states = new Float64Array(64);
     this.#defs = new Int32Array(64);
+    this.#versions = new Uint32Array(64);
     this.#ids = new Array<string | undefined>(64).fill(undefined);
     this.#free = [];
     this.#high = 0;
@@ -92,6 +103,7 @@ export class BucketTable {
     const capacity = Math.max(64, 1 << Math.ceil(Math.log2(size * 2 + 1)));
     const states = new Float64Array(capacity);
     const defs = new Int32Array(capacity);
+    const versions = new Uint32Array(capacity);
     const ids = new Array<string | undefined>(capacity).fill(undefined);
     let n = 0;
     for (let slot = 0; slot < this.#high; slot++) {
@@ -99,12 +111,14 @@ export class BucketTable {
       if (id === undefined) continue;
       states[n] = this.#states[slot] as number;
       defs[n] = this.#defs[slot] as number;
+      versions[n] = this.#versions[slot] as number;
       ids[n] = id;
       this.#index.set(id, n);
       n++;
     }
     this.#states = states;
     this.#defs = defs;
+    this.#versions = versions;
     this.#ids = ids;
     this.#free = [];
     this.#high = n;
@@ -116,8 +130,11 @@ export class BucketTable {
     states.set(this.#states);
     const defs = new Int32Array(capacity);
     defs.set(this.#defs);
+    const versions = new Uint32Array(capacity);
+    versions.set(this.#versions);
     this.#states = states;
     this.#defs = defs;
+    this.#versions = versions;
     const ids = this.#ids;
     for (let i = ids.length; i < capacity; i++) ids.push(undefined);
   }

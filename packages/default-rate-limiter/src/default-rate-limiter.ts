@@ -111,6 +111,8 @@ interface Booked {
   readonly def: number;
   readonly written: number;
   readonly replaced: number;
+  /** The slot's write counter right after the booking wrote: any later write (a charge, record, sync or penalty) forfeits the slot. */
+  readonly version: number;
 }
 
 interface Waiter {
@@ -636,7 +638,7 @@ export class DefaultRateLimiter implements RateLimiter {
       return this.#singleError(key, limit, cost);
     }
     const now = this.#clock.now();
-    if (d === UNLIMITED) return { kind: 'ok', waitMs: 0, sendAtMs: now };
+    if (d === UNLIMITED || cost === 0) return { kind: 'ok', waitMs: 0, sendAtMs: now }; // RL-L2, RL-A2
     this.#tick(now);
     const def = this.#defs[d] as BucketDefinition;
     const id = e.id;
@@ -646,10 +648,10 @@ export class DefaultRateLimiter implements RateLimiter {
     if (s === Infinity) return this.#unpayable(id, cost, state, def);
     if (s > now) {
       if (budget === undefined || s - now > budget) return { kind: 'delay', retryAfterMs: roundUpWait(s - now) };
-      if (cost > 0) e.slot = this.#write(slot, id, chargeAt(state, def, cost, s), d);
-      return { kind: 'ok', waitMs: roundUpWait(s - now), sendAtMs: s };
+      e.slot = this.#write(slot, id, chargeAt(state, def, cost, s), d);
+      return { kind: 'ok', waitMs: s - now, sendAtMs: s };
     }
-    if (cost > 0) e.slot = this.#write(slot, id, chargeAt(state, def, cost, s), d);
+    e.slot = this.#write(slot, id, chargeAt(state, def, cost, s), d);
     return { kind: 'ok', waitMs: 0, sendAtMs: now };
   }
 
@@ -695,7 +697,7 @@ export class DefaultRateLimiter implements RateLimiter {
     let s = now;
     for (let i = 0; i < n; i++) {
       const d = dix[i] as number;
-      if (d === UNLIMITED) continue;
+      if (d === UNLIMITED || costs[i] === 0) continue; // RL-L2; RL-A2: cost 0 is admitted and changes nothing
       const e = entries[i] as KeyEntry;
       const id = e.id;
       const def = this.#defs[d] as BucketDefinition;
@@ -721,8 +723,8 @@ export class DefaultRateLimiter implements RateLimiter {
       const replaced = this.#states[i] as number;
       const written = chargeAt(replaced, this.#defs[d] as BucketDefinition, cost, s);
       // A bucket inserted earlier in this loop cannot be this one (keys are merged), so slots stay valid.
-      e.slot = this.#write(this.#slots[i] as number, id, written, d);
-      if (booked !== undefined) booked.push({ id, def: d, written, replaced });
+      const slot = (e.slot = this.#write(this.#slots[i] as number, id, written, d));
+      if (booked !== undefined) booked.push({ id, def: d, written, replaced, version: this.#table.version(slot) });
     }
   }
 
@@ -737,7 +739,7 @@ export class DefaultRateLimiter implements RateLimiter {
     if (s > now) {
       if (peekOnly || budget === undefined || s - now > budget) return { kind: 'delay', retryAfterMs: roundUpWait(s - now) };
       this.#commit(n, s, undefined);
-      return { kind: 'ok', waitMs: roundUpWait(s - now), sendAtMs: s };
+      return { kind: 'ok', waitMs: s - now, sendAtMs: s };
     }
     if (!peekOnly) this.#commit(n, s, undefined);
     return { kind: 'ok', waitMs: 0, sendAtMs: now };
@@ -812,7 +814,7 @@ export class DefaultRateLimiter implements RateLimiter {
       return;
     }
     waiter.timer = undefined;
-    this.#settle(waiter, { kind: 'ok', waitMs: roundUpWait(waiter.sendAt - waiter.startedAt), sendAtMs: waiter.sendAt });
+    this.#settle(waiter, { kind: 'ok', waitMs: waiter.sendAt - waiter.startedAt, sendAtMs: waiter.sendAt });
   }
 
   #abort(waiter: Waiter): void {
@@ -820,11 +822,10 @@ export class DefaultRateLimiter implements RateLimiter {
     let returned = true;
     for (const b of waiter.booked) {
       const slot = this.#table.find(b.id);
-      if (slot >= 0 && this.#table.def(slot) === b.def) {
-        const current = this.#table.state(slot);
-        const next = cancelBooking(current, b.written, b.replaced);
-        if (next !== current) this.#table.setState(slot, next);
-        else returned = false;
+      // RL-W5: returned only when nothing was written to the bucket after the booking (not even a
+      // penalty or sync that left the number as it was: restoring would drop their effect).
+      if (slot >= 0 && this.#table.def(slot) === b.def && this.#table.version(slot) === b.version) {
+        this.#table.setState(slot, cancelBooking(this.#table.state(slot), b.written, b.replaced));
       } else returned = false;
     }
     this.#settle(

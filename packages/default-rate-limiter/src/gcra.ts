@@ -154,6 +154,7 @@ export function admit(buckets: readonly AdmitInput[], now: number, budgetMs?: nu
   let s = now;
   for (let i = 0; i < buckets.length; i++) {
     const b = buckets[i] as AdmitInput;
+    if (b.cost === 0) continue; // RL-A2: cost 0 is admitted and changes nothing
     const si = sendTime(b.state, b.def, b.cost, now);
     if (si === Infinity) return { kind: 'unpayable', bucket: i, states };
     if (si > s) s = si;

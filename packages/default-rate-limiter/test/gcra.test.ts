@@ -212,7 +212,7 @@ describe('gcra: the pure bucket arithmetic (docs/model.md)', () => {
   it('RL-R3 penalize: nothing before the hold ends, empty then, never shortened', () => {
     const d = def(10, 10);
     let s = penalizeUntil(freshState(d), d, 5000);
-    expect(probe(s, d, 0, 4999).ok).toBe(false);
+    expect(probe(s, d, 1, 4999).ok).toBe(false);
     expect(tokensAt(s, d, 5000)).toBeCloseTo(0, 9);
     s = penalizeUntil(s, d, 1000);
     expect(tokensAt(s, d, 5000)).toBeCloseTo(0, 9);

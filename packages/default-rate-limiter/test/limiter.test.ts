@@ -28,12 +28,13 @@ describe('DefaultRateLimiter', () => {
     expect(await a.limiter.borrowed(okx())).toBe(await b.limiter.borrowed(okx()));
   });
 
-  it('a booking with checkRate names the send time and the wait, rounded up', async () => {
+  it('a booking with checkRate names the send time and the exact wait', async () => {
     const { limiter, clock } = setup();
     const limit = { capacity: 1, refillPerSec: 3 };
     await limiter.checkRate(okx(), limit, 1);
     const d = await limiter.checkRate(okx(), limit, 1, { maxWaitMs: 1000 });
-    expect(d).toEqual({ kind: 'ok', waitMs: 334, sendAtMs: clock.now() + 1000 / 3 });
+    expect(d.kind === 'ok' && d.waitMs).toBeCloseTo(1000 / 3, 9);
+    expect(d.kind === 'ok' && d.sendAtMs - clock.now()).toBeCloseTo(1000 / 3, 9);
   });
 
   it('RL-L4 a quota that cannot pay answers cost_unpayable at once, with the quota and what is left', async () => {
@@ -110,6 +111,20 @@ describe('DefaultRateLimiter', () => {
     expect(d.kind === 'error' && d.error.code).toBe('aborted');
     expect(clock.pendingTimers).toBe(0);
     expect(await limiter.borrowed(okx())).toBeCloseTo(1, 9);
+  });
+
+  it('RL-W5 RL-R3 a penalty after a booking forfeits the slot on abort, even when it left the number unchanged', async () => {
+    const { limiter, clock } = setup();
+    const limit = { capacity: 1, refillPerSec: 16 };
+    const ac = new AbortController();
+    const pending = limiter.waitForCapacity([{ key: okx(), limit, cost: 8 }], { maxWaitMs: 3000, signal: ac.signal });
+    await limiter.penalize(okx(), { forMs: 100 }); // inside the booking's span: the number does not move
+    ac.abort();
+    const d = await pending;
+    expect(d.kind === 'error' && d.error.message).toContain('forfeited');
+    expect(await limiter.borrowed(okx())).toBeCloseTo(8, 9);
+    await clock.advance(50);
+    expect(kind(await limiter.checkRate(okx(), limit, 1))).toBe('delay');
   });
 
   it('RL-W7 close resolves pending waiters closed, cancels timers, later calls answer closed', async () => {
