@@ -62,6 +62,7 @@ const DEFAULT_WAIT_BUDGET_MS = 10_000;
 const SCAN_COUNT = 1000;
 const FLUSH_BATCH = 64;
 const HASH_CACHE_LIMIT = 10_000;
+const LOADED_LIMIT = 10_000;
 
 /** The buckets of one call, ready for the admit script. */
 interface PreparedCall {
@@ -152,6 +153,8 @@ export class RedisRateLimiter implements RateLimiter {
   readonly #buffer: RecordBuffer;
   readonly #hashes = new Map<string, string>();
   readonly #waiters = new Set<Waiter>();
+  /** Script and hash tag pairs already run once (so the script is cached on that node). */
+  readonly #loaded = new Set<string>();
   #closed = false;
   #flushing = false;
   #flushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -322,7 +325,7 @@ export class RedisRateLimiter implements RateLimiter {
       };
       this.#waiters.add(waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
-      const fire = (): void => waiter.settle({ kind: 'ok', waitMs: roundUpWait(waitMs), sendAtMs });
+      const fire = (): void => waiter.settle({ kind: 'ok', waitMs, sendAtMs });
       if (this.#clock !== undefined) {
         waiter.timer = this.#clock.setTimer(fire, Math.max(0, sendAtMs - this.#clock.now()));
       } else {
@@ -341,8 +344,8 @@ export class RedisRateLimiter implements RateLimiter {
     const r = await this.#admit(call, budget === undefined ? MODE_PROBE : MODE_BOOK, budget);
     if (r.kind === 'error') return r;
     if (r.kind === 'delay') return { kind: 'delay', retryAfterMs: roundUpWait(r.waitMs) };
-    const waitMs = r.sendAt > r.now ? roundUpWait(r.sendAt - r.now) : 0;
-    return { kind: 'ok', waitMs, sendAtMs: r.sendAt + this.#epochOffset };
+    // the exact wait: sendAtMs = now + waitMs (only refusals round up, RL-A3)
+    return { kind: 'ok', waitMs: Math.max(0, r.sendAt - r.now), sendAtMs: r.sendAt + this.#epochOffset };
   }
 
   /** Builds key names and arguments; drops unlimited buckets and zero costs (RL-L2, RL-A2). */
@@ -682,7 +685,17 @@ export class RedisRateLimiter implements RateLimiter {
   // ---- plumbing -----------------------------------------------------------------------------
 
   async #run(script: Script, keys: readonly string[], args: readonly string[]): Promise<ScriptOutcome> {
-    const outcome = await runScript(this.#redis, script, keys, args, this.#timeoutMs);
+    // The first call of a script on a node goes as EVAL, which caches it: a NOSCRIPT retry would put
+    // that call behind commands sent after it (a record landing after the next admission). Nodes are
+    // told apart by hash tag (one tag, one slot, one node).
+    const seenKey = `${script.name}${keys.length > 0 ? hashTagOf(keys[0] as string) : ''}`;
+    const firstUse = !this.#loaded.has(seenKey);
+    if (firstUse) {
+      if (this.#loaded.size >= LOADED_LIMIT) this.#loaded.clear();
+      this.#loaded.add(seenKey);
+    }
+    const outcome = await runScript(this.#redis, script, keys, args, this.#timeoutMs, firstUse);
+    if (!outcome.ok && firstUse) this.#loaded.delete(seenKey);
     if (outcome.ok && this.#buffer.size > 0 && !this.#flushing && script !== RECORD) void this.#flush();
     return outcome;
   }

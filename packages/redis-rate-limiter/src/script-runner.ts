@@ -33,7 +33,7 @@ function describeFailure(error: unknown): RateLimitError {
 /**
  * Runs a script on the node owning `keys[0]`, in one round trip when the script is cached there:
  * EVALSHA, and on NOSCRIPT (a restarted server, SCRIPT FLUSH, a failover) EVAL once, which caches it
- * again. Answers within `timeoutMs` of real time or gives `backend_unavailable` (RL-F1): a late
+ * again. With `sendSource` it sends EVAL at once (a first use: keeps the order of pipelined calls). Answers within `timeoutMs` of real time or gives `backend_unavailable` (RL-F1): a late
  * reply is ignored, never taken for capacity.
  *
  * @example
@@ -48,6 +48,7 @@ export function runScript(
   keys: readonly string[],
   args: readonly string[],
   timeoutMs: number,
+  sendSource = false,
 ): Promise<ScriptOutcome> {
   return new Promise<ScriptOutcome>((resolve) => {
     let done = false;
@@ -65,6 +66,7 @@ export function runScript(
     }, timeoutMs);
     timer.unref();
     const call = async (): Promise<unknown> => {
+      if (sendSource) return redis.eval(script.source, keys, args);
       try {
         return await redis.evalsha(script.sha, keys, args);
       } catch (error) {

@@ -129,7 +129,7 @@ describe('faults under load', () => {
     const afterResume = serverTime();
     await servesAgain(l, resumedAt, load.answers);
     await load.stop();
-    const whilePaused = load.answers.filter((a) => a.answered > pausedAt && a.answered < resumedAt);
+    const whilePaused = load.answers.filter((a) => a.issued > pausedAt && a.answered < resumedAt);
     expect(whilePaused.length).toBeGreaterThan(0);
     for (const a of whilePaused) expect(a.decision).toMatchObject({ kind: 'error', error: { code: 'backend_unavailable' } });
     // timed-out calls may still run once the server resumes: they only lower what is admitted
@@ -139,7 +139,7 @@ describe('faults under load', () => {
   });
 
   it('FLUSHALL under load: the limiter serves on from empty buckets, within RL-A6 on each side', async () => {
-    const l = limiter();
+    const l = limiter(1_000);
     const load = hammer(l);
     await expect.poll(() => load.answers.filter((a) => a.decision.kind === 'ok').length, { timeout: 10_000 }).toBeGreaterThan(20);
     const before = serverTime();
@@ -147,7 +147,8 @@ describe('faults under load', () => {
     const after = serverTime();
     await expect.poll(() => admissions(load.answers, after, Infinity).length, { timeout: 10_000 }).toBeGreaterThan(20);
     await load.stop();
-    expect(load.answers.filter((a) => a.decision.kind === 'error')).toEqual([]);
+    // a slow FLUSHALL may time calls out: those answer backend_unavailable, nothing else
+    for (const a of load.answers) if (a.decision.kind === 'error') expect(a.decision.error.code).toBe('backend_unavailable');
     expectRlA6(admissions(load.answers, -Infinity, before), 'before FLUSHALL');
     expectRlA6(admissions(load.answers, after, Infinity), 'after FLUSHALL');
     await l.close();

@@ -22,20 +22,20 @@ local states, raws, costs = {}, {}, {}
 local s = now
 for i = 1, n do
   local base = 5 + (i - 1) * 3
-  local cap = tonumber(ARGV[base + 1])
-  local rate = tonumber(ARGV[base + 2])
-  local cost = tonumber(ARGV[base + 3])
   local raw = redis.call('GET', KEYS[i])
-  local st = view(raw, cap, rate, now)
+  local st = view(raw, ARGV[base + 1], ARGV[base + 2], now)
+  local cap = st.cap
+  local rate = st.rate
+  local cost = tonumber(ARGV[base + 3])
   raws[i] = raw
   states[i] = st
   costs[i] = cost
   if rate > 0 then
     local T = 1000 / rate
     local tau = cap * T
-    local e = eps(tau, now)
     local si = math.max(now, math.max(st.x, now) + cost * T - tau)
-    if si - now <= e then si = now end
+    -- comparisons allow eps = 1e-9 * max(1, tau) ms (docs/model.md)
+    if si - now <= 1e-9 * math.max(1, tau) then si = now end
     if si > s then s = si end
   else
     if st.x + cost > cap + 1e-9 * math.max(1, cap) then return {2, i} end
@@ -49,9 +49,9 @@ for i = 1, n do
   local st = states[i]
   if st.rate > 0 then
     local T = 1000 / st.rate
-    st.x = math.max(st.x, s) + math.min(costs[i] * T, st.cap * T)
+    st.x = addUp(math.max(st.x, s), math.min(costs[i] * T, st.cap * T))
   else
-    st.x = st.x + costs[i]
+    st.x = addUp(st.x, costs[i])
   end
   local written = store(KEYS[i], st, now)
   if mode == 1 then

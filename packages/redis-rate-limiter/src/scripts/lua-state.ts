@@ -16,36 +16,33 @@ export const SCRIPT_EPOCH_MS = 1_767_225_600_000; // 2026-01-01T00:00:00Z
 
 export const LUA_STATE = `
 local EPOCH_S = ${SCRIPT_EPOCH_MS / 1000}
-local serverTime = false
 local slack = tonumber(ARGV[2])
 local pendingTtl = tonumber(ARGV[3])
 local function clock(arg)
   if arg ~= '' then return tonumber(arg) end
-  serverTime = true
   local t = redis.call('TIME')
   return (tonumber(t[1]) - EPOCH_S) * 1000 + tonumber(t[2]) / 1000
 end
 
 local function fmt(v)
-  local s = string.format('%.15g', v)
-  if tonumber(s) ~= v then s = string.format('%.17g', v) end
-  return s
+  if v == 0 then return '0' end
+  return string.format('%.17g', v)
 end
 
--- comparisons allow eps = 1e-9 * max(1, tau) ms (docs/model.md), plus the rounding of absolute
--- server times (a few ulps of now; far below TIME's microsecond resolution)
-local function eps(tau, now)
-  local e = 1e-9 * math.max(1, tau)
-  if serverTime then e = e + 1e-15 * math.abs(now) end
-  return e
+-- base + inc, rounded up where the float sum fell short: a charge is never smaller than its cost
+-- (absolute times are large numbers; their last bit is worth a few nanoseconds)
+local function addUp(base, inc)
+  local r = base + inc
+  if r - base < inc then r = r + math.abs(r) * 2.220446049250313e-16 end
+  return r
 end
 
 local function parse(raw)
   if not raw then return nil end
-  local a, b, c, d = string.match(raw, '^([^,]*),([^,]*),([^,]*),([^,]*)$')
+  local def, a, b, c, d = string.match(raw, '^(([^,]*),([^,]*)),([^,]*),([^,]*)$')
   if a == nil then return nil end
   if a == 'p' then return { pending = true, debt = tonumber(b), hold = tonumber(c) } end
-  return { cap = tonumber(a), rate = tonumber(b), x = tonumber(c), hold = tonumber(d) }
+  return { cap = tonumber(a), rate = tonumber(b), x = tonumber(c), hold = tonumber(d), def = def }
 end
 
 local function borrowedOf(st, now)
@@ -56,9 +53,11 @@ end
 
 -- the state under definition (cap, rate), converting a live bucket's borrowed amount (RL-L5) and
 -- folding in a pending debt or hold
-local function view(raw, cap, rate, now)
+local function view(raw, capStr, rateStr, now)
+  local cap = tonumber(capStr)
+  local rate = tonumber(rateStr)
   local old = parse(raw)
-  local st = { cap = cap, rate = rate, hold = 0, x = 0 }
+  local st = { cap = cap, rate = rate, hold = 0, x = 0, def = capStr .. ',' .. rateStr }
   if old == nil then
     if rate > 0 then st.x = now end
     return st
@@ -68,8 +67,8 @@ local function view(raw, cap, rate, now)
     -- as the in-process limiter folds them: the hold first (empty at its end), then the debt on top
     if rate > 0 then
       st.x = now
-      if old.hold ~= 0 then st.x = math.max(st.x, old.hold + cap * 1000 / rate) end
-      st.x = st.x + old.debt * 1000 / rate
+      if old.hold ~= 0 then st.x = math.max(st.x, addUp(old.hold, cap * 1000 / rate)) end
+      st.x = addUp(st.x, old.debt * 1000 / rate)
     else
       if old.hold ~= 0 then st.x = cap end
       st.x = st.x + old.debt
@@ -82,8 +81,8 @@ local function view(raw, cap, rate, now)
   end
   local b = borrowedOf(old, now)
   if rate > 0 then
-    st.x = now + b * 1000 / rate
-    if st.hold > now then st.x = math.max(st.x, st.hold + cap * 1000 / rate) end
+    st.x = addUp(now, b * 1000 / rate)
+    if st.hold > now then st.x = math.max(st.x, addUp(st.hold, cap * 1000 / rate)) end
   else
     st.x = b
     if st.hold > now then st.x = math.max(st.x, cap) end
@@ -102,7 +101,7 @@ local function store(key, st, now)
   else
     local hold = st.hold
     if hold <= now then hold = 0 end
-    value = fmt(st.cap) .. ',' .. fmt(st.rate) .. ',' .. fmt(st.x) .. ',' .. fmt(hold)
+    value = st.def .. ',' .. fmt(st.x) .. ',' .. fmt(hold)
     if st.rate > 0 then
       ttl = math.max(st.x, hold) - now
       if ttl <= 0 then redis.call('DEL', key) return '' end

@@ -17,7 +17,7 @@ if st == nil then st = { pending = true, debt = 0, hold = 0 } end
 st.hold = math.max(st.hold, untilMs)
 if not st.pending then
   -- refilling: nothing before the end, empty then; a fixed quota is empty from then on: used up
-  if st.rate > 0 then st.x = math.max(st.x, untilMs + st.cap * 1000 / st.rate) else st.x = math.max(st.x, st.cap) end
+  if st.rate > 0 then st.x = math.max(st.x, addUp(untilMs, st.cap * 1000 / st.rate)) else st.x = math.max(st.x, st.cap) end
 end
 store(KEYS[1], st, now)
 return fmt(untilMs)

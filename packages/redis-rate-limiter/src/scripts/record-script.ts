@@ -14,7 +14,7 @@ local cost = tonumber(ARGV[4])
 local raw = redis.call('GET', KEYS[1])
 local st
 if ARGV[5] ~= '' then
-  st = view(raw, tonumber(ARGV[5]), tonumber(ARGV[6]), now)
+  st = view(raw, ARGV[5], ARGV[6], now)
 else
   st = parse(raw)
   if st == nil then st = { pending = true, debt = 0, hold = 0 } end
@@ -22,9 +22,9 @@ end
 if st.pending then
   st.debt = st.debt + cost
 elseif st.rate > 0 then
-  st.x = math.max(st.x, now) + cost * 1000 / st.rate
+  st.x = addUp(math.max(st.x, now), cost * 1000 / st.rate)
 else
-  st.x = st.x + cost
+  st.x = addUp(st.x, cost)
 end
 store(KEYS[1], st, now)
 return 1

@@ -9,11 +9,10 @@ import { LUA_STATE } from './lua-state.js';
  */
 export const SYNC_SCRIPT = `${LUA_STATE}
 local now = clock(ARGV[1])
-local rate = tonumber(ARGV[5])
 local minBorrowed = tonumber(ARGV[6])
-local st = view(redis.call('GET', KEYS[1]), tonumber(ARGV[4]), rate, now)
-if rate > 0 then
-  st.x = math.max(st.x, now + minBorrowed * 1000 / rate)
+local st = view(redis.call('GET', KEYS[1]), ARGV[4], ARGV[5], now)
+if st.rate > 0 then
+  st.x = math.max(st.x, addUp(now, minBorrowed * 1000 / st.rate))
 else
   st.x = math.max(st.x, minBorrowed)
 end

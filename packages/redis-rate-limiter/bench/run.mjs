@@ -1,0 +1,241 @@
+// `pnpm bench` for @core/redis-rate-limiter: admissions/s, latency, round trips and memory against a
+// redis-server this script starts itself on a free loopback port (never 6379), side by side with
+// rate-limiter-flexible's RateLimiterRedis and a bare one-key GCRA script, in the same run.
+//
+// Options (env): BENCH_SECONDS (per measurement, default 2), REDIS_SERVER_BIN.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
+import { createRedisRateLimiter, fromIoRedis } from '../dist/index.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const KEYS = 1000;
+const serverBin = process.env.REDIS_SERVER_BIN ?? 'redis-server';
+
+// ---- the server -------------------------------------------------------------------------------
+
+async function freePort() {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 30_000);
+    if (port === 6379) continue;
+    const free = await new Promise((resolve) => {
+      const srv = createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+}
+
+async function startServer() {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'rrl-bench-'));
+  const child = spawn(serverBin, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+    stdio: 'ignore',
+  });
+  child.once('error', (e) => {
+    console.error(`could not start ${serverBin}: ${e.message} (install redis-server, see scripts/ensure-redis.sh)`);
+    process.exit(1);
+  });
+  process.once('exit', () => child.kill('SIGKILL'));
+  for (let i = 0; ; i++) {
+    const up = await new Promise((resolve) => {
+      const socket = createConnection({ host: '127.0.0.1', port });
+      socket.on('connect', () => socket.write('PING\r\n'));
+      socket.on('data', (d) => {
+        socket.destroy();
+        resolve(d.toString().startsWith('+PONG'));
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (up) break;
+    if (i > 200) throw new Error('redis-server did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const client = new Redis({ host: '127.0.0.1', port });
+  client.on('error', () => {});
+  return {
+    port,
+    admin: client,
+    stop: () => {
+      client.disconnect();
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// ---- measuring --------------------------------------------------------------------------------
+
+async function commandStats(admin) {
+  const stats = new Map();
+  for (const line of (await admin.info('commandstats')).split('\n')) {
+    const m = /^cmdstat_([a-z|_]+):calls=(\d+)/.exec(line.trim());
+    if (m) stats.set(m[1], Number(m[2]));
+  }
+  return stats;
+}
+
+const TOP_LEVEL = new Set(['eval', 'evalsha', 'eval_ro', 'evalsha_ro', 'fcall', 'multi']);
+
+/** Runs `op(i)` with `inFlight` concurrent loops for SECONDS; returns throughput, latency, round trips. */
+async function measure(admin, op, inFlight) {
+  for (let i = 0; i < 2_000; i++) await op(i); // warm-up: scripts loaded, JIT warm
+  const before = await commandStats(admin);
+  const latencies = [];
+  let ops = 0;
+  let refused = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async (_, lane) => {
+      let i = lane;
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const admitted = await op(i);
+        latencies.push(performance.now() - t0);
+        if (!admitted) refused++;
+        ops++;
+        i += inFlight;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const after = await commandStats(admin);
+  let roundTrips = 0;
+  let inner = 0;
+  for (const [cmd, calls] of after) {
+    if (cmd === 'info') continue;
+    const d = calls - (before.get(cmd) ?? 0);
+    if (TOP_LEVEL.has(cmd)) roundTrips += d;
+    else inner += d;
+  }
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
+  return { perSec: ops / seconds, p50: pct(0.5), p99: pct(0.99), roundTrips: roundTrips / ops, inner: inner / ops, refused };
+}
+
+// ---- the contenders ---------------------------------------------------------------------------
+
+const BARE_GCRA = `
+local t = redis.call('TIME')
+local now = (tonumber(t[1]) - 1767225600) * 1000 + tonumber(t[2]) / 1000
+local emission = 1000 / tonumber(ARGV[2])
+local tau = tonumber(ARGV[1]) * emission
+local tat = tonumber(redis.call('GET', KEYS[1]) or now)
+if tat < now then tat = now end
+local newTat = tat + tonumber(ARGV[3]) * emission
+if newTat - now > tau then return 0 end
+redis.call('SET', KEYS[1], newTat, 'PX', math.max(1, math.ceil(newTat - now)))
+return 1
+`;
+
+function client(port) {
+  const c = new Redis({ host: '127.0.0.1', port, enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true });
+  c.on('error', () => {});
+  return c;
+}
+
+async function main() {
+  const server = await startServer();
+  const { admin } = server;
+  const ours = client(server.port);
+  const theirs = client(server.port);
+  const bare = client(server.port);
+  await Promise.all([ours.connect(), theirs.connect(), bare.connect()]);
+
+  // every contender admits every call (limits far above the load): this measures admission cost
+  const big = { capacity: 1e9, refillPerSec: 1e9 };
+  const limiter = createRedisRateLimiter({ redis: fromIoRedis(ours), prefix: 'bench:' });
+  const credentials = Array.from({ length: KEYS }, (_, i) => `api-key-${i}-${'x'.repeat(40)}`);
+  const single = (i) => limiter.checkRate({ venue: 'binance', credential: credentials[i % KEYS], axis: 'orders' }, big, 1).then((d) => d.kind === 'ok');
+  const three = (i) => {
+    const credential = credentials[i % KEYS];
+    return limiter
+      .checkRates([
+        { key: { venue: 'binance', credential: null, axis: 'ip' }, limit: big, cost: 1 },
+        { key: { venue: 'binance', credential, axis: 'orders' }, limit: big, cost: 1 },
+        { key: { venue: 'binance', credential, axis: 'uid' }, limit: big, cost: 1 },
+      ])
+      .then((d) => d.kind === 'ok');
+  };
+  const rlf = new RateLimiterRedis({ storeClient: theirs, keyPrefix: 'rlf', points: 1e9, duration: 60 });
+  const flexible = (i) => rlf.consume(`k${i % KEYS}`, 1).then(
+    () => true,
+    () => false,
+  );
+  bare.defineCommand('gcra', { numberOfKeys: 1, lua: BARE_GCRA });
+  const gcra = (i) => bare.gcra(`gcra:{k${i % KEYS}}`, '1000000000', '1000000000', '1').then((r) => r === 1);
+
+  const contenders = [
+    ['redis-rate-limiter checkRate (1 bucket)', single],
+    ['redis-rate-limiter checkRates (3 buckets)', three],
+    ['rate-limiter-flexible RateLimiterRedis.consume', flexible],
+    ['bare one-key GCRA script (EVALSHA)', gcra],
+  ];
+  const results = new Map();
+  console.log(`redis-rate-limiter bench: redis-server ${(await admin.info('server')).match(/redis_version:(\S+)/)?.[1]} on 127.0.0.1:${server.port}, ${KEYS} keys, ${SECONDS} s per cell, ioredis 5\n`);
+  console.log('contender'.padEnd(50) + 'in flight'.padStart(10) + 'admissions/s'.padStart(14) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'round trips'.padStart(13) + 'cmds in script'.padStart(16));
+  for (const inFlight of [1, 64]) {
+    for (const [name, op] of contenders) {
+      const r = await measure(admin, op, inFlight);
+      results.set(`${name}@${inFlight}`, r);
+      console.log(
+        name.padEnd(50) +
+          String(inFlight).padStart(10) +
+          Math.round(r.perSec).toLocaleString('en-US').padStart(14) +
+          r.p50.toFixed(3).padStart(9) +
+          r.p99.toFixed(3).padStart(9) +
+          r.roundTrips.toFixed(2).padStart(13) +
+          r.inner.toFixed(2).padStart(16) +
+          (r.refused > 0 ? `  (${r.refused} not admitted!)` : ''),
+      );
+    }
+  }
+  const ratio = (a, b, inFlight) => results.get(`${a}@${inFlight}`).perSec / results.get(`${b}@${inFlight}`).perSec;
+  const [s, t, f, g] = contenders.map(([name]) => name);
+  console.log('\nratios at 64 in flight (targets: single >= 1.0x rlf, three >= 0.8x rlf, single >= 0.8x bare GCRA):');
+  console.log(`  single / rate-limiter-flexible: ${ratio(s, f, 64).toFixed(2)}x`);
+  console.log(`  three  / rate-limiter-flexible: ${ratio(t, f, 64).toFixed(2)}x`);
+  console.log(`  single / bare GCRA script:      ${ratio(s, g, 64).toFixed(2)}x`);
+  console.log('ratios at 1 in flight:');
+  console.log(`  single / rate-limiter-flexible: ${ratio(s, f, 1).toFixed(2)}x; three / rlf: ${ratio(t, f, 1).toFixed(2)}x; single / bare GCRA: ${ratio(s, g, 1).toFixed(2)}x`);
+
+  // memory per idle bucket: 10 000 buckets with realistic names, left idle (long TTL: half-spent quota)
+  await limiter.resetAll();
+  const idle = createRedisRateLimiter({ redis: fromIoRedis(ours), prefix: 'rl:' });
+  const before = Number((await admin.info('memory')).match(/used_memory:(\d+)/)[1]);
+  const N = 10_000;
+  const hourly = { requests: 1000, periodMs: 3_600_000 };
+  for (let i = 0; i < N; i += 100) {
+    await Promise.all(
+      Array.from({ length: 100 }, (_, j) => idle.checkRate({ venue: 'binance', credential: `${'k'.repeat(56)}${String(i + j).padStart(8, '0')}`, axis: 'orders_1h' }, hourly, 500)),
+    );
+  }
+  const after = Number((await admin.info('memory')).match(/used_memory:(\d+)/)[1]);
+  const sample = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await admin.scan(cursor, 'MATCH', 'rl:*', 'COUNT', 1000);
+    cursor = next;
+    sample.push(...keys);
+  } while (cursor !== '0' && sample.length < 1000);
+  const usages = await Promise.all(sample.slice(0, 1000).map((k) => admin.memory('USAGE', k)));
+  const avg = usages.reduce((a, b) => a + Number(b), 0) / usages.length;
+  console.log(`\nmemory per idle bucket (${N} buckets, key like ${sample[0]}):`);
+  console.log(`  MEMORY USAGE: ${avg.toFixed(1)} bytes on average (target <= 150)`);
+  console.log(`  used_memory growth / bucket (with the expiry index): ${((after - before) / N).toFixed(1)} bytes`);
+
+  await idle.close();
+  await limiter.close();
+  ours.disconnect();
+  theirs.disconnect();
+  bare.disconnect();
+  server.stop();
+}
+
+await main();
