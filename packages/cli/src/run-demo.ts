@@ -122,11 +122,11 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   const elapsed = ((Date.now() - started) / 1000).toFixed(1);
   out.write(`\n${spec.id}: ${elapsed} s, ${mode}\n`);
   out.write(
-    `  sent ${result.counts.sent}   admitted by the venue ${stats.admitted}   refused by the venue ${stats.violations + stats.refusedWhileBanned}   bans ${stats.bans}   ` +
-      `retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}\n\n`,
+    `  requests the venue received ${stats.requests}   admitted ${stats.admitted}   refused ${stats.violations + stats.refusedWhileBanned}   bans ${stats.bans}   ` +
+      `retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}   store errors ${result.counts.storeErrors}\n\n`,
   );
   out.write(`${summaryTable(stats)}\n`);
-  out.write('  utilization: cost admitted per complete window / the documented limit (token buckets: per second / refill, after the first second)\n');
+  out.write('  utilization: cost admitted per complete window / the documented limit (token buckets: per second / refill, after the first 2 s of burst)\n');
 
   await mkdir(options.outDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -18,11 +18,13 @@ export interface WorkerCounts {
   timeouts: number;
   /** Syncs or penalties the limiter could not apply. */
   feedbackErrors: number;
+  /** Admissions the limiter's store did not answer in time (nothing sent; retried while the store recovers). */
+  storeErrors: number;
 }
 
 /** Zeroed counts. */
 export function emptyCounts(): WorkerCounts {
-  return { sent: 0, refused: 0, banned: 0, retries: 0, timeouts: 0, feedbackErrors: 0 };
+  return { sent: 0, refused: 0, banned: 0, retries: 0, timeouts: 0, feedbackErrors: 0, storeErrors: 0 };
 }
 
 /** Adds `b` into `a`. */
@@ -33,6 +35,7 @@ export function addCounts(a: WorkerCounts, b: WorkerCounts): void {
   a.retries += b.retries;
   a.timeouts += b.timeouts;
   a.feedbackErrors += b.feedbackErrors;
+  a.storeErrors += b.storeErrors;
 }
 
 /** Options of {@link runWorkers}. */
@@ -58,6 +61,9 @@ export interface RunWorkersResult {
   readonly counts: WorkerCounts;
   readonly failure?: string;
 }
+
+/** How long the limiter's store may keep failing before the run ends (a slow moment is not a dead store). */
+const STORE_OUTAGE_LIMIT_MS = 5_000;
 
 /** The budget of one wait: long, since the demo queues many workers on a few buckets; the end of the run aborts them. */
 const DEMO_MAX_WAIT_MS = 120_000;
@@ -90,6 +96,7 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
     if (e.willRetry) counts.retries += 1;
     counts.feedbackErrors += e.feedbackErrors.length;
   };
+  let storeDownSince: number | undefined;
   const apiKeyHeader = styleFor(spec).apiKeyHeader;
   const fetchers = new Map<string, PacedFetch>();
   const fetcherFor = (credential: string): PacedFetch => {
@@ -120,8 +127,16 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
             continue;
           }
           if (e.code === 'backend_unavailable') {
-            fail(`the rate limiter's store stopped answering (${e.code}): ${e.message}`);
-            return;
+            // Fail closed (nothing was sent); end the run only when the store stays away.
+            counts.storeErrors += 1;
+            const now = Date.now();
+            storeDownSince ??= now;
+            if (now - storeDownSince > STORE_OUTAGE_LIMIT_MS) {
+              fail(`the rate limiter's store stopped answering for over ${STORE_OUTAGE_LIMIT_MS / 1000} s (${e.code}): ${e.message}`);
+              return;
+            }
+            await new Promise((r) => setTimeout(r, 100));
+            continue;
           }
           fail(`${lane.name}: ${e.code}: ${e.message}`);
           return;
@@ -130,6 +145,7 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
         fail(`cannot reach the venue at ${options.baseUrl}: ${cause?.code ?? cause?.message ?? (e as Error).message}`);
         return;
       }
+      storeDownSince = undefined;
       const text = await res.text().catch(() => '');
       try {
         JSON.parse(text);

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ChildJob, ChildMessage } from './demo-child.js';
 import { addCounts, emptyCounts, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
@@ -11,6 +12,20 @@ export interface SpawnWorkersOptions {
   readonly signal?: AbortSignal;
 }
 
+/**
+ * The compiled child entry: next to this module in dist/, or dist/ beside src/ when this module runs
+ * from source (the package's tests).
+ *
+ * @throws Error when the package has not been built.
+ */
+function childScript(): string {
+  for (const rel of ['./demo-child.js', '../dist/demo-child.js']) {
+    const path = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(path)) return path;
+  }
+  throw new Error('the demo worker script dist/demo-child.js is missing: build @core/cli first (pnpm --filter @core/cli build)');
+}
+
 /** How long past the run's end a child may take to report before it is killed. */
 const GRACE_MS = 15_000;
 
@@ -21,7 +36,7 @@ const GRACE_MS = 15_000;
  * result carries the failure.
  */
 export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCounts): Promise<RunWorkersResult> {
-  const script = fileURLToPath(new URL('./demo-child.js', import.meta.url));
+  const script = childScript();
   const perChild: WorkerCounts[] = [];
   const children: ChildProcess[] = [];
   let failure: string | undefined;

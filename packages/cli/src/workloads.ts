@@ -31,7 +31,7 @@ const LANES: Readonly<Record<string, readonly Lane[]>> = {
   ],
   bybit: [
     { name: 'order', method: 'POST', path: '/v5/order/create', ...json({ category: 'linear', symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '0.001', price: '60000' }) },
-    { name: 'positions', method: 'GET', path: '/v5/position/list?category=linear&symbol=BTCUSDT' },
+    { name: 'fee-rate', method: 'GET', path: '/v5/account/fee-rate?category=linear&symbol=BTCUSDT' },
     { name: 'tickers', method: 'GET', path: '/v5/market/tickers?category=spot&symbol=BTCUSDT' },
   ],
   kucoin: [

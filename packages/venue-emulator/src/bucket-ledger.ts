@@ -33,7 +33,7 @@ export interface BucketUsage {
   readonly windows: readonly WindowUsage[];
   /**
    * The cost admitted per complete window divided by what the venue allows per window (its limit,
-   * or refill × 1 s for a token bucket, whose first second holds the initial burst and is left out),
+   * or refill × 1 s for a token bucket, whose first two seconds hold the initial burst and are left out),
    * averaged over the complete windows; `null` before the first complete window.
    */
   readonly utilization: number | null;
@@ -47,6 +47,8 @@ interface MutableWindow {
 }
 
 const TOKEN_SLOT_MS = 1000;
+/** Token-bucket slots left out of the utilization: a client's initial burst lands in them. */
+const TOKEN_BURST_SLOTS = 2;
 const EPS = 1e-9;
 
 /**
@@ -131,7 +133,7 @@ export class BucketLedger {
       for (let s = last.endMs; s + windowMs <= nowMs + EPS; s += windowMs) windows.push({ startMs: s, endMs: s + windowMs, cost: 0, peakUsed: 0 });
     }
     const complete = windows.filter(
-      (w, i) => w.endMs <= nowMs + EPS && first !== undefined && w.startMs >= first - EPS && !(token && i === 0),
+      (w, i) => w.endMs <= nowMs + EPS && first !== undefined && w.startMs >= first - EPS && !(token && i < TOKEN_BURST_SLOTS),
     );
     const utilization =
       complete.length === 0 || allowance <= 0 ? null : complete.reduce((s, w) => s + w.cost, 0) / (complete.length * allowance);
