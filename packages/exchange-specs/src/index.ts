@@ -24,6 +24,7 @@ export type {
   VenueResponse,
   ResolveErrorCode,
   ResolveResult,
+  VenueCharge,
   FeedbackSync,
   FeedbackPenalty,
   Feedback,
@@ -32,7 +33,7 @@ export { validateSpec, type SpecError, type ValidateResult } from './validate-sp
 export { getVenueSpec, listVenues, type VenueListing } from './registry.js';
 export { resolveRequest } from './resolve-request.js';
 export type { ResolveOptions } from './resolve-charges.js';
-export { bucketMaxCost, bucketLimit } from './resolve-charges.js';
+export { bucketMaxCost, bucketLimit, bucketDerivation } from './resolve-charges.js';
 export { interpretResponse } from './interpret-response.js';
 export { safeLimit, describeSafeLimit, type SafeLimitOptions, type SafeLimitDerivation } from './safe-limit.js';
 export { createBucketModel, type BucketModel, type ModelResult } from './bucket-model.js';

@@ -2,7 +2,7 @@ import type { BucketKey, NormalizedLimit } from '@core/rate-limit-contract';
 import { evaluateCost, maxCost } from './evaluate-cost.js';
 import { matchEndpoint } from './match-endpoint.js';
 import { listItems, requestParams, type RequestParams } from './request-params.js';
-import { safeLimit } from './safe-limit.js';
+import { describeSafeLimit, type SafeLimitDerivation } from './safe-limit.js';
 import { bucketForTier, specTiers } from './tier.js';
 import type { Identity, ResolveErrorCode, VenueRequest } from './venue-io.js';
 import type { BucketSpec, CostRule, EndpointSpec, VenueSpec } from './venue-spec.js';
@@ -19,7 +19,14 @@ export interface Charge {
   readonly rule: CostRule;
   readonly key: BucketKey;
   readonly limit: NormalizedLimit;
+  /** What the limiter is asked to admit (see {@link Charge.venueCost}). */
   readonly cost: number;
+  /**
+   * What the venue counts. It differs from `cost` only on `spaced` buckets (one request already
+   * fills the margined window), where every request is admitted at the bucket's largest cost so
+   * that at most one goes out per window, whatever its size.
+   */
+  readonly venueCost: number;
   /** The parameters the rule was priced with (a group's items for `items` partitions). */
   readonly params: RequestParams;
 }
@@ -47,10 +54,17 @@ export function bucketMaxCost(spec: VenueSpec, bucketId: string): number {
   return m === undefined || m <= 0 ? 1 : m;
 }
 
+/** How the safe limit of a bucket of a spec is derived for a tier (see `describeSafeLimit`). */
+export function bucketDerivation(spec: VenueSpec, bucket: BucketSpec, tier: string | undefined, margin: number | undefined): SafeLimitDerivation {
+  const b = bucketForTier(bucket, tier);
+  const maxCost = bucketMaxCost(spec, bucket.id);
+  return describeSafeLimit(b, margin === undefined ? { maxCost } : { margin, maxCost });
+}
+
 /** The safe limit of a bucket of a spec for a tier (see `safeLimit`). */
 export function bucketLimit(spec: VenueSpec, bucket: BucketSpec, tier: string | undefined, margin: number | undefined): NormalizedLimit {
-  const b = bucketForTier(bucket, tier);
-  return safeLimit(b, margin === undefined ? { maxCost: bucketMaxCost(spec, bucket.id) } : { margin, maxCost: bucketMaxCost(spec, bucket.id) });
+  const d = bucketDerivation(spec, bucket, tier, margin);
+  return { capacity: d.capacity, refillPerSec: d.refillPerSec };
 }
 
 /** The credential a bucket's key carries for an identity, or `undefined` when one is required but missing. */
@@ -127,43 +141,49 @@ export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity:
     if (credential === undefined) {
       return fail('credential_required', `${spec.id}: ${where} charges bucket "${bucket.id}" (scope ${bucket.scope}); the identity has no credential`);
     }
-    let limit: NormalizedLimit;
+    let derivation: SafeLimitDerivation;
     try {
-      limit = bucketLimit(spec, bucket, tier, options.margin);
+      derivation = bucketDerivation(spec, bucket, tier, options.margin);
     } catch (e) {
       return fail('invalid_spec', `${spec.id}: ${(e as Error).message}`);
     }
+    const limit: NormalizedLimit = { capacity: derivation.capacity, refillPerSec: derivation.refillPerSec };
     const groups: { axis: string; params: RequestParams }[] = [];
     const p = bucket.partition;
     if (p === undefined) {
       groups.push({ axis: bucket.id, params });
     } else if (p.kind === 'endpoint') {
       groups.push({ axis: `${bucket.id}:${endpointId}`, params });
-    } else if (p.kind === 'param') {
+    } else if (p.kind === 'param' && !Array.isArray(params.get(''))) {
       const v = partitionText(params.get(p.param));
       if (v === undefined) {
         return fail('missing_parameter', `${spec.id}: ${where}: bucket "${bucket.id}" is partitioned by parameter "${p.param}", which is missing`);
       }
       groups.push({ axis: `${bucket.id}:${v}`, params });
     } else {
-      const items = listItems(params.get(p.list));
+      // Items of a list grouped by a field; a `param` partition on a request whose body is a list
+      // (a batch) groups the body's items by that parameter.
+      const list = p.kind === 'items' ? p.list : '';
+      const field = p.kind === 'items' ? p.field : p.param;
+      const items = listItems(params.get(list));
       if (items === undefined) {
-        return fail('missing_parameter', `${spec.id}: ${where}: bucket "${bucket.id}" is partitioned by "${p.field}" of the items of "${p.list}", which is missing`);
+        return fail('missing_parameter', `${spec.id}: ${where}: bucket "${bucket.id}" is partitioned by "${field}" of the items of "${list}", which is missing`);
       }
       const byValue = new Map<string, unknown[]>();
       for (const item of items) {
-        const v = partitionText(typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[p.field] : undefined);
+        const v = partitionText(typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[field] : undefined);
         if (v === undefined) {
-          return fail('missing_parameter', `${spec.id}: ${where}: an item of "${p.list}" has no "${p.field}" (bucket "${bucket.id}" is partitioned by it)`);
+          return fail('missing_parameter', `${spec.id}: ${where}: an item of "${list}" has no "${field}" (bucket "${bucket.id}" is partitioned by it)`);
         }
         byValue.set(v, [...(byValue.get(v) ?? []), item]);
       }
-      for (const [v, group] of byValue) groups.push({ axis: `${bucket.id}:${v}`, params: overrideParams(params, p.list, group) });
+      for (const [v, group] of byValue) groups.push({ axis: `${bucket.id}:${v}`, params: overrideParams(params, list, group) });
     }
     for (const g of groups) {
       const c = evaluateCost(rule.cost, g.params);
       if (!c.ok) return fail(c.code, `${spec.id}: ${where}: ${c.message}`);
-      charges.push({ bucket, rule, key: { venue: spec.id, credential, axis: g.axis }, limit, cost: c.cost, params: g.params });
+      const cost = derivation.mode === 'spaced' && c.cost > 0 ? Math.max(c.cost, derivation.capacity) : c.cost;
+      charges.push({ bucket, rule, key: { venue: spec.id, credential, axis: g.axis }, limit, cost, venueCost: c.cost, params: g.params });
     }
   }
   if (conditional !== undefined && applied === 0) {

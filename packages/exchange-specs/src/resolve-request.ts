@@ -1,6 +1,6 @@
 import type { BucketCheck } from '@core/rate-limit-contract';
 import { resolveCharges, type ResolveOptions } from './resolve-charges.js';
-import type { Identity, ResolveResult, VenueRequest } from './venue-io.js';
+import type { Identity, ResolveResult, VenueCharge, VenueRequest } from './venue-io.js';
 import type { VenueSpec } from './venue-spec.js';
 
 function keyId(c: BucketCheck): string {
@@ -10,7 +10,9 @@ function keyId(c: BucketCheck): string {
 /**
  * Turns a request into the bucket checks it costs: one per bucket (and partition value) it
  * charges, with the bucket's safe limit (`safeLimit` with the bucket's largest cost) and the
- * request's cost there. Repeated keys are merged at their combined cost.
+ * request's cost there. Repeated keys are merged at their combined cost. On a `spaced` bucket (one
+ * request already fills the margined window) every request is admitted at the bucket's largest
+ * cost, so at most one goes out per window whatever its size; `charges` keeps what the venue counts.
  *
  * Keys: `venue` = the spec's id; `credential` = `null` for `ip` buckets, the identity's uid (else
  * its credential) for `uid` buckets, its credential for `key` and `subaccount` buckets; `axis` =
@@ -34,11 +36,14 @@ export function resolveRequest(spec: VenueSpec, request: VenueRequest, identity:
   const r = resolveCharges(spec, request, identity, options);
   if (!r.ok) return r;
   const merged = new Map<string, BucketCheck>();
+  const venue = new Map<string, VenueCharge>();
   for (const c of r.charges) {
     const check: BucketCheck = { key: c.key, limit: c.limit, cost: c.cost };
     const id = keyId(check);
     const prev = merged.get(id);
     merged.set(id, prev === undefined ? check : { ...prev, cost: prev.cost + check.cost });
+    const v = venue.get(id);
+    venue.set(id, v === undefined ? { key: c.key, bucket: c.bucket.id, cost: c.venueCost } : { ...v, cost: v.cost + c.venueCost });
   }
-  return { ok: true, endpoint: r.endpoint, checks: [...merged.values()] };
+  return { ok: true, endpoint: r.endpoint, checks: [...merged.values()], charges: [...venue.values()] };
 }

@@ -17,7 +17,8 @@ export interface SafeLimitDerivation extends NormalizedLimit {
    * `token-bucket`: the venue's bucket scaled by `1 - margin`. `window`: the exact bound
    * `max(capacity, maxCost) + refill·W <= L·(1 - margin)`. `spaced`: the window is too small for
    * that bound (one request of `maxCost` already exceeds `L·(1 - margin)`), so requests of `maxCost`
-   * are spaced `W·(1 + margin)` apart: safe when every cost on the bucket equals `maxCost`.
+   * are spaced `W·(1 + margin)` apart: safe when every request is admitted at `maxCost`, which is
+   * what `resolveRequest` does on such buckets.
    */
   readonly mode: 'token-bucket' | 'window' | 'spaced';
 }

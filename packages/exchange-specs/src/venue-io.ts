@@ -37,8 +37,25 @@ export type ResolveErrorCode =
   | 'invalid_spec';
 
 /** The result of `resolveRequest`. */
+/**
+ * What the venue itself counts for a request on one bucket (a venue emulator charges its models
+ * with these; a limiter admits `checks`).
+ */
+export interface VenueCharge {
+  readonly key: BucketKey;
+  readonly bucket: string;
+  readonly cost: number;
+}
+
 export type ResolveResult =
-  | { readonly ok: true; readonly endpoint: EndpointSpec | null; readonly checks: readonly BucketCheck[] }
+  | {
+      readonly ok: true;
+      readonly endpoint: EndpointSpec | null;
+      /** What the limiter admits: one check per key, the buckets' safe limits. */
+      readonly checks: readonly BucketCheck[];
+      /** What the venue counts per key (equal to the checks' costs except on `spaced` buckets). */
+      readonly charges: readonly VenueCharge[];
+    }
   | { readonly ok: false; readonly error: { readonly code: ResolveErrorCode; readonly message: string } };
 
 /** A usage report to apply with `limiter.sync(key, limit, minBorrowed)` (RL-R2). */

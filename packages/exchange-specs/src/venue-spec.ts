@@ -52,7 +52,8 @@ export type WindowAlgorithm = Exclude<BucketAlgorithm, 'token-bucket'>;
 /**
  * How a bucket is split into independent buckets (the key's axis gets `:<value>` appended).
  * - `endpoint`: one bucket per endpoint (the endpoint's id).
- * - `param`: one bucket per value of a request parameter (e.g. `instId`, `category`).
+ * - `param`: one bucket per value of a request parameter (e.g. `instId`, `category`); when the
+ *   body is a list (a batch), its items are grouped by that field, as for `items` of `''`.
  * - `items`: a list parameter's items are grouped by one of their fields, each group charged to
  *   its own bucket (OKX batch orders per instrument).
  */

@@ -120,9 +120,11 @@ describe('bybit', () => {
     expect(costs('bybit', { method: 'POST', path: '/v5/order/create', body: { category: 'linear', symbol: 'BTCUSDT' } }, keyId)).toEqual({ 'order/create:linear': 1, ip: 1 });
     expect(costs('bybit', { method: 'POST', path: '/v5/order/create', body: { category: 'spot', symbol: 'BTCUSDT' } }, keyId)).toEqual({ 'order/create:spot': 1, ip: 1 });
   });
-  it('charges a batch one unit per order', () => {
+  it('counts a batch one unit per order, and admits it at the full batch size on the spaced 10 / s bucket', () => {
     const request = Array.from({ length: 7 }, () => ({ symbol: 'BTCUSDT' }));
-    expect(costs('bybit', { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear', request } }, keyId)['order/create-batch:linear']).toBe(7);
+    const r = resolveRequest(getVenueSpec('bybit'), { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear', request } }, keyId);
+    expect(r.ok && r.charges.find((c) => c.bucket === 'order/create-batch')?.cost).toBe(7);
+    expect(r.ok && r.checks.find((c) => c.key.axis === 'order/create-batch:linear')?.cost).toBe(10);
     expect(errorCode('bybit', { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear' } }, keyId)).toBe('missing_parameter');
   });
   it('charges market data on the IP only', () => {
@@ -193,8 +195,10 @@ describe('bitget', () => {
 });
 
 describe('gate', () => {
-  it('charges spot orders per market and batch orders per order', () => {
+  it('charges spot orders per market, and a batch once on each market it touches', () => {
     expect(costs('gate', { method: 'POST', path: '/api/v4/spot/orders', body: { currency_pair: 'BTC_USDT' } }, keyId)).toEqual({ 'spot-order:BTC_USDT': 1 });
+    const batch = [{ currency_pair: 'BTC_USDT' }, { currency_pair: 'ETH_USDT' }, { currency_pair: 'BTC_USDT' }];
+    expect(costs('gate', { method: 'POST', path: '/api/v4/spot/batch_orders', body: batch }, keyId)).toEqual({ 'spot-order:BTC_USDT': 1, 'spot-order:ETH_USDT': 1 });
     expect(errorCode('gate', { method: 'POST', path: '/api/v4/spot/orders', body: {} }, keyId)).toBe('missing_parameter');
   });
   it('uses the documented per-endpoint default for unlisted endpoints, per IP or per UID', () => {

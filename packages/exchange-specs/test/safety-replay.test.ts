@@ -82,9 +82,7 @@ async function replay(spec: VenueSpec, bucket: BucketSpec, seed: number, horizon
   const venueBucket = bucketForTier(bucket, spec.defaultTier);
   const limit = override ?? bucketLimit(spec, bucket, spec.defaultTier, undefined);
   const mode = describeSafeLimit(venueBucket, { maxCost: bucketMaxCost(spec, bucket.id) }).mode;
-  // Spaced buckets are exact only when every request costs the largest cost.
-  const all = costsOf(spec, bucket);
-  const costs = mode === 'spaced' ? [Math.max(...all)] : all;
+  const costs = costsOf(spec, bucket);
   const period = venueBucket.algorithm === 'token-bucket' ? (venueBucket.capacity / venueBucket.refillPerSec) * 1000 : venueBucket.windowMs;
   const start = 1_700_000_000_000 + Math.floor(random() * period);
   const clock = new ManualClock(start);
@@ -99,7 +97,9 @@ async function replay(spec: VenueSpec, bucket: BucketSpec, seed: number, horizon
   try {
     while (clock.now() < end) {
       const cost = costs[Math.floor(random() * costs.length)] ?? 1;
-      const d = await limiter.checkRates([{ key, limit, cost }]);
+      // As resolveRequest does: a spaced bucket admits every request at its largest cost.
+      const admitCost = mode === 'spaced' ? Math.max(cost, limit.capacity) : cost;
+      const d = await limiter.checkRates([{ key, limit, cost: admitCost }]);
       if (d.kind === 'ok') {
         requests++;
         admitted += cost;

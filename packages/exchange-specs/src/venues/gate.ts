@@ -32,7 +32,11 @@ export const gate: VenueSpec = {
   ],
   endpoints: [
     ep('spot-create-order', 'POST', '/api/v4/spot/orders', 'spot-order'),
-    ep('spot-batch-orders', 'POST', '/api/v4/spot/batch_orders', 'spot-order', { kind: 'count', param: '', base: 0, per: 1, maxItems: 10 }),
+    {
+      id: 'spot-batch-orders', method: 'POST', path: '/api/v4/spot/batch_orders', auth: 'private', provenance: { source: 'limits', confidence: 'uncertain' },
+      note: 'the limit counts requests per market: a batch is assumed to count once on each market it touches',
+      costs: [{ bucket: 'spot-order', cost: one }],
+    },
     ep('spot-amend-order', 'PATCH', '/api/v4/spot/orders/{order_id}', 'spot-order'),
     ep('spot-cancel-order', 'DELETE', '/api/v4/spot/orders/{order_id}', 'spot-cancel'),
     ep('spot-cancel-all', 'DELETE', '/api/v4/spot/orders', 'spot-cancel'),
