@@ -179,9 +179,14 @@ export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity:
       }
       for (const [v, group] of byValue) groups.push({ axis: `${bucket.id}:${v}`, params: overrideParams(params, list, group) });
     }
+    const venueBucket = bucketForTier(bucket, tier);
+    const ceiling = venueBucket.algorithm === 'token-bucket' ? (spec.origin === 'hand-authored' ? venueBucket.capacity : Infinity) : venueBucket.limit;
     for (const g of groups) {
       const c = evaluateCost(rule.cost, g.params);
       if (!c.ok) return fail(c.code, `${spec.id}: ${where}: ${c.message}`);
+      if (c.cost > ceiling) {
+        return fail('invalid_parameter', `${spec.id}: ${where}: costs ${c.cost} on bucket "${bucket.id}", more than the venue ever admits at once (${ceiling}); split the request`);
+      }
       const cost = derivation.mode === 'spaced' && c.cost > 0 ? Math.max(c.cost, derivation.capacity) : c.cost;
       charges.push({ bucket, rule, key: { venue: spec.id, credential, axis: g.axis }, limit, cost, venueCost: c.cost, params: g.params });
     }

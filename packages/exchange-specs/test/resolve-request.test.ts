@@ -126,6 +126,8 @@ describe('bybit', () => {
     expect(r.ok && r.charges.find((c) => c.bucket === 'order/create-batch')?.cost).toBe(7);
     expect(r.ok && r.checks.find((c) => c.key.axis === 'order/create-batch:linear')?.cost).toBe(10);
     expect(errorCode('bybit', { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear' } }, keyId)).toBe('missing_parameter');
+    const twenty = Array.from({ length: 20 }, () => ({ symbol: 'BTCUSDT' }));
+    expect(errorCode('bybit', { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear', request: twenty } }, keyId)).toBe('invalid_parameter');
   });
   it('charges market data on the IP only', () => {
     expect(costs('bybit', { method: 'GET', path: '/v5/market/tickers', query: { category: 'spot' } })).toEqual({ ip: 1 });
