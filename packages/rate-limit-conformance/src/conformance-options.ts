@@ -49,6 +49,13 @@ export interface ConformanceOptions {
   readonly timeoutMs?: number;
   /** Per-property timeout passed to the runner, in real milliseconds (default 180 000). */
   readonly propertyTimeoutMs?: number;
+  /**
+   * Real milliseconds the suite waits for an implementation to react (start a waiter's timer,
+   * settle a promise after a timer fired) before a test fails (default 5 000).
+   */
+  readonly realTimeoutMs?: number;
+  /** Shrink a property's counterexample before reporting it (default true; false fails faster). */
+  readonly shrink?: boolean;
   /** Registers only the tests whose title this accepts (for example one rule while debugging). */
   readonly filter?: (title: string) => boolean;
 }

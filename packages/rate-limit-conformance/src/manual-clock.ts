@@ -25,6 +25,11 @@ export class ManualClock implements Clock {
   #nextId = 1;
   #timers: PendingTimer[] = [];
   #created = 0;
+  /**
+   * How long, in real milliseconds, the suite's helpers wait for an implementation to react (start
+   * a timer, settle a promise) before they fail. Set from the suite's `realTimeoutMs` option.
+   */
+  realTimeoutMs = 5_000;
 
   constructor(startMs = 1_000_000) {
     this.#now = startMs;
@@ -85,7 +90,7 @@ export class ManualClock implements Clock {
    * Resolves once at least `count` timers are pending (for implementations whose booking takes a
    * round trip before the waiter's timer exists). Rejects after `timeoutMs` of real time.
    */
-  async whenTimers(count = 1, timeoutMs = 5_000): Promise<void> {
+  async whenTimers(count = 1, timeoutMs = this.realTimeoutMs): Promise<void> {
     const started = Date.now();
     while (this.#timers.length < count) {
       if (Date.now() - started > timeoutMs) {
@@ -99,7 +104,7 @@ export class ManualClock implements Clock {
    * Resolves once at least `total` timers were ever started on this clock (robust to timers that
    * fire or are replaced meanwhile). Rejects after `timeoutMs` of real time.
    */
-  async whenTimersCreated(total: number, timeoutMs = 5_000): Promise<void> {
+  async whenTimersCreated(total: number, timeoutMs = this.realTimeoutMs): Promise<void> {
     const started = Date.now();
     while (this.#created < total) {
       if (Date.now() - started > timeoutMs) {

@@ -78,6 +78,7 @@ async function runOne(t: ConformanceTest, options: ConformanceOptions, traits: S
   const spawned: Spawned[] = [];
   const spawn = async (): Promise<Spawned> => {
     const clock = new ManualClock();
+    if (options.realTimeoutMs !== undefined) clock.realTimeoutMs = options.realTimeoutMs;
     const subject = await options.factory({ clock });
     let closing: Promise<void> | undefined;
     const s: Spawned = {

@@ -24,13 +24,16 @@ export interface Tracked<T> {
   readonly done: boolean;
   readonly value: T | undefined;
   readonly error: unknown;
+  /** Real milliseconds {@link settled} waits for it. */
+  readonly timeoutMs: number;
 }
 
 /** Wraps a promise so a test can see whether it settled yet. */
-export function track<T>(promise: Promise<T>): Tracked<T> {
+export function track<T>(promise: Promise<T>, timeoutMs = 5_000): Tracked<T> {
   const state: { done: boolean; value: T | undefined; error: unknown } = { done: false, value: undefined, error: undefined };
   const tracked = {
     promise,
+    timeoutMs,
     get done() {
       return state.done;
     },
@@ -65,11 +68,11 @@ export async function startWait(
   options?: WaitOptions,
 ): Promise<Tracked<Decision>> {
   const before = clock.timersCreated;
-  const waiter = track(limiter.waitForCapacity(checks, options));
+  const waiter = track(limiter.waitForCapacity(checks, options), clock.realTimeoutMs);
   const started = Date.now();
   while (!waiter.done && clock.timersCreated <= before) {
-    if (Date.now() - started > 5_000) {
-      fail('waitForCapacity neither settled nor started a timer on the injected clock within 5 s of real time');
+    if (Date.now() - started > clock.realTimeoutMs) {
+      fail(`waitForCapacity neither settled nor started a timer on the injected clock within ${clock.realTimeoutMs} ms of real time`);
     }
     await new Promise<void>((resolve) => setTimeout(resolve, 1));
   }
@@ -79,7 +82,7 @@ export async function startWait(
 /** Awaits a tracked waiter that must have settled by now. */
 export async function settled<T>(waiter: Tracked<T>, what: string): Promise<T> {
   const started = Date.now();
-  while (!waiter.done && Date.now() - started < 5_000) await new Promise<void>((resolve) => setTimeout(resolve, 1));
+  while (!waiter.done && Date.now() - started < waiter.timeoutMs) await new Promise<void>((resolve) => setTimeout(resolve, 1));
   if (!waiter.done) fail(`${what}: still pending`);
   if (waiter.error !== undefined) fail(`${what}: rejected with ${String(waiter.error)} (RL-F1: never rejects)`);
   return waiter.promise;

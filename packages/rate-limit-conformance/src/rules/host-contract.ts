@@ -24,10 +24,10 @@ function expectProviderError(result: ProviderCheckResult | ProviderAcquireResult
 /** Starts an acquire and returns once it settled or started a timer on the manual clock. */
 async function startAcquire(clock: ManualClock, acquire: () => Promise<ProviderAcquireResult>) {
   const before = clock.timersCreated;
-  const waiter = track(acquire());
+  const waiter = track(acquire(), clock.realTimeoutMs);
   const started = Date.now();
   while (!waiter.done && clock.timersCreated <= before) {
-    if (Date.now() - started > 5_000) fail('acquire neither settled nor started a timer on the injected clock within 5 s');
+    if (Date.now() - started > clock.realTimeoutMs) fail(`acquire neither settled nor started a timer on the injected clock within ${clock.realTimeoutMs} ms`);
     await new Promise<void>((resolve) => setTimeout(resolve, 1));
   }
   return waiter;
