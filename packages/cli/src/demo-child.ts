@@ -24,8 +24,13 @@ export type ChildMessage =
 
 function send(m: ChildMessage): Promise<void> {
   return new Promise((resolve) => {
-    if (process.send === undefined) return resolve();
-    process.send(m, undefined, {}, () => resolve());
+    // The parent may have hung up (it stops every child when one fails): then there is no one to tell.
+    if (process.send === undefined || !process.connected) return resolve();
+    try {
+      process.send(m, undefined, {}, () => resolve());
+    } catch {
+      resolve();
+    }
   });
 }
 
@@ -67,7 +72,7 @@ async function main(job: ChildJob): Promise<number> {
 process.once('message', (job: ChildJob) => {
   main(job).then(
     (code) => {
-      process.disconnect?.();
+      if (process.connected) process.disconnect();
       process.exitCode = code;
     },
     (e: unknown) => {

@@ -1,0 +1,146 @@
+import { createServer, type Server } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDefaultRateLimiter } from '@core/default-rate-limiter';
+import { getVenueSpec } from '@core/exchange-specs';
+import { lanesFor, main, runWorkers } from '../src/index.js';
+import { startTestRedis, type TestRedis } from './redis-server.js';
+import { Sink } from './sink.js';
+
+const outDir = mkdtempSync(join(tmpdir(), 'exlimits-bad-'));
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+async function run(argv: string[], signal?: AbortSignal): Promise<{ code: number; out: string; err: string }> {
+  const out = new Sink();
+  const err = new Sink();
+  const code = await main(argv, { out, err, ...(signal === undefined ? {} : { signal }) });
+  return { code, out: out.text, err: err.text };
+}
+
+async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server }> {
+  const server = createServer(handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr !== null ? addr.port : 0;
+  cleanups.push(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+  return { url: `http://127.0.0.1:${port}`, server };
+}
+
+async function closedPort(): Promise<number> {
+  const { server } = await listen(() => undefined);
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr !== null ? addr.port : 0;
+  await new Promise<void>((r) => { server.close(() => r()); });
+  return port;
+}
+
+describe('exlimits: bad input gives a clear message and a non-zero exit', () => {
+  it('an unknown venue: exit 2, naming the venue and the known ones', async () => {
+    const r = await run(['demo', '--venue', 'nosuchvenue', '--seconds', '1', '--out', outDir]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('unknown venue "nosuchvenue"; known venues: binance-spot');
+  });
+
+  it('a bad Redis URL: exit 2 before anything runs', async () => {
+    const r = await run(['demo', '--redis', 'http://127.0.0.1:6390']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('must start with redis:// or rediss://');
+  });
+
+  it('a Redis nobody listens on: exit 1, naming the URL and how to start one', async () => {
+    const port = await closedPort();
+    const r = await run(['demo', '--seconds', '1', '--redis', `redis://127.0.0.1:${port}`, '--out', outDir]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`cannot reach Redis at redis://127.0.0.1:${port}`);
+    expect(r.err).toContain('redis-server --port');
+  });
+
+  it('inspect on a Redis nobody listens on: exit 1', async () => {
+    const port = await closedPort();
+    const r = await run(['inspect', '--redis', `redis://127.0.0.1:${port}`, '--once']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('cannot reach Redis');
+  });
+
+  it('a venue that answers garbage: the run ends with "malformed response"', { timeout: 30_000 }, async () => {
+    const { url } = await listen((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"code":"0","data":[');
+    });
+    const spec = getVenueSpec('okx');
+    const limiter = createDefaultRateLimiter();
+    cleanups.push(() => limiter.close());
+    const r = await runWorkers({ spec, baseUrl: url, limiter, credentials: ['k'], lanes: lanesFor(spec), workerIds: [0, 1, 2], durationMs: 20_000, margin: 0.1 });
+    expect(r.failure).toMatch(/^malformed response from the venue to (GET|POST) \/api\/v5\/\S+ \(HTTP 200\): "\{\\"code\\":\\"0\\",\\"data\\":\["$/);
+  });
+
+  it('a venue nobody listens on: the run ends with "cannot reach the venue"', { timeout: 30_000 }, async () => {
+    const port = await closedPort();
+    const spec = getVenueSpec('kraken');
+    const limiter = createDefaultRateLimiter();
+    cleanups.push(() => limiter.close());
+    const r = await runWorkers({ spec, baseUrl: `http://127.0.0.1:${port}`, limiter, credentials: ['k'], lanes: lanesFor(spec), workerIds: [0], durationMs: 20_000, margin: 0.1 });
+    expect(r.failure).toContain(`cannot reach the venue at http://127.0.0.1:${port}: ECONNREFUSED`);
+  });
+});
+
+describe('exlimits with a Redis that goes away mid-run', () => {
+  let redis: TestRedis | undefined;
+  afterEach(async () => {
+    await redis?.stop();
+    redis = undefined;
+  });
+
+  it('in process: ends the run with a message naming the store, exit 1', { timeout: 60_000 }, async () => {
+    redis = await startTestRedis();
+    const r0 = run(['demo', '--venue', 'okx', '--seconds', '30', '--redis', redis.url, '--out', outDir]);
+    await new Promise((res) => setTimeout(res, 1500));
+    await redis.stop();
+    const r = await r0;
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("the run failed: the rate limiter's store stopped answering for over 5 s (backend_unavailable)");
+  });
+
+  it('across 2 processes: ends the run with a message naming the store, exit 1', { timeout: 60_000 }, async () => {
+    redis = await startTestRedis();
+    const r0 = run(['demo', '--venue', 'kucoin', '--seconds', '30', '--redis', redis.url, '--processes', '2', '--out', outDir]);
+    await new Promise((res) => setTimeout(res, 3000));
+    await redis.stop();
+    const r = await r0;
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/the run failed: worker process \d: the rate limiter's store stopped answering for over 5 s \(backend_unavailable\)/);
+  });
+});
+
+describe('exlimits inspect', () => {
+  it('lists the demo buckets with hashed credentials, never raw ones', { timeout: 60_000 }, async () => {
+    const redis = await startTestRedis();
+    cleanups.push(() => redis.stop());
+    const demo = await run(['demo', '--venue', 'okx', '--seconds', '2', '--redis', redis.url, '--out', outDir]);
+    expect(demo.code).toBe(0);
+    expect(demo.out).toContain(`exlimits inspect --redis ${redis.url} --prefix exlimits-demo:`);
+    const r = await run(['inspect', '--redis', redis.url, '--prefix', 'exlimits-demo:', '--once']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('borrowed / capacity');
+    expect(r.out).toMatch(/okx\s+public\s+market\/books/);
+    expect(r.out).toMatch(/okx\s+[0-9a-f]{12}\s+trade\/order:BTC-USDT/);
+    expect(r.out).not.toContain('demo-okx-key');
+  });
+
+  it('refreshes until interrupted, then exits 0', { timeout: 30_000 }, async () => {
+    const redis = await startTestRedis();
+    cleanups.push(() => redis.stop());
+    const stop = new AbortController();
+    const p = run(['inspect', '--redis', redis.url, '--interval', '100'], stop.signal);
+    await new Promise((res) => setTimeout(res, 600));
+    stop.abort();
+    const r = await p;
+    expect(r.code).toBe(0);
+    expect(r.out.match(/live bucket\(s\)/g)?.length ?? 0).toBeGreaterThan(1);
+  });
+});
