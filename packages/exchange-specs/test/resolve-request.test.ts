@@ -213,7 +213,7 @@ describe('htx', () => {
   it('charges each endpoint its own bucket per UID', () => {
     expect(costs('htx', { method: 'POST', path: '/v1/order/orders/place' }, keyId)).toEqual({ place: 1 });
     expect(costs('htx', { method: 'POST', path: '/v1/order/orders/12345/submitcancel' }, keyId)).toEqual({ submitcancel: 1 });
-    expect(costs('htx', { method: 'GET', path: '/market/history/kline', query: { symbol: 'btcusdt' } })).toEqual({ market: 1 });
+    expect(costs('htx', { method: 'GET', path: '/market/history/kline', query: { symbol: 'btcusdt' } })).toEqual({ market: 1, kline: 1 });
   });
 });
 

@@ -18,6 +18,7 @@ export const bitfinex: VenueSpec = {
   origin: 'hand-authored',
   sources: {
     limits: { url: 'https://docs.bitfinex.com/docs/requirements-and-limitations', retrieved: '2026-11', note: 'and the "Ratelimit" line of each endpoint page' },
+    v1: { url: 'https://docs.bitfinex.com/v1', retrieved: '2026-11-30', note: 'an IP over 10-90 requests per minute on one endpoint is blocked on it for 10-60 s' },
   },
   buckets: [
     perMinute('platform-status', 30),
@@ -47,6 +48,10 @@ export const bitfinex: VenueSpec = {
     {
       id: 'ratelimit', body: [{ path: '0', equals: ['error'] }, { path: '1', equals: [11010] }], verdict: 'rate_limited', counted: true,
       penalize: 'charged', wait: [{ from: 'fixed', ms: 60_000 }], provenance: doc, note: '["error", 11010, "ratelimit: error"]: the IP is blocked on the endpoint for 10 to 60 s',
+    },
+    {
+      id: 'err-rate-limit', body: [{ path: 'error', equals: ['ERR_RATE_LIMIT'] }], verdict: 'rate_limited', counted: true,
+      penalize: 'charged', wait: [{ from: 'fixed', ms: 60_000 }], provenance: { source: 'v1', confidence: 'documented' }, note: '{"error": "ERR_RATE_LIMIT"} (the v1 wording of the same block)',
     },
     { id: 'too-many-requests', status: [429], verdict: 'rate_limited', counted: true, penalize: 'charged', wait: [{ from: 'fixed', ms: 60_000 }], provenance: doc },
   ],

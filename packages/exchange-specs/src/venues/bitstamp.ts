@@ -13,7 +13,7 @@ export const bitstamp: VenueSpec = {
   product: 'HTTP API v2',
   origin: 'hand-authored',
   sources: {
-    limits: { url: 'https://www.bitstamp.net/api/#section/Request-limits', retrieved: '2026-11', note: '400 requests/s and a default 10,000 requests per 10 minutes (older docs: 8000 per 10 minutes, then an IP ban)' },
+    limits: { url: 'https://www.bitstamp.net/api/#section/Request-limits', retrieved: '2026-11-30', note: '400 requests/s and a default threshold of 10,000 requests per 10 minutes (older docs and ccxt: 8000 per 10 minutes, then an IP ban); confirmed only through third-party copies' },
   },
   buckets: [
     { id: 'per-second', scope: 'ip', algorithm: 'sliding-window', limit: 400, windowMs: 1000, provenance: prov },
@@ -31,7 +31,10 @@ export const bitstamp: VenueSpec = {
   ],
   fallback: { costs: both, provenance: prov },
   errors: [
-    { id: 'request-limit', body: [{ path: 'code', equals: ['400.002'] }], verdict: 'rate_limited', counted: true, penalize: 'charged', wait: [{ from: 'fixed', ms: 10_000 }], provenance: prov },
+    {
+      id: 'request-limit', body: [{ path: 'code', equals: ['400.002', '400.067', '400.068'] }], verdict: 'rate_limited', counted: true, penalize: 'charged',
+      wait: [{ from: 'fixed', ms: 10_000 }], provenance: prov, note: '400.002 request limit; 400.067 client-level and 400.068 market-level limits',
+    },
     { id: 'too-many-requests', status: [429], verdict: 'rate_limited', counted: true, penalize: 'charged', wait: [{ from: 'header', header: 'retry-after', unit: 's' }, { from: 'fixed', ms: 10_000 }], provenance: prov },
   ],
 };

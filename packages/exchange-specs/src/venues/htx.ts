@@ -19,6 +19,7 @@ export const htx: VenueSpec = {
   origin: 'hand-authored',
   sources: {
     spot: { url: 'https://www.htx.com/en-us/opend/newApiPages/?id=7ec4a4da-7773-11ed-9966-0242ac110003', retrieved: '2026-11', note: 'spot API: access and rate limit rules; per-endpoint limits' },
+    rules: { url: 'https://huobiapi.github.io/docs/spot/v1/en/#rate-limiting-rule', retrieved: '2026-11-30', note: 'public market data up to 800 requests/s per IP (through a third-party summary)' },
   },
   buckets: [
     uid('place', 100),
@@ -27,7 +28,8 @@ export const htx: VenueSpec = {
     uid('batchcancel', 50),
     uid('cancel-all', 1),
     uid('open-orders', 50),
-    { id: 'market', scope: 'ip', algorithm: 'sliding-window', limit: 4500, windowMs: 300_000, provenance: { source: 'spot', confidence: 'uncertain' }, description: 'public market data per IP' },
+    { id: 'market', scope: 'ip', algorithm: 'sliding-window', limit: 800, windowMs: 1000, provenance: { source: 'rules', confidence: 'uncertain' }, description: 'public market data per IP' },
+    { id: 'kline', scope: 'ip', algorithm: 'sliding-window', limit: 4500, windowMs: 300_000, provenance: { source: 'spot', confidence: 'uncertain' }, description: 'kline history per IP' },
   ],
   endpoints: [
     ep('place', 'POST', '/v1/order/orders/place', 'place'),
@@ -36,7 +38,7 @@ export const htx: VenueSpec = {
     ep('batchcancel', 'POST', '/v1/order/orders/batchcancel', 'batchcancel'),
     ep('cancel-all', 'POST', '/v1/order/orders/batchCancelOpenOrders', 'cancel-all'),
     ep('open-orders', 'GET', '/v1/order/openOrders', 'open-orders'),
-    ep('kline', 'GET', '/market/history/kline', 'market', 'public'),
+    { id: 'kline', method: 'GET', path: '/market/history/kline', auth: 'public', costs: [{ bucket: 'market', cost: one }, { bucket: 'kline', cost: one }], provenance: doc },
     ep('merged', 'GET', '/market/detail/merged', 'market', 'public'),
     ep('tickers', 'GET', '/market/tickers', 'market', 'public'),
     ep('depth', 'GET', '/market/depth', 'market', 'public'),
