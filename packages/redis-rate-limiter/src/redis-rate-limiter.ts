@@ -114,9 +114,9 @@ type StoredState =
 
 function parseStored(raw: string): StoredState | undefined {
   const parts = raw.split(',');
-  if (parts.length !== 4) return undefined;
+  if (parts.length !== 3 && parts.length !== 4) return undefined;
   if (parts[0] === 'p') return { pending: true, debt: Number(parts[1]), hold: Number(parts[2]) };
-  return { pending: false, capacity: Number(parts[0]), refillPerSec: Number(parts[1]), x: Number(parts[2]), hold: Number(parts[3]) };
+  return { pending: false, capacity: Number(parts[0]), refillPerSec: Number(parts[1]), x: Number(parts[2]), hold: Number(parts[3] ?? 0) };
 }
 
 function borrowedOf(state: StoredState, now: number): number {

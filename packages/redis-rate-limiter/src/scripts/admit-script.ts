@@ -1,61 +1,124 @@
-import { LUA_STATE } from './lua-state.js';
+import { LUA_STATE, SCRIPT_EPOCH_MS } from './lua-state.js';
 
 /**
  * One admission, booking or peek over one or more buckets of one hash slot, in one round trip
  * (docs/model.md; RL-A1..RL-A5, RL-M1, RL-M4, RL-M5, RL-W1, RL-W3, RL-L4, RL-L5).
  *
  * KEYS: the buckets (distinct; repeated keys are merged by the caller, RL-M2).
- * ARGV: now ('' = server TIME), TTL slack ms, pending TTL ms, mode (0 probe, 1 book within budget, 2 peek), budget ms,
- * then per key: capacity, refillPerSec, cost (> 0).
+ * ARGV: now ('' = server TIME), TTL slack ms, pending TTL ms, mode (0 probe, 1 book within budget,
+ * 2 peek), budget ms, then per key: capacity, refillPerSec, cost (> 0).
  *
  * Replies (floats as strings, since Redis truncates Lua numbers):
  * - `{0, sendAt, now, written1, previous1, ...}` admitted (the written/previous pairs only when booking);
  * - `{1, wait, now}` not admitted; nothing written (RL-A3, RL-W3);
  * - `{2, index}` the cost of bucket `index` (1-based) can never be paid (RL-L4); nothing written.
+ *
+ * The hot path (a live bucket under the same definition) parses and writes the stored string
+ * directly; conversions (RL-L5) and pending holds or debts go through the shared state functions,
+ * which are only built when needed.
  */
-export const ADMIT_SCRIPT = `${LUA_STATE}
-local now = clock(ARGV[1])
-local mode = tonumber(ARGV[4])
-local budget = tonumber(ARGV[5])
+export const ADMIT_SCRIPT = `
+local function loadState()
+${LUA_STATE}
+  return view
+end
+
+local now
+if ARGV[1] ~= '' then
+  now = tonumber(ARGV[1])
+else
+  local t = redis.call('TIME')
+  now = (tonumber(t[1]) - ${SCRIPT_EPOCH_MS / 1000}) * 1000 + tonumber(t[2]) / 1000
+end
+local slack = tonumber(ARGV[2])
+local mode = ARGV[4]
 local n = #KEYS
-local states, raws, costs = {}, {}, {}
+local xs, holds, defs, caps, rates, costs, raws = {}, {}, {}, {}, {}, {}, {}
+local view = nil
 local s = now
 for i = 1, n do
-  local base = 5 + (i - 1) * 3
+  local b = 5 + (i - 1) * 3
+  local capS = ARGV[b + 1]
+  local rateS = ARGV[b + 2]
+  local cap = tonumber(capS)
+  local rate = tonumber(rateS)
+  local cost = tonumber(ARGV[b + 3])
+  local def = capS .. ',' .. rateS
   local raw = redis.call('GET', KEYS[i])
-  local st = view(raw, ARGV[base + 1], ARGV[base + 2], now)
-  local cap = st.cap
-  local rate = st.rate
-  local cost = tonumber(ARGV[base + 3])
+  local x, hold
+  if not raw then
+    hold = 0
+    if rate > 0 then x = now else x = 0 end
+  elseif string.sub(raw, 1, #def) == def and string.byte(raw, #def + 1) == 44 then
+    -- the same definition: x[,hold] follows
+    local rest = string.sub(raw, #def + 2)
+    local comma = string.find(rest, ',', 1, true)
+    if comma then
+      x = tonumber(string.sub(rest, 1, comma - 1))
+      hold = tonumber(string.sub(rest, comma + 1))
+    else
+      x = tonumber(rest)
+      hold = 0
+    end
+  else
+    if view == nil then view = loadState() end
+    local st = view(raw, capS, rateS, now)
+    x = st.x
+    hold = st.hold
+  end
   raws[i] = raw
-  states[i] = st
+  xs[i] = x
+  holds[i] = hold
+  defs[i] = def
+  caps[i] = cap
+  rates[i] = rate
   costs[i] = cost
   if rate > 0 then
     local T = 1000 / rate
     local tau = cap * T
-    local si = math.max(now, math.max(st.x, now) + cost * T - tau)
+    local start = x
+    if start < now then start = now end
+    local si = start + cost * T - tau
     -- comparisons allow eps = 1e-9 * max(1, tau) ms (docs/model.md)
-    if si - now <= 1e-9 * math.max(1, tau) then si = now end
-    if si > s then s = si end
-  else
-    if st.x + cost > cap + 1e-9 * math.max(1, cap) then return {2, i} end
+    if si - now > 1e-9 * math.max(1, tau) and si > s then s = si end
+  elseif x + cost > cap + 1e-9 * math.max(1, cap) then
+    return {2, i}
   end
 end
+local nowS = string.format('%.17g', now)
 local w = s - now
-if w > 0 and (mode ~= 1 or w > budget) then return {1, fmt(w), fmt(now)} end
-if mode == 2 then return {0, fmt(s), fmt(now)} end
-local out = {0, fmt(s), fmt(now)}
+if w > 0 and (mode ~= '1' or w > tonumber(ARGV[5])) then return {1, string.format('%.17g', w), nowS} end
+local sS = nowS
+if s ~= now then sS = string.format('%.17g', s) end
+if mode == '2' then return {0, sS, nowS} end
+local out = {0, sS, nowS}
 for i = 1, n do
-  local st = states[i]
-  if st.rate > 0 then
-    local T = 1000 / st.rate
-    st.x = addUp(math.max(st.x, s), math.min(costs[i] * T, st.cap * T))
+  local x = xs[i]
+  local rate = rates[i]
+  local inc
+  if rate > 0 then
+    local T = 1000 / rate
+    inc = math.min(costs[i], caps[i]) * T
+    if x < s then x = s end
   else
-    st.x = addUp(st.x, costs[i])
+    inc = costs[i]
   end
-  local written = store(KEYS[i], st, now)
-  if mode == 1 then
-    out[#out + 1] = written
+  -- the charge is never smaller than its cost: round the float sum up where it fell short
+  local base = x
+  x = base + inc
+  if x - base < inc then x = x + math.abs(x) * 2.220446049250313e-16 end
+  local hold = holds[i]
+  local value = defs[i] .. ',' .. string.format('%.17g', x)
+  if hold > now then value = value .. ',' .. string.format('%.17g', hold) end
+  if rate > 0 then
+    local ttl = x - now
+    if hold - now > ttl then ttl = hold - now end
+    redis.call('SET', KEYS[i], value, 'PX', math.ceil(ttl + slack))
+  else
+    redis.call('SET', KEYS[i], value)
+  end
+  if mode == '1' then
+    out[#out + 1] = value
     out[#out + 1] = raws[i] or ''
   end
 end

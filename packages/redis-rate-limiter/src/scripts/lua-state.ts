@@ -1,11 +1,12 @@
 /**
  * The Lua shared by every script: the clock, number formatting, and one bucket's stored state.
  *
- * Stored value of a defined bucket: `capacity,refillPerSec,x,hold` where `x` is the theoretical
+ * Stored value of a defined bucket: `capacity,refillPerSec,x[,hold]` where `x` is the theoretical
  * arrival time `tat` (ms, script time) when refill > 0 and the amount used when refill = 0 (a fixed
- * quota, RL-L4), and `hold` the end of a penalty (0 when none). A bucket that was never defined but
- * has a penalty or recorded debt is stored as `p,debt,hold,` (RL-R1, RL-R3) and folded in at its first
- * definition. Absent = full.
+ * quota, RL-L4), and `hold` the end of a penalty in force (absent when none). The definition is
+ * stored as the client wrote the numbers (JavaScript's shortest round-trip form). A bucket that was
+ * never defined but has a penalty or recorded debt is stored as `p,debt,hold` (RL-R1, RL-R3) and
+ * folded in at its first definition. Absent = full. Short values stay embedded strings (<= 44 bytes).
  *
  * Every script's ARGV starts with: now ('' = server TIME), TTL slack ms, pending TTL ms.
  *
@@ -39,10 +40,10 @@ end
 
 local function parse(raw)
   if not raw then return nil end
-  local def, a, b, c, d = string.match(raw, '^(([^,]*),([^,]*)),([^,]*),([^,]*)$')
+  local def, a, b, c, d = string.match(raw, '^(([^,]*),([^,]*)),([^,]*),?([^,]*)$')
   if a == nil then return nil end
   if a == 'p' then return { pending = true, debt = tonumber(b), hold = tonumber(c) } end
-  return { cap = tonumber(a), rate = tonumber(b), x = tonumber(c), hold = tonumber(d), def = def }
+  return { cap = tonumber(a), rate = tonumber(b), x = tonumber(c), hold = tonumber(d) or 0, def = def }
 end
 
 local function borrowedOf(st, now)
@@ -97,11 +98,12 @@ local function store(key, st, now)
     ttl = math.max(st.hold - now, 0)
     if st.debt > 0 then ttl = math.max(ttl, pendingTtl) end
     if ttl <= 0 then redis.call('DEL', key) return '' end
-    value = 'p,' .. fmt(st.debt) .. ',' .. fmt(st.hold) .. ','
+    value = 'p,' .. fmt(st.debt) .. ',' .. fmt(st.hold)
   else
     local hold = st.hold
     if hold <= now then hold = 0 end
-    value = st.def .. ',' .. fmt(st.x) .. ',' .. fmt(hold)
+    value = st.def .. ',' .. fmt(st.x)
+    if hold ~= 0 then value = value .. ',' .. fmt(hold) end
     if st.rate > 0 then
       ttl = math.max(st.x, hold) - now
       if ttl <= 0 then redis.call('DEL', key) return '' end
