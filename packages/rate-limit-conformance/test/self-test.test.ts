@@ -1,20 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runConformanceSuite } from '../src/index.js';
 import { RULES } from '../src/rule-catalogue.js';
 import { createFakeProvider } from './fakes/fake-provider.js';
 import { createFakeSubject, type FakeFlaws } from './fakes/fake-limiter.js';
 import { createRecordingRunner } from './recording-runner.js';
-
-const PROPERTY_RUNS = 40;
-
-await runConformanceSuite({
-  describe,
-  it,
-  name: 'correct fake',
-  factory: ({ clock }) => createFakeSubject(clock),
-  provider: ({ limiter, clock, limits }) => createFakeProvider(limiter, clock, limits),
-  propertyRuns: PROPERTY_RUNS,
-});
 
 /**
  * Each broken fake, the rule it breaks, and which property tests catch it as well (the RL-A6 safety
@@ -90,5 +80,18 @@ describe('the suite tests itself', () => {
     expect(skipped.some((t) => t.startsWith('RL-I3 ') && t.includes('capabilities.snapshot is false'))).toBe(true);
     expect(skipped.some((t) => t.startsWith('RL-F1 ') && t.includes('breakStore'))).toBe(true);
     expect(skipped.some((t) => t.startsWith('RL-P1 ') && t.includes('provider'))).toBe(true);
+  });
+
+  it('the README shows the living examples verbatim and lists every test title in its catalogue', async () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const vitestExample = readFileSync(new URL('./correct-fake.test.ts', import.meta.url), 'utf8').replace("'../src/index.js'", "'@core/rate-limit-conformance'");
+    const nodeExample = readFileSync(new URL('../test-node/conformance.test.mjs', import.meta.url), 'utf8');
+    expect(readme).toContain(vitestExample.trim());
+    expect(readme).toContain(nodeExample.trim());
+    const { tests } = await runAgainst({});
+    for (const t of tests) {
+      const line = readme.split('\n').find((l) => l.startsWith(`| ${t.title.slice(0, 5)} |`));
+      expect(line, t.title).toContain(t.title.slice(6).replace(/\|/g, '\\|'));
+    }
   });
 });
