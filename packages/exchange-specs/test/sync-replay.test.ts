@@ -1,0 +1,154 @@
+import { createDefaultRateLimiter } from '@core/default-rate-limiter';
+import { ManualClock } from '@core/rate-limit-conformance';
+import { describe, expect, it } from 'vitest';
+import {
+  bucketForTier,
+  createBucketModel,
+  getVenueSpec,
+  interpretResponse,
+  resolveRequest,
+  type Identity,
+  type ModelResult,
+  type VenueRequest,
+  type VenueSpec,
+} from '../src/index.js';
+
+/** A small deterministic PRNG (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Scenario {
+  readonly venue: string;
+  readonly bucket: string;
+  readonly request: VenueRequest;
+  readonly identity: Identity;
+  /** The usage headers the venue sends after a request the model admitted. */
+  headers(r: ModelResult, nowMs: number, limit: number): Record<string, string>;
+}
+
+const scenarios: readonly Scenario[] = [
+  {
+    venue: 'binance-spot',
+    bucket: 'request_weight',
+    request: { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '500' } },
+    identity: { credential: null },
+    headers: (r, now) => ({ 'x-mbx-used-weight-1m': String(r.used), date: new Date(now).toUTCString() }),
+  },
+  {
+    venue: 'kucoin',
+    bucket: 'spot',
+    request: { method: 'DELETE', path: '/api/v1/orders' },
+    identity: { credential: 'k' },
+    headers: (r, now, limit) => ({ 'gw-ratelimit-limit': String(limit), 'gw-ratelimit-remaining': String(Math.floor(r.remaining)), 'gw-ratelimit-reset': String(Math.ceil(r.resetAtMs - now)) }),
+  },
+  {
+    venue: 'bybit',
+    bucket: 'order/create',
+    request: { method: 'POST', path: '/v5/order/create', body: { category: 'linear' } },
+    identity: { credential: 'k' },
+    headers: (r, _now, limit) => ({ 'x-bapi-limit': String(limit), 'x-bapi-limit-status': String(Math.floor(r.remaining)) }),
+  },
+];
+
+/**
+ * Another client of the same account or IP spends part of the venue's limit behind the limiter's
+ * back; every response it gets reports the venue's usage, which is fed to `limiter.sync`. The
+ * limiter's own requests must still never be refused by the venue model.
+ */
+async function replay(spec: VenueSpec, s: Scenario, seed: number): Promise<{ ours: number; theirs: number; violations: number }> {
+  const random = rng(seed);
+  const bucket = spec.buckets.find((b) => b.id === s.bucket)!;
+  const venueBucket = bucketForTier(bucket, spec.defaultTier);
+  if (venueBucket.algorithm === 'token-bucket') throw new Error('window buckets only');
+  const model = createBucketModel(venueBucket);
+  const resolved = resolveRequest(spec, s.request, s.identity);
+  if (!resolved.ok) throw new Error(resolved.error.message);
+  const check = resolved.checks.find((c) => c.key.axis?.startsWith(s.bucket))!;
+  const start = Date.UTC(2026, 10, 30, 12, 0, 0) + Math.floor(random() * venueBucket.windowMs);
+  const clock = new ManualClock(start);
+  const limiter = createDefaultRateLimiter({ clock });
+  const feed = async (r: ModelResult): Promise<void> => {
+    const fb = interpretResponse(spec, s.request, { status: 200, headers: s.headers(r, clock.now(), venueBucket.limit), body: {} }, s.identity);
+    for (const sync of fb.syncs) {
+      const done = await limiter.sync(sync.key, sync.limit, sync.minBorrowed);
+      expect(done.kind).toBe('ok');
+    }
+  };
+  let ours = 0;
+  let theirs = 0;
+  let violations = 0;
+  try {
+    while (clock.now() < start + 4 * venueBucket.windowMs) {
+      // The other client: now and then a burst of up to a fifth of the limit.
+      if (random() < 0.05) {
+        const burst = Math.ceil(random() * (venueBucket.limit / 5 / check.cost));
+        for (let i = 0; i < burst; i++) {
+          const r = model.consume(clock.now(), check.cost);
+          if (!r.admitted) break;
+          theirs += check.cost;
+          await feed(r);
+        }
+      }
+      const d = await limiter.checkRates([check]);
+      if (d.kind === 'ok') {
+        const r = model.consume(clock.now(), check.cost);
+        if (!r.admitted) violations++;
+        else {
+          ours += check.cost;
+          await feed(r);
+        }
+      } else if (d.kind === 'delay') {
+        clock.set(clock.now() + Math.min(d.retryAfterMs, Math.ceil(venueBucket.windowMs / 20)));
+      } else {
+        throw new Error(d.error.message);
+      }
+    }
+  } finally {
+    await limiter.close();
+  }
+  return { ours, theirs, violations };
+}
+
+describe('sync replay: usage headers keep the limiter inside what another client left', () => {
+  it.each(scenarios.map((s) => [`${s.venue}/${s.bucket}`, s] as const))('%s', async (_name, s) => {
+    const spec = getVenueSpec(s.venue);
+    for (const seed of [11, 12, 13]) {
+      const r = await replay(spec, s, seed);
+      expect(r.theirs).toBeGreaterThan(0);
+      expect(r.ours).toBeGreaterThan(0);
+      expect(r.violations, `seed ${seed}: ours ${r.ours}, theirs ${r.theirs}`).toBe(0);
+    }
+  });
+
+  it('without the syncs the same workload is refused by the venue (the test can fail)', async () => {
+    const s = scenarios[0]!;
+    const spec = getVenueSpec(s.venue);
+    const bucket = spec.buckets.find((b) => b.id === s.bucket)!;
+    if (bucket.algorithm === 'token-bucket') throw new Error('window bucket expected');
+    const model = createBucketModel(bucket);
+    const resolved = resolveRequest(spec, s.request, s.identity);
+    if (!resolved.ok) throw new Error(resolved.error.message);
+    const check = resolved.checks.find((c) => c.key.axis === s.bucket)!;
+    const start = Date.UTC(2026, 10, 30, 12, 0, 0);
+    const clock = new ManualClock(start);
+    const limiter = createDefaultRateLimiter({ clock });
+    // The other client spends 95 % of the minute first; the limiter, unsynced, bursts its capacity (540).
+    for (let used = 0; used + check.cost <= bucket.limit * 0.95; used += check.cost) model.consume(clock.now(), check.cost);
+    let violations = 0;
+    for (let i = 0; i < 100; i++) {
+      const d = await limiter.checkRates([check]);
+      if (d.kind !== 'ok') break;
+      if (!model.consume(clock.now(), check.cost).admitted) violations++;
+    }
+    await limiter.close();
+    expect(violations).toBeGreaterThan(0);
+  });
+});
