@@ -110,7 +110,11 @@ interface Booked {
   readonly id: string;
   readonly def: number;
   readonly written: number;
+  /** The stored state and definition the booking replaced (for a bucket it created: fresh, with pending holds folded in). */
   readonly replaced: number;
+  readonly replacedDef: number;
+  /** The booking created the bucket: a return that leaves it fresh forgets it again. */
+  readonly created: boolean;
   /** The slot's write counter right after the booking wrote: any later write (a charge, record, sync or penalty) forfeits the slot. */
   readonly version: number;
 }
@@ -720,11 +724,14 @@ export class DefaultRateLimiter implements RateLimiter {
       if (d === UNLIMITED || cost === 0) continue;
       const e = this.#entries[i] as KeyEntry;
       const id = e.id;
-      const replaced = this.#states[i] as number;
-      const written = chargeAt(replaced, this.#defs[d] as BucketDefinition, cost, s);
+      const before = this.#slots[i] as number;
+      const effective = this.#states[i] as number;
+      const written = chargeAt(effective, this.#defs[d] as BucketDefinition, cost, s);
+      const replaced = before >= 0 ? this.#table.state(before) : effective;
+      const replacedDef = before >= 0 ? this.#table.def(before) : d;
       // A bucket inserted earlier in this loop cannot be this one (keys are merged), so slots stay valid.
-      const slot = (e.slot = this.#write(this.#slots[i] as number, id, written, d));
-      if (booked !== undefined) booked.push({ id, def: d, written, replaced, version: this.#table.version(slot) });
+      const slot = (e.slot = this.#write(before, id, written, d));
+      if (booked !== undefined) booked.push({ id, def: d, written, replaced, replacedDef, created: before < 0, version: this.#table.version(slot) });
     }
   }
 
@@ -825,7 +832,9 @@ export class DefaultRateLimiter implements RateLimiter {
       // RL-W5: returned only when nothing was written to the bucket after the booking (not even a
       // penalty or sync that left the number as it was: restoring would drop their effect).
       if (slot >= 0 && this.#table.def(slot) === b.def && this.#table.version(slot) === b.version) {
-        this.#table.setState(slot, cancelBooking(this.#table.state(slot), b.written, b.replaced));
+        const restored = cancelBooking(this.#table.state(slot), b.written, b.replaced);
+        if (b.created && isIdle(restored, this.#defs[b.replacedDef] as BucketDefinition, this.#clock.now())) this.#table.remove(slot);
+        else this.#table.set(slot, restored, b.replacedDef);
       } else returned = false;
     }
     this.#settle(
@@ -877,7 +886,7 @@ export class DefaultRateLimiter implements RateLimiter {
       this.#recordsDropped++; // a malformed call changes nothing (RL-F2)
       return;
     }
-    if (cost === 0 || d === UNLIMITED) return;
+    if (d === UNLIMITED || (cost === 0 && d === INVALID)) return;
     const now = this.#clock.now();
     this.#tick(now);
     const slot = this.#table.find(id);
@@ -909,8 +918,7 @@ export class DefaultRateLimiter implements RateLimiter {
     this.#tick(now);
     const def = this.#defs[d] as BucketDefinition;
     const slot = this.#table.find(id);
-    const state = syncBorrowed(this.#effective(slot, id, d, now), def, m.value, now);
-    if (slot >= 0 || !isIdle(state, def, now)) this.#write(slot, id, state, d);
+    this.#write(slot, id, syncBorrowed(this.#effective(slot, id, d, now), def, m.value, now), d); // defines the bucket
     return OK_RESULT;
   }
 

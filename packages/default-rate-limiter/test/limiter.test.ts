@@ -127,6 +127,29 @@ describe('DefaultRateLimiter', () => {
     expect(kind(await limiter.checkRate(okx(), limit, 1))).toBe('delay');
   });
 
+  it('RL-W5 RL-R3 aborting a booking on a bucket first defined by it keeps the penalty registered before it', async () => {
+    const { limiter, clock } = setup();
+    const limit = { capacity: 1, refillPerSec: 0.5 };
+    await limiter.penalize(okx(), { forMs: 100 }); // the bucket has no definition yet: the hold is kept
+    const ac = new AbortController();
+    const pending = limiter.waitForCapacity([{ key: okx(), limit, cost: 1 }], { maxWaitMs: 10_000, signal: ac.signal });
+    ac.abort();
+    expect(kind(await pending)).toBe('error:aborted');
+    await clock.advance(50);
+    expect(kind(await limiter.checkRate(okx(), limit, 1))).toBe('delay'); // still before the hold ends
+    expect(await limiter.borrowed(okx())).toBeCloseTo(2050 / 2000, 9); // empty at the hold's end
+  });
+
+  it('RL-W5 a returned booking on a bucket it created leaves no bucket behind', async () => {
+    const { limiter } = setup();
+    const ac = new AbortController();
+    const pending = limiter.waitForCapacity([{ key: okx(), limit: { capacity: 2, refillPerSec: 8 }, cost: 3 }], { maxWaitMs: 200, signal: ac.signal });
+    ac.abort();
+    await pending;
+    expect(limiter.stats().buckets).toBe(0);
+    expect(await limiter.borrowed(okx())).toBe(0);
+  });
+
   it('RL-W7 close resolves pending waiters closed, cancels timers, later calls answer closed', async () => {
     const { limiter, clock } = setup();
     const limit = { capacity: 1, refillPerSec: 1 };
