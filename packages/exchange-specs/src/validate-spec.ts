@@ -48,6 +48,11 @@ class Checker {
     return undefined;
   }
 
+  /** Flags fields the schema does not know (a typo would otherwise be ignored silently). */
+  known(o: Obj, path: string, keys: readonly string[]): void {
+    for (const k of Object.keys(o)) if (!keys.includes(k)) this.fail(join(path, k), `unknown field "${k}"`);
+  }
+
   /** A parameter name: a string, where `''` names the body itself. */
   param(o: Obj, k: string, path: string): void {
     if (typeof o[k] !== 'string') this.fail(join(path, k), `expected a parameter name (a string; '' is the body), got ${describe(o[k])}`);
@@ -76,6 +81,7 @@ class Checker {
   provenance(v: unknown, path: string): void {
     const o = this.obj(v, path);
     if (!o) return;
+    this.known(o, path, ['source', 'confidence']);
     const s = this.str(o, 'source', path);
     if (s !== undefined && !this.sources.has(s)) this.fail(join(path, 'source'), `unknown source id "${s}"`);
     this.oneOf(o, 'confidence', path, CONFIDENCE);
@@ -104,6 +110,15 @@ function checkCostExpr(c: Checker, v: unknown, path: string, allowResponse: bool
   const o = c.obj(v, path);
   if (!o) return;
   const kind = c.oneOf(o, 'kind', path, ['constant', 'table', 'presence', 'count', 'lookup', 'response']);
+  const fields: Record<string, readonly string[]> = {
+    constant: ['value'],
+    table: ['param', 'measure', 'rows', 'above', 'absent', 'defaultValue'],
+    presence: ['param', 'present', 'absent'],
+    count: ['param', 'base', 'per', 'every', 'maxItems'],
+    lookup: ['param', 'values', 'otherwise'],
+    response: ['path', 'per', 'every'],
+  };
+  if (kind !== undefined) c.known(o, path, ['kind', ...(fields[kind] ?? [])]);
   switch (kind) {
     case 'constant':
       c.num(o, 'value', path, 'nonneg');
@@ -117,6 +132,7 @@ function checkCostExpr(c: Checker, v: unknown, path: string, allowResponse: bool
         const rp = join(join(path, 'rows'), i);
         const ro = c.obj(r, rp);
         if (!ro) return;
+        c.known(ro, rp, ['upTo', 'cost']);
         const upTo = c.num(ro, 'upTo', rp, 'any');
         c.num(ro, 'cost', rp, 'nonneg');
         if (upTo !== undefined) {
@@ -166,6 +182,7 @@ function checkCostRules(c: Checker, v: unknown, path: string, bucketIds: Readonl
     const rp = join(path, i);
     const o = c.obj(r, rp);
     if (!o) return;
+    c.known(o, rp, ['bucket', 'cost', 'charge', 'when', 'provenance']);
     const b = c.str(o, 'bucket', rp);
     if (b !== undefined && !bucketIds.has(b)) c.fail(join(rp, 'bucket'), `unknown bucket "${b}"`);
     checkCostExpr(c, o['cost'], join(rp, 'cost'), true);
@@ -174,6 +191,7 @@ function checkCostRules(c: Checker, v: unknown, path: string, bucketIds: Readonl
       const wp = join(rp, 'when');
       const w = c.obj(o['when'], wp);
       if (w) {
+        c.known(w, wp, ['param', 'in', 'notIn']);
         c.str(w, 'param', wp);
         for (const k of ['in', 'notIn']) {
           if (w[k] === undefined) continue;
@@ -191,6 +209,10 @@ function checkCostRules(c: Checker, v: unknown, path: string, bucketIds: Readonl
 function checkBucket(c: Checker, v: unknown, path: string): string | undefined {
   const o = c.obj(v, path);
   if (!o) return undefined;
+  const windowed = ['limit', 'windowMs'];
+  const tokens = ['capacity', 'refillPerSec'];
+  const sized = o['algorithm'] === 'token-bucket' ? tokens : typeof o['algorithm'] === 'string' ? windowed : [...windowed, ...tokens];
+  c.known(o, path, ['id', 'scope', 'partition', 'description', 'provenance', 'algorithm', 'tiers', ...sized]);
   const id = c.str(o, 'id', path);
   c.oneOf(o, 'scope', path, SCOPES);
   c.provenance(o['provenance'], join(path, 'provenance'));
@@ -198,6 +220,7 @@ function checkBucket(c: Checker, v: unknown, path: string): string | undefined {
     const pp = join(path, 'partition');
     const p = c.obj(o['partition'], pp);
     if (p) {
+      c.known(p, pp, ['kind', 'param', 'list', 'field']);
       const kind = c.oneOf(p, 'kind', pp, ['endpoint', 'param', 'items']);
       if (kind === 'param') c.str(p, 'param', pp);
       if (kind === 'items') {
@@ -236,6 +259,7 @@ function checkBodyMatches(c: Checker, v: unknown, path: string): void {
     const mp = join(path, i);
     const o = c.obj(m, mp);
     if (!o) return;
+    c.known(o, mp, ['path', 'equals', 'startsWith']);
     if (typeof o['path'] !== 'string') c.fail(join(mp, 'path'), `expected a string, got ${describe(o['path'])}`);
     if (o['equals'] === undefined && o['startsWith'] === undefined) c.fail(mp, 'expected equals or startsWith');
     if (o['equals'] !== undefined) {
@@ -252,6 +276,7 @@ function checkWait(c: Checker, v: unknown, path: string): void {
     const wp = join(path, i);
     const o = c.obj(w, wp);
     if (!o) return;
+    c.known(o, wp, ['from', 'header', 'path', 'unit', 'ms']);
     const from = c.oneOf(o, 'from', wp, ['header', 'body', 'fixed']);
     if (from === 'header') {
       lowerCase(c, o, 'header', wp, false);
@@ -297,6 +322,7 @@ export function validateSpec(data: unknown): ValidateResult {
     const sp = join('sources', id);
     const so = root.obj(s, sp);
     if (!so) continue;
+    root.known(so, sp, ['url', 'retrieved', 'note']);
     const url = root.str(so, 'url', sp);
     if (url !== undefined && !/^https?:\/\//.test(url)) root.fail(join(sp, 'url'), `expected an http(s) URL, got "${url}"`);
     const date = root.str(so, 'retrieved', sp);
@@ -306,6 +332,7 @@ export function validateSpec(data: unknown): ValidateResult {
   const c = new Checker(sourceIds);
   c.errors.push(...root.errors);
 
+  c.known(o, '', ['id', 'venue', 'product', 'origin', 'ccxtVersion', 'sources', 'buckets', 'endpoints', 'global', 'fallback', 'feedback', 'errors', 'pathMatch', 'defaultTier', 'notes']);
   c.str(o, 'id', '');
   c.str(o, 'venue', '');
   c.str(o, 'product', '');
@@ -325,6 +352,7 @@ export function validateSpec(data: unknown): ValidateResult {
     const ep = join('endpoints', i);
     const eo = c.obj(e, ep);
     if (!eo) return;
+    c.known(eo, ep, ['id', 'method', 'path', 'auth', 'costs', 'provenance', 'note']);
     const id = c.str(eo, 'id', ep);
     if (id !== undefined) {
       if (endpointIds.has(id)) c.fail(join(ep, 'id'), `duplicate endpoint id "${id}"`);
@@ -342,6 +370,7 @@ export function validateSpec(data: unknown): ValidateResult {
   if (o['fallback'] !== undefined) {
     const fo = c.obj(o['fallback'], 'fallback');
     if (fo) {
+      c.known(fo, 'fallback', ['costs', 'publicCosts', 'provenance']);
       checkCostRules(c, fo['costs'], 'fallback.costs', bucketIds);
       if (fo['publicCosts'] !== undefined) checkCostRules(c, fo['publicCosts'], 'fallback.publicCosts', bucketIds);
       c.provenance(fo['provenance'], 'fallback.provenance');
@@ -353,6 +382,7 @@ export function validateSpec(data: unknown): ValidateResult {
       const fp = join('feedback', i);
       const fo = c.obj(f, fp);
       if (!fo) return;
+      c.known(fo, fp, ['header', 'meaning', 'buckets', 'limitHeader', 'resetHeader', 'resetUnit', 'provenance']);
       lowerCase(c, fo, 'header', fp, false);
       c.oneOf(fo, 'meaning', fp, ['used', 'remaining']);
       c.arr(fo['buckets'], join(fp, 'buckets'))?.forEach((b, j) => {
@@ -371,6 +401,7 @@ export function validateSpec(data: unknown): ValidateResult {
       const rp = join('errors', i);
       const ro = c.obj(r, rp);
       if (!ro) return;
+      c.known(ro, rp, ['id', 'status', 'body', 'hasHeader', 'lacksHeader', 'verdict', 'counted', 'wait', 'penalize', 'provenance', 'note']);
       const id = c.str(ro, 'id', rp);
       if (id !== undefined) {
         if (ruleIds.has(id)) c.fail(join(rp, 'id'), `duplicate error rule id "${id}"`);

@@ -77,6 +77,17 @@ describe('validation errors name the bad field', () => {
     }));
     expect(e.map((x) => x.path)).toEqual(['sources.limits.retrieved', 'feedback[0].header']);
   });
+  it('a misspelt field', () => {
+    const e = errors(broken((s) => {
+      const b = (s['buckets'] as Record<string, unknown>[])[0]!;
+      b['windowMS'] = b['windowMs'];
+      delete b['windowMs'];
+    }));
+    expect(e).toEqual([
+      { path: 'buckets[0].windowMS', message: 'unknown field "windowMS"' },
+      { path: 'buckets[0].windowMs', message: 'expected a finite number, got nothing' },
+    ]);
+  });
   it('a duplicate bucket id and a table out of order', () => {
     const e = errors(broken((s) => {
       const buckets = s['buckets'] as Record<string, unknown>[];
