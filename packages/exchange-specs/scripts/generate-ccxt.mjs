@@ -66,6 +66,7 @@ function walk(node, names, urls, out) {
   }
 }
 
+const installed = process.env.CCXT_DIR === undefined;
 const ccxtDir = process.env.CCXT_DIR ?? installCcxt();
 const pkg = JSON.parse(readFileSync(join(ccxtDir, 'node_modules/ccxt/package.json'), 'utf8'));
 if (pkg.version !== CCXT_VERSION) console.warn(`warning: ccxt ${pkg.version} found, expected ${CCXT_VERSION}`);
@@ -108,4 +109,5 @@ for (const id of [...ccxt.exchanges].sort()) {
   count++;
   bytes += text.length;
 }
+if (installed) rmSync(ccxtDir, { recursive: true, force: true });
 console.log(`wrote ${count} exchanges (${Math.round(bytes / 1024)} KiB) from ccxt ${pkg.version} to src/generated/`);
