@@ -34,7 +34,7 @@ import { allPattern, bucketKeyName, hashTagOf, parseBucketKeyName, venuePattern,
 import { RecordBuffer, type PendingRecord, type RecordStats } from './record-buffer.js';
 import type { RedisLike } from './redis-like.js';
 import type { RedisRateLimiterOptions } from './redis-rate-limiter-options.js';
-import { runScript, defineScript, type Script, type ScriptOutcome } from './script-runner.js';
+import { defineScript, ScriptRunner, type Script, type ScriptOutcome } from './script-runner.js';
 import { ADMIT_SCRIPT } from './scripts/admit-script.js';
 import { CANCEL_SCRIPT } from './scripts/cancel-script.js';
 import { DELETE_SCRIPT } from './scripts/delete-script.js';
@@ -141,6 +141,7 @@ export class RedisRateLimiter implements RateLimiter {
   readonly capabilities: Capabilities;
 
   readonly #redis: RedisLike;
+  readonly #runner: ScriptRunner;
   readonly #prefix: string;
   readonly #hashTag: HashTagMode;
   readonly #secret: string | undefined;
@@ -191,6 +192,7 @@ export class RedisRateLimiter implements RateLimiter {
     this.#hashTag = hashTag;
     this.#secret = options.credentialSecret;
     this.#timeoutMs = positive('timeoutMs', options.timeoutMs, 250);
+    this.#runner = new ScriptRunner(redis, this.#timeoutMs);
     this.#clock = clock;
     this.#slackArg = String(positive('ttlSlackMs', options.ttlSlackMs, clock === undefined ? 1_000 : 3_600_000, true));
     this.#pendingTtlArg = String(positive('pendingTtlMs', options.pendingTtlMs, 3_600_000));
@@ -374,7 +376,9 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async #admit(call: PreparedCall, mode: string, budget: number | undefined): Promise<AdmitResult> {
-    const args = [...this.#header(), mode, budget === undefined ? '0' : String(budget), ...call.triples];
+    const args = this.#header();
+    args.push(mode, budget === undefined ? '0' : String(budget));
+    for (const t of call.triples) args.push(t);
     const outcome = await this.#run(ADMIT, call.keys, args);
     if (!outcome.ok) return { kind: 'error', error: outcome.error };
     const reply = outcome.reply;
@@ -694,7 +698,7 @@ export class RedisRateLimiter implements RateLimiter {
       if (this.#loaded.size >= LOADED_LIMIT) this.#loaded.clear();
       this.#loaded.add(seenKey);
     }
-    const outcome = await runScript(this.#redis, script, keys, args, this.#timeoutMs, firstUse);
+    const outcome = await this.#runner.run(script, keys, args, firstUse);
     if (!outcome.ok && firstUse) this.#loaded.delete(seenKey);
     if (outcome.ok && this.#buffer.size > 0 && !this.#flushing && script !== RECORD) void this.#flush();
     return outcome;

@@ -30,60 +30,103 @@ function describeFailure(error: unknown): RateLimitError {
   return { code: 'backend_unavailable', message: `Redis could not be reached: ${message}` };
 }
 
+interface InFlight {
+  readonly deadline: number;
+  readonly script: Script;
+  readonly resolve: (outcome: ScriptOutcome) => void;
+  done: boolean;
+}
+
 /**
- * Runs a script on the node owning `keys[0]`, in one round trip when the script is cached there:
+ * Runs scripts on the node owning `keys[0]`, in one round trip when the script is cached there:
  * EVALSHA, and on NOSCRIPT (a restarted server, SCRIPT FLUSH, a failover) EVAL once, which caches it
- * again. With `sendSource` it sends EVAL at once (a first use: keeps the order of pipelined calls). Answers within `timeoutMs` of real time or gives `backend_unavailable` (RL-F1): a late
- * reply is ignored, never taken for capacity.
+ * again; with `sendSource`, EVAL at once (a first use: keeps the order of pipelined calls). Every
+ * call answers within `timeoutMs` of real time or gives `backend_unavailable` (RL-F1): a late reply
+ * is ignored, never taken for capacity.
+ *
+ * Every call has the same timeout, so deadlines fall due in call order: one queue and one timer
+ * serve all calls in flight (no timer per call).
  *
  * @example
  * ```ts
- * const r = await runScript(redis, admit, [key], args, 250);
+ * const runner = new ScriptRunner(redis, 250);
+ * const r = await runner.run(admit, [key], args);
  * if (!r.ok) return { kind: 'error', error: r.error };
  * ```
  */
-export function runScript(
-  redis: RedisLike,
-  script: Script,
-  keys: readonly string[],
-  args: readonly string[],
-  timeoutMs: number,
-  sendSource = false,
-): Promise<ScriptOutcome> {
-  return new Promise<ScriptOutcome>((resolve) => {
-    let done = false;
-    const finish = (outcome: ScriptOutcome): void => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      resolve(outcome);
-    };
-    const timer = setTimeout(() => {
-      finish({
-        ok: false,
-        error: { code: 'backend_unavailable', message: `Redis did not answer within ${timeoutMs} ms (${script.name})` },
-      });
-    }, timeoutMs);
-    timer.unref();
-    const call = async (): Promise<unknown> => {
-      if (sendSource) return redis.eval(script.source, keys, args);
+export class ScriptRunner {
+  readonly #redis: RedisLike;
+  readonly #timeoutMs: number;
+  #queue: InFlight[] = [];
+  #head = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(redis: RedisLike, timeoutMs: number) {
+    this.#redis = redis;
+    this.#timeoutMs = timeoutMs;
+  }
+
+  run(script: Script, keys: readonly string[], args: readonly string[], sendSource = false): Promise<ScriptOutcome> {
+    return new Promise<ScriptOutcome>((resolve) => {
+      const entry: InFlight = { deadline: performance.now() + this.#timeoutMs, script, resolve, done: false };
+      this.#queue.push(entry);
+      if (this.#timer === undefined) this.#arm(this.#timeoutMs);
+      const redis = this.#redis;
+      let pending: Promise<unknown>;
       try {
-        return await redis.evalsha(script.sha, keys, args);
+        pending = sendSource
+          ? redis.eval(script.source, keys, args)
+          : redis.evalsha(script.sha, keys, args).catch((error: unknown) => {
+              if (!isNoScript(error) || entry.done) throw error;
+              return redis.eval(script.source, keys, args);
+            });
       } catch (error) {
-        if (!isNoScript(error) || done) throw error;
-        return redis.eval(script.source, keys, args);
+        this.#finish(entry, { ok: false, error: describeFailure(error) });
+        return;
       }
-    };
-    let pending: Promise<unknown>;
-    try {
-      pending = call();
-    } catch (error) {
-      finish({ ok: false, error: describeFailure(error) });
+      pending.then(
+        (reply) => this.#finish(entry, { ok: true, reply }),
+        (error: unknown) => this.#finish(entry, { ok: false, error: describeFailure(error) }),
+      );
+    });
+  }
+
+  #finish(entry: InFlight, outcome: ScriptOutcome): void {
+    if (entry.done) return;
+    entry.done = true;
+    entry.resolve(outcome);
+  }
+
+  #arm(ms: number): void {
+    this.#timer = setTimeout(() => this.#expire(), Math.max(1, Math.ceil(ms)));
+    this.#timer.unref();
+  }
+
+  /** Times out every call whose deadline passed; re-arms for the oldest call still in flight. */
+  #expire(): void {
+    this.#timer = undefined;
+    const now = performance.now();
+    const queue = this.#queue;
+    while (this.#head < queue.length) {
+      const entry = queue[this.#head] as InFlight;
+      if (!entry.done && entry.deadline > now) break;
+      this.#head++;
+      if (!entry.done) {
+        this.#finish(entry, {
+          ok: false,
+          error: { code: 'backend_unavailable', message: `Redis did not answer within ${this.#timeoutMs} ms (${entry.script.name})` },
+        });
+      }
+    }
+    if (this.#head === queue.length) {
+      this.#queue = [];
+      this.#head = 0;
       return;
     }
-    pending.then(
-      (reply) => finish({ ok: true, reply }),
-      (error: unknown) => finish({ ok: false, error: describeFailure(error) }),
-    );
-  });
+    if (this.#head > 1024) {
+      this.#queue = queue.slice(this.#head);
+      this.#head = 0;
+    }
+    this.#arm((this.#queue[this.#head] as InFlight).deadline - now);
+  }
 }
