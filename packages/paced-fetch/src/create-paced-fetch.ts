@@ -1,6 +1,7 @@
 import type { BucketCheck, Clock, RateLimiter } from '@core/rate-limit-contract';
 import { getVenueSpec, interpretResponse, resolveRequest, type Feedback, type Identity, type VenueRequest, type VenueSpec } from '@core/exchange-specs';
 import { PacedFetchError } from './paced-fetch-error.js';
+import { linkSignal } from './linked-signal.js';
 import { abortReason, sleep } from './sleep.js';
 import { systemClock } from './system-clock.js';
 import { readFetchCall, toVenueRequest } from './to-venue-request.js';
@@ -152,8 +153,15 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
         throw abortReason(signal);
       }
       const waitedMs = clock.now() - started;
-      const response = await send(input instanceof Request ? input.clone() : input, init);
-      const bytes = await response.arrayBuffer();
+      const link = linkSignal(signal);
+      let response: Response;
+      let bytes: ArrayBuffer;
+      try {
+        response = await send(input instanceof Request ? input.clone() : input, link.signal === undefined ? init : { ...init, signal: link.signal });
+        bytes = await response.arrayBuffer();
+      } finally {
+        link.release();
+      }
       const text = new TextDecoder().decode(bytes);
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => {

@@ -229,3 +229,35 @@ describe('createPacedFetch', () => {
     expect(await limiter.borrowed(weightKey)).toBeCloseTo(1, 9);
   });
 });
+
+describe('the caller\'s signal', () => {
+  it('keeps no listener on the caller\'s signal once a call is done (fetch gets a per-attempt signal)', async () => {
+    const { getEventListeners } = await import('node:events');
+    const seen: (AbortSignal | null | undefined)[] = [];
+    const fake = new FakeFetch(json(200, {}));
+    const spy = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      seen.push(init?.signal);
+      return fake.fetch(input, init);
+    };
+    const limiter = createDefaultRateLimiter();
+    limiters.push(limiter);
+    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter, fetch: spy });
+    const ac = new AbortController();
+    for (let i = 0; i < 5; i++) await paced(`${URL_BASE}/ping`, { signal: ac.signal });
+    expect(getEventListeners(ac.signal, 'abort')).toHaveLength(0);
+    expect(seen.every((s) => s instanceof AbortSignal && s !== ac.signal)).toBe(true);
+  });
+
+  it('aborting the caller\'s signal during the fetch aborts the fetch', async () => {
+    const ac = new AbortController();
+    const slow = async (_input: string | URL | Request, init?: RequestInit): Promise<Response> =>
+      new Promise((_, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        ac.abort(new Error('stop'));
+      });
+    const limiter = createDefaultRateLimiter();
+    limiters.push(limiter);
+    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter, fetch: slow });
+    await expect(paced(`${URL_BASE}/ping`, { signal: ac.signal })).rejects.toThrow('stop');
+  });
+});
