@@ -12,6 +12,12 @@ export class BucketTable {
   #ids: (string | undefined)[] = new Array<string | undefined>(64).fill(undefined);
   #free: number[] = [];
   #high = 0;
+  #epoch = 0;
+
+  /** Changes whenever slots are renumbered or forgotten wholesale (`clear`, `compact`). */
+  get epoch(): number {
+    return this.#epoch;
+  }
 
   /** How many buckets are stored. */
   get size(): number {
@@ -84,6 +90,7 @@ export class BucketTable {
 
   /** Forgets every bucket and gives the memory back. */
   clear(): void {
+    this.#epoch++;
     this.#index.clear();
     this.#states = new Float64Array(64);
     this.#defs = new Int32Array(64);
@@ -100,6 +107,7 @@ export class BucketTable {
   compact(): void {
     const size = this.#index.size;
     if (this.#states.length <= 1024 || size * 4 > this.#states.length) return;
+    this.#epoch++;
     const capacity = Math.max(64, 1 << Math.ceil(Math.log2(size * 2 + 1)));
     const states = new Float64Array(capacity);
     const defs = new Int32Array(capacity);

@@ -115,6 +115,9 @@ interface Booked {
   readonly replacedDef: number;
   /** The booking created the bucket: a return that leaves it fresh forgets it again. */
   readonly created: boolean;
+  /** Where the booking wrote; a bucket moved or forgotten since then forfeits the return. */
+  readonly slot: number;
+  readonly epoch: number;
   /** The slot's write counter right after the booking wrote: any later write (a charge, record, sync or penalty) forfeits the slot. */
   readonly version: number;
 }
@@ -731,7 +734,7 @@ export class DefaultRateLimiter implements RateLimiter {
       const replacedDef = before >= 0 ? this.#table.def(before) : d;
       // A bucket inserted earlier in this loop cannot be this one (keys are merged), so slots stay valid.
       const slot = (e.slot = this.#write(before, id, written, d));
-      if (booked !== undefined) booked.push({ id, def: d, written, replaced, replacedDef, created: before < 0, version: this.#table.version(slot) });
+      if (booked !== undefined) booked.push({ id, def: d, written, replaced, replacedDef, created: before < 0, slot, epoch: this.#table.epoch, version: this.#table.version(slot) });
     }
   }
 
@@ -796,11 +799,16 @@ export class DefaultRateLimiter implements RateLimiter {
     return new Promise<Decision>((resolve) => {
       const waiter: Waiter = { sendAt: s, startedAt: now, booked, signal, resolve, timer: undefined, onAbort: undefined };
       this.#waiters.add(waiter);
-      if (signal !== undefined) {
-        waiter.onAbort = () => this.#abort(waiter);
-        signal.addEventListener('abort', waiter.onAbort, { once: true });
+      try {
+        if (signal !== undefined) {
+          waiter.onAbort = () => this.#abort(waiter);
+          signal.addEventListener('abort', waiter.onAbort, { once: true });
+        }
+        this.#arm(waiter, now);
+      } catch (e) {
+        // Never reject (RL-F1). The booking stays charged: forfeiting is always safe.
+        this.#settle(waiter, internal(e));
       }
-      this.#arm(waiter, now);
     });
   }
 
@@ -815,9 +823,14 @@ export class DefaultRateLimiter implements RateLimiter {
 
   #fire(waiter: Waiter): void {
     if (!this.#waiters.has(waiter)) return;
-    const now = this.#clock.now();
-    if (now < waiter.sendAt) {
-      this.#arm(waiter, now); // a system timer fired early: wait out the rest, never send before the send time
+    try {
+      const now = this.#clock.now();
+      if (now < waiter.sendAt) {
+        this.#arm(waiter, now); // a system timer fired early: wait out the rest, never send before the send time
+        return;
+      }
+    } catch (e) {
+      this.#settle(waiter, internal(e));
       return;
     }
     waiter.timer = undefined;
@@ -831,7 +844,7 @@ export class DefaultRateLimiter implements RateLimiter {
       const slot = this.#table.find(b.id);
       // RL-W5: returned only when nothing was written to the bucket after the booking (not even a
       // penalty or sync that left the number as it was: restoring would drop their effect).
-      if (slot >= 0 && this.#table.def(slot) === b.def && this.#table.version(slot) === b.version) {
+      if (slot === b.slot && this.#table.epoch === b.epoch && this.#table.def(slot) === b.def && this.#table.version(slot) === b.version) {
         const restored = cancelBooking(this.#table.state(slot), b.written, b.replaced);
         if (b.created && isIdle(restored, this.#defs[b.replacedDef] as BucketDefinition, this.#clock.now())) this.#table.remove(slot);
         else this.#table.set(slot, restored, b.replacedDef);
@@ -850,10 +863,13 @@ export class DefaultRateLimiter implements RateLimiter {
 
   #settle(waiter: Waiter, decision: Decision): void {
     if (!this.#waiters.delete(waiter)) return;
-    waiter.timer?.cancel();
-    waiter.timer = undefined;
-    if (waiter.signal !== undefined && waiter.onAbort !== undefined) waiter.signal.removeEventListener('abort', waiter.onAbort);
-    waiter.resolve(decision);
+    try {
+      waiter.timer?.cancel();
+      waiter.timer = undefined;
+      if (waiter.signal !== undefined && waiter.onAbort !== undefined) waiter.signal.removeEventListener('abort', waiter.onAbort);
+    } finally {
+      waiter.resolve(decision);
+    }
   }
 
   // ---------------------------------------------------------------- internals: feedback

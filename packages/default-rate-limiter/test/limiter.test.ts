@@ -187,6 +187,28 @@ describe('DefaultRateLimiter', () => {
     expect(JSON.stringify(limit)).toBe('{"capacity":5,"refillPerSec":1}');
   });
 
+  it('RL-F1 a signal or clock that throws mid-wait gives a typed error, never a rejection', async () => {
+    const clock = new ManualClock();
+    const limiter = createDefaultRateLimiter({ clock });
+    const limit = { capacity: 1, refillPerSec: 1 };
+    await limiter.checkRate(okx(), limit, 1);
+    const hostile = {
+      aborted: false,
+      addEventListener: () => {
+        throw new Error(SECRET);
+      },
+      removeEventListener: () => {},
+    } as unknown as AbortSignal;
+    const d = await limiter.waitForCapacity([{ key: okx(), limit, cost: 1 }], { signal: hostile });
+    expect(d).toMatchObject({ kind: 'error', error: { code: 'internal' } });
+    expect(JSON.stringify(d)).not.toContain(SECRET);
+    const broken = createDefaultRateLimiter({
+      clock: { now: () => 0, setTimer: () => { throw new Error('no timers'); } },
+    });
+    await broken.checkRate(okx(), limit, 1);
+    expect(await broken.waitForCapacity([{ key: okx(), limit, cost: 1 }])).toMatchObject({ kind: 'error', error: { code: 'internal' } });
+  });
+
   it('construction refuses malformed options with a TypeError', () => {
     expect(() => createDefaultRateLimiter({ clock: {} as never })).toThrow(TypeError);
     expect(() => createDefaultRateLimiter({ idleSweepEvery: 0 })).toThrow(/idleSweepEvery/);
