@@ -57,6 +57,12 @@ export interface PacedFetchOptions {
   readonly clock?: Clock;
   /** Called after every attempt that was sent (for metrics and progress displays). */
   readonly onAttempt?: (event: AttemptEvent) => void;
+  /**
+   * When a request charges both buckets of its own credential and shared ones (the IP's), wait
+   * without booking while only its own buckets hold it back, then book: a booking far in the future
+   * would hold the shared buckets for every other caller until then (RL-W2). Default `true`.
+   */
+  readonly waitUnbookedForOwnBuckets?: boolean;
 }
 
 const DEFAULT_MAX_WAIT_MS = 10_000;
@@ -128,6 +134,22 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
   const maxRetryAfterMs = positive('retry.maxRetryAfterMs', retry?.maxRetryAfterMs, maxWaitMs);
   const idempotent = retry?.idempotent ?? ((r: VenueRequest) => SAFE_METHODS.has(r.method.toUpperCase()));
   const resolveOptions = options.margin === undefined ? {} : { margin: options.margin };
+  const waitUnbookedForOwnBuckets = options.waitUnbookedForOwnBuckets ?? true;
+
+  /**
+   * Sleeps, booking nothing, until the request's own-credential buckets would admit it (a dry run
+   * with `peek`), as long as the budget allows; the admission itself comes after, with
+   * `waitForCapacity`, so this only decides when to join the shared buckets' queue.
+   */
+  const waitForOwnBuckets = async (checks: readonly BucketCheck[], deadline: number, signal: AbortSignal | undefined): Promise<void> => {
+    const own = checks.filter((c) => c.key.credential !== null);
+    if (own.length === 0 || own.length === checks.length) return;
+    for (;;) {
+      const p = await limiter.peek(own);
+      if (p.kind !== 'delay' || p.retryAfterMs > deadline - clock.now()) return;
+      await sleep(clock, p.retryAfterMs, signal);
+    }
+  };
 
   return async function pacedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
     const call = await readFetchCall(input, init);
@@ -139,7 +161,10 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     for (let attempt = 0; ; attempt++) {
       const started = clock.now();
       if (resolved.checks.length > 0) {
-        const d = await limiter.waitForCapacity(resolved.checks, { maxWaitMs, ...(signal === undefined ? {} : { signal }) });
+        if (waitUnbookedForOwnBuckets) await waitForOwnBuckets(resolved.checks, started + maxWaitMs, signal);
+        const asked = clock.now();
+        const budget = Math.max(1, started + maxWaitMs - asked);
+        const d = await limiter.waitForCapacity(resolved.checks, { maxWaitMs: budget, ...(signal === undefined ? {} : { signal }) });
         if (d.kind === 'error') {
           if (d.error.code === 'aborted') throw abortReason(signal);
           throw new PacedFetchError(d.error.code, `${spec.id}: ${request.method} ${request.path} not sent: ${d.error.message}`, d.error.retryAfterMs);
@@ -148,7 +173,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
           throw new PacedFetchError('rate_limit_timeout', `${spec.id}: ${request.method} ${request.path} not sent: it needs ${d.retryAfterMs} ms, beyond the ${maxWaitMs} ms budget`, d.retryAfterMs);
         }
         // The send time is d.waitMs after the call (RL-W1); never send earlier, whatever the limiter did.
-        await sleep(clock, started + d.waitMs - clock.now(), signal);
+        await sleep(clock, asked + d.waitMs - clock.now(), signal);
       } else if (signal?.aborted === true) {
         throw abortReason(signal);
       }

@@ -261,3 +261,35 @@ describe('the caller\'s signal', () => {
     await expect(paced(`${URL_BASE}/ping`, { signal: ac.signal })).rejects.toThrow('stop');
   });
 });
+
+describe('own buckets before shared ones', () => {
+  async function pingDuringTradeWait(waitUnbookedForOwnBuckets: boolean): Promise<{ sentAtOnce: number; clock: ManualClock; done: Promise<unknown> }> {
+    const fake = new FakeFetch(json(200, {}));
+    const clock = new ManualClock(1_000_000);
+    const limiter = createDefaultRateLimiter({ clock });
+    limiters.push(limiter);
+    const paced = createPacedFetch({ venue: testVenue, identity: { credential: 'k' }, limiter, fetch: fake.fetch, clock, waitUnbookedForOwnBuckets });
+    await paced(`${URL_BASE}/trade`, { method: 'POST' }); // orders: capacity 1, refill 0.8/s: the next waits 1250 ms
+    const trade = paced(`${URL_BASE}/trade`, { method: 'POST' });
+    await clock.whenTimers(1);
+    const ping = paced(`${URL_BASE}/ping`);
+    await settle();
+    await settle();
+    const sentAtOnce = fake.calls.length;
+    return { sentAtOnce, clock, done: Promise.all([trade, ping]) };
+  }
+
+  it('waits unbooked for its own order bucket, so the shared IP weight stays free for others meanwhile', async () => {
+    const { sentAtOnce, clock, done } = await pingDuringTradeWait(true);
+    expect(sentAtOnce).toBe(2); // the first trade and the ping; the second trade still waits
+    await clock.advance(1_250);
+    await done;
+  });
+
+  it('with waitUnbookedForOwnBuckets false, the trade books the IP weight at its send time and the ping queues behind it (RL-W2)', async () => {
+    const { sentAtOnce, clock, done } = await pingDuringTradeWait(false);
+    expect(sentAtOnce).toBe(1);
+    await clock.advance(1_250);
+    await done;
+  });
+});
