@@ -1,7 +1,7 @@
 import type { NormalizedKey } from '@core/default-rate-limiter';
 
 /** Which part of a key the Redis Cluster hash tag is made of. */
-export type HashTagMode = 'venue' | 'venue+credential';
+export type HashTagMode = 'venue' | 'venue+credential' | 'prefix';
 
 /**
  * Escapes a user-given name for a Redis key: every UTF-16 code unit outside `[A-Za-z0-9_.-]` becomes
@@ -28,26 +28,38 @@ export function escapeGlob(text: string): string {
   return text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);
 }
 
-/** The credential's field: its hash (RL-K3), or `public` for the public pool. */
+/**
+ * The credential's field: its hash (RL-K3) as 22 base64url characters (the 128 bits of
+ * `hashCredential`'s 32 hex digits, shorter so keys stay small), or `public` for the public pool.
+ */
 export function credentialField(credentialHash: string | null): string {
-  return credentialHash ?? 'public';
+  return credentialHash === null ? 'public' : Buffer.from(credentialHash, 'hex').toString('base64url');
 }
 
 /**
- * A bucket's Redis key: `<prefix>{<venue>}:<credential hash | public>:<axis>` (hash tag = venue), or
- * `<prefix>{<venue>:<credential hash | public>}:<axis>` (hash tag = venue and credential). Venue and
- * axis are escaped, the credential only ever appears hashed.
+ * A bucket's Redis key: `<prefix>{<venue>}<credential>:<axis>` (hash tag = venue, the default) or
+ * `<prefix>{<venue>:<credential>}<axis>` (hash tag = venue and credential), or
+ * `<prefix>{<escaped prefix>}<venue>:<credential>:<axis>` (one hash tag for every key), where `<credential>` is
+ * the credential's hash in base64url or `public`. Venue and axis are escaped; the credential only
+ * ever appears hashed. Typical keys stay within 44 bytes, so an idle bucket costs about 136 bytes.
  *
  * @example
  * ```ts
- * bucketKeyName('rl:', 'venue', { venue: 'binance', credential: null, axis: 'ip' }, null); // 'rl:{binance}:public:ip'
+ * bucketKeyName('rl:', 'venue', { venue: 'binance', credential: null, axis: 'ip' }, null); // 'rl:{binance}public:ip'
  * ```
  */
 export function bucketKeyName(prefix: string, mode: HashTagMode, key: NormalizedKey, credentialHash: string | null): string {
   const venue = escapeName(key.venue);
   const credential = credentialField(credentialHash);
   const axis = escapeName(key.axis);
-  return mode === 'venue' ? `${prefix}{${venue}}:${credential}:${axis}` : `${prefix}{${venue}:${credential}}:${axis}`;
+  if (mode === 'venue') return `${prefix}{${venue}}${credential}:${axis}`;
+  if (mode === 'venue+credential') return `${prefix}{${venue}:${credential}}${axis}`;
+  return `${prefix}{${prefixTag(prefix)}}${venue}:${credential}:${axis}`;
+}
+
+/** The one hash tag of every key in `prefix` mode. */
+function prefixTag(prefix: string): string {
+  return prefix === '' ? '_' : escapeName(prefix);
 }
 
 /** The hash tag of a key built by {@link bucketKeyName} (what Redis Cluster hashes). */
@@ -60,7 +72,9 @@ export function hashTagOf(keyName: string): string {
 /** The SCAN pattern of every bucket of one venue. */
 export function venuePattern(prefix: string, mode: HashTagMode, venue: string): string {
   const v = escapeName(venue);
-  return mode === 'venue' ? `${escapeGlob(prefix)}{${v}}:*` : `${escapeGlob(prefix)}{${v}:*`;
+  if (mode === 'venue') return `${escapeGlob(prefix)}{${v}}*`;
+  if (mode === 'venue+credential') return `${escapeGlob(prefix)}{${v}:*`;
+  return `${escapeGlob(prefix)}{${prefixTag(prefix)}}${v}:*`;
 }
 
 /** The SCAN pattern of every bucket under a prefix. */
@@ -68,14 +82,20 @@ export function allPattern(prefix: string): string {
   return `${escapeGlob(prefix)}{*`;
 }
 
-/** Venue, credential hash and axis read back from a key name (for snapshots), or `undefined`. */
+/** Venue, credential hash (hex) and axis read back from a key name (for snapshots), or `undefined`. */
 export function parseBucketKeyName(
   prefix: string,
+  mode: HashTagMode,
   keyName: string,
 ): { venue: string; credentialHash: string | null; axis: string } | undefined {
-  if (!keyName.startsWith(prefix)) return undefined;
-  const parts = keyName.slice(prefix.length).replace(/[{}]/g, '').split(':');
-  if (parts.length !== 3) return undefined;
-  const [venue, credential, axis] = parts as [string, string, string];
-  return { venue: unescapeName(venue), credentialHash: credential === 'public' ? null : credential, axis: unescapeName(axis) };
+  if (!keyName.startsWith(`${prefix}{`)) return undefined;
+  const close = keyName.indexOf('}', prefix.length + 1);
+  if (close < 0) return undefined;
+  const tag = keyName.slice(prefix.length + 1, close);
+  const rest = keyName.slice(close + 1);
+  const [venue, credential, axis] =
+    mode === 'venue' ? [tag, ...rest.split(':')] : mode === 'venue+credential' ? [...tag.split(':'), rest] : rest.split(':');
+  if (venue === undefined || credential === undefined || axis === undefined) return undefined;
+  const credentialHash = credential === 'public' ? null : Buffer.from(credential, 'base64url').toString('hex');
+  return { venue: unescapeName(venue), credentialHash, axis: unescapeName(axis) };
 }

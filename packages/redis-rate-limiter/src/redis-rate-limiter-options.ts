@@ -18,7 +18,9 @@ export interface RedisRateLimiterOptions {
   /**
    * What the Redis Cluster hash tag is made of: `"venue"` (default: every bucket of a venue in one slot,
    * so any multi-bucket check within a venue works) or `"venue+credential"` (spreads a venue over the
-   * cluster; a multi-bucket check must then stay within one credential).
+   * cluster; a multi-bucket check must then stay within one credential), or `"prefix"` (every bucket in
+   * one slot: any multi-bucket check works, even across venues, but one master holds everything).
+   * On a single server every mode works the same.
    */
   readonly hashTag?: HashTagMode;
   /** HMAC key for credential hashes (RL-K3); every process sharing the buckets must use the same. */

@@ -173,8 +173,8 @@ export class RedisRateLimiter implements RateLimiter {
       throw new TypeError('createRedisRateLimiter: options.prefix must be a string without "{" or "}" (they would move the hash tag)');
     }
     const hashTag = options.hashTag ?? 'venue';
-    if (hashTag !== 'venue' && hashTag !== 'venue+credential') {
-      throw new TypeError('createRedisRateLimiter: options.hashTag must be "venue" or "venue+credential"');
+    if (hashTag !== 'venue' && hashTag !== 'venue+credential' && hashTag !== 'prefix') {
+      throw new TypeError('createRedisRateLimiter: options.hashTag must be "venue", "venue+credential" or "prefix"');
     }
     const positive = (name: string, value: number | undefined, fallback: number, allowZero = false): number => {
       const v = value ?? fallback;
@@ -363,7 +363,7 @@ export class RedisRateLimiter implements RateLimiter {
         if (tag !== undefined && t !== tag) {
           return errorDecision({
             code: 'invalid_parameters',
-            message: `checks[${check.index}].key: on Redis Cluster one call's buckets must share a hash tag (hashTag: '${this.#hashTag}'); this bucket's venue${this.#hashTag === 'venue' ? '' : ' or credential'} differs from the first one's`,
+            message: `checks[${check.index}].key: on Redis Cluster one call's buckets must share a hash tag (hashTag: '${this.#hashTag}'); this bucket's venue${this.#hashTag === 'venue' ? '' : ' or credential'} differs from the first one's (hashTag: 'prefix' puts every bucket in one slot)`,
             path: `checks[${check.index}].key`,
           });
         }
@@ -654,7 +654,7 @@ export class RedisRateLimiter implements RateLimiter {
       const states = await Promise.all(batch.map((key) => this.#inspect(key)));
       for (let j = 0; j < batch.length; j++) {
         const r = states[j];
-        const names = parseBucketKeyName(this.#prefix, batch[j] as string);
+        const names = parseBucketKeyName(this.#prefix, this.#hashTag, batch[j] as string);
         if (r === undefined || 'kind' in r) throw new Error(`snapshot: ${r?.error.message ?? 'no reply'}`);
         const state = r.state;
         if (names === undefined || state === undefined || state.pending) continue;

@@ -20,7 +20,7 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-function limiterWith(client: TestClient, extra: { hashTag?: 'venue' | 'venue+credential' } = {}): { limiter: RedisRateLimiter; prefix: string } {
+function limiterWith(client: TestClient, extra: { hashTag?: 'venue' | 'venue+credential' | 'prefix' } = {}): { limiter: RedisRateLimiter; prefix: string } {
   const prefix = `c${n++}:`;
   return { limiter: createRedisRateLimiter({ redis: client.redis, prefix, clock: new ManualClock(), ...extra }), prefix };
 }
@@ -92,6 +92,24 @@ describe('hash tags on Redis Cluster', () => {
     expect(masters.length).toBeGreaterThan(1);
     expect(await limiter.resetVenue('binance')).toEqual({ kind: 'ok' });
     expect(keysUnder(prefix).map((k) => k.slice(prefix.length, prefix.length + 5))).toEqual(['{okx:']);
+    await limiter.close();
+  });
+});
+
+describe("hashTag 'prefix'", () => {
+  it('puts every bucket of the limiter in one slot: buckets of two venues can be checked in one call', async () => {
+    const { limiter, prefix } = limiterWith(io, { hashTag: 'prefix' });
+    const d = await limiter.checkRates([
+      { key: { venue: 'binance', credential: null, axis: 'ip' }, limit, cost: 5 },
+      { key: { venue: 'okx', credential: 'k', axis: 'orders' }, limit, cost: 1 },
+    ]);
+    expect(d.kind).toBe('ok');
+    const keys = keysUnder(prefix);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys.map(slotOf)).size).toBe(1);
+    expect((await limiter.snapshot()).map((b) => b.venue).sort()).toEqual(['binance', 'okx']);
+    expect(await limiter.resetVenue('okx')).toEqual({ kind: 'ok' });
+    expect((await limiter.snapshot()).map((b) => b.venue)).toEqual(['binance']);
     await limiter.close();
   });
 });
