@@ -692,7 +692,7 @@ export class RedisRateLimiter implements RateLimiter {
     // The first call of a script on a node goes as EVAL, which caches it: a NOSCRIPT retry would put
     // that call behind commands sent after it (a record landing after the next admission). Nodes are
     // told apart by hash tag (one tag, one slot, one node).
-    const seenKey = `${script.name}${keys.length > 0 ? hashTagOf(keys[0] as string) : ''}`;
+    const seenKey = this.#redis.cluster && keys.length > 0 ? `${script.name}${hashTagOf(keys[0] as string)}` : script.name;
     const firstUse = !this.#loaded.has(seenKey);
     if (firstUse) {
       if (this.#loaded.size >= LOADED_LIMIT) this.#loaded.clear();

@@ -23,7 +23,7 @@ await runConformanceSuite({
   it,
   name: 'redis-rate-limiter on a 3-master Redis Cluster (ioredis Cluster, hashTag prefix)',
   factory: ({ clock }) => ({
-    limiter: createRedisRateLimiter({ redis: client.redis, clock, prefix: `conf${next++}:`, hashTag: 'prefix', timeoutMs: 250 }),
+    limiter: createRedisRateLimiter({ redis: client.redis, clock, prefix: `conf${next++}:`, hashTag: 'prefix', timeoutMs: 1_000 }),
     breakStore: () => cluster.pause(),
     repairStore: () => cluster.resume(),
   }),
@@ -40,7 +40,7 @@ await runConformanceSuite({
   it,
   name: 'redis-rate-limiter on a 3-master Redis Cluster (ioredis Cluster, hashTag venue)',
   factory: ({ clock }) => ({
-    limiter: createRedisRateLimiter({ redis: client.redis, clock, prefix: `confv${next++}:`, timeoutMs: 250 }),
+    limiter: createRedisRateLimiter({ redis: client.redis, clock, prefix: `confv${next++}:`, timeoutMs: 1_000 }),
     breakStore: () => cluster.pause(),
     repairStore: () => cluster.resume(),
   }),
