@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BucketCheck, Decision, RateLimiter, WaitOptions } from '@core/rate-limit-contract';
 import { createDefaultRateLimiter } from '@core/default-rate-limiter';
@@ -232,7 +233,6 @@ describe('createPacedFetch', () => {
 
 describe('the caller\'s signal', () => {
   it('keeps no listener on the caller\'s signal once a call is done (fetch gets a per-attempt signal)', async () => {
-    const { getEventListeners } = await import('node:events');
     const seen: (AbortSignal | null | undefined)[] = [];
     const fake = new FakeFetch(json(200, {}));
     const spy = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
