@@ -37,7 +37,11 @@ export interface ModelCheck {
 /** What a booking wrote on one bucket, to undo it on cancellation (RL-W5). */
 interface BookingWrite {
   readonly id: string;
+  /** The stored bucket before the call (undefined when it was not live). */
   readonly before: ModelBucket | undefined;
+  /** A penalty hold and recorded debt kept for the bucket before its first definition. */
+  readonly hold: number | undefined;
+  readonly debt: number | undefined;
   readonly after: ModelBucket;
 }
 
@@ -224,21 +228,28 @@ export class ReferenceModel {
     const writes: BookingWrite[] = [];
     for (const { check, bucket } of planned) {
       const after = booked(bucket, check.cost, sendAt);
-      writes.push({ id: check.id, before: this.#buckets.get(check.id), after });
+      writes.push({ id: check.id, before: this.#buckets.get(check.id), hold: this.#holds.get(check.id), debt: this.#debts.get(check.id), after });
     }
     if (!dryRun) for (const w of writes) this.#store(w.id, w.after);
     return { kind: 'ok', sendAtMs: sendAt, waitMs, booking: { writes } };
   }
 
   /**
-   * Gives a booking back where nothing was charged to the bucket after it; otherwise that bucket's
-   * slot is forfeited (RL-W5).
+   * Gives a booking back where nothing was charged to the bucket after it (its `tat` still holds the
+   * value the booking wrote, docs/model.md); otherwise that bucket's slot is forfeited (RL-W5). What
+   * the booking replaced comes back whole: the stored bucket with its definition, or, for a bucket
+   * that was not live, its absence with any penalty hold or debt kept for it.
    */
   cancel(booking: ModelBooking): void {
     for (const w of booking.writes) {
-      if (this.#buckets.get(w.id) !== w.after) continue;
+      const now = this.#buckets.get(w.id);
+      const untouched =
+        now !== undefined && now.tat === w.after.tat && now.used === w.after.used && sameLimit(now.limit, w.after.limit);
+      if (!untouched) continue;
       if (w.before === undefined) this.#buckets.delete(w.id);
       else this.#buckets.set(w.id, w.before);
+      if (w.hold !== undefined) this.#holds.set(w.id, w.hold);
+      if (w.debt !== undefined) this.#debts.set(w.id, w.debt);
     }
   }
 
