@@ -25,6 +25,8 @@ export class RecordBuffer {
   readonly #capacity: number;
   #items: PendingRecord[] = [];
   #head = 0;
+  /** Taken for a flush and not settled yet: still waiting for Redis, so still counted as buffered. */
+  #inFlight = 0;
   #bufferedTotal = 0;
   #flushed = 0;
   #dropped = 0;
@@ -54,10 +56,11 @@ export class RecordBuffer {
     }
   }
 
-  /** Takes up to `n` records from the front. */
+  /** Takes up to `n` records from the front for a flush; settle each with flushed, dropped or unshift. */
   take(n: number): PendingRecord[] {
     const out = this.#items.slice(this.#head, this.#head + n);
     this.#head += out.length;
+    this.#inFlight += out.length;
     if (this.#head === this.#items.length) {
       this.#items = [];
       this.#head = 0;
@@ -67,6 +70,7 @@ export class RecordBuffer {
 
   /** Puts records back at the front (their flush failed), keeping the bound. */
   unshift(records: readonly PendingRecord[]): void {
+    this.#inFlight -= records.length;
     const rest = this.#items.slice(this.#head);
     const all = [...records, ...rest];
     const excess = Math.max(0, all.length - this.#capacity);
@@ -75,15 +79,31 @@ export class RecordBuffer {
     this.#head = 0;
   }
 
+  /** Records taken for a flush that Redis applied. */
   countFlushed(n: number): void {
+    this.#inFlight -= n;
     this.#flushed += n;
   }
 
+  /** Records taken for a flush that Redis refused (they will not be retried). */
+  countFlushDropped(n: number): void {
+    this.#inFlight -= n;
+    this.#dropped += n;
+  }
+
+  /** Records dropped before reaching the buffer (invalid input, limiter closed). */
   countDropped(n: number): void {
     this.#dropped += n;
   }
 
+  /** Drops everything still buffered (the limiter closed). */
+  dropAll(): void {
+    this.#dropped += this.size;
+    this.#items = [];
+    this.#head = 0;
+  }
+
   stats(): RecordStats {
-    return { buffered: this.size, bufferedTotal: this.#bufferedTotal, flushed: this.#flushed, dropped: this.#dropped };
+    return { buffered: this.size + this.#inFlight, bufferedTotal: this.#bufferedTotal, flushed: this.#flushed, dropped: this.#dropped };
   }
 }

@@ -436,10 +436,12 @@ export class RedisRateLimiter implements RateLimiter {
         keyName: this.#keyName(k.value),
         args: [String(c.value), def === null ? '' : String(def.capacity), def === null ? '' : String(def.refillPerSec)],
       };
-      void this.#sendRecord(pending).then((sent) => {
-        if (!sent) {
+      void this.#sendRecord(pending).then((result) => {
+        if (result === 'retry') {
           this.#buffer.push(pending);
           this.#scheduleFlush();
+        } else if (result === 'refused') {
+          this.#buffer.countDropped(1);
         }
       });
     } catch {
@@ -452,15 +454,11 @@ export class RedisRateLimiter implements RateLimiter {
     return this.#buffer.stats();
   }
 
-  /** Sends one record; false when Redis did not take it (buffer it). */
-  async #sendRecord(record: PendingRecord): Promise<boolean> {
+  /** Sends one record: applied, to retry (Redis away), or refused by Redis (not retried). */
+  async #sendRecord(record: PendingRecord): Promise<'applied' | 'retry' | 'refused'> {
     const outcome = await this.#run(RECORD, [record.keyName], [...this.#header(), ...record.args]);
-    if (outcome.ok) return true;
-    if (outcome.error.code !== 'backend_unavailable') {
-      this.#buffer.countDropped(1);
-      return true;
-    }
-    return false;
+    if (outcome.ok) return 'applied';
+    return outcome.error.code === 'backend_unavailable' ? 'retry' : 'refused';
   }
 
   #scheduleFlush(): void {
@@ -478,9 +476,11 @@ export class RedisRateLimiter implements RateLimiter {
     try {
       while (this.#buffer.size > 0 && !this.#closed) {
         const batch = this.#buffer.take(FLUSH_BATCH);
-        const sent = await Promise.all(batch.map((r) => this.#sendRecord(r)));
-        const failed = batch.filter((_, i) => sent[i] !== true);
-        this.#buffer.countFlushed(batch.length - failed.length);
+        const results = await Promise.all(batch.map((r) => this.#sendRecord(r)));
+        const failed = batch.filter((_, i) => results[i] === 'retry');
+        const refused = results.filter((r) => r === 'refused').length;
+        this.#buffer.countFlushed(batch.length - failed.length - refused);
+        this.#buffer.countFlushDropped(refused);
         if (failed.length > 0) {
           this.#buffer.unshift(failed);
           break;
@@ -683,7 +683,7 @@ export class RedisRateLimiter implements RateLimiter {
     if (this.#flushTimer !== undefined) clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
     for (const waiter of [...this.#waiters]) waiter.settle(CLOSED);
-    this.#buffer.countDropped(this.#buffer.take(Number.MAX_SAFE_INTEGER).length);
+    this.#buffer.dropAll();
   }
 
   // ---- plumbing -----------------------------------------------------------------------------
