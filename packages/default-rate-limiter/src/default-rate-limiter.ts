@@ -113,8 +113,9 @@ interface Booked {
   /** The stored state and definition the booking replaced (for a bucket it created: fresh, with pending holds folded in). */
   readonly replaced: number;
   readonly replacedDef: number;
-  /** The booking created the bucket: a return that leaves it fresh forgets it again. */
+  /** The booking created the bucket: a return forgets it again (and puts back the penalty or debt it folded in). */
   readonly created: boolean;
+  readonly pendingBefore: Pending | undefined;
   /** Where the booking wrote; a bucket moved or forgotten since then forfeits the return. */
   readonly slot: number;
   readonly epoch: number;
@@ -732,9 +733,11 @@ export class DefaultRateLimiter implements RateLimiter {
       const written = chargeAt(effective, this.#defs[d] as BucketDefinition, cost, s);
       const replaced = before >= 0 ? this.#table.state(before) : effective;
       const replacedDef = before >= 0 ? this.#table.def(before) : d;
+      const pending = before < 0 && booked !== undefined && this.#pending.size > 0 ? this.#pending.get(id) : undefined;
+      const pendingBefore = pending === undefined ? undefined : { holdUntil: pending.holdUntil, debt: pending.debt };
       // A bucket inserted earlier in this loop cannot be this one (keys are merged), so slots stay valid.
       const slot = (e.slot = this.#write(before, id, written, d));
-      if (booked !== undefined) booked.push({ id, def: d, written, replaced, replacedDef, created: before < 0, slot, epoch: this.#table.epoch, version: this.#table.version(slot) });
+      if (booked !== undefined) booked.push({ id, def: d, written, replaced, replacedDef, created: before < 0, pendingBefore, slot, epoch: this.#table.epoch, version: this.#table.version(slot) });
     }
   }
 
@@ -845,9 +848,20 @@ export class DefaultRateLimiter implements RateLimiter {
       // RL-W5: returned only when nothing was written to the bucket after the booking (not even a
       // penalty or sync that left the number as it was: restoring would drop their effect).
       if (slot === b.slot && this.#table.epoch === b.epoch && this.#table.def(slot) === b.def && this.#table.version(slot) === b.version) {
-        const restored = cancelBooking(this.#table.state(slot), b.written, b.replaced);
-        if (b.created && isIdle(restored, this.#defs[b.replacedDef] as BucketDefinition, this.#clock.now())) this.#table.remove(slot);
-        else this.#table.set(slot, restored, b.replacedDef);
+        if (b.created) {
+          // The bucket did not exist before the booking: forget it, with any penalty or debt it had folded in kept pending.
+          this.#table.remove(slot);
+          if (b.pendingBefore !== undefined && !this.#pending.has(b.id)) {
+            const p = this.#pendingFor(b.id);
+            if (p !== undefined) {
+              p.holdUntil = b.pendingBefore.holdUntil;
+              p.debt = b.pendingBefore.debt;
+            }
+          }
+          this.#holds.delete(b.id);
+        } else {
+          this.#table.set(slot, cancelBooking(this.#table.state(slot), b.written, b.replaced), b.replacedDef);
+        }
       } else returned = false;
     }
     this.#settle(
