@@ -10,6 +10,8 @@ export interface Spawned {
   readonly clock: ManualClock;
   readonly limiter: RateLimiter;
   readonly subject: ConformanceSubject;
+  /** A second limiter on the same store and clock (the subject's `peer()`), closed with this one. */
+  peer(): Promise<RateLimiter>;
   /** Closes the limiter and disposes of the subject (once; the suite also does it after the test). */
   close(): Promise<void>;
 }

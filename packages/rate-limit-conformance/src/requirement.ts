@@ -5,13 +5,15 @@ import type { Capabilities } from '@core/rate-limit-contract';
  * hooks, or the `provider` option. A test whose needs are not met is registered as skipped, with
  * the reason in its title.
  */
-export type Requirement = keyof Capabilities | 'faultHooks' | 'provider';
+export type Requirement = keyof Capabilities | 'faultHooks' | 'provider' | 'peer' | 'storageKeys';
 
 /** What the suite knows about the implementation when it registers the tests. */
 export interface SubjectTraits {
   readonly capabilities: Capabilities;
   readonly faultHooks: boolean;
   readonly provider: boolean;
+  readonly peer: boolean;
+  readonly storageKeys: boolean;
 }
 
 /** Why a test cannot run, or `undefined` when it can. */
@@ -22,6 +24,10 @@ export function missingRequirement(needs: readonly Requirement[], traits: Subjec
       if (!traits.faultHooks) missing.push('the subject offers no breakStore/repairStore');
     } else if (need === 'provider') {
       if (!traits.provider) missing.push('no provider option was given');
+    } else if (need === 'peer') {
+      if (!traits.peer) missing.push('the subject offers no peer() (a second limiter on the same store)');
+    } else if (need === 'storageKeys') {
+      if (!traits.storageKeys) missing.push('the subject offers no storageKeys()');
     } else if (traits.capabilities[need] !== true) {
       missing.push(`capabilities.${need} is false`);
     }

@@ -1,3 +1,4 @@
+import type { RateLimiter } from '@core/rate-limit-contract';
 import type { ConformanceOptions } from './conformance-options.js';
 import type { ConformanceTest, Spawned, TestContext } from './conformance-test.js';
 import { ManualClock } from './manual-clock.js';
@@ -50,6 +51,8 @@ async function readTraits(options: ConformanceOptions): Promise<SubjectTraits> {
       capabilities,
       faultHooks: typeof subject.breakStore === 'function' && typeof subject.repairStore === 'function',
       provider: options.provider !== undefined,
+      peer: typeof subject.peer === 'function',
+      storageKeys: typeof subject.storageKeys === 'function',
     };
   } finally {
     await subject.limiter.close();
@@ -81,13 +84,21 @@ async function runOne(t: ConformanceTest, options: ConformanceOptions, traits: S
     if (options.realTimeoutMs !== undefined) clock.realTimeoutMs = options.realTimeoutMs;
     const subject = await options.factory({ clock });
     let closing: Promise<void> | undefined;
+    const peers: RateLimiter[] = [];
     const s: Spawned = {
       clock,
       limiter: subject.limiter,
       subject,
+      peer: async () => {
+        if (subject.peer === undefined) throw new Error('this test needs the subject to offer peer()');
+        const peer = await subject.peer();
+        peers.push(peer);
+        return peer;
+      },
       close: () => {
         closing ??= (async () => {
           try {
+            for (const peer of peers) await peer.close();
             await subject.limiter.close();
           } finally {
             await subject.dispose?.();

@@ -10,6 +10,17 @@ export interface ConformanceSubject {
    */
   breakStore?(): void | Promise<void>;
   repairStore?(): void | Promise<void>;
+  /**
+   * Builds a second limiter on the same store and the same clock, as another process would (for
+   * `capabilities.distributed` implementations). The suite closes it after the test. The tests of
+   * sharing across processes are skipped when absent.
+   */
+  peer?(): RateLimiter | Promise<RateLimiter>;
+  /**
+   * Lists the names of what the limiter stored (for example Redis keys under the test's prefix), so
+   * RL-K3 can check that no name holds a raw credential. Skipped when absent.
+   */
+  storageKeys?(): readonly string[] | Promise<readonly string[]>;
   /** Releases what the factory made (closing the limiter is done by the suite). */
   dispose?(): void | Promise<void>;
 }

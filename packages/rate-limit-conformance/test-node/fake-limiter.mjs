@@ -1,6 +1,7 @@
 // The conformance suite's correct fake in plain JavaScript: a small in-memory limiter built on the
-// reference model that @core/rate-limit-conformance exports, with fault hooks, and the host contract
-// over it. It is the node:test example's subject (test/fakes/*.ts are the TypeScript originals).
+// reference model that @core/rate-limit-conformance exports, with fault hooks, a peer sharing its
+// store, and the host contract over it. It is the node:test example's subject
+// (test/fakes/*.ts are the TypeScript originals, which also carry the self-test's deliberate flaws).
 import { createHash } from 'node:crypto';
 import { ReferenceModel, mergeChecks, normalizeLimit } from '@core/rate-limit-conformance';
 
@@ -54,7 +55,7 @@ function isKey(key) {
 }
 
 const CAPABILITIES = {
-    distributed: false,
+    distributed: true,
     injectableClock: true,
     bookings: true,
     abortSignal: true,
@@ -68,21 +69,41 @@ function error(code, message, retryAfterMs) {
 }
 const DONE = { kind: 'ok' };
 const STORE_DOWN = error('backend_unavailable', 'the store cannot be reached');
-/** A small in-memory limiter built on the suite's reference model. */
-export class FakeLimiter {
-    specificationVersion = 'v1';
-    capabilities;
-    #model = new ReferenceModel();
-    #clock;
-    #waiters = new Set();
-    #closed = false;
+/** What limiters sharing one "store" share: the buckets, and whether the store can be reached. */
+export class FakeStore {
+    model = new ReferenceModel();
     /** The store is unreachable (a fault hook of the subject). */
     broken = false;
     /** Records kept while the store is unreachable (bounded) and how many were dropped. */
     buffered = [];
     dropped = 0;
-    constructor(clock) {
+    /** Makes the store reachable again and replays the buffered records. */
+    repair(now) {
+        this.broken = false;
+        for (const r of this.buffered.splice(0))
+            this.model.record(r.key, r.cost, r.limit, now);
+    }
+    /** The names the buckets are stored under: venue, hashed credential, axis (RL-K3). */
+    keyNames(now) {
+        return this.model.snapshot(now).map((b) => [b.key.venue, hashCredential(b.key.credential), b.key.axis].join(':'));
+    }
+}
+function hashCredential(credential) {
+    return credential === null ? null : createHash('sha256').update(credential).digest('hex');
+}
+/** A small in-memory limiter built on the suite's reference model. */
+export class FakeLimiter {
+    specificationVersion = 'v1';
+    capabilities;
+    #store;
+    #model;
+    #clock;
+    #waiters = new Set();
+    #closed = false;
+    constructor(clock, store) {
         this.capabilities = Object.freeze({ ...CAPABILITIES });
+        this.#store = store;
+        this.#model = store.model;
         this.#clock = clock;
     }
     async checkRate(key, limit, cost, options) {
@@ -92,7 +113,7 @@ export class FakeLimiter {
         const refused = this.#refuse(checks, options);
         if (refused !== undefined)
             return refused;
-        if (this.broken)
+        if (this.#store.broken)
             return this.#unreachable();
         const merged = this.#merge(checks);
         if ('kind' in merged)
@@ -114,7 +135,7 @@ export class FakeLimiter {
         const refused = this.#refuse(checks, undefined);
         if (refused !== undefined)
             return refused;
-        if (this.broken)
+        if (this.#store.broken)
             return this.#unreachable();
         const merged = this.#merge(checks);
         if ('kind' in merged)
@@ -137,7 +158,7 @@ export class FakeLimiter {
             return error('invalid_parameters', 'signal must be an AbortSignal');
         if (signal?.aborted)
             return error('aborted', 'the wait was aborted before it started');
-        if (this.broken)
+        if (this.#store.broken)
             return this.#unreachable();
         const merged = this.#merge(checks);
         if ('kind' in merged)
@@ -176,20 +197,20 @@ export class FakeLimiter {
     record(key, cost, limit) {
         try {
             if (this.#closed || !isKey(key) || badCost(cost, 'cost') !== undefined || normalizeLimit(limit) === 'invalid') {
-                this.dropped++;
+                this.#store.dropped++;
                 return;
             }
-            if (this.broken) {
-                if (this.buffered.length >= 1000)
-                    this.dropped++;
+            if (this.#store.broken) {
+                if (this.#store.buffered.length >= 1000)
+                    this.#store.dropped++;
                 else
-                    this.buffered.push({ key, cost, limit });
+                    this.#store.buffered.push({ key, cost, limit });
                 return;
             }
             this.#model.record(key, cost, limit, this.#clock.now());
         }
         catch {
-            this.dropped++;
+            this.#store.dropped++;
         }
     }
     async sync(key, limit, minBorrowed) {
@@ -201,7 +222,7 @@ export class FakeLimiter {
             return error('invalid_parameters', 'limit is not a valid limit');
         if (this.#closed)
             return error('closed', 'the limiter is closed');
-        if (this.broken)
+        if (this.#store.broken)
             return STORE_DOWN;
         if (normalized !== null)
             this.#model.sync(key, normalized, minBorrowed, this.#clock.now());
@@ -216,7 +237,7 @@ export class FakeLimiter {
             return error('invalid_parameters', 'hold must be { untilMs } or { forMs } with a finite number');
         if (this.#closed)
             return error('closed', 'the limiter is closed');
-        if (this.broken)
+        if (this.#store.broken)
             return STORE_DOWN;
         this.#model.penalize(key, until);
         return DONE;
@@ -225,7 +246,7 @@ export class FakeLimiter {
         const why = badKey(key, 'key');
         if (why !== undefined)
             return error('invalid_parameters', why);
-        if (this.broken)
+        if (this.#store.broken)
             return STORE_DOWN;
         return this.#model.borrowed(key, this.#clock.now());
     }
@@ -233,7 +254,7 @@ export class FakeLimiter {
         const why = badKey(key, 'key');
         if (why !== undefined)
             return error('invalid_parameters', why);
-        if (this.broken)
+        if (this.#store.broken)
             return STORE_DOWN;
         this.#model.reset(key);
         return DONE;
@@ -241,23 +262,23 @@ export class FakeLimiter {
     async resetVenue(venue) {
         if (typeof venue !== 'string' || venue.length === 0)
             return error('invalid_parameters', 'venue must be a non-empty string');
-        if (this.broken)
+        if (this.#store.broken)
             return STORE_DOWN;
         this.#model.resetVenue(venue);
         return DONE;
     }
     async resetAll() {
-        if (this.broken)
+        if (this.#store.broken)
             return STORE_DOWN;
         this.#model.resetAll();
         return DONE;
     }
     async snapshot() {
-        if (this.broken)
+        if (this.#store.broken)
             return [];
         return this.#model.snapshot(this.#clock.now()).map((b) => ({
             venue: b.key.venue,
-            credentialHash: b.key.credential === null ? null : createHash('sha256').update(b.key.credential).digest('hex'),
+            credentialHash: hashCredential(b.key.credential),
             axis: b.key.axis,
             capacity: b.limit.capacity,
             refillPerSec: b.limit.refillPerSec,
@@ -269,12 +290,6 @@ export class FakeLimiter {
         this.#closed = true;
         for (const waiter of [...this.#waiters])
             waiter.finish(error('closed', 'the limiter was closed while waiting'));
-    }
-    /** Makes the store reachable again and replays the buffered records. */
-    repair() {
-        this.broken = false;
-        for (const r of this.buffered.splice(0))
-            this.#model.record(r.key, r.cost, r.limit, this.#clock.now());
     }
     #refuse(checks, options) {
         if (this.#closed)
@@ -292,17 +307,19 @@ export class FakeLimiter {
         return error('backend_unavailable', 'the store cannot be reached');
     }
 }
-/** A conformance subject around a {@link FakeLimiter}, with fault hooks. */
+/** A conformance subject around a {@link FakeLimiter}, with fault hooks, a peer and its key names. */
 export function createFakeSubject(clock) {
-    const limiter = new FakeLimiter(clock);
+    const store = new FakeStore();
     return {
-        limiter,
+        limiter: new FakeLimiter(clock, store),
         breakStore: () => {
-            limiter.broken = true;
+            store.broken = true;
         },
         repairStore: () => {
-            limiter.repair();
+            store.repair(clock.now());
         },
+        peer: () => new FakeLimiter(clock, store),
+        storageKeys: () => store.keyNames(clock.now()),
     };
 }
 

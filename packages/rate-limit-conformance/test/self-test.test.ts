@@ -23,6 +23,7 @@ const BROKEN: readonly {
   { flaw: 'chargeAtSendTime', rule: 'RL-W2', what: 'lets cheap traffic spend a booking', safety: true, modelCheck: true },
   { flaw: 'partialMultiDebit', rule: 'RL-M1', what: 'debits part of a refused multi-bucket check', safety: false, modelCheck: true },
   { flaw: 'okWhenStoreFails', rule: 'RL-F1', what: 'answers ok when its store throws', safety: false, modelCheck: false },
+  { flaw: 'unsharedPeer', rule: 'RL-W2', what: 'claims to be distributed but does not share its buckets', safety: true, modelCheck: false },
 ];
 
 async function runAgainst(flaws: FakeFlaws) {

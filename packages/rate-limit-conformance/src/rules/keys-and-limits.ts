@@ -80,6 +80,19 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
     expectTrue(hashes.every((h) => typeof h === 'string' && /^[0-9a-f]{16,}$/i.test(h)), `credential hashes are not hex: ${show(hashes)}`);
     expectTrue(hashes[0] !== hashes[1], 'two credentials share one hash');
   }),
+  test('RL-K3', 'storage key names never contain the raw credential', ['storageKeys'], async ({ limiter, subject }) => {
+    const k = key({ credential: SECRET });
+    await limiter.checkRate(k, TEN_PER_SECOND, 3);
+    await limiter.checkRate({ ...k, axis: 'orders' }, TEN_PER_SECOND, 10);
+    await limiter.checkRate({ ...k, axis: 'orders' }, TEN_PER_SECOND, 5, { maxWaitMs: 1000 });
+    limiter.record({ ...k, axis: 'ip' }, 4, TEN_PER_SECOND);
+    await limiter.sync({ ...k, axis: 'uid' }, TEN_PER_SECOND, 2);
+    await limiter.penalize({ ...k, axis: 'held' }, { forMs: 1000 });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const names = await subject.storageKeys!();
+    expectTrue(names.length > 0, 'storageKeys() listed nothing after five buckets were written');
+    for (const name of names) expectTrue(!name.includes(SECRET), `a storage key name holds the raw credential: ${name}`);
+  }),
   test('RL-L1', 'the three limit shapes are equivalent', ['injectableClock'], async ({ limiter }) => {
     const shapes: Limit[] = [{ capacity: 5, refillPerSec: 5 }, { requests: 5, periodMs: 1000 }, { requests: 5 }];
     for (const [i, shape] of shapes.entries()) {

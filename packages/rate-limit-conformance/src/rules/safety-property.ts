@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { BucketCheck, Decision, NormalizedLimit } from '@core/rate-limit-contract';
+import type { BucketCheck, Decision, NormalizedLimit, RateLimiter } from '@core/rate-limit-contract';
 import { property, type ConformanceTest, type Spawned, type TestContext } from '../conformance-test.js';
 import { fail, show } from '../expect.js';
 import { bucketId } from '../reference-model.js';
@@ -36,8 +36,8 @@ export function checkSafety(sends: readonly Send[], limit: NormalizedLimit, buck
 }
 
 /** Runs one command sequence against a fresh limiter, logging every admitted cost at its send time. */
-async function safetyRun(s: Spawned, setup: PropertySetup, commands: readonly Command[]): Promise<void> {
-  const { limiter, clock } = s;
+async function safetyRun(s: Spawned, setup: PropertySetup, commands: readonly Command[], limiters: readonly RateLimiter[]): Promise<void> {
+  const { clock } = s;
   const sends = new Map<string, Send[]>(PROPERTY_KEYS.map((k) => [bucketId(k), []]));
   const waiters: { waiter: Tracked<Decision>; controller: AbortController; checks: BucketCheck[]; what: string; resolvedAt?: number }[] = [];
   const log = (checks: readonly BucketCheck[], d: Decision, what: string): void => {
@@ -54,7 +54,9 @@ async function safetyRun(s: Spawned, setup: PropertySetup, commands: readonly Co
   };
   for (const [step, command] of commands.entries()) {
     const now = clock.now();
-    const what = `step ${step} ${command.op} at ${now}`;
+    // With a peer, the calls alternate between two limiters sharing one store (two processes).
+    const limiter = limiters[step % limiters.length]!;
+    const what = `step ${step} ${command.op} at ${now}${limiters.length > 1 ? ` via limiter ${step % limiters.length}` : ''}`;
     switch (command.op) {
       case 'advance':
         await clock.advance(command.ms);
@@ -70,9 +72,10 @@ async function safetyRun(s: Spawned, setup: PropertySetup, commands: readonly Co
         break;
       }
       case 'concurrent': {
-        const calls = command.calls.map((c) => {
+        const calls = command.calls.map((c, i) => {
           const checks = checksOf(setup, c.parts);
-          return { checks, decision: c.op === 'book' ? limiter.checkRates(checks, { maxWaitMs: c.budget }) : limiter.checkRates(checks) };
+          const via = limiters[(step + i) % limiters.length]!;
+          return { checks, decision: c.op === 'book' ? via.checkRates(checks, { maxWaitMs: c.budget }) : via.checkRates(checks) };
         });
         for (const [i, c] of calls.entries()) admitted(c.checks, await c.decision, now, `${what} call ${i}`);
         break;
@@ -125,14 +128,14 @@ async function safetyRun(s: Spawned, setup: PropertySetup, commands: readonly Co
   for (const [i, k] of PROPERTY_KEYS.entries()) checkSafety(sends.get(bucketId(k))!, setup.limits[i as 0 | 1 | 2], `bucket ${i}`);
 }
 
-function runSafety(t: TestContext): Promise<void> {
+function runSafety(t: TestContext, withPeer: boolean): Promise<void> {
   const commands = commandsArb({ capabilities: t.capabilities, redefine: false, concurrent: true, garbage: false });
   const params: fc.Parameters<[PropertySetup, Command[]]> = { numRuns: t.options.propertyRuns ?? 60, endOnFailure: t.options.shrink === false };
   return fc.assert(
     fc.asyncProperty(setupArb(), commands, async (setup, cmds) => {
       const s = await t.spawn();
       try {
-        await safetyRun(s, setup, cmds);
+        await safetyRun(s, setup, cmds, withPeer ? [s.limiter, await s.peer()] : [s.limiter]);
       } finally {
         await s.close();
       }
@@ -146,6 +149,12 @@ export const SAFETY: readonly ConformanceTest[] = [
     'RL-A6',
     '(property) no interval admits more than max(capacity, largest cost) + refill·(b − a) over random interleavings of probes, bookings, waits, aborts, records, syncs and penalties',
     ['injectableClock'],
-    runSafety,
+    (t) => runSafety(t, false),
+  ),
+  property(
+    'RL-A6',
+    '(property) the same bound holds with calls spread over two limiters sharing one store',
+    ['injectableClock', 'distributed', 'peer'],
+    (t) => runSafety(t, true),
   ),
 ];

@@ -52,6 +52,18 @@ export const WAITING: readonly ConformanceTest[] = [
     await clock.advance(500);
     expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 1000, 'a probe at the first send time');
   }),
+  test('RL-W2', 'a booking made through one limiter holds for another sharing the store', ['injectableClock', 'bookings', 'distributed', 'peer'], async ({ limiter, clock, peer }) => {
+    const other = await peer();
+    const k = key();
+    await spend(limiter, k, TEN_PER_SECOND, 10);
+    const t0 = clock.now();
+    const heavy = await startWait(limiter, clock, [{ key: k, limit: TEN_PER_SECOND, cost: 8 }], { maxWaitMs: 2000 });
+    expectDelay(await other.checkRate(k, TEN_PER_SECOND, 1), 900, 'a cheap probe through the other limiter');
+    expectBooked(await other.checkRate(k, TEN_PER_SECOND, 2, { maxWaitMs: 2000 }), t0, 1000, 'a booking through the other limiter');
+    await clock.advance(800);
+    expectOk(await settled(heavy, 'the heavy waiter'), 'the heavy waiter');
+    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 300, 'a probe behind both bookings');
+  }),
   test('RL-W3', 'a wait beyond the budget books nothing and answers the required wait', ['injectableClock'], async ({ limiter, clock }) => {
     const k = key();
     await spend(limiter, k, TEN_PER_SECOND, 10);

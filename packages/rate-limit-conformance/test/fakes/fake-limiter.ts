@@ -34,10 +34,12 @@ export interface FakeFlaws {
   readonly partialMultiDebit?: boolean;
   /** Answers ok when its store is unreachable (breaks RL-F1). */
   readonly okWhenStoreFails?: boolean;
+  /** Claims to be distributed, but its peer keeps buckets of its own (breaks RL-W2 and RL-A6 across processes). */
+  readonly unsharedPeer?: boolean;
 }
 
 const CAPABILITIES: Capabilities = {
-  distributed: false,
+  distributed: true,
   injectableClock: true,
   bookings: true,
   abortSignal: true,
@@ -54,6 +56,31 @@ function error(code: RateLimitErrorCode, message: string, retryAfterMs?: number)
 const DONE: SideEffectResult = { kind: 'ok' };
 const STORE_DOWN: ErrorResult = error('backend_unavailable', 'the store cannot be reached');
 
+/** What limiters sharing one "store" share: the buckets, and whether the store can be reached. */
+export class FakeStore {
+  readonly model = new ReferenceModel();
+  /** The store is unreachable (a fault hook of the subject). */
+  broken = false;
+  /** Records kept while the store is unreachable (bounded) and how many were dropped. */
+  readonly buffered: { key: BucketKey; cost: number; limit: Limit }[] = [];
+  dropped = 0;
+
+  /** Makes the store reachable again and replays the buffered records. */
+  repair(now: number): void {
+    this.broken = false;
+    for (const r of this.buffered.splice(0)) this.model.record(r.key, r.cost, r.limit, now);
+  }
+
+  /** The names the buckets are stored under: venue, hashed credential, axis (RL-K3). */
+  keyNames(now: number): string[] {
+    return this.model.snapshot(now).map((b) => [b.key.venue, hashCredential(b.key.credential), b.key.axis].join(':'));
+  }
+}
+
+function hashCredential(credential: string | null): string | null {
+  return credential === null ? null : createHash('sha256').update(credential).digest('hex');
+}
+
 interface Waiter {
   timer: TimerHandle;
   finish(decision: Decision): void;
@@ -66,20 +93,18 @@ interface Waiter {
 export class FakeLimiter implements RateLimiter {
   readonly specificationVersion = 'v1' as const;
   readonly capabilities: Capabilities;
-  readonly #model = new ReferenceModel();
+  readonly #store: FakeStore;
+  readonly #model: ReferenceModel;
   readonly #clock: ManualClock;
   readonly #flaws: FakeFlaws;
   readonly #waiters = new Set<Waiter>();
   readonly #bank = new Map<string, { tokens: number; at: number }>();
   #closed = false;
-  /** The store is unreachable (a fault hook of the subject). */
-  broken = false;
-  /** Records kept while the store is unreachable (bounded) and how many were dropped. */
-  readonly buffered: { key: BucketKey; cost: number; limit: Limit }[] = [];
-  dropped = 0;
 
-  constructor(clock: ManualClock, flaws: FakeFlaws = {}, capabilities: Partial<Capabilities> = {}) {
+  constructor(clock: ManualClock, store: FakeStore, flaws: FakeFlaws = {}, capabilities: Partial<Capabilities> = {}) {
     this.capabilities = Object.freeze({ ...CAPABILITIES, ...capabilities });
+    this.#store = store;
+    this.#model = store.model;
     this.#clock = clock;
     this.#flaws = flaws;
   }
@@ -91,7 +116,7 @@ export class FakeLimiter implements RateLimiter {
   async checkRates(checks: readonly BucketCheck[], options?: CheckOptions): Promise<Decision> {
     const refused = this.#refuse(checks, options);
     if (refused !== undefined) return refused;
-    if (this.broken) return this.#unreachable();
+    if (this.#store.broken) return this.#unreachable();
     const merged = this.#merge(checks);
     if ('kind' in merged) return merged;
     const now = this.#clock.now();
@@ -120,7 +145,7 @@ export class FakeLimiter implements RateLimiter {
   async peek(checks: readonly BucketCheck[]): Promise<Decision> {
     const refused = this.#refuse(checks, undefined);
     if (refused !== undefined) return refused;
-    if (this.broken) return this.#unreachable();
+    if (this.#store.broken) return this.#unreachable();
     const merged = this.#merge(checks);
     if ('kind' in merged) return merged;
     const now = this.#clock.now();
@@ -137,7 +162,7 @@ export class FakeLimiter implements RateLimiter {
     const signal = options?.signal;
     if (signal !== undefined && !(signal instanceof AbortSignal)) return error('invalid_parameters', 'signal must be an AbortSignal');
     if (signal?.aborted) return error('aborted', 'the wait was aborted before it started');
-    if (this.broken) return this.#unreachable();
+    if (this.#store.broken) return this.#unreachable();
     const merged = this.#merge(checks);
     if ('kind' in merged) return merged;
     const now = this.#clock.now();
@@ -184,17 +209,17 @@ export class FakeLimiter implements RateLimiter {
   record(key: BucketKey, cost: number, limit?: Limit): void {
     try {
       if (this.#closed || !isKey(key) || badCost(cost, 'cost') !== undefined || normalizeLimit(limit) === 'invalid') {
-        this.dropped++;
+        this.#store.dropped++;
         return;
       }
-      if (this.broken) {
-        if (this.buffered.length >= 1000) this.dropped++;
-        else this.buffered.push({ key, cost, limit });
+      if (this.#store.broken) {
+        if (this.#store.buffered.length >= 1000) this.#store.dropped++;
+        else this.#store.buffered.push({ key, cost, limit });
         return;
       }
       this.#model.record(key, cost, limit, this.#clock.now());
     } catch {
-      this.dropped++;
+      this.#store.dropped++;
     }
   }
 
@@ -204,7 +229,7 @@ export class FakeLimiter implements RateLimiter {
     const normalized = normalizeLimit(limit);
     if (normalized === 'invalid') return error('invalid_parameters', 'limit is not a valid limit');
     if (this.#closed) return error('closed', 'the limiter is closed');
-    if (this.broken) return STORE_DOWN;
+    if (this.#store.broken) return STORE_DOWN;
     if (normalized !== null) this.#model.sync(key, normalized, minBorrowed, this.#clock.now());
     return DONE;
   }
@@ -215,7 +240,7 @@ export class FakeLimiter implements RateLimiter {
     const until = typeof hold === 'object' && hold !== null ? ('forMs' in hold ? this.#clock.now() + hold.forMs : hold.untilMs) : Number.NaN;
     if (!Number.isFinite(until)) return error('invalid_parameters', 'hold must be { untilMs } or { forMs } with a finite number');
     if (this.#closed) return error('closed', 'the limiter is closed');
-    if (this.broken) return STORE_DOWN;
+    if (this.#store.broken) return STORE_DOWN;
     this.#model.penalize(key, until);
     return DONE;
   }
@@ -223,36 +248,36 @@ export class FakeLimiter implements RateLimiter {
   async borrowed(key: BucketKey): Promise<number | ErrorResult> {
     const why = badKey(key, 'key');
     if (why !== undefined) return error('invalid_parameters', why);
-    if (this.broken) return this.#flaws.okWhenStoreFails ? 0 : STORE_DOWN;
+    if (this.#store.broken) return this.#flaws.okWhenStoreFails ? 0 : STORE_DOWN;
     return this.#model.borrowed(key, this.#clock.now());
   }
 
   async reset(key: BucketKey): Promise<SideEffectResult> {
     const why = badKey(key, 'key');
     if (why !== undefined) return error('invalid_parameters', why);
-    if (this.broken) return STORE_DOWN;
+    if (this.#store.broken) return STORE_DOWN;
     this.#model.reset(key);
     return DONE;
   }
 
   async resetVenue(venue: string): Promise<SideEffectResult> {
     if (typeof venue !== 'string' || venue.length === 0) return error('invalid_parameters', 'venue must be a non-empty string');
-    if (this.broken) return STORE_DOWN;
+    if (this.#store.broken) return STORE_DOWN;
     this.#model.resetVenue(venue);
     return DONE;
   }
 
   async resetAll(): Promise<SideEffectResult> {
-    if (this.broken) return STORE_DOWN;
+    if (this.#store.broken) return STORE_DOWN;
     this.#model.resetAll();
     return DONE;
   }
 
   async snapshot(): Promise<readonly BucketSnapshot[]> {
-    if (this.broken) return [];
+    if (this.#store.broken) return [];
     return this.#model.snapshot(this.#clock.now()).map((b) => ({
       venue: b.key.venue,
-      credentialHash: b.key.credential === null ? null : createHash('sha256').update(b.key.credential).digest('hex'),
+      credentialHash: hashCredential(b.key.credential),
       axis: b.key.axis,
       capacity: b.limit.capacity,
       refillPerSec: b.limit.refillPerSec,
@@ -264,12 +289,6 @@ export class FakeLimiter implements RateLimiter {
   async close(): Promise<void> {
     this.#closed = true;
     for (const waiter of [...this.#waiters]) waiter.finish(error('closed', 'the limiter was closed while waiting'));
-  }
-
-  /** Makes the store reachable again and replays the buffered records. */
-  repair(): void {
-    this.broken = false;
-    for (const r of this.buffered.splice(0)) this.#model.record(r.key, r.cost, r.limit, this.#clock.now());
   }
 
   #refuse(checks: readonly BucketCheck[], options: CheckOptions | undefined): Decision | undefined {
@@ -303,16 +322,18 @@ export class FakeLimiter implements RateLimiter {
   }
 }
 
-/** A conformance subject around a {@link FakeLimiter}, with fault hooks. */
+/** A conformance subject around a {@link FakeLimiter}, with fault hooks, a peer and its key names. */
 export function createFakeSubject(clock: ManualClock, flaws: FakeFlaws = {}, capabilities: Partial<Capabilities> = {}): ConformanceSubject {
-  const limiter = new FakeLimiter(clock, flaws, capabilities);
+  const store = new FakeStore();
   return {
-    limiter,
+    limiter: new FakeLimiter(clock, store, flaws, capabilities),
     breakStore: () => {
-      limiter.broken = true;
+      store.broken = true;
     },
     repairStore: () => {
-      limiter.repair();
+      store.repair(clock.now());
     },
+    peer: () => new FakeLimiter(clock, flaws.unsharedPeer ? new FakeStore() : store, flaws, capabilities),
+    storageKeys: () => store.keyNames(clock.now()),
   };
 }
