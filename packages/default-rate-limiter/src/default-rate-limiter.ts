@@ -410,6 +410,20 @@ export class DefaultRateLimiter implements RateLimiter {
     return Promise.resolve(out);
   }
 
+  /**
+   * The names under which this limiter stores buckets and pending penalties (its bucket ids:
+   * venue, credential hash, axis). No name holds a raw credential (RL-K3).
+   */
+  storageKeys(): string[] {
+    const out: string[] = [];
+    for (let slot = 0; slot < this.#table.highWater; slot++) {
+      const id = this.#table.id(slot);
+      if (id !== undefined) out.push(id);
+    }
+    for (const id of this.#pending.keys()) out.push(id);
+    return out;
+  }
+
   /** Counters for monitoring (dropped records, evictions, sizes). */
   stats(): DefaultRateLimiterStats {
     return {

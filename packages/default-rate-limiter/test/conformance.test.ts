@@ -7,6 +7,9 @@ await runConformanceSuite({
   describe,
   it,
   name: '@core/default-rate-limiter',
-  factory: ({ clock }) => ({ limiter: createDefaultRateLimiter({ clock }) }),
+  factory: ({ clock }) => {
+    const limiter = createDefaultRateLimiter({ clock });
+    return { limiter, storageKeys: () => limiter.storageKeys() };
+  },
   provider: ({ limiter, clock, limits }) => createProviderRateLimiter(limiter, { clock, limits }),
 });
