@@ -8,6 +8,7 @@ export type {
   SuiteTestFn,
 } from './conformance-options.js';
 export { ManualClock, settle } from './manual-clock.js';
+export { ConformanceFailure } from './expect.js';
 export type { ConformanceSubject, FactoryContext, SubjectFactory } from './subject.js';
 export type { Requirement } from './requirement.js';
 export { RULES, UNTESTED_RULES } from './rule-catalogue.js';
