@@ -11,14 +11,14 @@ import { spawnWorkers } from './spawn-workers.js';
 import { busiestPerBucket, summaryTable } from './summary-table.js';
 import { renderUsageChart } from './usage-chart.js';
 import { UsageError } from './usage-error.js';
-import { lanesFor } from './workloads.js';
+import { laneSlots, lanesFor } from './workloads.js';
 
 /** Options of {@link runDemo}. */
 export interface DemoOptions {
   readonly venue: string;
   readonly seconds: number;
   readonly credentials: number;
-  /** Default: 2 per credential per lane. */
+  /** Default: per credential, each lane's `workersPerCredential` (2 unless the mix says otherwise). */
   readonly workers?: number | undefined;
   readonly redisUrl?: string | undefined;
   /** With `redisUrl`: child processes (1 = in this process). */
@@ -58,7 +58,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   const spec = specOf(options.venue);
   const lanes = lanesFor(spec);
   const credentials = Array.from({ length: options.credentials }, (_, i) => `demo-${spec.id}-key-${i + 1}`);
-  const workers = options.workers ?? 2 * credentials.length * lanes.length;
+  const workers = options.workers ?? credentials.length * laneSlots(lanes).length;
   const processes = options.redisUrl === undefined ? 1 : options.processes ?? 1;
   const durationMs = options.seconds * 1000;
   const out = options.out;

@@ -2,7 +2,7 @@ import type { RateLimiter } from '@core/rate-limit-contract';
 import type { VenueSpec } from '@core/exchange-specs';
 import { createPacedFetch, isPacedFetchError, type AttemptEvent, type PacedFetch } from '@core/paced-fetch';
 import { styleFor } from '@core/venue-emulator';
-import type { Lane } from './workloads.js';
+import { laneSlots, type Lane } from './workloads.js';
 
 /** What the workers saw, summed. */
 export interface WorkerCounts {
@@ -46,7 +46,7 @@ export interface RunWorkersOptions {
   readonly limiter: RateLimiter;
   /** The API keys; worker i uses credentials[i % credentials.length]. */
   readonly credentials: readonly string[];
-  /** Worker i sends lanes[floor(i / credentials.length) % lanes.length]. */
+  /** Worker i sends the lane of slot floor(i / credentials.length) (see `laneSlots`). */
   readonly lanes: readonly Lane[];
   /** The global indexes of the workers to run here (processes split them). */
   readonly workerIds: readonly number[];
@@ -110,7 +110,8 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
 
   const worker = async (id: number): Promise<void> => {
     const credential = credentials[id % credentials.length] ?? 'demo-key';
-    const lane = lanes[Math.floor(id / credentials.length) % lanes.length];
+    const slots = laneSlots(lanes);
+    const lane = slots[Math.floor(id / credentials.length) % slots.length];
     if (lane === undefined) return;
     const paced = fetcherFor(credential);
     const url = `${options.baseUrl}${lane.path}`;

@@ -9,6 +9,16 @@ export interface Lane {
   /** A JSON or form body (sent as is), for POSTs. */
   readonly body?: string;
   readonly contentType?: string;
+  /** Workers per credential on this lane in the default mix; default 2. */
+  readonly workersPerCredential?: number;
+}
+
+/**
+ * The lane of each worker slot per credential: every lane repeated `workersPerCredential` times.
+ * Worker i uses credential i % K and slot floor(i / K) % slots.length.
+ */
+export function laneSlots(lanes: readonly Lane[]): readonly Lane[] {
+  return lanes.flatMap((l) => Array.from({ length: l.workersPerCredential ?? 2 }, () => l));
 }
 
 const json = (v: unknown): { body: string; contentType: string } => ({ body: JSON.stringify(v), contentType: 'application/json' });
@@ -22,7 +32,9 @@ const form = (v: Record<string, string>): { body: string; contentType: string } 
 const LANES: Readonly<Record<string, readonly Lane[]>> = {
   'binance-spot': [
     { name: 'depth', method: 'GET', path: '/api/v3/depth?symbol=BTCUSDT&limit=100' },
-    { name: 'order', method: 'POST', path: '/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.001&price=60000' },
+    // Orders wait for their account's order count and then queue for the IP weight behind the depth
+    // requests: more of them keep the order count busy too.
+    { name: 'order', method: 'POST', path: '/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.001&price=60000', workersPerCredential: 6 },
   ],
   okx: [
     { name: 'books', method: 'GET', path: '/api/v5/market/books?instId=BTC-USDT&sz=20' },
