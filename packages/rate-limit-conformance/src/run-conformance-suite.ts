@@ -43,6 +43,11 @@ export async function runConformanceSuite(options: ConformanceOptions): Promise<
 async function readTraits(options: ConformanceOptions): Promise<SubjectTraits> {
   const subject = await options.factory({ clock: new ManualClock() });
   try {
+    if (subject.limiter.specificationVersion !== 'v1') {
+      throw new TypeError(
+        `${options.name}: the limiter speaks specificationVersion ${JSON.stringify(subject.limiter.specificationVersion)}; this suite tests 'v1'`,
+      );
+    }
     const capabilities = subject.limiter.capabilities;
     if (typeof capabilities !== 'object' || capabilities === null) {
       throw new TypeError(`${options.name}: limiter.capabilities is missing; the suite reads it to know what to run`);

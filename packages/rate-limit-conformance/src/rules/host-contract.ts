@@ -73,6 +73,16 @@ export const HOST_CONTRACT: readonly ConformanceTest[] = [
     expectProviderError(await p.acquire('alpha', 5, { timeoutMs: 100 }), 'rate_limit_timeout', 'acquire weight 5 with a 100 ms timeout');
     expectRoom(await p.acquire('alpha', 1, { timeoutMs: 100 }), 'acquire weight 1 with room');
   }),
+  test('RL-P3', 'an aborted acquire answers error, never ok', ['injectableClock', 'provider'], async (t) => {
+    const p = await t.provider(LIMITS);
+    p.record('alpha', 10);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const controller = new AbortController();
+    const waiter = await startAcquire(t.clock, () => p.acquire('alpha', 5, { timeoutMs: 5000, signal: controller.signal }));
+    expectPending(waiter, 'acquire before there is room');
+    controller.abort();
+    expectProviderError(await settled(waiter, 'the aborted acquire'), undefined, 'the aborted acquire');
+  }),
   test('RL-P4', 'record fills the bucket, answers nothing and never throws', ['injectableClock', 'provider'], async (t) => {
     const p = await t.provider(LIMITS);
     const returned: unknown = p.record('alpha', 10);

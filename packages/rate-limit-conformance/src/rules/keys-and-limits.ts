@@ -123,6 +123,16 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
       if (limit === null) limiter.record(k, 1e6, limit);
       expectBorrowed(await limiter.borrowed(k), 0, `borrowed of an unlimited bucket (${String(limit)})`);
     }
+    const limited = key({ axis: 'limited' });
+    expectOkNow(
+      await limiter.checkRates([
+        { key: key({ axis: 'unlimited-in-a-call' }), limit: null, cost: 1e9 },
+        { key: limited, limit: TEN_PER_SECOND, cost: 3 },
+      ]),
+      'an unlimited and a limited bucket in one call',
+    );
+    expectBorrowed(await limiter.borrowed(limited), 3, 'the limited bucket of that call');
+    expectBorrowed(await limiter.borrowed(key({ axis: 'unlimited-in-a-call' })), 0, 'the unlimited bucket of that call');
   }),
   test('RL-L3', 'an invalid limit is refused with invalid_parameters and nothing changes', ['injectableClock'], async ({ limiter }) => {
     const k = key();
