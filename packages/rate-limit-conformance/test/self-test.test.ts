@@ -76,11 +76,24 @@ describe('the suite tests itself', () => {
       name: 'no bookings',
       factory: ({ clock }) => ({ limiter: createFakeSubject(clock, {}, { bookings: false, snapshot: false }).limiter }),
     });
+    const { tests: all } = await runAgainst({});
+    expect(runner.tests.map((t) => t.title.replace(/ \[skipped: .*\]$/, ''))).toEqual(all.map((t) => t.title));
     const skipped = runner.tests.filter((t) => t.skipped).map((t) => t.title);
     expect(skipped.some((t) => t.startsWith('RL-W1 ') && t.includes('capabilities.bookings is false'))).toBe(true);
     expect(skipped.some((t) => t.startsWith('RL-I3 ') && t.includes('capabilities.snapshot is false'))).toBe(true);
     expect(skipped.some((t) => t.startsWith('RL-F1 ') && t.includes('breakStore'))).toBe(true);
     expect(skipped.some((t) => t.startsWith('RL-P1 ') && t.includes('provider'))).toBe(true);
+  });
+
+  it('registers a skipped test as a visible passing test when the runner has no it.skip', async () => {
+    const titles: string[] = [];
+    await runConformanceSuite({
+      describe: (_title, fn) => fn(),
+      it: (title) => titles.push(title),
+      name: 'no it.skip',
+      factory: ({ clock }) => ({ limiter: createFakeSubject(clock).limiter }),
+    });
+    expect(titles.filter((t) => t.startsWith('SKIPPED RL-F1 ') && t.includes('breakStore'))).not.toEqual([]);
   });
 
   it('the README shows the living examples verbatim and lists every test title in its catalogue', async () => {
