@@ -197,7 +197,7 @@ export const WAITING: readonly ConformanceTest[] = [
     for (let i = 0; i < 10; i++) await clock.advance(50);
     expectOk(await settled(waiter, 'the waiter'), 'the waiter');
     const started = clock.timersCreated - before;
-    expectTrue(started === 1, `one waiter started ${started} timers`);
+    expectTrue(started <= 1, `one waiter started ${started} timers on the injected clock (at most one, never a polling loop)`);
     expectEqual(clock.pendingTimers, 0, 'pending timers once the waiter resolved');
   }),
   test('RL-W7', 'after close() no timer is pending and every wait resolves closed', ['injectableClock', 'bookings'], async ({ limiter, clock }) => {
