@@ -339,15 +339,19 @@ export class RedisRateLimiter implements RateLimiter {
     });
   }
 
-  async #checkNormalized(checks: readonly NormalizedCheck[], budget: number | undefined): Promise<Decision> {
+  /** The hot path: one script call, no async layer of its own. */
+  #checkNormalized(checks: readonly NormalizedCheck[], budget: number | undefined): Promise<Decision> | Decision {
     const call = this.#prepare(checks);
     if (!('keys' in call)) return call;
     if (call.keys.length === 0) return this.#okNow();
-    const r = await this.#admit(call, budget === undefined ? MODE_PROBE : MODE_BOOK, budget);
-    if (r.kind === 'error') return r;
-    if (r.kind === 'delay') return { kind: 'delay', retryAfterMs: roundUpWait(r.waitMs) };
-    // the exact wait: sendAtMs = now + waitMs (only refusals round up, RL-A3)
-    return { kind: 'ok', waitMs: Math.max(0, r.sendAt - r.now), sendAtMs: r.sendAt + this.#epochOffset };
+    const mode = budget === undefined ? MODE_PROBE : MODE_BOOK;
+    return this.#run(ADMIT, call.keys, this.#admitArgs(call, mode, budget)).then((outcome) => {
+      const r = this.#admitResult(outcome, call, mode);
+      if (r.kind === 'error') return r;
+      if (r.kind === 'delay') return { kind: 'delay', retryAfterMs: roundUpWait(r.waitMs) };
+      // the exact wait: sendAtMs = now + waitMs (only refusals round up, RL-A3)
+      return { kind: 'ok', waitMs: r.sendAt > r.now ? r.sendAt - r.now : 0, sendAtMs: r.sendAt + this.#epochOffset };
+    });
   }
 
   /** Builds key names and arguments; drops unlimited buckets and zero costs (RL-L2, RL-A2). */
@@ -375,11 +379,18 @@ export class RedisRateLimiter implements RateLimiter {
     return { keys, triples };
   }
 
-  async #admit(call: PreparedCall, mode: string, budget: number | undefined): Promise<AdmitResult> {
+  #admit(call: PreparedCall, mode: string, budget: number | undefined): Promise<AdmitResult> {
+    return this.#run(ADMIT, call.keys, this.#admitArgs(call, mode, budget)).then((outcome) => this.#admitResult(outcome, call, mode));
+  }
+
+  #admitArgs(call: PreparedCall, mode: string, budget: number | undefined): string[] {
     const args = this.#header();
     args.push(mode, budget === undefined ? '0' : String(budget));
     for (const t of call.triples) args.push(t);
-    const outcome = await this.#run(ADMIT, call.keys, args);
+    return args;
+  }
+
+  #admitResult(outcome: ScriptOutcome, call: PreparedCall, mode: string): AdmitResult {
     if (!outcome.ok) return { kind: 'error', error: outcome.error };
     const reply = outcome.reply;
     if (!Array.isArray(reply) || reply.length < 2) return malformed('admit', reply);
@@ -688,7 +699,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   // ---- plumbing -----------------------------------------------------------------------------
 
-  async #run(script: Script, keys: readonly string[], args: readonly string[]): Promise<ScriptOutcome> {
+  #run(script: Script, keys: readonly string[], args: readonly string[]): Promise<ScriptOutcome> {
     // The first call of a script on a node goes as EVAL, which caches it: a NOSCRIPT retry would put
     // that call behind commands sent after it (a record landing after the next admission). Nodes are
     // told apart by hash tag (one tag, one slot, one node).
@@ -698,10 +709,14 @@ export class RedisRateLimiter implements RateLimiter {
       if (this.#loaded.size >= LOADED_LIMIT) this.#loaded.clear();
       this.#loaded.add(seenKey);
     }
-    const outcome = await this.#runner.run(script, keys, args, firstUse);
-    if (!outcome.ok && firstUse) this.#loaded.delete(seenKey);
-    if (outcome.ok && this.#buffer.size > 0 && !this.#flushing && script !== RECORD) void this.#flush();
-    return outcome;
+    const pending = this.#runner.run(script, keys, args, firstUse);
+    if (firstUse || this.#buffer.size > 0) {
+      void pending.then((outcome) => {
+        if (!outcome.ok && firstUse) this.#loaded.delete(seenKey);
+        if (outcome.ok && this.#buffer.size > 0 && !this.#flushing && script !== RECORD) void this.#flush();
+      });
+    }
+    return pending;
   }
 
   /** now ('' = server TIME), TTL slack, pending TTL: the first three arguments of every script. */

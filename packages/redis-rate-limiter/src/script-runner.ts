@@ -33,7 +33,8 @@ function describeFailure(error: unknown): RateLimitError {
 interface InFlight {
   readonly deadline: number;
   readonly script: Script;
-  readonly resolve: (outcome: ScriptOutcome) => void;
+  /** Dropped once settled, so a settled call keeps nothing alive while it waits in the queue. */
+  resolve: ((outcome: ScriptOutcome) => void) | undefined;
   done: boolean;
 }
 
@@ -94,7 +95,19 @@ export class ScriptRunner {
   #finish(entry: InFlight, outcome: ScriptOutcome): void {
     if (entry.done) return;
     entry.done = true;
-    entry.resolve(outcome);
+    const resolve = entry.resolve;
+    entry.resolve = undefined;
+    // replies mostly come in call order: settled calls leave the front of the queue at once
+    const queue = this.#queue;
+    while (this.#head < queue.length && (queue[this.#head] as InFlight).done) this.#head++;
+    if (this.#head === queue.length) {
+      this.#queue = [];
+      this.#head = 0;
+    } else if (this.#head > 1024 && this.#head * 2 > queue.length) {
+      this.#queue = queue.slice(this.#head);
+      this.#head = 0;
+    }
+    resolve?.(outcome);
   }
 
   #arm(ms: number): void {
