@@ -100,6 +100,10 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
           processes,
           workers,
           job: { venue: spec.id, baseUrl: venue.url, redisUrl: options.redisUrl ?? '', prefix: DEMO_PREFIX, credentials, durationMs, margin: options.margin },
+          onAllReady: () => {
+            progress.done();
+            out.write(`  ${processes} worker processes running\n`);
+          },
           ...(options.signal === undefined ? {} : { signal: options.signal }),
         },
         live,

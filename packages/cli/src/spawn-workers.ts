@@ -10,6 +10,8 @@ export interface SpawnWorkersOptions {
   readonly workers: number;
   readonly job: Omit<ChildJob, 'type' | 'workerIds'>;
   readonly signal?: AbortSignal;
+  /** Called once every child has connected its limiter and started its workers. */
+  readonly onAllReady?: () => void;
 }
 
 /**
@@ -38,6 +40,7 @@ const GRACE_MS = 15_000;
 export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCounts): Promise<RunWorkersResult> {
   const script = childScript();
   const perChild: WorkerCounts[] = [];
+  let ready = 0;
   const children: ChildProcess[] = [];
   let failure: string | undefined;
   const refresh = (): void => {
@@ -61,6 +64,7 @@ export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCou
         child.kill('SIGKILL');
       }, options.job.durationMs + GRACE_MS);
       child.on('message', (m: ChildMessage) => {
+        if (m.type === 'ready' && ++ready === options.processes) options.onAllReady?.();
         if (m.type === 'progress' || m.type === 'done') {
           perChild[p] = m.counts;
           refresh();

@@ -15,11 +15,15 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function run(argv: string[], signal?: AbortSignal): Promise<{ code: number; out: string; err: string }> {
-  const out = new Sink();
+async function run(argv: string[], signal?: AbortSignal, out = new Sink()): Promise<{ code: number; out: string; err: string }> {
   const err = new Sink();
   const code = await main(argv, { out, err, ...(signal === undefined ? {} : { signal }) });
   return { code, out: out.text, err: err.text };
+}
+
+/** Resolves once `sink` holds `count` occurrences of `text` (polling its buffer; no timing assumed). */
+async function until(sink: Sink, text: string, count = 1): Promise<void> {
+  while (sink.text.split(text).length - 1 < count) await new Promise((r) => setTimeout(r, 20));
 }
 
 async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; server: Server }> {
@@ -98,8 +102,9 @@ describe('exlimits with a Redis that goes away mid-run', () => {
 
   it('in process: ends the run with a message naming the store, exit 1', { timeout: 60_000 }, async () => {
     redis = await startTestRedis();
-    const r0 = run(['demo', '--venue', 'okx', '--seconds', '30', '--redis', redis.url, '--out', outDir]);
-    await new Promise((res) => setTimeout(res, 1500));
+    const out = new Sink();
+    const r0 = run(['demo', '--venue', 'okx', '--seconds', '30', '--redis', redis.url, '--out', outDir], undefined, out);
+    await until(out, 'watch the buckets live'); // connected: the run is under way
     await redis.stop();
     const r = await r0;
     expect(r.code).toBe(1);
@@ -108,8 +113,9 @@ describe('exlimits with a Redis that goes away mid-run', () => {
 
   it('across 2 processes: ends the run with a message naming the store, exit 1', { timeout: 60_000 }, async () => {
     redis = await startTestRedis();
-    const r0 = run(['demo', '--venue', 'kucoin', '--seconds', '30', '--redis', redis.url, '--processes', '2', '--out', outDir]);
-    await new Promise((res) => setTimeout(res, 3000));
+    const out = new Sink();
+    const r0 = run(['demo', '--venue', 'kucoin', '--seconds', '30', '--redis', redis.url, '--processes', '2', '--out', outDir], undefined, out);
+    await until(out, '2 worker processes running');
     await redis.stop();
     const r = await r0;
     expect(r.code).toBe(1);
@@ -136,8 +142,9 @@ describe('exlimits inspect', () => {
     const redis = await startTestRedis();
     cleanups.push(() => redis.stop());
     const stop = new AbortController();
-    const p = run(['inspect', '--redis', redis.url, '--interval', '100'], stop.signal);
-    await new Promise((res) => setTimeout(res, 600));
+    const out = new Sink();
+    const p = run(['inspect', '--redis', redis.url, '--interval', '100'], stop.signal, out);
+    await until(out, 'live bucket(s)', 2);
     stop.abort();
     const r = await p;
     expect(r.code).toBe(0);
