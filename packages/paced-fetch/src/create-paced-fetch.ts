@@ -137,18 +137,18 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
   const waitUnbookedForOwnBuckets = options.waitUnbookedForOwnBuckets ?? true;
 
   /**
-   * Sleeps, booking nothing, until the request's own-credential buckets would admit it (a dry run
-   * with `peek`), as long as the budget allows; the admission itself comes after, with
+   * Sleeps once, booking nothing, until the request's own-credential buckets would admit it (a dry
+   * run with `peek`), as long as the budget allows; the admission itself comes after, with
    * `waitForCapacity`, so this only decides when to join the shared buckets' queue.
    */
   const waitForOwnBuckets = async (checks: readonly BucketCheck[], deadline: number, signal: AbortSignal | undefined): Promise<void> => {
     const own = checks.filter((c) => c.key.credential !== null);
     if (own.length === 0 || own.length === checks.length) return;
-    for (;;) {
-      const p = await limiter.peek(own);
-      if (p.kind !== 'delay' || p.retryAfterMs > deadline - clock.now()) return;
-      await sleep(clock, p.retryAfterMs, signal);
-    }
+    // One unbooked sleep at most: after it the request books whatever it finds, so a heavy request
+    // is never starved by cheaper ones of the same credential that keep taking its own buckets (RL-W2).
+    const p = await limiter.peek(own);
+    if (p.kind !== 'delay' || p.retryAfterMs > deadline - clock.now()) return;
+    await sleep(clock, p.retryAfterMs, signal);
   };
 
   return async function pacedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {

@@ -293,3 +293,37 @@ describe('own buckets before shared ones', () => {
     await done;
   });
 });
+
+describe('no starvation by the unbooked wait', () => {
+  it('RL-W2 after one unbooked sleep a request books, even if cheaper requests of its credential took its bucket meanwhile', async () => {
+    const fake = new FakeFetch(json(200, {}));
+    const clock = new ManualClock(1_000_000);
+    const base = createDefaultRateLimiter({ clock });
+    limiters.push(base);
+    let peeks = 0;
+    const limiter: RateLimiter = Object.create(base) as RateLimiter;
+    Object.assign(limiter, {
+      peek: async (checks: readonly BucketCheck[]): Promise<Decision> => {
+        peeks += 1;
+        return base.peek(checks);
+      },
+      waitForCapacity: base.waitForCapacity.bind(base),
+      record: base.record.bind(base),
+      sync: base.sync.bind(base),
+      penalize: base.penalize.bind(base),
+    });
+    const paced = createPacedFetch({ venue: testVenue, identity: { credential: 'k' }, limiter, fetch: fake.fetch, clock });
+    await paced(`${URL_BASE}/trade`, { method: 'POST' });
+    const second = paced(`${URL_BASE}/trade`, { method: 'POST' });
+    await clock.whenTimers(1);
+    // someone else on the same key takes the orders bucket right before the sleep ends
+    await clock.advance(1_249);
+    expect((await base.checkRates([{ key: { venue: 'testvenue', credential: 'k', axis: 'orders' }, limit: { capacity: 1, refillPerSec: 0.8 }, cost: 1 }], { maxWaitMs: 10 })).kind).toBe('ok');
+    await clock.advance(1);
+    await settle();
+    expect(peeks).toBe(2); // one per request that had to wait or not: no second peek for the waiting one
+    await clock.advance(1_250);
+    await second;
+    expect(fake.calls).toHaveLength(2);
+  });
+});
