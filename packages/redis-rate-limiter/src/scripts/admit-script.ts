@@ -33,7 +33,8 @@ end
 local slack = tonumber(ARGV[2])
 local mode = ARGV[4]
 local n = #KEYS
-local xs, holds, defs, caps, rates, costs, raws = {}, {}, {}, {}, {}, {}, {}
+-- per bucket, 7 slots in one flat table: x, hold, def, cap, rate, cost, raw
+local st = {}
 local view = nil
 local s = now
 for i = 1, n do
@@ -62,17 +63,18 @@ for i = 1, n do
     end
   else
     if view == nil then view = loadState() end
-    local st = view(raw, capS, rateS, now)
-    x = st.x
-    hold = st.hold
+    local v = view(raw, capS, rateS, now)
+    x = v.x
+    hold = v.hold
   end
-  raws[i] = raw
-  xs[i] = x
-  holds[i] = hold
-  defs[i] = def
-  caps[i] = cap
-  rates[i] = rate
-  costs[i] = cost
+  local o = (i - 1) * 7
+  st[o + 1] = x
+  st[o + 2] = hold
+  st[o + 3] = def
+  st[o + 4] = cap
+  st[o + 5] = rate
+  st[o + 6] = cost
+  st[o + 7] = raw
   if rate > 0 then
     local T = 1000 / rate
     local tau = cap * T
@@ -93,22 +95,25 @@ if s ~= now then sS = string.format('%.17g', s) end
 if mode == '2' then return {0, sS, nowS} end
 local out = {0, sS, nowS}
 for i = 1, n do
-  local x = xs[i]
-  local rate = rates[i]
+  local o = (i - 1) * 7
+  local x = st[o + 1]
+  local rate = st[o + 5]
+  local cost = st[o + 6]
   local inc
   if rate > 0 then
-    local T = 1000 / rate
-    inc = math.min(costs[i], caps[i]) * T
+    local cap = st[o + 4]
+    if cost > cap then cost = cap end
+    inc = cost * (1000 / rate)
     if x < s then x = s end
   else
-    inc = costs[i]
+    inc = cost
   end
   -- the charge is never smaller than its cost: round the float sum up where it fell short
   local base = x
   x = base + inc
   if x - base < inc then x = x + math.abs(x) * 2.220446049250313e-16 end
-  local hold = holds[i]
-  local value = defs[i] .. ',' .. string.format('%.17g', x)
+  local hold = st[o + 2]
+  local value = st[o + 3] .. ',' .. string.format('%.17g', x)
   if hold > now then value = value .. ',' .. string.format('%.17g', hold) end
   if rate > 0 then
     local ttl = x - now
@@ -119,7 +124,7 @@ for i = 1, n do
   end
   if mode == '1' then
     out[#out + 1] = value
-    out[#out + 1] = raws[i] or ''
+    out[#out + 1] = st[o + 7] or ''
   end
 end
 return out
