@@ -4,6 +4,14 @@ export interface Admission {
   readonly cost: number;
 }
 
+/**
+ * The tolerance of an RL-A6 check on send times given as epoch milliseconds (doubles near 1.8e12,
+ * whose last bit is worth 2.4e-4 ms): each end of a window may be off by that much.
+ */
+export function epochTolerance(refillPerSec: number): number {
+  return 1e-6 + (refillPerSec / 1000) * 2 * 2.5e-4;
+}
+
 /** The worst window found by {@link checkRlA6}. */
 export interface RlA6Report {
   /** How far the worst window went over its bound (negative or zero when RL-A6 holds). */
