@@ -169,8 +169,10 @@ export class RedisRateLimiter implements RateLimiter {
       throw new TypeError('createRedisRateLimiter: options.redis must be a RedisLike (use fromIoRedis, fromNodeRedis or fromNodeRedisCluster)');
     }
     const prefix = options.prefix ?? 'rl:';
-    if (typeof prefix !== 'string' || /[{}]/.test(prefix)) {
-      throw new TypeError('createRedisRateLimiter: options.prefix must be a string without "{" or "}" (they would move the hash tag)');
+    if (typeof prefix !== 'string' || prefix === '' || /[{}]/.test(prefix)) {
+      throw new TypeError(
+        'createRedisRateLimiter: options.prefix must be a non-empty string without "{" or "}" (braces would move the hash tag; an empty prefix would let resetAll reach keys that are not the limiter\'s)',
+      );
     }
     const hashTag = options.hashTag ?? 'venue';
     if (hashTag !== 'venue' && hashTag !== 'venue+credential' && hashTag !== 'prefix') {
@@ -529,18 +531,22 @@ export class RedisRateLimiter implements RateLimiter {
       const h = hold as { untilMs?: unknown; forMs?: unknown } | null | undefined;
       let untilArg = '';
       let forArg = '';
-      if (typeof h === 'object' && h !== null && 'untilMs' in h && !('forMs' in h)) {
+      if (typeof h !== 'object' || h === null || Array.isArray(h)) {
+        return errorDecision({ code: 'invalid_parameters', message: 'hold: must be { untilMs } or { forMs }', path: 'hold' });
+      }
+      if (h.untilMs !== undefined && h.forMs !== undefined) {
+        return errorDecision({ code: 'invalid_parameters', message: 'hold: gives both untilMs and forMs: give one', path: 'hold' });
+      }
+      if (h.untilMs !== undefined) {
         if (typeof h.untilMs !== 'number' || !Number.isFinite(h.untilMs)) {
           return errorDecision({ code: 'invalid_parameters', message: 'hold.untilMs: must be a finite number (ms, limiter clock)', path: 'hold.untilMs' });
         }
         untilArg = String(h.untilMs - this.#epochOffset);
-      } else if (typeof h === 'object' && h !== null && 'forMs' in h && !('untilMs' in h)) {
+      } else {
         if (typeof h.forMs !== 'number' || !Number.isFinite(h.forMs) || h.forMs < 0) {
           return errorDecision({ code: 'invalid_parameters', message: 'hold.forMs: must be a finite number >= 0', path: 'hold.forMs' });
         }
         forArg = String(h.forMs);
-      } else {
-        return errorDecision({ code: 'invalid_parameters', message: 'hold: must be { untilMs } or { forMs }', path: 'hold' });
       }
       const outcome = await this.#run(PENALIZE, [this.#keyName(k.value)], [...this.#header(), untilArg, forArg]);
       return outcome.ok ? { kind: 'ok' } : errorDecision(outcome.error);

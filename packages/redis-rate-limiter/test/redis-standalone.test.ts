@@ -240,3 +240,22 @@ describe('node-redis v5 client', () => {
     }
   });
 });
+
+describe('options', () => {
+  it('refuses a prefix that is empty or holds braces, an unknown hash tag mode and a bad timeout, at construction', () => {
+    for (const bad of [{ prefix: '' }, { prefix: 'a{b' }, { prefix: 'a}' }, { hashTag: 'axis' }, { timeoutMs: 0 }, { timeoutMs: Number.NaN }]) {
+      expect(() => createRedisRateLimiter({ redis: io.redis, ...(bad as object) })).toThrow(TypeError);
+    }
+    expect(() => createRedisRateLimiter({ redis: {} as never })).toThrow(/RedisLike/);
+  });
+
+  it('capabilities say what the instance offers: distributed, and an injectable clock only when given one', async () => {
+    const withClock = limiterWith({ clock: new ManualClock() });
+    const withoutClock = limiterWith();
+    expect(withClock.capabilities).toMatchObject({ distributed: true, injectableClock: true, bookings: true, fractionalCosts: true });
+    expect(withoutClock.capabilities.injectableClock).toBe(false);
+    expect(Object.isFrozen(withClock.capabilities)).toBe(true);
+    await withClock.close();
+    await withoutClock.close();
+  });
+});
