@@ -1,5 +1,6 @@
 // Typechecks every ```ts block of every package README against the built packages, so the examples
-// cannot drift from the code. A block whose first line is `// readme: no-check` is skipped.
+// cannot drift from the code. A block fenced as ```ts fragment (a sketch with the reader's own names, or a quote
+// of a file that is compiled where it lives) is skipped.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,9 +13,9 @@ for (const name of readdirSync(join(root, 'packages'))) {
   const dir = join(root, 'packages', name);
   const readme = join(dir, 'README.md');
   if (!existsSync(readme)) continue;
-  const blocks = [...readFileSync(readme, 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)]
-    .map((m) => m[1])
-    .filter((code) => !code.startsWith('// readme: no-check'));
+  const blocks = [...readFileSync(readme, 'utf8').matchAll(/```ts([^\n]*)\n([\s\S]*?)```/g)]
+    .filter((m) => !m[1].includes('fragment'))
+    .map((m) => m[2]);
   if (blocks.length === 0) continue;
   const out = join(dir, '.readme-check');
   rmSync(out, { recursive: true, force: true });
