@@ -37,6 +37,8 @@ local n = #KEYS
 local st = {}
 local view = nil
 local s = now
+-- one read for every bucket (they share a slot)
+local stored = redis.call('MGET', unpack(KEYS))
 for i = 1, n do
   local b = 5 + (i - 1) * 3
   local capS = ARGV[b + 1]
@@ -45,7 +47,7 @@ for i = 1, n do
   local rate = tonumber(rateS)
   local cost = tonumber(ARGV[b + 3])
   local def = capS .. ',' .. rateS
-  local raw = redis.call('GET', KEYS[i])
+  local raw = stored[i]
   local x, hold
   if not raw then
     hold = 0
