@@ -25,7 +25,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-it(`RL-A6 holds across ${PROCESSES} processes x ${LOOPS} loops for ${SECONDS} s on shared buckets (probes, multi-bucket, bookings, cancellations)`, async () => {
+it(`RL-A6 holds across ${PROCESSES} processes x ${LOOPS} loops for ${SECONDS} s on shared buckets (probes, multi-bucket, bookings, cancellations; ioredis and node-redis)`, async () => {
   if (!existsSync(fileURLToPath(new URL('../dist/index.js', import.meta.url)))) {
     throw new Error('build the package first (pnpm --filter @core/redis-rate-limiter build): the workers load dist/');
   }

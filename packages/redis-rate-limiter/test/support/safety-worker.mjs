@@ -1,13 +1,26 @@
 // One OS process of the distributed safety test: 16 (LOOPS) concurrent loops hammer shared buckets
 // through its own client and limiter (single and multi-bucket probes, bookings, waits that are
 // sometimes aborted), and report every admitted send time (server time) to the parent over IPC.
+// Even-numbered processes use ioredis, odd ones node-redis: the buckets do not depend on the client.
 import { Redis } from 'ioredis';
-import { createRedisRateLimiter, fromIoRedis } from '../../dist/index.js';
+import { createClient } from 'redis';
+import { createRedisRateLimiter, fromIoRedis, fromNodeRedis } from '../../dist/index.js';
 
 const [port, seconds, loops, id] = process.argv.slice(2).map(Number);
-const client = new Redis({ host: '127.0.0.1', port, enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true });
-await client.connect();
-const limiter = createRedisRateLimiter({ redis: fromIoRedis(client), prefix: 'safety:', timeoutMs: 1000 });
+let redis;
+let disconnect;
+if (id % 2 === 0) {
+  const client = new Redis({ host: '127.0.0.1', port, enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true });
+  await client.connect();
+  redis = fromIoRedis(client);
+  disconnect = () => client.disconnect();
+} else {
+  const client = createClient({ socket: { host: '127.0.0.1', port }, disableOfflineQueue: true });
+  await client.connect();
+  redis = fromNodeRedis(client);
+  disconnect = () => client.destroy();
+}
+const limiter = createRedisRateLimiter({ redis, prefix: 'safety:', timeoutMs: 1000 });
 
 const BUCKETS = {
   ip: { key: { venue: 'safe', credential: null, axis: 'ip' }, limit: { capacity: 20, refillPerSec: 400 } },
@@ -75,5 +88,5 @@ await new Promise((resolve) => {
 const deadline = Date.now() + seconds * 1000;
 await Promise.all(Array.from({ length: loops }, () => loop()));
 await limiter.close();
-client.disconnect();
+disconnect();
 process.send({ id, log, counts }, () => process.exit(0));
