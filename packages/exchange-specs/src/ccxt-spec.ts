@@ -1,4 +1,12 @@
+import { maxCost } from './evaluate-cost.js';
 import type { CostExpr, EndpointSpec, VenueSpec } from './venue-spec.js';
+
+/**
+ * The ccxt bucket's capacity over the largest cost: ccxt's throttler lets a request of any cost go
+ * once its bucket is not in debt, a token bucket cannot; with 10 % over the heaviest request, the
+ * limiter's safe capacity (the capacity less the margin, 4 % by default) still admits it at once.
+ */
+export const CCXT_CAPACITY_HEADROOM = 1.1;
 
 /**
  * The compact file the generator writes per ccxt exchange (`src/generated/<id>.json`): only the
@@ -42,9 +50,11 @@ function costExpr(c: number | CcxtCost): CostExpr {
 /**
  * Turns a generated ccxt file into spec data (validate it before use). ccxt paces every request of
  * an exchange instance through one leaky bucket refilled at `1000 / rateLimit` units per second;
- * the spec keeps that as one `ccxt` token bucket of capacity 1 (ccxt's default) on the public pool,
- * so heavier requests are paced by their cost (RL-A5), and ccxt's default cost of 1 as the
- * documented fallback. Everything is
+ * ccxt's bucket holds 1 unit but lets a request of any cost through when it is not in debt (the
+ * cost becomes debt), which a token bucket cannot express: the spec keeps one `ccxt` token bucket
+ * refilled at ccxt's rate whose capacity is the largest cost any endpoint (or the default) charges
+ * times {@link CCXT_CAPACITY_HEADROOM} (at least 1), so every request can be admitted and heavy ones
+ * are paced by the refill; ccxt's default cost of 1 is the documented fallback. Everything is
  * marked `ccxt-derived`.
  */
 export function specFromCcxt(data: unknown): unknown {
@@ -53,12 +63,15 @@ export function specFromCcxt(data: unknown): unknown {
   if (!Array.isArray(f.endpoints)) return data;
   const provenance = { source: 'ccxt', confidence: 'ccxt-derived' } as const;
   const seen = new Set<string>();
+  let heaviest = Number.isFinite(f.defaultCost) ? f.defaultCost : 1;
   const endpoints: EndpointSpec[] = [];
   for (const [method, path, cost, auth] of f.endpoints) {
     const id = `${method} ${path}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    endpoints.push({ id, method: method as EndpointSpec['method'], path, auth, costs: [{ bucket: 'ccxt', cost: costExpr(cost) }], provenance });
+    const expr = costExpr(cost);
+    heaviest = Math.max(heaviest, maxCost(expr));
+    endpoints.push({ id, method: method as EndpointSpec['method'], path, auth, costs: [{ bucket: 'ccxt', cost: expr }], provenance });
   }
   const spec: VenueSpec = {
     id: f.id,
@@ -70,7 +83,7 @@ export function specFromCcxt(data: unknown): unknown {
     sources: {
       ccxt: { url: `https://www.npmjs.com/package/ccxt/v/${f.ccxtVersion}`, retrieved: f.generated, note: `js/src/${f.id}.js describe(): rateLimit ${f.rateLimitMs} ms per unit and per-endpoint costs` },
     },
-    buckets: [{ id: 'ccxt', scope: 'ip', algorithm: 'token-bucket', capacity: 1, refillPerSec: 1000 / f.rateLimitMs, provenance, description: "ccxt's pacing of one exchange instance" }],
+    buckets: [{ id: 'ccxt', scope: 'ip', algorithm: 'token-bucket', capacity: Math.max(1, Math.ceil(heaviest * CCXT_CAPACITY_HEADROOM)), refillPerSec: 1000 / f.rateLimitMs, provenance, description: "ccxt's pacing of one exchange instance" }],
     endpoints,
     fallback: { costs: [{ bucket: 'ccxt', cost: { kind: 'constant', value: f.defaultCost } }], provenance },
   };

@@ -32,10 +32,9 @@ export type {
 export { validateSpec, type SpecError, type ValidateResult } from './validate-spec.js';
 export { getVenueSpec, listVenues, type VenueListing } from './registry.js';
 export { resolveRequest } from './resolve-request.js';
-export type { ResolveOptions } from './resolve-charges.js';
-export { bucketMaxCost, bucketLimit, bucketDerivation } from './resolve-charges.js';
-export { interpretResponse } from './interpret-response.js';
-export { safeLimit, describeSafeLimit, type SafeLimitOptions, type SafeLimitDerivation } from './safe-limit.js';
+export { bucketMaxCost, bucketLimit, bucketDerivation, resolveCharges, type ResolveOptions, type Charge, type ChargesResult } from './resolve-charges.js';
+export { interpretResponse, type InterpretOptions, type OwnUsage } from './interpret-response.js';
+export { safeLimit, describeSafeLimit, DEFAULT_MARGIN, DEFAULT_BURST_FRACTION, DEFAULT_JITTER_MS, type SafeLimitOptions, type SafeLimitDerivation } from './safe-limit.js';
 export { createBucketModel, type BucketModel, type ModelResult } from './bucket-model.js';
 export { bucketForTier } from './tier.js';
 export { evaluateCost, type CostResult } from './evaluate-cost.js';

@@ -4,6 +4,33 @@ import { readPath } from './request-params.js';
 import { bucketLimit, resolveCharges, scopeCredential, type Charge, type ResolveOptions } from './resolve-charges.js';
 import type { Feedback, FeedbackPenalty, FeedbackSync, Identity, VenueRequest, VenueResponse } from './venue-io.js';
 import type { BodyMatch, BucketSpec, ErrorRule, FeedbackRule, VenueSpec, WaitSource } from './venue-spec.js';
+import { DEFAULT_MARGIN } from './safe-limit.js';
+
+/**
+ * The caller's own share of a venue's reported usage (paced-fetch keeps it): without it a usage
+ * header is read as if every counted request could stay in the window until it ends, which holds a
+ * limiter that is alone on its account back for nothing on sliding windows.
+ */
+export interface OwnUsage {
+  /** The caller's clock now (epoch ms), when the response was received. */
+  readonly nowMs: number;
+  /**
+   * When the request being interpreted was sent (epoch ms): its own charges count as ours too when
+   * the venue counted them (they are in the usage it reports) and it was sent inside the window.
+   */
+  readonly sentAtMs?: number;
+  /**
+   * The cost the venue counted on `key` for the caller's own requests sent after `sinceMs` whose
+   * responses arrived before the request being interpreted was sent (so the venue had counted them
+   * when it answered). An undercount is safe; an overcount is not.
+   */
+  usage(key: BucketKey, sinceMs: number): number;
+}
+
+/** Options of {@link interpretResponse}. */
+export interface InterpretOptions extends ResolveOptions {
+  readonly own?: OwnUsage;
+}
 
 function header(response: VenueResponse, name: string): string | undefined {
   const v = response.headers[name];
@@ -115,11 +142,33 @@ function windowRemainingMs(rule: FeedbackRule, bucket: BucketSpec & { windowMs: 
 }
 
 /**
- * The borrowed amount that keeps the limiter inside what the venue says is left: with our bucket
- * of capacity C refilled at r, the venue's room R (limit − used, or `remaining`) and the window's
- * remaining time w, admitting at most `C − b + r·w <= R − margin·L` needs `b >= C + r·w − R + margin·L`.
+ * The borrowed amount that keeps the limiter inside what the venue says is left.
+ *
+ * With safe parameters `(C, r)`, `C + r·(W + J) <= usable = L·(1 − margin)`, the venue's usage `U`
+ * in a window that ends in `R` ms (the reset header, the clock alignment; `R = W` when unknown and
+ * for sliding windows, whose entries may all stay for a whole window), the limiter admits at most
+ * `C − b + r·R` more before the window ends, so `U + C − b + r·R <= usable` needs
+ * `b >= U + C + r·R − usable` (bound 1).
+ *
+ * When the caller says how much of `U` is its own (`own`: requests it sent in this window whose
+ * responses it had before sending this one, so the venue counted them before answering), the
+ * others' usage is `O = U − own` and a second bound holds: in any venue window our own traffic is at
+ * most `C + r·(W + J) <= usable` (the safe parameters), and raising `b` to `C + O` takes `O` off the
+ * part still to come, so ours plus the others' stays `<= usable`; with `O <= 0` nothing is needed
+ * (bound 2). Either bound is sound; the smaller one is returned, so a limiter alone on its account
+ * loses nothing to the syncs (bound 2 is 0) while one that shares it is held back by what the others spent.
  */
-function minBorrowed(rule: FeedbackRule, bucket: BucketSpec, limit: NormalizedLimit, value: number, response: VenueResponse, margin: number): number | undefined {
+function minBorrowed(
+  rule: FeedbackRule,
+  bucket: BucketSpec,
+  key: BucketKey,
+  limit: NormalizedLimit,
+  value: number,
+  response: VenueResponse,
+  margin: number,
+  own: OwnUsage | undefined,
+  thisRequest: number,
+): number | undefined {
   const venueLimit = (rule.limitHeader === undefined ? undefined : numberHeader(response, rule.limitHeader)) ?? (bucket.algorithm === 'token-bucket' ? bucket.capacity : bucket.limit);
   const room = rule.meaning === 'used' ? venueLimit - value : value;
   if (!Number.isFinite(room)) return undefined;
@@ -127,8 +176,22 @@ function minBorrowed(rule: FeedbackRule, bucket: BucketSpec, limit: NormalizedLi
     // A decaying counter: our tokens must not exceed what is left of its capacity, scaled like the safe limit.
     return Math.max(0, limit.capacity - Math.max(0, room) * (1 - margin));
   }
-  const w = windowRemainingMs(rule, bucket, response);
-  return Math.max(0, limit.capacity + (limit.refillPerSec * w) / 1000 - room + margin * venueLimit);
+  const usable = venueLimit * (1 - margin);
+  const used = venueLimit - room;
+  const R = windowRemainingMs(rule, bucket, response);
+  const bound1 = Math.max(0, used + limit.capacity + (limit.refillPerSec * R) / 1000 - usable);
+  if (own === undefined) return bound1;
+  // Our requests counted in this window: sent after its start (a sliding window: the last W).
+  const since = bucket.algorithm === 'sliding-window' ? own.nowMs - bucket.windowMs : own.nowMs - (bucket.windowMs - R);
+  const mine = Math.max(0, own.usage(key, since)) + (own.sentAtMs !== undefined && own.sentAtMs > since ? thisRequest : 0);
+  const others = used - mine;
+  const bound2 = others > 1e-9 ? limit.capacity + others : 0;
+  return Math.min(bound1, bound2);
+}
+
+/** Whether the venue counts a charge for a response with this verdict. */
+function countedNow(charge: Charge['charge'], verdict: Feedback['verdict']): boolean {
+  return charge === 'always' || (charge === 'success') === (verdict === 'ok');
 }
 
 function keyOf(spec: VenueSpec, bucket: BucketSpec, identity: Identity): BucketKey | undefined {
@@ -156,7 +219,9 @@ function sameKey(a: BucketKey, b: BucketKey): boolean {
  * @param request - the request that was sent.
  * @param response - status, lower-case headers, body (parsed JSON or text).
  * @param identity - the identity the request was sent with.
- * @param options - `margin` (default 0.1), as for `resolveRequest`.
+ * @param options - `margin`, `burstFraction`, `jitterMs` as for `resolveRequest`; `own`, the
+ * caller's own usage of each key, so that usage headers only hold the limiter back by what other
+ * clients spent (see {@link OwnUsage}).
  * @example
  * ```ts
  * const fb = interpretResponse(spec, req, { status: res.status, headers, body }, identity);
@@ -164,8 +229,8 @@ function sameKey(a: BucketKey, b: BucketKey): boolean {
  * for (const p of fb.penalties) await limiter.penalize(p.key, p.hold);
  * ```
  */
-export function interpretResponse(spec: VenueSpec, request: VenueRequest, response: VenueResponse, identity: Identity, options: ResolveOptions = {}): Feedback {
-  const margin = options.margin ?? 0.1;
+export function interpretResponse(spec: VenueSpec, request: VenueRequest, response: VenueResponse, identity: Identity, options: InterpretOptions = {}): Feedback {
+  const margin = options.margin ?? DEFAULT_MARGIN;
   const resolved = resolveCharges(spec, request, identity, options);
   const charges: readonly Charge[] = resolved.ok ? resolved.charges : [];
   const tier = resolved.ok ? resolved.tier : identity.tier ?? spec.defaultTier;
@@ -216,11 +281,12 @@ export function interpretResponse(spec: VenueSpec, request: VenueRequest, respon
     for (const t of targets) {
       let limit: NormalizedLimit;
       try {
-        limit = bucketLimit(spec, t.bucket, tier, options.margin);
+        limit = bucketLimit(spec, t.bucket, tier, options);
       } catch {
         continue;
       }
-      const mb = minBorrowed(f, t.bucket, limit, value, response, margin);
+      const mine = counted ? charges.filter((c) => sameKey(c.key, t.key) && countedNow(c.charge, verdict)).reduce((a, c) => a + c.venueCost, 0) : 0;
+      const mb = minBorrowed(f, t.bucket, t.key, limit, value, response, margin, options.own, mine);
       if (mb === undefined) continue;
       syncs.push({ key: t.key, limit, minBorrowed: mb });
     }

@@ -2,15 +2,29 @@ import type { BucketKey, NormalizedLimit } from '@core/rate-limit-contract';
 import { evaluateCost, maxCost } from './evaluate-cost.js';
 import { matchEndpoint } from './match-endpoint.js';
 import { listItems, requestParams, type RequestParams } from './request-params.js';
-import { describeSafeLimit, type SafeLimitDerivation } from './safe-limit.js';
+import { describeSafeLimit, type SafeLimitDerivation, type SafeLimitOptions } from './safe-limit.js';
 import { bucketForTier, specTiers } from './tier.js';
 import type { Identity, ResolveErrorCode, VenueRequest } from './venue-io.js';
 import type { BucketSpec, CostRule, EndpointSpec, VenueSpec } from './venue-spec.js';
 
-/** Options of `resolveRequest` and `interpretResponse`. */
+/** Options of `resolveRequest` and `interpretResponse`: how the safe limits are derived (see `safeLimit`). */
 export interface ResolveOptions {
-  /** The margin passed to `safeLimit`; default 0.1. */
+  /** The fraction of every venue limit left unused; default 0.04 (`DEFAULT_MARGIN`). */
   readonly margin?: number;
+  /** The burst as a fraction of the usable window limit (at least the largest cost); default 0.02. */
+  readonly burstFraction?: number;
+  /** How late a request may reach the venue after its send time, ms; default 50. */
+  readonly jitterMs?: number;
+}
+
+/** The `safeLimit` options of resolve options, without the unset ones. */
+export function safeLimitOptions(options: ResolveOptions, maxCost?: number): SafeLimitOptions {
+  return {
+    ...(options.margin === undefined ? {} : { margin: options.margin }),
+    ...(options.burstFraction === undefined ? {} : { burstFraction: options.burstFraction }),
+    ...(options.jitterMs === undefined ? {} : { jitterMs: options.jitterMs }),
+    ...(maxCost === undefined ? {} : { maxCost }),
+  };
 }
 
 /** One bucket a request is charged on, before merging repeated keys. */
@@ -27,6 +41,8 @@ export interface Charge {
    * that at most one goes out per window, whatever its size.
    */
   readonly venueCost: number;
+  /** When the venue counts it (the rule's `charge`, default `always`). */
+  readonly charge: 'always' | 'success' | 'failure';
   /** The parameters the rule was priced with (a group's items for `items` partitions). */
   readonly params: RequestParams;
 }
@@ -55,15 +71,14 @@ export function bucketMaxCost(spec: VenueSpec, bucketId: string): number {
 }
 
 /** How the safe limit of a bucket of a spec is derived for a tier (see `describeSafeLimit`). */
-export function bucketDerivation(spec: VenueSpec, bucket: BucketSpec, tier: string | undefined, margin: number | undefined): SafeLimitDerivation {
+export function bucketDerivation(spec: VenueSpec, bucket: BucketSpec, tier: string | undefined, options: ResolveOptions = {}): SafeLimitDerivation {
   const b = bucketForTier(bucket, tier);
-  const maxCost = bucketMaxCost(spec, bucket.id);
-  return describeSafeLimit(b, margin === undefined ? { maxCost } : { margin, maxCost });
+  return describeSafeLimit(b, safeLimitOptions(options, bucketMaxCost(spec, bucket.id)));
 }
 
 /** The safe limit of a bucket of a spec for a tier (see `safeLimit`). */
-export function bucketLimit(spec: VenueSpec, bucket: BucketSpec, tier: string | undefined, margin: number | undefined): NormalizedLimit {
-  const d = bucketDerivation(spec, bucket, tier, margin);
+export function bucketLimit(spec: VenueSpec, bucket: BucketSpec, tier: string | undefined, options: ResolveOptions = {}): NormalizedLimit {
+  const d = bucketDerivation(spec, bucket, tier, options);
   return { capacity: d.capacity, refillPerSec: d.refillPerSec };
 }
 
@@ -95,7 +110,9 @@ function partitionText(v: unknown): string | undefined {
 }
 
 /**
- * Turns a request into the charges it costs on a spec's buckets (the core of `resolveRequest`).
+ * Turns a request into the charges it costs on a spec's buckets, one per rule and partition value
+ * before merging (the core of `resolveRequest`; a venue emulator or a reference model charges
+ * `venueCost` on `bucket`, a limiter admits `cost` under `limit`).
  */
 export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity: Identity, options: ResolveOptions = {}): ChargesResult {
   const match = matchEndpoint(spec, request.method, request.path);
@@ -143,7 +160,7 @@ export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity:
     }
     let derivation: SafeLimitDerivation;
     try {
-      derivation = bucketDerivation(spec, bucket, tier, options.margin);
+      derivation = bucketDerivation(spec, bucket, tier, options);
     } catch (e) {
       return fail('invalid_spec', `${spec.id}: ${(e as Error).message}`);
     }
@@ -188,7 +205,7 @@ export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity:
         return fail('invalid_parameter', `${spec.id}: ${where}: costs ${c.cost} on bucket "${bucket.id}", more than the venue ever admits at once (${ceiling}); split the request`);
       }
       const cost = derivation.mode === 'spaced' && c.cost > 0 ? Math.max(c.cost, derivation.capacity) : c.cost;
-      charges.push({ bucket, rule, key: { venue: spec.id, credential, axis: g.axis }, limit, cost, venueCost: c.cost, params: g.params });
+      charges.push({ bucket, rule, key: { venue: spec.id, credential, axis: g.axis }, limit, cost, venueCost: c.cost, charge: rule.charge ?? 'always', params: g.params });
     }
   }
   if (conditional !== undefined && applied === 0) {

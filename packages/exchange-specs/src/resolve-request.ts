@@ -21,7 +21,8 @@ function keyId(c: BucketCheck): string {
  * @param spec - a validated spec (see `getVenueSpec`).
  * @param request - method, path (no host, no query string), query, body.
  * @param identity - credential (`null` = public), tier, uid.
- * @param options - `margin` for the safe limits (default 0.1).
+ * @param options - `margin` (default 0.04), `burstFraction` (default 0.02) and `jitterMs` (default
+ * 50) for the safe limits (see `safeLimit`).
  * @returns `{ ok: true, endpoint, checks }`, or `{ ok: false, error }` with code `unknown_endpoint`
  * (no endpoint matches and the spec documents no default), `missing_parameter` (a parameter the
  * cost or the partition depends on), `invalid_parameter`, `credential_required`, `unknown_tier` or
@@ -42,8 +43,9 @@ export function resolveRequest(spec: VenueSpec, request: VenueRequest, identity:
     const id = keyId(check);
     const prev = merged.get(id);
     merged.set(id, prev === undefined ? check : { ...prev, cost: prev.cost + check.cost });
-    const v = venue.get(id);
-    venue.set(id, v === undefined ? { key: c.key, bucket: c.bucket.id, cost: c.venueCost } : { ...v, cost: v.cost + c.venueCost });
+    const vid = `${id}\u0000${c.charge}`;
+    const v = venue.get(vid);
+    venue.set(vid, v === undefined ? { key: c.key, bucket: c.bucket.id, cost: c.venueCost, charge: c.charge } : { ...v, cost: v.cost + c.venueCost });
   }
   return { ok: true, endpoint: r.endpoint, checks: [...merged.values()], charges: [...venue.values()] };
 }

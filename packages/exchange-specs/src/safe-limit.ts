@@ -3,21 +3,35 @@ import type { BucketSpec } from './venue-spec.js';
 
 /** Options of {@link safeLimit}. */
 export interface SafeLimitOptions {
-  /** The fraction of the venue's limit left unused, for clock skew and latency; default 0.1. */
+  /** The fraction of the venue's limit left unused, for clock skew and other clients; default {@link DEFAULT_MARGIN}. */
   readonly margin?: number;
   /** The largest single cost charged to the bucket; default 1. */
   readonly maxCost?: number;
-  /** The burst as a fraction of the (margined) window limit; default 0.1. */
+  /** The burst as a fraction of the (margined) window limit, at least `maxCost`; default {@link DEFAULT_BURST_FRACTION}. */
   readonly burstFraction?: number;
+  /**
+   * How late a request sent at its send time may reach the venue, ms (event-loop lag, connection
+   * setup, the network): a window of `W` then sees the sends of an interval of `W + jitterMs`.
+   * Default {@link DEFAULT_JITTER_MS}.
+   */
+  readonly jitterMs?: number;
 }
+
+/** The default `margin`: 4 % of every limit left unused. */
+export const DEFAULT_MARGIN = 0.04;
+/** The default `burstFraction`: 2 % of the usable limit (at least the largest cost). */
+export const DEFAULT_BURST_FRACTION = 0.02;
+/** The default `jitterMs`: a request may reach the venue up to 50 ms after its send time. */
+export const DEFAULT_JITTER_MS = 50;
 
 /** How a safe limit was derived (see {@link describeSafeLimit}). */
 export interface SafeLimitDerivation extends NormalizedLimit {
   /**
-   * `token-bucket`: the venue's bucket scaled by `1 - margin`. `window`: the exact bound
-   * `max(capacity, maxCost) + refill·W <= L·(1 - margin)`. `spaced`: the window is too small for
+   * `token-bucket`: the venue's bucket scaled by `1 - margin`, its capacity less `refill·J` (sends
+   * spread over the jitter `J` may arrive together). `window`: the exact bound
+   * `max(capacity, maxCost) + refill·(W + J) <= L·(1 - margin)`. `spaced`: the window is too small for
    * that bound (one request of `maxCost` already exceeds `L·(1 - margin)`), so requests of `maxCost`
-   * are spaced `W·(1 + margin)` apart: safe when every request is admitted at `maxCost`, which is
+   * are spaced `W·(1 + margin) + J` apart: safe when every request is admitted at `maxCost`, which is
    * what `resolveRequest` does on such buckets.
    */
   readonly mode: 'token-bucket' | 'window' | 'spaced';
@@ -30,15 +44,21 @@ export interface SafeLimitDerivation extends NormalizedLimit {
  * spec is then inconsistent: no request of that cost could ever be admitted by the venue).
  */
 export function describeSafeLimit(bucket: BucketSpec, options: SafeLimitOptions = {}): SafeLimitDerivation {
-  const margin = options.margin ?? 0.1;
+  const margin = options.margin ?? DEFAULT_MARGIN;
   const maxCost = options.maxCost ?? 1;
-  const burst = options.burstFraction ?? 0.1;
+  const burst = options.burstFraction ?? DEFAULT_BURST_FRACTION;
+  const jitter = options.jitterMs ?? DEFAULT_JITTER_MS;
   if (!(margin >= 0 && margin < 1)) throw new RangeError(`margin must be in [0, 1), got ${margin}`);
   if (!(maxCost >= 0 && Number.isFinite(maxCost))) throw new RangeError(`maxCost must be finite and >= 0, got ${maxCost}`);
   if (!(burst > 0 && burst < 1)) throw new RangeError(`burstFraction must be in (0, 1), got ${burst}`);
+  if (!(jitter >= 0 && Number.isFinite(jitter))) throw new RangeError(`jitterMs must be finite and >= 0, got ${jitter}`);
   if (bucket.algorithm === 'token-bucket') {
     // A cost above the capacity is paced by the limiter (RL-A5: it waits for the whole cost).
-    return { capacity: bucket.capacity * (1 - margin), refillPerSec: bucket.refillPerSec * (1 - margin), mode: 'token-bucket' };
+    // Sends spread over jitterMs may arrive together: the venue's counter then sees refill·jitter more at once.
+    const refillPerSec = bucket.refillPerSec * (1 - margin);
+    const capacity = bucket.capacity * (1 - margin) - (refillPerSec * jitter) / 1000;
+    if (!(capacity > 0)) throw new RangeError(`bucket "${bucket.id}": a jitter of ${jitter} ms leaves no capacity (${bucket.capacity} refilled at ${bucket.refillPerSec}/s)`);
+    return { capacity, refillPerSec, mode: 'token-bucket' };
   }
   const { limit, windowMs } = bucket;
   if (maxCost > limit) {
@@ -47,29 +67,32 @@ export function describeSafeLimit(bucket: BucketSpec, options: SafeLimitOptions 
   const usable = limit * (1 - margin);
   const capacity = Math.max(burst * usable, maxCost);
   if (capacity < usable) {
-    return { capacity, refillPerSec: ((usable - capacity) * 1000) / windowMs, mode: 'window' };
+    return { capacity, refillPerSec: ((usable - capacity) * 1000) / (windowMs + jitter), mode: 'window' };
   }
   const unit = Math.max(maxCost, Number.MIN_VALUE);
-  return { capacity: unit, refillPerSec: (unit * 1000) / (windowMs * (1 + margin)), mode: 'spaced' };
+  return { capacity: unit, refillPerSec: (unit * 1000) / (windowMs * (1 + margin) + jitter), mode: 'spaced' };
 }
 
 /**
  * The token-bucket parameters that keep a limiter inside a bucket's documented limit.
  *
  * For a fixed window (aligned or anchored) or a sliding window of `L` per `W`, every window is an
- * interval shorter than `W`, in which a limiter keeping RL-A6 admits at most
- * `max(capacity, maxCost) + refill·W`; the result keeps that `<= L·(1 - margin)` with a burst of
- * `max(burstFraction·L·(1 - margin), maxCost)`. A venue token bucket maps directly (capacity and
- * refill times `1 - margin`). Tiny windows where one request of `maxCost` exceeds `L·(1 - margin)`
- * are spaced instead (see {@link SafeLimitDerivation.mode}).
+ * interval shorter than `W`; a request reaches the venue up to `J = jitterMs` after its send time, so
+ * a window sees the sends of an interval of `W + J`, in which a limiter keeping RL-A6 admits at most
+ * `max(capacity, maxCost) + refill·(W + J)`; the result keeps that `<= L·(1 - margin)` with a burst
+ * of `max(burstFraction·L·(1 - margin), maxCost)`. The steady rate is then
+ * `(1 - margin)(1 - burstFraction)·W / (W + J)` of the limit. A venue token bucket maps directly
+ * (capacity and refill times `1 - margin`, the capacity less `refill·J`). Tiny windows where one
+ * request of `maxCost` exceeds `L·(1 - margin)` are spaced instead (see {@link SafeLimitDerivation.mode}).
  *
  * @param bucket - the bucket (apply a tier first with `bucketForTier`).
- * @param options - `margin` (default 0.1), `maxCost` (default 1), `burstFraction` (default 0.1).
+ * @param options - `margin` (default 0.04), `maxCost` (default 1), `burstFraction` (default 0.02),
+ * `jitterMs` (default 50).
  * @returns `{ capacity, refillPerSec }` for the limiter.
  * @example
  * ```ts
  * safeLimit({ id: 'ip', scope: 'ip', algorithm: 'fixed-window-aligned', limit: 6000, windowMs: 60_000, provenance })
- * // { capacity: 540, refillPerSec: 81 }: 540 + 81·60 = 5400 = 6000·0.9
+ * // { capacity: 115.2, refillPerSec: 94.00...}: 115.2 + 94.0·60.05 = 5760 = 6000·0.96
  * ```
  */
 export function safeLimit(bucket: BucketSpec, options: SafeLimitOptions = {}): NormalizedLimit {

@@ -1,3 +1,4 @@
+import { bucketMaxCost } from './resolve-charges.js';
 import type { VenueSpec } from './venue-spec.js';
 
 /** One validation problem: where (`buckets[2].limit`) and what. */
@@ -436,6 +437,18 @@ export function validateSpec(data: unknown): ValidateResult {
     if (tier !== undefined && !known) c.fail('defaultTier', `no bucket lists tier "${tier}"`);
   }
   c.oneOf(o, 'pathMatch', '', ['exact', 'suffix'], true);
+
+  if (c.errors.length === 0) {
+    // A bucket that can never admit a cost charged to it would refuse every such request.
+    const spec = data as VenueSpec;
+    spec.buckets.forEach((b, i) => {
+      const ceiling = b.algorithm === 'token-bucket' ? Math.min(b.capacity, ...Object.values(b.tiers ?? {}).map((t) => t.capacity)) : Math.min(b.limit, ...Object.values(b.tiers ?? {}).map((t) => t.limit));
+      const heaviest = bucketMaxCost(spec, b.id);
+      if (heaviest > ceiling) {
+        c.fail(join(join('buckets', i), b.algorithm === 'token-bucket' ? 'capacity' : 'limit'), `bucket "${b.id}" can never admit the cost of ${heaviest} a rule charges it (at most ${ceiling} at once); raise the capacity or split the endpoint`);
+      }
+    });
+  }
 
   if (c.errors.length > 0) return { ok: false, errors: c.errors };
   return { ok: true, spec: data as VenueSpec };

@@ -43,8 +43,11 @@ export type ResolveErrorCode =
  */
 export interface VenueCharge {
   readonly key: BucketKey;
+  /** The bucket's id in the spec (the key's axis without its partition value). */
   readonly bucket: string;
   readonly cost: number;
+  /** When the venue counts it: `always`, only when the request succeeds, or only when it fails. */
+  readonly charge: 'always' | 'success' | 'failure';
 }
 
 export type ResolveResult =
@@ -53,7 +56,7 @@ export type ResolveResult =
       readonly endpoint: EndpointSpec | null;
       /** What the limiter admits: one check per key, the buckets' safe limits. */
       readonly checks: readonly BucketCheck[];
-      /** What the venue counts per key (equal to the checks' costs except on `spaced` buckets). */
+      /** What the venue counts per key and charge mode (equal to the checks' costs except on `spaced` buckets). */
       readonly charges: readonly VenueCharge[];
     }
   | { readonly ok: false; readonly error: { readonly code: ResolveErrorCode; readonly message: string } };

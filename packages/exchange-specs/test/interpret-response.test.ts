@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { getVenueSpec, interpretResponse, type Identity, type VenueRequest, type VenueResponse } from '../src/index.js';
+import { getVenueSpec, interpretResponse, type Identity, type InterpretOptions, type VenueRequest, type VenueResponse } from '../src/index.js';
 import { keyId, publicId } from './helpers.js';
 
-function feedback(venue: string, request: VenueRequest, response: Partial<VenueResponse>, identity: Identity = publicId) {
-  return interpretResponse(getVenueSpec(venue), request, { status: 200, headers: {}, body: {}, ...response }, identity);
+/** The arithmetic below is pinned with explicit options (round numbers); the defaults have their own test. */
+const PINNED = { margin: 0.1, burstFraction: 0.1, jitterMs: 0 } as const;
+
+function feedback(venue: string, request: VenueRequest, response: Partial<VenueResponse>, identity: Identity = publicId, options: InterpretOptions = PINNED) {
+  return interpretResponse(getVenueSpec(venue), request, { status: 200, headers: {}, body: {}, ...response }, identity, options);
 }
 
 const minuteStart = Date.UTC(2026, 10, 30, 12, 0, 0);

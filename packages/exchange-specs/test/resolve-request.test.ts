@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { getVenueSpec, resolveRequest } from '../src/index.js';
 import { costs, errorCode, keyId, publicId } from './helpers.js';
 
+/** Limits pinned with explicit options (round numbers); one test checks the defaults. */
+const PINNED = { margin: 0.1, burstFraction: 0.1, jitterMs: 0 } as const;
+
 describe('binance-spot', () => {
   it('prices depth by limit, with the documented default of 100', () => {
     const depth = (limit?: string) => costs('binance-spot', { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', ...(limit === undefined ? {} : { limit }) } });
@@ -47,8 +50,13 @@ describe('binance-spot', () => {
   });
 
   it('gives safe token-bucket limits, never the raw window numbers', () => {
-    const r = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X' } }, publicId);
+    const r = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X' } }, publicId, PINNED);
     expect(r.ok && r.checks.find((c) => c.key.axis === 'request_weight')?.limit).toEqual({ capacity: 540, refillPerSec: 81 });
+    const d = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X' } }, publicId);
+    const l = (d.ok ? d.checks.find((c) => c.key.axis === 'request_weight')?.limit : undefined) as { capacity: number; refillPerSec: number } | undefined;
+    // The defaults: 4 % margin, a burst of max(2 % of 5760, the largest cost 250), 50 ms of jitter: 250 + r·60.05 s = 5760.
+    expect(l?.capacity).toBe(250);
+    expect((l?.capacity ?? 0) + ((l?.refillPerSec ?? 0) * 60_050) / 1000).toBeCloseTo(5760, 9);
   });
 
   it('refuses an unknown endpoint and a private endpoint without a credential', () => {
@@ -108,7 +116,7 @@ describe('okx', () => {
     expect(r.ok && r.checks[0]?.key.credential).toBeNull();
   });
   it('applies the fill-ratio tier to the sub-account bucket and refuses an unknown tier', () => {
-    const r = resolveRequest(getVenueSpec('okx'), { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'X' } }, { credential: 'k', tier: 'fill-ratio-7' });
+    const r = resolveRequest(getVenueSpec('okx'), { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'X' } }, { credential: 'k', tier: 'fill-ratio-7' }, PINNED);
     const limit = r.ok ? r.checks.find((c) => c.key.axis === 'subaccount-orders')?.limit : undefined;
     expect(limit).toEqual({ capacity: 900, refillPerSec: 4050 });
     expect(errorCode('okx', { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'X' } }, { credential: 'k', tier: 'vip99' })).toBe('unknown_tier');
@@ -143,7 +151,7 @@ describe('kucoin', () => {
   });
   it('matches path parameters and applies VIP tiers', () => {
     expect(costs('kucoin', { method: 'DELETE', path: '/api/v1/hf/orders/abc123', query: { symbol: 'BTC-USDT' } }, keyId)).toEqual({ spot: 1 });
-    const r = resolveRequest(getVenueSpec('kucoin'), { method: 'POST', path: '/api/v1/hf/orders' }, { credential: 'k', tier: 'vip12' });
+    const r = resolveRequest(getVenueSpec('kucoin'), { method: 'POST', path: '/api/v1/hf/orders' }, { credential: 'k', tier: 'vip12' }, PINNED);
     expect(r.ok && r.checks[0]?.limit).toEqual({ capacity: 3600, refillPerSec: 1080 });
   });
 });
@@ -159,7 +167,7 @@ describe('kraken', () => {
     expect(errorCode('kraken', { method: 'POST', path: '/0/private/CancelOrder', body: 'txid=O1' }, keyId)).toBe('missing_parameter');
   });
   it('applies the verification tier to the decaying counter', () => {
-    const r = resolveRequest(getVenueSpec('kraken'), { method: 'POST', path: '/0/private/Balance' }, { credential: 'k', tier: 'pro' });
+    const r = resolveRequest(getVenueSpec('kraken'), { method: 'POST', path: '/0/private/Balance' }, { credential: 'k', tier: 'pro' }, PINNED);
     expect(r.ok && r.checks[0]?.limit).toEqual({ capacity: 18, refillPerSec: 0.9 });
   });
 });

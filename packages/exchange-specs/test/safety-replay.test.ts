@@ -8,6 +8,7 @@ import {
   createBucketModel,
   describeSafeLimit,
   bucketMaxCost,
+  DEFAULT_JITTER_MS,
   handAuthoredSpecs,
   type BucketSpec,
   type CostExpr,
@@ -75,9 +76,10 @@ interface ReplayResult {
 /**
  * Saturates one bucket: the workload asks again as soon as it may (a probe, then waiting out the
  * answered delay), sometimes idling up to a third of a window, for `horizon` of the venue's windows. Every admitted
- * request is replayed against the venue's own model; a refusal there is a violation.
+ * request reaches the venue's own model up to `jitterMs` after its send time (uniformly at random,
+ * so arrivals may reorder); a refusal there is a violation.
  */
-async function replay(spec: VenueSpec, bucket: BucketSpec, seed: number, horizonWindows: number, override?: NormalizedLimit): Promise<ReplayResult> {
+async function replay(spec: VenueSpec, bucket: BucketSpec, seed: number, horizonWindows: number, override?: NormalizedLimit, jitterMs = DEFAULT_JITTER_MS): Promise<ReplayResult> {
   const random = rng(seed);
   const venueBucket = bucketForTier(bucket, spec.defaultTier);
   const limit = override ?? bucketLimit(spec, bucket, spec.defaultTier, undefined);
@@ -93,6 +95,7 @@ async function replay(spec: VenueSpec, bucket: BucketSpec, seed: number, horizon
   let admitted = 0;
   let violations = 0;
   let requests = 0;
+  const arrivals: { at: number; cost: number }[] = [];
   let nextIdleAt = start + random() * period;
   try {
     while (clock.now() < end) {
@@ -103,7 +106,7 @@ async function replay(spec: VenueSpec, bucket: BucketSpec, seed: number, horizon
       if (d.kind === 'ok') {
         requests++;
         admitted += cost;
-        if (!model.consume(clock.now(), cost).admitted) violations++;
+        arrivals.push({ at: clock.now() + random() * jitterMs, cost });
       } else if (d.kind === 'delay') {
         // Ask again exactly when allowed; about once per window idle a while (phases shift against the windows).
         let idle = 0;
@@ -119,6 +122,8 @@ async function replay(spec: VenueSpec, bucket: BucketSpec, seed: number, horizon
   } finally {
     await limiter.close();
   }
+  arrivals.sort((a, b) => a.at - b.at);
+  for (const a of arrivals) if (!model.consume(a.at, a.cost).admitted) violations++;
   const elapsed = clock.now() - start;
   const allowed = venueBucket.algorithm === 'token-bucket' ? venueBucket.capacity + (venueBucket.refillPerSec * elapsed) / 1000 : (venueBucket.limit * elapsed) / venueBucket.windowMs;
   return { admitted, violations, requests, utilization: admitted / allowed };
@@ -153,8 +158,17 @@ describe('safety replay: the default limiter with the derived parameters never e
     expect(r.violations).toBeGreaterThan(0);
   });
 
+  it('catches parameters derived without the jitter allowance when requests arrive up to 300 ms late (Bybit 10 per rolling second)', async () => {
+    const spec = handAuthoredSpecs.find((s) => s.id === 'bybit')!;
+    const bucket = spec.buckets.find((b) => b.id === 'order/create')!;
+    const noJitter = describeSafeLimit(bucket, { margin: 0, jitterMs: 0 });
+    let violations = 0;
+    for (const seed of [5, 6, 7]) violations += (await replay(spec, bucket, seed, 20, noJitter, 300)).violations;
+    expect(violations).toBeGreaterThan(0);
+  });
+
   it('reports the utilization reached (not asserted)', () => {
-    console.log(`utilization of the venue's limit over 2.5 windows (worst of 2 seeds):\n${report.join('\n')}`);
+    console.log(`utilization of the venue's limit over 2.5 windows, arrivals up to ${DEFAULT_JITTER_MS} ms late (worst of 2 seeds):\n${report.join('\n')}`);
     expect(report.length).toBe(cases.length);
   });
 });

@@ -63,7 +63,16 @@ const scenarios: readonly Scenario[] = [
  * back; every response it gets reports the venue's usage, which is fed to `limiter.sync`. The
  * limiter's own requests must still never be refused by the venue model.
  */
-async function replay(spec: VenueSpec, s: Scenario, seed: number): Promise<{ ours: number; theirs: number; violations: number }> {
+interface ReplayOptions {
+  /** Whether another client spends the same limit (default true). */
+  readonly others?: boolean;
+  /** Whether the limiter is synced to the usage headers at all (default true). */
+  readonly sync?: boolean;
+  /** Whether interpretResponse is told our own share of the usage, as paced-fetch does (default true). */
+  readonly own?: boolean;
+}
+
+async function replay(spec: VenueSpec, s: Scenario, seed: number, options: ReplayOptions = {}): Promise<{ ours: number; theirs: number; violations: number }> {
   const random = rng(seed);
   const bucket = spec.buckets.find((b) => b.id === s.bucket)!;
   const venueBucket = bucketForTier(bucket, spec.defaultTier);
@@ -75,8 +84,12 @@ async function replay(spec: VenueSpec, s: Scenario, seed: number): Promise<{ our
   const start = Date.UTC(2026, 10, 30, 12, 0, 0) + Math.floor(random() * venueBucket.windowMs);
   const clock = new ManualClock(start);
   const limiter = createDefaultRateLimiter({ clock });
-  const feed = async (r: ModelResult): Promise<void> => {
-    const fb = interpretResponse(spec, s.request, { status: 200, headers: s.headers(r, clock.now(), venueBucket.limit), body: {} }, s.identity);
+  // Our own admitted requests (each answered at once, so counted before any later response).
+  const log: { at: number; cost: number }[] = [];
+  const own = { nowMs: 0, usage: (_key: unknown, since: number) => log.filter((e) => e.at > since).reduce((a, e) => a + e.cost, 0) };
+  const feed = async (r: ModelResult, mine: boolean): Promise<void> => {
+    if (options.sync === false) return;
+    const fb = interpretResponse(spec, s.request, { status: 200, headers: s.headers(r, clock.now(), venueBucket.limit), body: {} }, s.identity, options.own === false ? {} : { own: mine ? { ...own, nowMs: clock.now(), sentAtMs: clock.now() } : { ...own, nowMs: clock.now() } });
     for (const sync of fb.syncs) {
       const done = await limiter.sync(sync.key, sync.limit, sync.minBorrowed);
       expect(done.kind).toBe('ok');
@@ -88,13 +101,13 @@ async function replay(spec: VenueSpec, s: Scenario, seed: number): Promise<{ our
   try {
     while (clock.now() < start + 4 * venueBucket.windowMs) {
       // The other client: now and then a burst of up to a fifth of the limit.
-      if (random() < 0.05) {
+      if (options.others !== false && random() < 0.05) {
         const burst = Math.ceil(random() * (venueBucket.limit / 5 / check.cost));
         for (let i = 0; i < burst; i++) {
           const r = model.consume(clock.now(), check.cost);
           if (!r.admitted) break;
           theirs += check.cost;
-          await feed(r);
+          await feed(r, false);
         }
       }
       const d = await limiter.checkRates([check]);
@@ -103,7 +116,8 @@ async function replay(spec: VenueSpec, s: Scenario, seed: number): Promise<{ our
         if (!r.admitted) violations++;
         else {
           ours += check.cost;
-          await feed(r);
+          await feed(r, true);
+          log.push({ at: clock.now(), cost: check.cost });
         }
       } else if (d.kind === 'delay') {
         clock.set(clock.now() + Math.min(d.retryAfterMs, Math.ceil(venueBucket.windowMs / 20)));
@@ -121,11 +135,31 @@ describe('sync replay: usage headers keep the limiter inside what another client
   it.each(scenarios.map((s) => [`${s.venue}/${s.bucket}`, s] as const))('%s', async (_name, s) => {
     const spec = getVenueSpec(s.venue);
     for (const seed of [11, 12, 13]) {
+      const blind = await replay(spec, s, seed, { own: false });
+      expect(blind.violations, `seed ${seed} without our own share`).toBe(0);
       const r = await replay(spec, s, seed);
       expect(r.theirs).toBeGreaterThan(0);
       expect(r.ours).toBeGreaterThan(0);
       expect(r.violations, `seed ${seed}: ours ${r.ours}, theirs ${r.theirs}`).toBe(0);
     }
+  });
+
+  it.each(scenarios.map((s) => [`${s.venue}/${s.bucket}`, s] as const))('%s: alone on the account, the syncs cost no utilization', async (_name, s) => {
+    const spec = getVenueSpec(s.venue);
+    for (const seed of [21, 22]) {
+      const unsynced = await replay(spec, s, seed, { others: false, sync: false });
+      const synced = await replay(spec, s, seed, { others: false });
+      expect(synced.violations).toBe(0);
+      expect(synced.ours, `seed ${seed}`).toBeGreaterThanOrEqual(unsynced.ours * 0.99);
+    }
+  });
+
+  it('without our own share a sliding window is held back by our own usage (why paced-fetch passes it)', async () => {
+    const s = scenarios.find((x) => x.venue === 'bybit')!;
+    const spec = getVenueSpec(s.venue);
+    const blind = await replay(spec, s, 31, { others: false, own: false });
+    const aware = await replay(spec, s, 31, { others: false });
+    expect(blind.ours).toBeLessThan(aware.ours * 0.8);
   });
 
   it('without the syncs the same workload is refused by the venue (the test can fail)', async () => {
@@ -140,8 +174,8 @@ describe('sync replay: usage headers keep the limiter inside what another client
     const start = Date.UTC(2026, 10, 30, 12, 0, 0);
     const clock = new ManualClock(start);
     const limiter = createDefaultRateLimiter({ clock });
-    // The other client spends 95 % of the minute first; the limiter, unsynced, bursts its capacity (540).
-    for (let used = 0; used + check.cost <= bucket.limit * 0.95; used += check.cost) model.consume(clock.now(), check.cost);
+    // The other client spends 99 % of the minute first; the limiter, unsynced, bursts its capacity (115.2 > 60).
+    for (let used = 0; used + check.cost <= bucket.limit * 0.99; used += check.cost) model.consume(clock.now(), check.cost);
     let violations = 0;
     for (let i = 0; i < 100; i++) {
       const d = await limiter.checkRates([check]);
