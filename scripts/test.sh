@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # Runs every test from a clean clone: installs pnpm and the dependencies, makes sure redis-server exists,
-# builds, typechecks, lints the packages, and runs every package's tests (unit, property, conformance,
-# Redis standalone and cluster, multi-process safety, emulated venues).
+# builds, typechecks, lints the packages (and compiles the README examples), and runs every package's tests
+# (unit, property, conformance, Redis standalone and cluster, multi-process safety, emulated venues).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/ensure-pnpm.sh
 bash scripts/ensure-redis.sh
+export TURBO_TELEMETRY_DISABLED=1
 pnpm install --frozen-lockfile
 pnpm run build
 pnpm run typecheck
 pnpm run lint
-pnpm run test
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
+pnpm run test 2>&1 | tee "$log" || status=$?
+node scripts/test-totals.mjs < "$log"
+exit "$status"
