@@ -34,7 +34,8 @@ Options:
   --redis URL       share the buckets through Redis (redis://host:port[/db]) instead of in process
   --processes N     with --redis: run the workers in N child processes (default 1 = in this process)
   --out DIR         where the SVG chart goes (default demo-out)
-  --margin F        the fraction of each limit left unused, 0 <= F < 1 (default 0.1)
+  --margin F        the fraction of each limit left unused, 0 <= F < 1 (default 0.04; the
+                    limiter also allows 50 ms for a request to reach the venue)
   --help            this text
 
 Exit codes: 0 no request was refused; 1 the venue refused requests or the run failed; 2 usage.

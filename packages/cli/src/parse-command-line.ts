@@ -1,3 +1,4 @@
+import { DEFAULT_MARGIN } from '@core/exchange-specs';
 import { parseArgs } from 'node:util';
 import { UsageError } from './usage-error.js';
 
@@ -118,7 +119,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     throw new UsageError('--processes needs --redis URL: worker processes share their buckets through Redis');
   }
   const marginRaw = str('margin');
-  const margin = marginRaw === undefined ? 0.1 : Number(marginRaw);
+  const margin = marginRaw === undefined ? DEFAULT_MARGIN : Number(marginRaw);
   if (!(Number.isFinite(margin) && margin >= 0 && margin < 1)) throw new UsageError(`--margin must be a number from 0 (inclusive) to 1 (exclusive), got "${marginRaw}"`);
   const workersRaw = str('workers');
   return {

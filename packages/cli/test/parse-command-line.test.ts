@@ -14,7 +14,7 @@ function usageError(argv: string[]): string {
 describe('parseCommandLine', () => {
   it('defaults the demo to okx, 20 s, 3 credentials, in process', () => {
     expect(parseCommandLine(['demo'])).toEqual({
-      command: 'demo', venues: ['okx'], seconds: 20, credentials: 3, workers: undefined, redisUrl: undefined, processes: 1, outDir: 'demo-out', margin: 0.1,
+      command: 'demo', venues: ['okx'], seconds: 20, credentials: 3, workers: undefined, redisUrl: undefined, processes: 1, outDir: 'demo-out', margin: 0.04,
     });
   });
 

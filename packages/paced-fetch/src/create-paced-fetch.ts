@@ -1,5 +1,5 @@
-import type { BucketCheck, Clock, RateLimiter } from '@core/rate-limit-contract';
-import { getVenueSpec, interpretResponse, resolveRequest, type Feedback, type Identity, type VenueRequest, type VenueSpec } from '@core/exchange-specs';
+import type { BucketCheck, BucketKey, Clock, RateLimiter } from '@core/rate-limit-contract';
+import { getVenueSpec, interpretResponse, resolveRequest, type Feedback, type Identity, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec } from '@core/exchange-specs';
 import { PacedFetchError } from './paced-fetch-error.js';
 import { linkSignal } from './linked-signal.js';
 import { abortReason, sleep } from './sleep.js';
@@ -51,8 +51,12 @@ export interface PacedFetchOptions {
   readonly maxWaitMs?: number;
   /** Retries of refused idempotent requests; `false` for none. Default `{ maxRetries: 1 }`. */
   readonly retry?: RetryOptions | false;
-  /** The fraction of each documented limit kept unused (exchange-specs' `margin`); default 0.1. */
+  /** The fraction of each documented limit kept unused (exchange-specs' `margin`); default 0.04. */
   readonly margin?: number;
+  /** The burst as a fraction of each window's usable limit (exchange-specs' `burstFraction`); default 0.02. */
+  readonly burstFraction?: number;
+  /** How late a request may reach the venue after its send time, ms (exchange-specs' `jitterMs`); default 50. */
+  readonly jitterMs?: number;
   /** The clock of the send-time guard and the Retry-After waits; default the system clock. */
   readonly clock?: Clock;
   /** Called after every attempt that was sent (for metrics and progress displays). */
@@ -66,6 +70,23 @@ export interface PacedFetchOptions {
 }
 
 const DEFAULT_MAX_WAIT_MS = 10_000;
+/** How long own sends are remembered for the usage syncs (forgetting only makes them more cautious). */
+const OWN_LOG_MS = 65_000;
+
+interface OwnSend {
+  readonly sentAt: number;
+  readonly respondedAt: number;
+  readonly cost: number;
+}
+
+function ownKey(k: BucketKey): string {
+  return `${k.venue}\u0000${k.credential ?? ''}\u0000${k.axis ?? 'request'}`;
+}
+
+function countedNow(c: VenueCharge, feedback: Feedback): boolean {
+  if (!feedback.counted) return false;
+  return c.charge === 'always' || (c.charge === 'success') === (feedback.verdict === 'ok');
+}
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
@@ -105,8 +126,9 @@ function parseBody(text: string): unknown {
  * 2. It books the request's checks with `limiter.waitForCapacity(checks, { maxWaitMs, signal })` and
  *    sends at the send time, never before (it also waits out any time the limiter's answer still
  *    asks for). A wait beyond the budget, a store that cannot be reached or an abort rejects, unsent.
- * 3. After the response it applies the venue's feedback: usage headers as `limiter.sync`, refusals
- *    and bans as `limiter.penalize`, response-size costs as `limiter.record`.
+ * 3. After the response it applies the venue's feedback: usage headers as `limiter.sync` (less what
+ *    its own earlier sends account for, so only other clients' usage holds it back), refusals and
+ *    bans as `limiter.penalize`, response-size costs as `limiter.record`.
  * 4. A refused idempotent request is sent again after the venue's Retry-After (within the
  *    budget); nothing else is retried. Each attempt is admitted, and so charged, on its own.
  *
@@ -133,7 +155,30 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
   if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) throw new RangeError(`paced fetch: retry.maxRetries must be an integer >= 0, got ${String(maxRetries)}`);
   const maxRetryAfterMs = positive('retry.maxRetryAfterMs', retry?.maxRetryAfterMs, maxWaitMs);
   const idempotent = retry?.idempotent ?? ((r: VenueRequest) => SAFE_METHODS.has(r.method.toUpperCase()));
-  const resolveOptions = options.margin === undefined ? {} : { margin: options.margin };
+  const resolveOptions: ResolveOptions = {
+    ...(options.margin === undefined ? {} : { margin: options.margin }),
+    ...(options.burstFraction === undefined ? {} : { burstFraction: options.burstFraction }),
+    ...(options.jitterMs === undefined ? {} : { jitterMs: options.jitterMs }),
+  };
+  // This fetch's own sends per key, so that a usage header holds the limiter back only by what
+  // other clients spent (exchange-specs' OwnUsage): a send counts once its response arrived before
+  // the request being interpreted was sent (the venue had counted it when it answered).
+  const ownSends = new Map<string, OwnSend[]>();
+  const ownUsage = (key: BucketKey, since: number, before: number): number => {
+    let sum = 0;
+    for (const e of ownSends.get(ownKey(key)) ?? []) if (e.sentAt > since && e.respondedAt < before) sum += e.cost;
+    return sum;
+  };
+  const remember = (charges: readonly VenueCharge[], feedback: Feedback, sentAt: number, respondedAt: number): void => {
+    for (const c of charges) {
+      if (c.cost <= 0 || !countedNow(c, feedback)) continue;
+      const id = ownKey(c.key);
+      let log = ownSends.get(id);
+      if (log === undefined) ownSends.set(id, (log = []));
+      while (log.length > 0 && (log[0]?.sentAt ?? 0) <= respondedAt - OWN_LOG_MS) log.shift();
+      log.push({ sentAt, respondedAt, cost: c.cost });
+    }
+  };
   const waitUnbookedForOwnBuckets = options.waitUnbookedForOwnBuckets ?? true;
 
   /**
@@ -177,7 +222,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       } else if (signal?.aborted === true) {
         throw abortReason(signal);
       }
-      const waitedMs = clock.now() - started;
+      const sentAt = clock.now();
+      const waitedMs = sentAt - started;
       const link = linkSignal(signal);
       let response: Response;
       let bytes: ArrayBuffer;
@@ -192,7 +238,10 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       response.headers.forEach((value, name) => {
         headers[name.toLowerCase()] = value;
       });
-      const feedback = interpretResponse(spec, request, { status: response.status, headers, body: parseBody(text) }, identity, resolveOptions);
+      const respondedAt = clock.now();
+      const own = { nowMs: respondedAt, sentAtMs: sentAt, usage: (key: BucketKey, since: number) => ownUsage(key, since, sentAt) };
+      const feedback = interpretResponse(spec, request, { status: response.status, headers, body: parseBody(text) }, identity, { ...resolveOptions, own });
+      remember(resolved.charges, feedback, sentAt, respondedAt);
       const feedbackErrors: string[] = [];
       for (const c of feedback.extraChecks ?? []) limiter.record(c.key, c.cost, c.limit);
       for (const s of feedback.syncs) {

@@ -14,12 +14,15 @@ afterEach(async () => {
   for (const l of limiters.splice(0)) await l.close();
 });
 
+/** The timings below are pinned with explicit safe-limit options (round numbers), passed through to exchange-specs. */
+const PINNED = { margin: 0.1, burstFraction: 0.1, jitterMs: 0 } as const;
+
 function setup(fake: FakeFetch, extra: { maxWaitMs?: number; retry?: false | { maxRetries?: number; maxRetryAfterMs?: number } } = {}) {
   const clock = new ManualClock(1_000_000);
   const limiter = createDefaultRateLimiter({ clock });
   limiters.push(limiter);
   const events: AttemptEvent[] = [];
-  const paced = createPacedFetch({ venue: testVenue, identity: { credential: 'key-1' }, limiter, fetch: fake.fetch, clock, onAttempt: (e) => events.push(e), ...extra });
+  const paced = createPacedFetch({ venue: testVenue, identity: { credential: 'key-1' }, limiter, fetch: fake.fetch, clock, onAttempt: (e) => events.push(e), ...PINNED, ...extra });
   return { clock, limiter, paced, events };
 }
 
@@ -268,7 +271,7 @@ describe('own buckets before shared ones', () => {
     const clock = new ManualClock(1_000_000);
     const limiter = createDefaultRateLimiter({ clock });
     limiters.push(limiter);
-    const paced = createPacedFetch({ venue: testVenue, identity: { credential: 'k' }, limiter, fetch: fake.fetch, clock, waitUnbookedForOwnBuckets });
+    const paced = createPacedFetch({ venue: testVenue, identity: { credential: 'k' }, limiter, fetch: fake.fetch, clock, waitUnbookedForOwnBuckets, ...PINNED });
     await paced(`${URL_BASE}/trade`, { method: 'POST' }); // orders: capacity 1, refill 0.8/s: the next waits 1250 ms
     const trade = paced(`${URL_BASE}/trade`, { method: 'POST' });
     await clock.whenTimers(1);
@@ -312,7 +315,7 @@ describe('no starvation by the unbooked wait', () => {
       sync: base.sync.bind(base),
       penalize: base.penalize.bind(base),
     });
-    const paced = createPacedFetch({ venue: testVenue, identity: { credential: 'k' }, limiter, fetch: fake.fetch, clock });
+    const paced = createPacedFetch({ venue: testVenue, identity: { credential: 'k' }, limiter, fetch: fake.fetch, clock, ...PINNED });
     await paced(`${URL_BASE}/trade`, { method: 'POST' });
     const second = paced(`${URL_BASE}/trade`, { method: 'POST' });
     await clock.whenTimers(1);

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '@core/rate-limit-contract';
-import { bucketForTier, resolveRequest, type BucketSpec, type EndpointSpec, type Identity, type VenueSpec } from '@core/exchange-specs';
+import { bucketForTier, resolveRequest, type BucketSpec, type Identity, type VenueSpec } from '@core/exchange-specs';
 import { BucketLedger, type BucketUsage } from './bucket-ledger.js';
 import { feedbackHeaders } from './feedback-headers.js';
 import { hashCredential } from './hash-credential.js';
@@ -67,23 +67,6 @@ interface Counters {
   refusedWhileBanned: number;
   bans: number;
   badRequests: number;
-}
-
-/** The bucket of an axis: `request_weight` or a partitioned `trade/order:BTC-USDT` (longest id wins). */
-function bucketOfAxis(spec: VenueSpec, axis: string): BucketSpec | undefined {
-  let best: BucketSpec | undefined;
-  for (const b of spec.buckets) {
-    if (axis === b.id || axis.startsWith(`${b.id}:`)) {
-      if (best === undefined || b.id.length > best.id.length) best = b;
-    }
-  }
-  return best;
-}
-
-/** Does the venue count this bucket only when the request fails (Binance orders' weight)? */
-function chargedOnFailureOnly(spec: VenueSpec, endpoint: EndpointSpec | null, bucketId: string): boolean {
-  const rules = [...(endpoint?.costs ?? spec.fallback?.costs ?? []), ...(spec.global ?? [])].filter((r) => r.bucket === bucketId);
-  return rules.length > 0 && rules.every((r) => r.charge === 'failure');
 }
 
 /**
@@ -167,16 +150,20 @@ export async function startVenueEmulator(options: VenueEmulatorOptions): Promise
       return style.badRequest(resolved.error.code, resolved.error.message);
     }
     const tier = identity.tier ?? spec.defaultTier;
+    // What the venue itself counts (not what a limiter admits): the spec's own charges per key.
     const charged: { ledger: BucketLedger; cost: number }[] = [];
-    for (const check of resolved.checks) {
-      const axis = check.key.axis ?? 'request';
-      const bucket = bucketOfAxis(spec, axis);
+    for (const c of resolved.charges) {
+      const bucket = spec.buckets.find((b) => b.id === c.bucket);
       if (bucket === undefined) {
         counters.badRequests += 1;
-        return { status: 500, body: { error: `the spec charges axis "${axis}", which names no bucket` } };
+        return { status: 500, body: { error: `the spec charges bucket "${c.bucket}", which it does not define` } };
       }
-      const ledger = ledgerFor(bucketForTier(bucket, tier), check.key.credential, axis);
-      charged.push({ ledger, cost: chargedOnFailureOnly(spec, resolved.endpoint, bucket.id) ? 0 : check.cost });
+      const ledger = ledgerFor(bucketForTier(bucket, tier), c.key.credential, c.key.axis ?? 'request');
+      // Every emulated answer to a request that fits is a success: failure-only charges count 0.
+      const cost = c.charge === 'failure' ? 0 : c.cost;
+      const same = charged.find((x) => x.ledger === ledger);
+      if (same === undefined) charged.push({ ledger, cost });
+      else same.cost += cost;
     }
     const full = charged.find((c) => !c.ledger.fits(nowMs, c.cost));
     let response: EmulatedResponse;
