@@ -107,6 +107,17 @@ function num(value: unknown): number {
   return typeof value === 'number' ? value : Number(String(value));
 }
 
+const EPOCH_S = SCRIPT_EPOCH_MS / 1000;
+
+/**
+ * The script's now from the clock it sent back: TIME's seconds and microseconds (the same double
+ * operations as in Lua, so the same number), or the injected clock's value and ''.
+ */
+function scriptNow(a: unknown, b: unknown): number {
+  if (b === '' || b === undefined || b === null) return num(a);
+  return (num(a) - EPOCH_S) * 1000 + num(b) / 1000;
+}
+
 /** A stored bucket value parsed (see lua-state.ts). */
 type StoredState =
   | { readonly pending: true; readonly debt: number; readonly hold: number }
@@ -398,17 +409,17 @@ export class RedisRateLimiter implements RateLimiter {
     if (!Array.isArray(reply) || reply.length < 2) return malformed('admit', reply);
     const status = num(reply[0]);
     if (status === 0) {
-      const sendAt = num(reply[1]);
-      const now = num(reply[2]);
+      const now = scriptNow(reply[2], reply[3]);
+      const sendAt = reply[1] === '' ? now : num(reply[1]);
       if (!Number.isFinite(sendAt) || !Number.isFinite(now)) return malformed('admit', reply);
       this.#noteServerTime(now);
-      const booking = mode === MODE_BOOK && sendAt > now ? { keys: call.keys, pairs: reply.slice(3).map(String) } : undefined;
+      const booking = mode === MODE_BOOK && sendAt > now ? { keys: call.keys, pairs: reply.slice(4).map(String) } : undefined;
       return { kind: 'ok', sendAt, now, booking };
     }
     if (status === 1) {
       const waitMs = num(reply[1]);
       if (!Number.isFinite(waitMs)) return malformed('admit', reply);
-      this.#noteServerTime(num(reply[2]));
+      this.#noteServerTime(scriptNow(reply[2], reply[3]));
       return { kind: 'delay', waitMs };
     }
     if (status === 2) {

@@ -8,9 +8,11 @@ import { LUA_STATE, SCRIPT_EPOCH_MS } from './lua-state.js';
  * ARGV: now ('' = server TIME), TTL slack ms, pending TTL ms, mode (0 probe, 1 book within budget,
  * 2 peek), budget ms, then per key: capacity, refillPerSec, cost (> 0).
  *
- * Replies (floats as strings, since Redis truncates Lua numbers):
- * - `{0, sendAt, now, written1, previous1, ...}` admitted (the written/previous pairs only when booking);
- * - `{1, wait, now}` not admitted; nothing written (RL-A3, RL-W3);
+ * Replies (floats as strings, since Redis truncates Lua numbers; `clockA, clockB` are TIME's seconds and
+ * microseconds, or the injected now and ''):
+ * - `{0, sendAt or '' (= now), clockA, clockB, written1, previous1, ...}` admitted (the written/previous
+ *   pairs only when booking);
+ * - `{1, wait, clockA, clockB}` not admitted; nothing written (RL-A3, RL-W3);
  * - `{2, index}` the cost of bucket `index` (1-based) can never be paid (RL-L4); nothing written.
  *
  * The hot path (a live bucket under the same definition) parses and writes the stored string
@@ -23,12 +25,18 @@ ${LUA_STATE}
   return view
 end
 
-local now
+-- the clock goes back to the caller as it came (TIME's two strings, or the injected value): the
+-- caller recomputes the same double, and the common reply needs no number formatting
+local now, clockA, clockB
 if ARGV[1] ~= '' then
   now = tonumber(ARGV[1])
+  clockA = ARGV[1]
+  clockB = ''
 else
   local t = redis.call('TIME')
   now = (tonumber(t[1]) - ${SCRIPT_EPOCH_MS / 1000}) * 1000 + tonumber(t[2]) / 1000
+  clockA = t[1]
+  clockB = t[2]
 end
 local slack = tonumber(ARGV[2])
 local mode = ARGV[4]
@@ -89,13 +97,12 @@ for i = 1, n do
     return {2, i}
   end
 end
-local nowS = string.format('%.17g', now)
 local w = s - now
-if w > 0 and (mode ~= '1' or w > tonumber(ARGV[5])) then return {1, string.format('%.17g', w), nowS} end
-local sS = nowS
+if w > 0 and (mode ~= '1' or w > tonumber(ARGV[5])) then return {1, string.format('%.17g', w), clockA, clockB} end
+local sS = ''
 if s ~= now then sS = string.format('%.17g', s) end
-if mode == '2' then return {0, sS, nowS} end
-local out = {0, sS, nowS}
+if mode == '2' then return {0, sS, clockA, clockB} end
+local out = {0, sS, clockA, clockB}
 for i = 1, n do
   local o = (i - 1) * 7
   local x = st[o + 1]
