@@ -70,6 +70,8 @@ export interface PacedFetchOptions {
 }
 
 const DEFAULT_MAX_WAIT_MS = 10_000;
+/** Unbooked sleeps for the own buckets before a request books (see `waitUnbookedForOwnBuckets`). */
+const UNBOOKED_SLEEPS = 3;
 /** How long own sends are remembered for the usage syncs (forgetting only makes them more cautious). */
 const OWN_LOG_MS = 65_000;
 
@@ -189,11 +191,63 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
   const waitForOwnBuckets = async (checks: readonly BucketCheck[], deadline: number, signal: AbortSignal | undefined): Promise<void> => {
     const own = checks.filter((c) => c.key.credential !== null);
     if (own.length === 0 || own.length === checks.length) return;
-    // One unbooked sleep at most: after it the request books whatever it finds, so a heavy request
-    // is never starved by cheaper ones of the same credential that keep taking its own buckets (RL-W2).
-    const p = await limiter.peek(own);
-    if (p.kind !== 'delay' || p.retryAfterMs > deadline - clock.now()) return;
-    await sleep(clock, p.retryAfterMs, signal);
+    const shared = checks.filter((c) => c.key.credential === null);
+    // Join the shared buckets' queue just in time: sleep, booking nothing, until the own buckets'
+    // wait is no longer than the shared buckets' queue, then book (the booking then lands where the
+    // shared queue would put it anyway, holding them no longer, and the own buckets lose no refill).
+    // A few sleeps at most (another worker of the credential may take its buckets meanwhile): after
+    // them the request books whatever it finds, so a heavy request is never starved by cheaper ones
+    // of the same credential that keep taking its own buckets (RL-W2).
+    for (let round = 0; round < UNBOOKED_SLEEPS; round++) {
+      const p = await limiter.peek(own);
+      if (p.kind !== 'delay') return;
+      const q = await limiter.peek(shared);
+      const queued = q.kind === 'delay' ? q.retryAfterMs : 0;
+      if (q.kind === 'error' || p.retryAfterMs <= queued) return;
+      const nap = p.retryAfterMs - queued;
+      if (nap > deadline - clock.now()) return;
+      await sleep(clock, nap, signal);
+    }
+  };
+
+  const turns = new Map<string, Promise<void>>();
+  /** Waits for this request's turn among those of this fetch with the same own buckets; resolves to the release. */
+  const joinTurn = async (checks: readonly BucketCheck[], signal: AbortSignal | undefined): Promise<() => void> => {
+    const id = checks
+      .filter((c) => c.key.credential !== null)
+      .map((c) => ownKey(c.key))
+      .sort()
+      .join('\u0001');
+    const before = turns.get(id) ?? Promise.resolve();
+    let release = (): void => undefined;
+    const mine = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tail = before.then(() => mine);
+    turns.set(id, tail);
+    const done = (): void => {
+      release();
+      if (turns.get(id) === tail) turns.delete(id);
+    };
+    if (signal === undefined) {
+      await before;
+      return done;
+    }
+    try {
+      await new Promise<void>((resolve, reject) => {
+        if (signal.aborted) reject(abortReason(signal));
+        const onAbort = (): void => reject(abortReason(signal));
+        signal.addEventListener('abort', onAbort, { once: true });
+        void before.then(() => {
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        });
+      });
+    } catch (e) {
+      done();
+      throw e;
+    }
+    return done;
   };
 
   return async function pacedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
@@ -206,10 +260,20 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     for (let attempt = 0; ; attempt++) {
       const started = clock.now();
       if (resolved.checks.length > 0) {
-        if (waitUnbookedForOwnBuckets) await waitForOwnBuckets(resolved.checks, started + maxWaitMs, signal);
-        const asked = clock.now();
-        const budget = Math.max(1, started + maxWaitMs - asked);
-        const d = await limiter.waitForCapacity(resolved.checks, { maxWaitMs: budget, ...(signal === undefined ? {} : { signal }) });
+        const joining = waitUnbookedForOwnBuckets && resolved.checks.some((c) => c.key.credential !== null) && resolved.checks.some((c) => c.key.credential === null);
+        // Requests of this fetch with the same own buckets join the shared queue one at a time, so
+        // two that woke together do not both book (the second far ahead, holding the shared buckets).
+        const release = joining ? await joinTurn(resolved.checks, signal) : undefined;
+        let asked: number;
+        let d: Awaited<ReturnType<RateLimiter['waitForCapacity']>>;
+        try {
+          if (joining) await waitForOwnBuckets(resolved.checks, started + maxWaitMs, signal);
+          asked = clock.now();
+          const budget = Math.max(1, started + maxWaitMs - asked);
+          d = await limiter.waitForCapacity(resolved.checks, { maxWaitMs: budget, ...(signal === undefined ? {} : { signal }) });
+        } finally {
+          release?.();
+        }
         if (d.kind === 'error') {
           if (d.error.code === 'aborted') throw abortReason(signal);
           throw new PacedFetchError(d.error.code, `${spec.id}: ${request.method} ${request.path} not sent: ${d.error.message}`, d.error.retryAfterMs);

@@ -298,34 +298,52 @@ describe('own buckets before shared ones', () => {
 });
 
 describe('no starvation by the unbooked wait', () => {
-  it('RL-W2 after one unbooked sleep a request books, even if cheaper requests of its credential took its bucket meanwhile', async () => {
+  it('RL-W2 after three unbooked sleeps a request books, even if cheaper requests of its credential took its bucket before each ended', async () => {
     const fake = new FakeFetch(json(200, {}));
     const clock = new ManualClock(1_000_000);
     const base = createDefaultRateLimiter({ clock });
     limiters.push(base);
-    let peeks = 0;
-    const limiter: RateLimiter = Object.create(base) as RateLimiter;
-    Object.assign(limiter, {
-      peek: async (checks: readonly BucketCheck[]): Promise<Decision> => {
-        peeks += 1;
-        return base.peek(checks);
-      },
-      waitForCapacity: base.waitForCapacity.bind(base),
-      record: base.record.bind(base),
-      sync: base.sync.bind(base),
-      penalize: base.penalize.bind(base),
-    });
-    const paced = createPacedFetch({ venue: testVenue, identity: { credential: 'k' }, limiter, fetch: fake.fetch, clock, ...PINNED });
+    const paced = createPacedFetch({ venue: testVenue, identity: { credential: 'k' }, limiter: base, fetch: fake.fetch, clock, ...PINNED });
+    const steal = async () => (await base.checkRates([{ key: { venue: 'testvenue', credential: 'k', axis: 'orders' }, limit: { capacity: 1, refillPerSec: 0.8 }, cost: 1 }], { maxWaitMs: 10 })).kind;
     await paced(`${URL_BASE}/trade`, { method: 'POST' });
     const second = paced(`${URL_BASE}/trade`, { method: 'POST' });
-    await clock.whenTimers(1);
-    // someone else on the same key takes the orders bucket right before the sleep ends
+    for (let i = 0; i < 3; i++) {
+      await clock.whenTimers(1);
+      // someone else on the same key takes the orders bucket right before the unbooked sleep ends
+      await clock.advance(1_249);
+      expect(await steal()).toBe('ok');
+      await clock.advance(1);
+      await settle();
+    }
+    // no fourth unbooked sleep: the request has booked the next slot, which nobody can take now
     await clock.advance(1_249);
-    expect((await base.checkRates([{ key: { venue: 'testvenue', credential: 'k', axis: 'orders' }, limit: { capacity: 1, refillPerSec: 0.8 }, cost: 1 }], { maxWaitMs: 10 })).kind).toBe('ok');
+    expect(await steal()).toBe('delay');
+    expect(fake.calls).toHaveLength(1);
     await clock.advance(1);
+    await second;
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it('joins the shared queue just in time: books when its own wait is no longer than the shared queue', async () => {
+    const fake = new FakeFetch(json(200, {}));
+    const clock = new ManualClock(1_000_000);
+    const base = createDefaultRateLimiter({ clock });
+    limiters.push(base);
+    const paced = createPacedFetch({ venue: testVenue, identity: { credential: 'k' }, limiter: base, fetch: fake.fetch, clock, ...PINNED });
+    const weight = { key: { venue: 'testvenue', credential: null, axis: 'weight' }, limit: { capacity: 10, refillPerSec: 8 } } as const;
+    const steal = async () => (await base.checkRates([{ key: { venue: 'testvenue', credential: 'k', axis: 'orders' }, limit: { capacity: 1, refillPerSec: 0.8 }, cost: 1 }], { maxWaitMs: 10 })).kind;
+    await paced(`${URL_BASE}/trade`, { method: 'POST' });
+    // public requests queue the shared weight bucket: the next unit of weight is 2250 ms away
+    expect((await base.checkRates([{ ...weight, cost: 26 }], { maxWaitMs: 5_000 })).kind).toBe('ok');
+    const second = paced(`${URL_BASE}/trade`, { method: 'POST' });
     await settle();
-    expect(peeks).toBe(2); // one per request that had to wait or not: no second peek for the waiting one
-    await clock.advance(1_250);
+    // its own wait (1250 ms) is shorter than the shared queue: it booked at once, so the orders
+    // slot is its own (an unbooked sleep would have let this steal through)
+    await clock.advance(1_249);
+    expect(await steal()).toBe('delay');
+    await clock.advance(1_000);
+    expect(fake.calls).toHaveLength(1);
+    await clock.advance(1);
     await second;
     expect(fake.calls).toHaveLength(2);
   });
