@@ -235,19 +235,19 @@ export class ReferenceModel {
   }
 
   /**
-   * Gives a booking back where nothing was charged to the bucket after it (its `tat` still holds the
-   * value the booking wrote, docs/model.md); otherwise that bucket's slot is forfeited (RL-W5). What
-   * the booking replaced comes back whole: the stored bucket with its definition, or, for a bucket
-   * that was not live, its absence with any penalty hold or debt kept for it.
+   * Gives a booking back where nothing wrote to the bucket after it (docs/model.md); otherwise that
+   * bucket's slot is forfeited (RL-W5). Every write (admission, booking, record, sync, penalty,
+   * redefinition, cancellation) stores a new bucket object, so the stored object is still the one
+   * the booking wrote exactly when nothing wrote since, even a write that left `tat` unchanged (a
+   * sync or penalty absorbed by the booking's `tat`, which a restore would undo). What the booking
+   * replaced comes back whole: the stored bucket with its definition, or, for a bucket that was not
+   * live, its absence with any penalty hold or debt kept for it.
    */
   cancel(booking: ModelBooking): void {
     for (const w of booking.writes) {
-      const now = this.#buckets.get(w.id);
-      const untouched =
-        now !== undefined && now.tat === w.after.tat && now.used === w.after.used && sameLimit(now.limit, w.after.limit);
-      if (!untouched) continue;
+      if (this.#buckets.get(w.id) !== w.after) continue;
       if (w.before === undefined) this.#buckets.delete(w.id);
-      else this.#buckets.set(w.id, w.before);
+      else this.#buckets.set(w.id, { ...w.before });
       if (w.hold !== undefined) this.#holds.set(w.id, w.hold);
       if (w.debt !== undefined) this.#debts.set(w.id, w.debt);
     }

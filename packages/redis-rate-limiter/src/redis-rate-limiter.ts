@@ -56,7 +56,8 @@ const DELETE = defineScript('delete', DELETE_SCRIPT);
 export const REDIS_RATE_LIMITER_SCRIPTS: readonly Script[] = [ADMIT, CANCEL, RECORD, SYNC, PENALIZE, INSPECT, DELETE];
 
 const MODE_PROBE = '0';
-const MODE_BOOK = '1';
+/** A booking's mode argument: `;` and a random token, which the script appends to what a booking writes. */
+const MODE_BOOK = ';';
 const MODE_PEEK = '2';
 const DEFAULT_WAIT_BUDGET_MS = 10_000;
 const SCAN_COUNT = 1000;
@@ -118,13 +119,24 @@ function scriptNow(a: unknown, b: unknown): number {
   return (num(a) - EPOCH_S) * 1000 + num(b) / 1000;
 }
 
+/**
+ * The mode argument of a booking: `;` and a random token (30 bits) that the script appends to the
+ * values the booking writes. Every other write stores no token, so a cancel that finds exactly what
+ * the booking wrote knows that nothing wrote to the bucket since (RL-W5), even a sync or penalty that
+ * left the numbers unchanged; two bookings tell each other apart by their tokens.
+ */
+function bookingMode(): string {
+  return MODE_BOOK + Math.floor(Math.random() * 0x40000000).toString(36);
+}
+
 /** A stored bucket value parsed (see lua-state.ts). */
 type StoredState =
   | { readonly pending: true; readonly debt: number; readonly hold: number }
   | { readonly pending: false; readonly capacity: number; readonly refillPerSec: number; readonly x: number; readonly hold: number };
 
 function parseStored(raw: string): StoredState | undefined {
-  const parts = raw.split(',');
+  const token = raw.indexOf(';');
+  const parts = (token < 0 ? raw : raw.slice(0, token)).split(',');
   if (parts.length !== 3 && parts.length !== 4) return undefined;
   if (parts[0] === 'p') return { pending: true, debt: Number(parts[1]), hold: Number(parts[2]) };
   return { pending: false, capacity: Number(parts[0]), refillPerSec: Number(parts[1]), x: Number(parts[2]), hold: Number(parts[3] ?? 0) };
@@ -294,7 +306,7 @@ export class RedisRateLimiter implements RateLimiter {
       const call = this.#prepare(v.value);
       if (!('keys' in call)) return call;
       if (call.keys.length === 0) return this.#okNow();
-      const r = await this.#admit(call, MODE_BOOK, budget);
+      const r = await this.#admit(call, bookingMode(), budget);
       if (r.kind === 'error') return r;
       if (r.kind === 'delay') {
         const retryAfterMs = roundUpWait(r.waitMs);
@@ -357,7 +369,7 @@ export class RedisRateLimiter implements RateLimiter {
     const call = this.#prepare(checks);
     if (!('keys' in call)) return call;
     if (call.keys.length === 0) return this.#okNow();
-    const mode = budget === undefined ? MODE_PROBE : MODE_BOOK;
+    const mode = budget === undefined ? MODE_PROBE : bookingMode();
     return this.#run(ADMIT, call.keys, this.#admitArgs(call, mode, budget)).then((outcome) => {
       const r = this.#admitResult(outcome, call, mode);
       if (r.kind === 'error') return r;
@@ -413,7 +425,7 @@ export class RedisRateLimiter implements RateLimiter {
       const sendAt = reply[1] === '' ? now : num(reply[1]);
       if (!Number.isFinite(sendAt) || !Number.isFinite(now)) return malformed('admit', reply);
       this.#noteServerTime(now);
-      const booking = mode === MODE_BOOK && sendAt > now ? { keys: call.keys, pairs: reply.slice(4).map(String) } : undefined;
+      const booking = mode.charCodeAt(0) === 59 && sendAt > now ? { keys: call.keys, pairs: reply.slice(4).map(String) } : undefined;
       return { kind: 'ok', sendAt, now, booking };
     }
     if (status === 1) {

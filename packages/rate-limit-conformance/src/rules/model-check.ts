@@ -112,11 +112,6 @@ async function modelCheck(s: Spawned, setup: PropertySetup, commands: readonly C
       checkResolved(p, await settled(p.waiter, p.what));
     }
   };
-  // Whether a sync or penalty that changed nothing still forfeits a waiter's booking when it is
-  // cancelled later is not settled (docs/model.md compares values; a write-aware implementation
-  // forfeits), so the model check does not sync or penalize a bucket while a waiter holds a booking on it.
-  const booked = (bucket: 0 | 1 | 2): boolean =>
-    pending.some((p) => p.booking.writes.some((w) => w.after.key.venue === PROPERTY_KEYS[bucket]!.venue && w.after.key.axis === (PROPERTY_KEYS[bucket]!.axis ?? 'request') && w.after.key.credential === PROPERTY_KEYS[bucket]!.credential));
   for (const [step, command] of commands.entries()) {
     const now = clock.now();
     const what = `step ${step} ${show(command)} at ${now}`;
@@ -169,7 +164,6 @@ async function modelCheck(s: Spawned, setup: PropertySetup, commands: readonly C
         await new Promise<void>((resolve) => setImmediate(resolve));
         break;
       case 'sync': {
-        if (booked(command.bucket)) break;
         const r = await limiter.sync(PROPERTY_KEYS[command.bucket]!, limitOf(command.bucket), command.minBorrowed);
         expectTrue(r.kind === 'ok', `${what}: ${show(r)}`);
         model.sync(PROPERTY_KEYS[command.bucket]!, setup.limits[command.bucket], command.minBorrowed, now);
@@ -178,7 +172,7 @@ async function modelCheck(s: Spawned, setup: PropertySetup, commands: readonly C
       case 'penalize': {
         // A full bucket may have been evicted (docs/model.md), and a penalty on an absent bucket is
         // kept as a hold that borrowed() need not show: penalize only buckets that are in use.
-        if (setup.limits[command.bucket].refillPerSec === 0 || booked(command.bucket)) break;
+        if (setup.limits[command.bucket].refillPerSec === 0) break;
         if (model.borrowed(PROPERTY_KEYS[command.bucket]!, now) <= 0) break;
         const r = await limiter.penalize(PROPERTY_KEYS[command.bucket]!, { forMs: command.forMs });
         expectTrue(r.kind === 'ok', `${what}: ${show(r)}`);

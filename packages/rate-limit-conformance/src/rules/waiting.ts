@@ -2,6 +2,7 @@ import type { Decision, Limit } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
 import {
   expectBooked,
+  expectDone,
   expectBorrowed,
   expectDelay,
   expectEqual,
@@ -110,6 +111,37 @@ export const WAITING: readonly ConformanceTest[] = [
     expectError(await settled(first, 'the aborted waiter'), 'aborted', 'the aborted waiter');
     await clock.advance(500);
     expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 600, 'cost 1 at the forfeited send time');
+  }),
+  test('RL-W5', 'an aborted waiter forfeits its slot when a sync that changed nothing was written after it', ['injectableClock', 'bookings', 'abortSignal', 'sync'], async ({ limiter, clock }) => {
+    const k = key();
+    await spend(limiter, k, TEN_PER_SECOND, 10);
+    const controller = new AbortController();
+    const waiter = await startWait(limiter, clock, [{ key: k, limit: TEN_PER_SECOND, cost: 5 }], { maxWaitMs: 2000, signal: controller.signal });
+    expectBorrowed(await limiter.borrowed(k), 15, 'borrowed with the booking');
+    // the venue reports 12 in use: below the 15 the booking left, so the sync changes nothing
+    expectDone(await limiter.sync(k, TEN_PER_SECOND, 12), 'sync 12 behind the booking');
+    expectBorrowed(await limiter.borrowed(k), 15, 'borrowed after the sync that changed nothing');
+    controller.abort();
+    expectError(await settled(waiter, 'the aborted waiter'), 'aborted', 'the aborted waiter');
+    // returning the booking would drop borrowed to 10, under the floor of 12 the venue reported (RL-R2)
+    expectBorrowed(await limiter.borrowed(k), 15, 'borrowed once the booking is forfeited');
+    await clock.advance(500);
+    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 100, 'cost 1 at the forfeited send time');
+  }),
+  test('RL-W5', 'an aborted waiter forfeits its slot when a penalty that changed nothing was written after it', ['injectableClock', 'bookings', 'abortSignal', 'penalize'], async ({ limiter, clock }) => {
+    const k = key();
+    await spend(limiter, k, TEN_PER_SECOND, 10);
+    const controller = new AbortController();
+    const waiter = await startWait(limiter, clock, [{ key: k, limit: TEN_PER_SECOND, cost: 5 }], { maxWaitMs: 2000, signal: controller.signal });
+    // a hold for 300 ms leaves the bucket empty at 300 ms (tat 1300 ms): under the booking's 1500 ms
+    expectDone(await limiter.penalize(k, { forMs: 300 }), 'a 300 ms penalty behind the booking');
+    expectBorrowed(await limiter.borrowed(k), 15, 'borrowed after the penalty that changed nothing');
+    controller.abort();
+    expectError(await settled(waiter, 'the aborted waiter'), 'aborted', 'the aborted waiter');
+    // returning the booking would let cost 1 through at 300 ms, when the penalty says empty (RL-R3)
+    expectBorrowed(await limiter.borrowed(k), 15, 'borrowed once the booking is forfeited');
+    await clock.advance(300);
+    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 300, 'cost 1 when the penalty ends, behind the forfeited slot');
   }),
   test('RL-W5', 'an aborted multi-bucket waiter returns its booking on every bucket', ['injectableClock', 'bookings', 'abortSignal'], async ({ limiter, clock }) => {
     const a = key({ axis: 'a' });

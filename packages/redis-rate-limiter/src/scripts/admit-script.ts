@@ -5,8 +5,10 @@ import { LUA_STATE, SCRIPT_EPOCH_MS } from './lua-state.js';
  * (docs/model.md; RL-A1..RL-A5, RL-M1, RL-M4, RL-M5, RL-W1, RL-W3, RL-L4, RL-L5).
  *
  * KEYS: the buckets (distinct; repeated keys are merged by the caller, RL-M2).
- * ARGV: now ('' = server TIME), TTL slack ms, pending TTL ms, mode (0 probe, 1 book within budget,
- * 2 peek), budget ms, then per key: capacity, refillPerSec, cost (> 0).
+ * ARGV: now ('' = server TIME), TTL slack ms, pending TTL ms, mode (0 probe, 2 peek, or book within
+ * budget: `;` and the booking's token), budget ms, then per key: capacity, refillPerSec, cost (> 0).
+ * A booking for later (send time after now) appends its mode (`;token`) to every value it writes, so
+ * that its cancellation can tell that nothing wrote since (RL-W5); no other write stores a token.
  *
  * Replies (floats as strings, since Redis truncates Lua numbers; `clockA, clockB` are TIME's seconds and
  * microseconds, or the injected now and ''):
@@ -40,6 +42,7 @@ else
 end
 local slack = tonumber(ARGV[2])
 local mode = ARGV[4]
+local book = string.byte(mode) == 59
 local n = #KEYS
 -- per bucket, 7 slots in one flat table: x, hold, def, cap, rate, cost, raw
 local st = {}
@@ -71,6 +74,13 @@ for i = 1, n do
       x = tonumber(rest)
       hold = 0
     end
+    -- a booking's token (';...') after the numbers: the full parse below
+    if x == nil or hold == nil then
+      if view == nil then view = loadState() end
+      local v = view(raw, capS, rateS, now)
+      x = v.x
+      hold = v.hold
+    end
   else
     if view == nil then view = loadState() end
     local v = view(raw, capS, rateS, now)
@@ -98,7 +108,7 @@ for i = 1, n do
   end
 end
 local w = s - now
-if w > 0 and (mode ~= '1' or w > tonumber(ARGV[5])) then return {1, string.format('%.17g', w), clockA, clockB} end
+if w > 0 and (not book or w > tonumber(ARGV[5])) then return {1, string.format('%.17g', w), clockA, clockB} end
 local sS = ''
 if s ~= now then sS = string.format('%.17g', s) end
 if mode == '2' then return {0, sS, clockA, clockB} end
@@ -124,6 +134,7 @@ for i = 1, n do
   local hold = st[o + 2]
   local value = st[o + 3] .. ',' .. string.format('%.17g', x)
   if hold > now then value = value .. ',' .. string.format('%.17g', hold) end
+  if book and s ~= now then value = value .. mode end
   if rate > 0 then
     local ttl = x - now
     if hold - now > ttl then ttl = hold - now end
@@ -131,7 +142,7 @@ for i = 1, n do
   else
     redis.call('SET', KEYS[i], value)
   end
-  if mode == '1' then
+  if book then
     out[#out + 1] = value
     out[#out + 1] = st[o + 7] or ''
   end

@@ -2,7 +2,11 @@ import { LUA_STATE } from './lua-state.js';
 
 /**
  * Returns a booking (RL-W5): each bucket whose stored value is still exactly what the booking wrote
- * gets back the value it replaced; a bucket charged after the booking keeps it (the slot is forfeited).
+ * (with the booking's token) gets back the state it replaced, stored without a token; a bucket that
+ * anything wrote to after the booking keeps it (the slot is forfeited). Every write other than a
+ * booking stores no token and every booking its own, so even a sync or penalty that left the numbers
+ * unchanged forfeits (restoring would undo its floor or hold, RL-R2 and RL-R3), and so does a later
+ * booking, returned or not.
  *
  * KEYS: the booked buckets. ARGV: now ('' = server TIME), TTL slack ms, pending TTL ms, then per key: written, previous
  * ('' = absent). Reply: the number of buckets restored.

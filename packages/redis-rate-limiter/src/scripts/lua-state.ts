@@ -6,7 +6,9 @@
  * quota, RL-L4), and `hold` the end of a penalty in force (absent when none). The definition is
  * stored as the client wrote the numbers (JavaScript's shortest round-trip form). A bucket that was
  * never defined but has a penalty or recorded debt is stored as `p,debt,hold` (RL-R1, RL-R3) and
- * folded in at its first definition. Absent = full. Short values stay embedded strings (<= 44 bytes).
+ * folded in at its first definition. A value written by a booking for later ends with `;` and the
+ * booking's random token (RL-W5: every other write stores none, so a cancel that finds exactly the
+ * booking's value knows nothing wrote since). Absent = full. Short values stay embedded strings (<= 44 bytes).
  *
  * Every script's ARGV starts with: now ('' = server TIME), TTL slack ms, pending TTL ms.
  *
@@ -40,6 +42,9 @@ end
 
 local function parse(raw)
   if not raw then return nil end
+  -- a booking's token (';...') identifies the write, not the state
+  local token = string.find(raw, ';', 1, true)
+  if token then raw = string.sub(raw, 1, token - 1) end
   local def, a, b, c, d = string.match(raw, '^(([^,]*),([^,]*)),([^,]*),?([^,]*)$')
   if a == nil then return nil end
   if a == 'p' then return { pending = true, debt = tonumber(b), hold = tonumber(c) } end
