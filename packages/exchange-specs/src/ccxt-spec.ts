@@ -3,10 +3,13 @@ import type { CostExpr, EndpointSpec, VenueSpec } from './venue-spec.js';
 
 /**
  * The ccxt bucket's capacity over the largest cost: ccxt's throttler lets a request of any cost go
- * once its bucket is not in debt, a token bucket cannot; with 10 % over the heaviest request, the
- * limiter's safe capacity (the capacity less the margin, 4 % by default) still admits it at once.
+ * once its bucket is not in debt, a token bucket cannot. The capacity is the heaviest request times
+ * this, plus {@link CCXT_CAPACITY_REFILL_MS} of refill, so the limiter's safe capacity (less the
+ * margin, 4 % by default, and the refill of the 50-ms jitter allowance) still admits it at once.
  */
 export const CCXT_CAPACITY_HEADROOM = 1.1;
+/** See {@link CCXT_CAPACITY_HEADROOM}. */
+export const CCXT_CAPACITY_REFILL_MS = 100;
 
 /**
  * The compact file the generator writes per ccxt exchange (`src/generated/<id>.json`): only the
@@ -47,14 +50,19 @@ function costExpr(c: number | CcxtCost): CostExpr {
   return expr;
 }
 
+/** The capacity of a ccxt bucket whose heaviest request costs `heaviest` (see {@link CCXT_CAPACITY_HEADROOM}). */
+export function ccxtCapacity(heaviest: number, refillPerSec: number): number {
+  return Math.max(1, Math.ceil(Math.max(0, heaviest) * CCXT_CAPACITY_HEADROOM + (refillPerSec * CCXT_CAPACITY_REFILL_MS) / 1000));
+}
+
 /**
  * Turns a generated ccxt file into spec data (validate it before use). ccxt paces every request of
  * an exchange instance through one leaky bucket refilled at `1000 / rateLimit` units per second;
  * ccxt's bucket holds 1 unit but lets a request of any cost through when it is not in debt (the
  * cost becomes debt), which a token bucket cannot express: the spec keeps one `ccxt` token bucket
  * refilled at ccxt's rate whose capacity is the largest cost any endpoint (or the default) charges
- * times {@link CCXT_CAPACITY_HEADROOM} (at least 1), so every request can be admitted and heavy ones
- * are paced by the refill; ccxt's default cost of 1 is the documented fallback. Everything is
+ * times {@link CCXT_CAPACITY_HEADROOM} plus 100 ms of refill ({@link ccxtCapacity}), so every request
+ * can be admitted and heavy ones are paced by the refill; ccxt's default cost of 1 is the documented fallback. Everything is
  * marked `ccxt-derived`.
  */
 export function specFromCcxt(data: unknown): unknown {
@@ -83,7 +91,7 @@ export function specFromCcxt(data: unknown): unknown {
     sources: {
       ccxt: { url: `https://www.npmjs.com/package/ccxt/v/${f.ccxtVersion}`, retrieved: f.generated, note: `js/src/${f.id}.js describe(): rateLimit ${f.rateLimitMs} ms per unit and per-endpoint costs` },
     },
-    buckets: [{ id: 'ccxt', scope: 'ip', algorithm: 'token-bucket', capacity: Math.max(1, Math.ceil(heaviest * CCXT_CAPACITY_HEADROOM)), refillPerSec: 1000 / f.rateLimitMs, provenance, description: "ccxt's pacing of one exchange instance" }],
+    buckets: [{ id: 'ccxt', scope: 'ip', algorithm: 'token-bucket', capacity: ccxtCapacity(heaviest, 1000 / f.rateLimitMs), refillPerSec: 1000 / f.rateLimitMs, provenance, description: "ccxt's pacing of one exchange instance" }],
     endpoints,
     fallback: { costs: [{ bucket: 'ccxt', cost: { kind: 'constant', value: f.defaultCost } }], provenance },
   };

@@ -39,6 +39,6 @@ export { createBucketModel, type BucketModel, type ModelResult } from './bucket-
 export { bucketForTier } from './tier.js';
 export { evaluateCost, type CostResult } from './evaluate-cost.js';
 export { requestParams, type RequestParams } from './request-params.js';
-export { specFromCcxt, type CcxtFile, type CcxtCost } from './ccxt-spec.js';
+export { specFromCcxt, ccxtCapacity, CCXT_CAPACITY_HEADROOM, CCXT_CAPACITY_REFILL_MS, type CcxtFile, type CcxtCost } from './ccxt-spec.js';
 export { handAuthoredSpecs } from './hand-authored.js';
 export { venueTable } from './venue-table.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketMaxCost, getVenueSpec, handAuthoredSpecs, listVenues, validateSpec, type VenueSpec } from '../src/index.js';
+import { bucketMaxCost, CCXT_CAPACITY_HEADROOM, getVenueSpec, handAuthoredSpecs, listVenues, resolveRequest, safeLimit, specFromCcxt, validateSpec, type VenueSpec } from '../src/index.js';
 
 describe('every spec validates', () => {
   it.each(handAuthoredSpecs.map((s) => [s.id, s] as const))('hand-authored %s', (_id, spec) => {
@@ -97,5 +97,38 @@ describe('validation errors name the bad field', () => {
     }));
     expect(e.map((x) => x.path)).toContain('buckets[1].id');
     expect(e.map((x) => x.path)).toContain('endpoints[3].costs[0].cost.rows[1].upTo');
+  });
+});
+
+describe('a bucket that can never admit a cost charged to it', () => {
+  const provenance = { source: 'ccxt', confidence: 'ccxt-derived' } as const;
+  const file = { id: 'tiny', name: 'Tiny', ccxtVersion: '4.5.84', generated: '2026-11-30', rateLimitMs: 100, defaultCost: 1, endpoints: [['GET', '/heavy', 5, 'public'], ['GET', '/light', 0.5, 'public']] };
+
+  it('the ccxt mapping sizes the bucket at the largest cost plus 10 % and 100 ms of refill, so every request can be admitted', () => {
+    const r = validateSpec(specFromCcxt(file));
+    expect(r.ok ? [] : r.errors).toEqual([]);
+    const spec = r.ok ? r.spec : undefined;
+    const bucket = spec?.buckets[0];
+    expect(bucket?.algorithm === 'token-bucket' ? bucket.capacity : undefined).toBe(Math.ceil(5 * CCXT_CAPACITY_HEADROOM + 1)); // 5 · 1.1 + 10/s · 0.1 s
+    // the limiter's safe capacity (margin, jitter) still covers the heaviest request
+    const safe = bucket === undefined ? undefined : safeLimit(bucket);
+    expect(safe?.capacity).toBeGreaterThanOrEqual(5);
+    expect(resolveRequest(spec!, { method: 'GET', path: '/heavy' }, { credential: null })).toMatchObject({ ok: true, checks: [{ cost: 5 }] });
+  });
+
+  it('every generated ccxt spec admits its heaviest cost at once', () => {
+    for (const v of listVenues().filter((x) => x.origin === 'ccxt-derived')) {
+      const spec = getVenueSpec(v.id);
+      const b = spec.buckets[0]!;
+      expect(b.algorithm === 'token-bucket' ? safeLimit(b, { maxCost: bucketMaxCost(spec, b.id) }).capacity : 0, v.id).toBeGreaterThanOrEqual(bucketMaxCost(spec, b.id));
+    }
+  });
+
+  it('validation refuses it with the path and the cost (capacity 1, cost 5: ccxt debt semantics)', () => {
+    const spec = specFromCcxt(file) as VenueSpec;
+    const broken = { ...spec, buckets: [{ id: 'ccxt', scope: 'ip', algorithm: 'token-bucket', capacity: 1, refillPerSec: 10, provenance }] };
+    const r = validateSpec(broken);
+    expect(r.ok).toBe(false);
+    expect(r.ok ? [] : r.errors).toContainEqual({ path: 'buckets[0].capacity', message: expect.stringContaining('can never admit the cost of 5') as string });
   });
 });

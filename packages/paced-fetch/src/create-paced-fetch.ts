@@ -72,6 +72,12 @@ export interface PacedFetchOptions {
 const DEFAULT_MAX_WAIT_MS = 10_000;
 /** Unbooked sleeps for the own buckets before a request books (see `waitUnbookedForOwnBuckets`). */
 const UNBOOKED_SLEEPS = 3;
+/** How long a request keeps its turn to join the shared queue after asking to book, ms of real time. */
+const JOIN_HOLD_MS = 20;
+
+function realDelay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
 /** How long own sends are remembered for the usage syncs (forgetting only makes them more cautious). */
 const OWN_LOG_MS = 65_000;
 
@@ -270,7 +276,17 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
           if (joining) await waitForOwnBuckets(resolved.checks, started + maxWaitMs, signal);
           asked = clock.now();
           const budget = Math.max(1, started + maxWaitMs - asked);
-          d = await limiter.waitForCapacity(resolved.checks, { maxWaitMs: budget, ...(signal === undefined ? {} : { signal }) });
+          const waiting = limiter.waitForCapacity(resolved.checks, { maxWaitMs: budget, ...(signal === undefined ? {} : { signal }) });
+          if (release !== undefined) {
+            // The turn ends once the booking is in place, not at the send time (the shared queue may
+            // be long): when the wait settles, or after JOIN_HOLD_MS of real time (a store's round trip).
+            const settled = waiting.then(
+              () => undefined,
+              () => undefined,
+            );
+            void Promise.race([settled, realDelay(JOIN_HOLD_MS)]).then(release);
+          }
+          d = await waiting;
         } finally {
           release?.();
         }
