@@ -152,6 +152,7 @@ const CAPABILITIES: Capabilities = Object.freeze({
   snapshot: true,
   sync: true,
   penalize: true,
+  crossVenueChecks: true,
 });
 
 function errorDecision(error: RateLimitError): Decision {

@@ -228,6 +228,7 @@ describe('DefaultRateLimiter', () => {
       snapshot: true,
       sync: true,
       penalize: true,
+      crossVenueChecks: true,
     });
     expect(Object.isFrozen(limiter.capabilities)).toBe(true);
   });

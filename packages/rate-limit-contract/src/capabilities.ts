@@ -26,4 +26,11 @@ export interface Capabilities {
   readonly sync: boolean;
   /** `penalize` holds buckets closed (RL-R3). */
   readonly penalize: boolean;
+  /**
+   * One `checkRates` or `waitForCapacity` call may span venues, atomically like any multi-bucket call
+   * (RL-M1). `false` where the store cannot apply one step to buckets of several venues (Redis Cluster
+   * with per-venue hash tags): such a call answers `invalid_parameters`, and calls within one venue
+   * are unaffected.
+   */
+  readonly crossVenueChecks: boolean;
 }

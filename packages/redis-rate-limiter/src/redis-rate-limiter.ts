@@ -233,6 +233,8 @@ export class RedisRateLimiter implements RateLimiter {
       snapshot: true,
       sync: true,
       penalize: true,
+      // on Cluster a call's buckets must share a hash tag: only one slot for everything spans venues
+      crossVenueChecks: !options.redis.cluster || this.#hashTag === 'prefix',
     });
   }
 

@@ -69,6 +69,7 @@ describe('hash tags on Redis Cluster', () => {
 
   it('buckets of different venues in one call are refused before reaching Redis (no CROSSSLOT)', async () => {
     const { limiter, prefix } = limiterWith(io);
+    expect(limiter.capabilities.crossVenueChecks).toBe(false);
     const d = await limiter.checkRates([
       { key: { venue: 'binance', credential: null, axis: 'ip' }, limit, cost: 1 },
       { key: { venue: 'okx', credential: null, axis: 'ip' }, limit, cost: 1 },
@@ -99,6 +100,7 @@ describe('hash tags on Redis Cluster', () => {
 describe("hashTag 'prefix'", () => {
   it('puts every bucket of the limiter in one slot: buckets of two venues can be checked in one call', async () => {
     const { limiter, prefix } = limiterWith(io, { hashTag: 'prefix' });
+    expect(limiter.capabilities.crossVenueChecks).toBe(true);
     const d = await limiter.checkRates([
       { key: { venue: 'binance', credential: null, axis: 'ip' }, limit, cost: 5 },
       { key: { venue: 'okx', credential: 'k', axis: 'orders' }, limit, cost: 1 },

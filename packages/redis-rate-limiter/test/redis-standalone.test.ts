@@ -252,7 +252,7 @@ describe('options', () => {
   it('capabilities say what the instance offers: distributed, and an injectable clock only when given one', async () => {
     const withClock = limiterWith({ clock: new ManualClock() });
     const withoutClock = limiterWith();
-    expect(withClock.capabilities).toMatchObject({ distributed: true, injectableClock: true, bookings: true, fractionalCosts: true });
+    expect(withClock.capabilities).toMatchObject({ distributed: true, injectableClock: true, bookings: true, fractionalCosts: true, crossVenueChecks: true });
     expect(withoutClock.capabilities.injectableClock).toBe(false);
     expect(Object.isFrozen(withClock.capabilities)).toBe(true);
     await withClock.close();

@@ -100,7 +100,12 @@ export function commandsArb(options: CommandOptions): fc.Arbitrary<Command[]> {
   const parts = fc.array(part, { minLength: 1, maxLength: 3 }).map((ps) => {
     // Every part of bucket 0 in one call uses one definition (two would be RL-M3, tested elsewhere).
     const alt = ps.find((p) => p.bucket === 0)?.alternate ?? false;
-    return ps.map((p) => (p.bucket === 0 ? { ...p, alternate: alt } : p));
+    const same = ps.map((p) => (p.bucket === 0 ? { ...p, alternate: alt } : p));
+    if (caps.crossVenueChecks) return same;
+    // Without cross-venue calls, a call keeps the parts of its first part's venue: buckets 0 and 1
+    // (venue alpha, two credentials) still meet in one call, so the properties keep their multi-bucket calls.
+    const venue = PROPERTY_KEYS[same[0]!.bucket]!.venue;
+    return same.filter((p) => PROPERTY_KEYS[p.bucket]!.venue === venue);
   });
   const budget = fc.constantFrom(50, 200, 1000, 3000, 10_000);
   const probe = parts.map((ps) => ({ op: 'probe' as const, parts: ps }));

@@ -47,6 +47,7 @@ const CAPABILITIES: Capabilities = {
   snapshot: true,
   sync: true,
   penalize: true,
+  crossVenueChecks: true,
 };
 
 function error(code: RateLimitErrorCode, message: string, retryAfterMs?: number): ErrorResult {
