@@ -163,6 +163,29 @@ describe('createPacedFetch', () => {
     expect(probe.kind).toBe('delay');
   });
 
+  it('a usage header that counts only its own sends holds nothing back; one that counts another client\'s does', async () => {
+    // The venue reports exactly what this fetch sent so far in its clock-aligned 10-s window (1, 2,
+    // 3... weight): all ours; its Date header places the window (3 s in, 7 s left).
+    let used = 0;
+    let now = (): number => 0;
+    const fake = new FakeFetch(() => {
+      used += 1;
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'x-used-weight': String(used), date: new Date(now()).toUTCString() } });
+    });
+    const { clock, limiter, paced, events } = setup(fake);
+    now = () => clock.now();
+    await clock.advance(3_000);
+    for (let i = 0; i < 5; i++) await paced(`${URL_BASE}/ping`);
+    // 5 of 100 used, every one ours: the syncs ask for nothing beyond the limiter's own booking
+    expect(events.map((e) => e.feedback.syncs[0]?.minBorrowed)).toEqual([0, 0, 0, 0, 0]);
+    // another client spends 40 behind its back: the next report (46) holds the limiter back, by the
+    // smaller sound bound: U + C + r·R − usable = 46 + 10 + 8·7 − 90 = 22 (C + others would be 50)
+    used += 40;
+    await paced(`${URL_BASE}/ping`);
+    expect(events[5]?.feedback.syncs[0]?.minBorrowed).toBeCloseTo(22, 9);
+    expect(await limiter.borrowed(weightKey)).toBeGreaterThanOrEqual(22 - 1e-9);
+  });
+
   it('RL-P6 a refused GET is penalized, retried after Retry-After, and each attempt is charged exactly once', async () => {
     const fake = new FakeFetch(json(429, { error: 'slow down' }, { 'retry-after': '2' }), json(200, { ok: true }));
     const clock = new ManualClock(1_000_000);
