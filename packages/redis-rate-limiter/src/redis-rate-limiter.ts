@@ -35,7 +35,7 @@ import { RecordBuffer, type PendingRecord, type RecordStats } from './record-buf
 import type { RedisLike } from './redis-like.js';
 import type { RedisRateLimiterOptions } from './redis-rate-limiter-options.js';
 import { defineScript, ScriptRunner, type Script, type ScriptOutcome } from './script-runner.js';
-import { ADMIT_SCRIPT } from './scripts/admit-script.js';
+import { admitScript } from './scripts/admit-script.js';
 import { CANCEL_SCRIPT } from './scripts/cancel-script.js';
 import { DELETE_SCRIPT } from './scripts/delete-script.js';
 import { INSPECT_SCRIPT } from './scripts/inspect-script.js';
@@ -44,7 +44,8 @@ import { RECORD_SCRIPT } from './scripts/record-script.js';
 import { SCRIPT_EPOCH_MS } from './scripts/lua-state.js';
 import { SYNC_SCRIPT } from './scripts/sync-script.js';
 
-const ADMIT = defineScript('admit', ADMIT_SCRIPT);
+/** The admit script of a limiter with the default options (server TIME, 1 s TTL slack). */
+const ADMIT = defineScript('admit', admitScript({ ttlSlackMs: 1_000, injectedClock: false }));
 const CANCEL = defineScript('cancel', CANCEL_SCRIPT);
 const RECORD = defineScript('record', RECORD_SCRIPT);
 const SYNC = defineScript('sync', SYNC_SCRIPT);
@@ -56,13 +57,14 @@ const DELETE = defineScript('delete', DELETE_SCRIPT);
 export const REDIS_RATE_LIMITER_SCRIPTS: readonly Script[] = [ADMIT, CANCEL, RECORD, SYNC, PENALIZE, INSPECT, DELETE];
 
 const MODE_PROBE = '0';
-/** A booking's mode argument: `;` and a random token, which the script appends to what a booking writes. */
+/** A booking's mode argument starts with `;` (see {@link bookingMode}). */
 const MODE_BOOK = ';';
 const MODE_PEEK = '2';
 const DEFAULT_WAIT_BUDGET_MS = 10_000;
 const SCAN_COUNT = 1000;
 const FLUSH_BATCH = 64;
 const HASH_CACHE_LIMIT = 10_000;
+const NAME_CACHE_LIMIT = 10_000;
 const LOADED_LIMIT = 10_000;
 
 /** The buckets of one call, ready for the admit script. */
@@ -114,19 +116,28 @@ const EPOCH_S = SCRIPT_EPOCH_MS / 1000;
  * The script's now from the clock it sent back: TIME's seconds and microseconds (the same double
  * operations as in Lua, so the same number), or the injected clock's value and ''.
  */
+/**
+ * The script's now from TIME in microseconds (an admission's reply): split back into TIME's two
+ * integers and put through the same double operations as in Lua, so the same number.
+ */
+function scriptNowFromMicros(us: number): number {
+  const seconds = Math.floor(us / 1_000_000);
+  return (seconds - EPOCH_S) * 1000 + (us - seconds * 1_000_000) / 1000;
+}
+
 function scriptNow(a: unknown, b: unknown): number {
   if (b === '' || b === undefined || b === null) return num(a);
   return (num(a) - EPOCH_S) * 1000 + num(b) / 1000;
 }
 
 /**
- * The mode argument of a booking: `;` and a random token (30 bits) that the script appends to the
- * values the booking writes. Every other write stores no token, so a cancel that finds exactly what
+ * The mode argument of a booking: `;<budget>;<token>`, where the token (random, 30 bits) is what the
+ * script appends (with its `;`) to the values the booking writes. Every other write stores no token, so a cancel that finds exactly what
  * the booking wrote knows that nothing wrote to the bucket since (RL-W5), even a sync or penalty that
  * left the numbers unchanged; two bookings tell each other apart by their tokens.
  */
-function bookingMode(): string {
-  return MODE_BOOK + Math.floor(Math.random() * 0x40000000).toString(36);
+function bookingMode(budget: number): string {
+  return `${MODE_BOOK}${budget};${Math.floor(Math.random() * 0x40000000).toString(36)}`;
 }
 
 /** A stored bucket value parsed (see lua-state.ts). */
@@ -171,11 +182,16 @@ export class RedisRateLimiter implements RateLimiter {
   readonly #timeoutMs: number;
   readonly #clock: Clock | undefined;
   readonly #slackArg: string;
+  /** The admit script for this limiter's TTL slack and clock. */
+  readonly #admitScript: Script;
   readonly #pendingTtlArg: string;
   readonly #recordRetryMs: number;
   readonly #epochOffset: number;
   readonly #buffer: RecordBuffer;
   readonly #hashes = new Map<string, string>();
+  /** Key names by credential (null: the public pool), venue and axis. */
+  readonly #names = new Map<string | null, Map<string, Map<string, string>>>();
+  #nameCount = 0;
   readonly #waiters = new Set<Waiter>();
   /** Script and hash tag pairs already run once (so the script is cached on that node). */
   readonly #loaded = new Set<string>();
@@ -221,6 +237,8 @@ export class RedisRateLimiter implements RateLimiter {
     this.#clock = clock;
     this.#slackArg = String(positive('ttlSlackMs', options.ttlSlackMs, clock === undefined ? 1_000 : 3_600_000, true));
     this.#pendingTtlArg = String(positive('pendingTtlMs', options.pendingTtlMs, 3_600_000));
+    const ttlSlackMs = Number(this.#slackArg);
+    this.#admitScript = ttlSlackMs === 1_000 && clock === undefined ? ADMIT : defineScript('admit', admitScript({ ttlSlackMs, injectedClock: clock !== undefined }));
     this.#buffer = new RecordBuffer(Math.floor(positive('recordBufferSize', options.recordBufferSize, 10_000, true)));
     this.#recordRetryMs = positive('recordRetryMs', options.recordRetryMs, 250);
     this.#epochOffset = clock === undefined ? SCRIPT_EPOCH_MS : 0;
@@ -240,33 +258,34 @@ export class RedisRateLimiter implements RateLimiter {
 
   // ---- admission ---------------------------------------------------------------------------
 
-  async checkRate(key: BucketKey, limit: Limit, cost: number, options?: CheckOptions): Promise<Decision> {
+  // not async: the hot path adds no promise of its own to the script call's
+  checkRate(key: BucketKey, limit: Limit, cost: number, options?: CheckOptions): Promise<Decision> {
     try {
-      if (this.#closed) return CLOSED;
+      if (this.#closed) return Promise.resolve(CLOSED);
       const k = normalizeKey(key, 'key');
-      if (!k.ok) return errorDecision(k.error);
+      if (!k.ok) return Promise.resolve(errorDecision(k.error));
       const l = normalizeLimit(limit, 'limit');
-      if (!l.ok) return errorDecision(l.error);
+      if (!l.ok) return Promise.resolve(errorDecision(l.error));
       const c = validateCost(cost, 'cost');
-      if (!c.ok) return errorDecision(c.error);
+      if (!c.ok) return Promise.resolve(errorDecision(c.error));
       const budget = this.#budgetOf(options, 'options.maxWaitMs');
-      if (budget !== undefined && typeof budget !== 'number') return budget;
-      return await this.#checkNormalized([{ key: k.value, limit: l.value, cost: c.value, index: 0 }], budget);
+      if (budget !== undefined && typeof budget !== 'number') return Promise.resolve(budget);
+      return Promise.resolve(this.#checkNormalized([{ key: k.value, limit: l.value, cost: c.value, index: 0 }], budget));
     } catch (error) {
-      return this.#internal(error);
+      return Promise.resolve(this.#internal(error));
     }
   }
 
-  async checkRates(checks: readonly BucketCheck[], options?: CheckOptions): Promise<Decision> {
+  checkRates(checks: readonly BucketCheck[], options?: CheckOptions): Promise<Decision> {
     try {
-      if (this.#closed) return CLOSED;
+      if (this.#closed) return Promise.resolve(CLOSED);
       const v = validateChecks(checks, 'checks');
-      if (!v.ok) return errorDecision(v.error);
+      if (!v.ok) return Promise.resolve(errorDecision(v.error));
       const budget = this.#budgetOf(options, 'options.maxWaitMs');
-      if (budget !== undefined && typeof budget !== 'number') return budget;
-      return await this.#checkNormalized(v.value, budget);
+      if (budget !== undefined && typeof budget !== 'number') return Promise.resolve(budget);
+      return Promise.resolve(this.#checkNormalized(v.value, budget));
     } catch (error) {
-      return this.#internal(error);
+      return Promise.resolve(this.#internal(error));
     }
   }
 
@@ -278,7 +297,7 @@ export class RedisRateLimiter implements RateLimiter {
       const call = this.#prepare(v.value);
       if (!('keys' in call)) return call;
       if (call.keys.length === 0) return this.#okNow();
-      const r = await this.#admit(call, MODE_PEEK, undefined);
+      const r = await this.#admit(call, MODE_PEEK);
       if (r.kind === 'error') return r;
       if (r.kind === 'delay') return { kind: 'delay', retryAfterMs: roundUpWait(r.waitMs) };
       return { kind: 'ok', waitMs: 0, sendAtMs: r.now + this.#epochOffset };
@@ -308,7 +327,7 @@ export class RedisRateLimiter implements RateLimiter {
       const call = this.#prepare(v.value);
       if (!('keys' in call)) return call;
       if (call.keys.length === 0) return this.#okNow();
-      const r = await this.#admit(call, bookingMode(), budget);
+      const r = await this.#admit(call, bookingMode(budget));
       if (r.kind === 'error') return r;
       if (r.kind === 'delay') {
         const retryAfterMs = roundUpWait(r.waitMs);
@@ -371,9 +390,9 @@ export class RedisRateLimiter implements RateLimiter {
     const call = this.#prepare(checks);
     if (!('keys' in call)) return call;
     if (call.keys.length === 0) return this.#okNow();
-    const mode = budget === undefined ? MODE_PROBE : bookingMode();
-    return this.#run(ADMIT, call.keys, this.#admitArgs(call, mode, budget)).then((outcome) => {
-      const r = this.#admitResult(outcome, call, mode);
+    const mode = budget === undefined ? MODE_PROBE : bookingMode(budget);
+    return this.#run(this.#admitScript, call.keys, this.#admitArgs(call, mode)).then((outcome) => {
+      const r = this.#admitResultSafe(outcome, call, mode);
       if (r.kind === 'error') return r;
       if (r.kind === 'delay') return { kind: 'delay', retryAfterMs: roundUpWait(r.waitMs) };
       // the exact wait: sendAtMs = now + waitMs (only refusals round up, RL-A3)
@@ -406,20 +425,37 @@ export class RedisRateLimiter implements RateLimiter {
     return { keys, triples };
   }
 
-  #admit(call: PreparedCall, mode: string, budget: number | undefined): Promise<AdmitResult> {
-    return this.#run(ADMIT, call.keys, this.#admitArgs(call, mode, budget)).then((outcome) => this.#admitResult(outcome, call, mode));
+  #admit(call: PreparedCall, mode: string): Promise<AdmitResult> {
+    return this.#run(this.#admitScript, call.keys, this.#admitArgs(call, mode)).then((outcome) => this.#admitResult(outcome, call, mode));
   }
 
-  #admitArgs(call: PreparedCall, mode: string, budget: number | undefined): string[] {
-    const args = this.#header();
-    args.push(mode, budget === undefined ? '0' : String(budget));
-    for (const t of call.triples) args.push(t);
+  /** mode, the injected clock's now (only with one), then the triples (see admit-script.ts). */
+  #admitArgs(call: PreparedCall, mode: string): string[] {
+    const triples = call.triples;
+    const args = this.#clock === undefined ? [mode] : [mode, String(this.#clock.now())];
+    for (let i = 0; i < triples.length; i++) args.push(triples[i] as string);
     return args;
+  }
+
+  /** {@link #admitResult}, never throwing (the hot path has no try of its own around it). */
+  #admitResultSafe(outcome: ScriptOutcome, call: PreparedCall, mode: string): AdmitResult {
+    try {
+      return this.#admitResult(outcome, call, mode);
+    } catch (error) {
+      return { kind: 'error', error: this.#internal(error).error };
+    }
   }
 
   #admitResult(outcome: ScriptOutcome, call: PreparedCall, mode: string): AdmitResult {
     if (!outcome.ok) return { kind: 'error', error: outcome.error };
     const reply = outcome.reply;
+    if (typeof reply === 'number' || typeof reply === 'string') {
+      // admitted now: the reply is the clock (TIME in microseconds, or the injected now)
+      const now = typeof reply === 'number' ? scriptNowFromMicros(reply) : Number(reply);
+      if (!Number.isFinite(now)) return malformed('admit', reply);
+      this.#noteServerTime(now);
+      return { kind: 'ok', sendAt: now, now, booking: undefined };
+    }
     if (!Array.isArray(reply) || reply.length < 2) return malformed('admit', reply);
     const status = num(reply[0]);
     if (status === 0) {
@@ -755,7 +791,33 @@ export class RedisRateLimiter implements RateLimiter {
     return [this.#clock === undefined ? '' : String(this.#clock.now()), this.#slackArg, this.#pendingTtlArg];
   }
 
+  /** A bucket's key name, cached by credential, venue and axis (no hashing or escaping per call). */
   #keyName(key: NormalizedKey): string {
+    let byVenue = this.#names.get(key.credential);
+    let byAxis = byVenue?.get(key.venue);
+    const cached = byAxis?.get(key.axis);
+    if (cached !== undefined) return cached;
+    const name = this.#buildKeyName(key);
+    if (this.#nameCount >= NAME_CACHE_LIMIT) {
+      this.#names.clear();
+      this.#nameCount = 0;
+      byVenue = undefined;
+      byAxis = undefined;
+    }
+    if (byVenue === undefined) {
+      byVenue = new Map();
+      this.#names.set(key.credential, byVenue);
+    }
+    if (byAxis === undefined) {
+      byAxis = new Map();
+      byVenue.set(key.venue, byAxis);
+    }
+    byAxis.set(key.axis, name);
+    this.#nameCount++;
+    return name;
+  }
+
+  #buildKeyName(key: NormalizedKey): string {
     let hash: string | null = null;
     if (key.credential !== null) {
       hash = this.#hashes.get(key.credential) ?? null;
