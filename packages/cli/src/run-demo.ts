@@ -7,6 +7,7 @@ import { startVenueEmulator, type EmulatorStats } from '@core/venue-emulator';
 import { connectRedis, DEMO_PREFIX, type RedisConnection } from './connect-redis.js';
 import { createProgressLine } from './progress-line.js';
 import { emptyCounts, runWorkers, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
+import { demoProcessOf } from './demo-process-of.js';
 import { spawnWorkers } from './spawn-workers.js';
 import { busiestPerBucket, summaryTable } from './summary-table.js';
 import { renderUsageChart } from './usage-chart.js';
@@ -99,6 +100,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
         {
           processes,
           workers,
+          processOf: demoProcessOf(spec, lanes, credentials.length, processes),
           job: { venue: spec.id, baseUrl: venue.url, redisUrl: options.redisUrl ?? '', prefix: DEMO_PREFIX, credentials, durationMs, margin: options.margin },
           onAllReady: () => {
             progress.done();

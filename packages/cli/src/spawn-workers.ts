@@ -10,6 +10,8 @@ export interface SpawnWorkersOptions {
   readonly workers: number;
   readonly job: Omit<ChildJob, 'type' | 'workerIds'>;
   readonly signal?: AbortSignal;
+  /** The process of each worker; default `i % processes`. */
+  readonly processOf?: (workerId: number) => number;
   /** Called once every child has connected its limiter and started its workers. */
   readonly onAllReady?: () => void;
 }
@@ -33,7 +35,7 @@ const GRACE_MS = 15_000;
 
 /**
  * Runs the demo's workers in `processes` child processes sharing one Redis limiter: worker i goes to
- * process i % processes. `live` is updated with the sum of the children's progress. Any child that
+ * process `processOf(i)` (default i % processes). `live` is updated with the sum of the children's progress. Any child that
  * fails, exits early or overruns the run by 15 s ends the run: the others are stopped, and the
  * result carries the failure.
  */
@@ -54,7 +56,8 @@ export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCou
 
   const runs = Array.from({ length: options.processes }, (_, p) => {
     perChild[p] = emptyCounts();
-    const workerIds = Array.from({ length: options.workers }, (_, i) => i).filter((i) => i % options.processes === p);
+    const processOf = options.processOf ?? ((i: number) => i % options.processes);
+    const workerIds = Array.from({ length: options.workers }, (_, i) => i).filter((i) => processOf(i) === p);
     const child = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     children.push(child);
     return new Promise<void>((resolve) => {

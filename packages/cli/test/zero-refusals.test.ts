@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MARGIN } from '@core/exchange-specs';
 import { DEMO_VENUES, runDemo, type DemoReport } from '../src/index.js';
 import { startTestRedis, type TestRedis } from './redis-server.js';
 import { Sink } from './sink.js';
@@ -31,11 +32,19 @@ function expectClean(report: DemoReport): void {
 describe('zero refusals from the emulated venue at full speed, in process', () => {
   for (const venue of DEMO_VENUES) {
     it(`${venue}: every request sent is admitted by the venue`, { timeout: 60_000 }, async () => {
-      const report = await runDemo({ venue, seconds: SECONDS, credentials: 3, outDir, margin: 0.1, out: new Sink() });
+      const report = await runDemo({ venue, seconds: SECONDS, credentials: 3, outDir, margin: DEFAULT_MARGIN, out: new Sink() });
       printUtilization('in process', report);
       expectClean(report);
     });
   }
+});
+
+describe('a ccxt-derived venue (one token bucket sized for its heaviest request)', () => {
+  it('mexc: every request sent is admitted by the venue', { timeout: 60_000 }, async () => {
+    const report = await runDemo({ venue: 'mexc', seconds: SECONDS, credentials: 3, outDir, margin: DEFAULT_MARGIN, out: new Sink() });
+    printUtilization('in process (ccxt-derived)', report);
+    expectClean(report);
+  });
 });
 
 describe('zero refusals with 4 processes sharing Redis', () => {
@@ -48,7 +57,7 @@ describe('zero refusals with 4 processes sharing Redis', () => {
   });
   for (const venue of DEMO_VENUES) {
     it(`${venue}: every request sent by 4 processes is admitted by the venue`, { timeout: 90_000 }, async () => {
-      const report = await runDemo({ venue, seconds: SECONDS, credentials: 3, outDir, margin: 0.1, out: new Sink(), redisUrl: redis!.url, processes: 4 });
+      const report = await runDemo({ venue, seconds: SECONDS, credentials: 3, outDir, margin: DEFAULT_MARGIN, out: new Sink(), redisUrl: redis!.url, processes: 4 });
       printUtilization('4 processes on Redis', report);
       expectClean(report);
     });
