@@ -40,20 +40,30 @@ function nodeOf(client: IoRedisClientShape): RedisNodeLike {
  */
 export function fromIoRedis(client: IoRedisClientShape | IoRedisClusterShape): RedisLike {
   const isCluster = 'isCluster' in client && client.isCluster === true;
-  // One server: the script calls issued in one tick leave in one socket write (corked until the next
-  // tick), as node-redis does by itself and ioredis does with enableAutoPipelining: fewer system
-  // calls on both sides, the same commands in the same order, each with its own reply.
-  let corked = false;
+  // One server: the script calls issued in one tick leave in one socket write, as node-redis does by
+  // itself and ioredis does with enableAutoPipelining: fewer system calls on both sides, the same
+  // commands in the same order, each with its own reply. The first call of a tick is written at once
+  // (a lone call waits for nothing); from the second on, the socket is corked until the next tick.
+  let inTick = false;
+  let corked: { uncork(): void } | undefined;
+  const endTick = (): void => {
+    inTick = false;
+    const stream = corked;
+    corked = undefined;
+    stream?.uncork();
+  };
   const coalesce = (): void => {
-    if (corked || isCluster) return;
+    if (isCluster) return;
+    if (!inTick) {
+      inTick = true;
+      process.nextTick(endTick);
+      return;
+    }
+    if (corked !== undefined) return;
     const stream = (client as IoRedisClientShape).stream;
     if (stream === undefined || typeof stream.cork !== 'function') return;
     stream.cork();
-    corked = true;
-    process.nextTick(() => {
-      corked = false;
-      stream.uncork();
-    });
+    corked = stream;
   };
   return {
     cluster: isCluster,

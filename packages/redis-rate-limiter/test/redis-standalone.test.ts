@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
 import { hashCredential } from '@core/default-rate-limiter';
 import { ManualClock } from '@core/rate-limit-conformance';
-import { createRedisRateLimiter, REDIS_RATE_LIMITER_SCRIPTS, type RedisRateLimiter } from '../src/index.js';
+import { createRedisRateLimiter, fromIoRedis, REDIS_RATE_LIMITER_SCRIPTS, type RedisRateLimiter } from '../src/index.js';
 import { ioredisClient, nodeRedisClient, type TestClient } from './support/clients.js';
 import { startRedisServer, type RedisServer } from './support/redis-servers.js';
 
@@ -70,6 +71,33 @@ describe('round trips', () => {
     // one bucket, MGET for several), one SET per bucket
     expect(Object.fromEntries(callsSince(before))).toEqual({ evalsha: 15, time: 15, mget: 10, get: 5, set: 35 });
     await limiter.close();
+  });
+
+  it('the ioredis adapter sends the calls of one tick in two socket writes: the first at once, the rest together', async () => {
+    const client = new Redis({ host: '127.0.0.1', port: server.port, enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true });
+    client.on('error', () => {});
+    await client.connect();
+    const limiter = createRedisRateLimiter({ redis: fromIoRedis(client), prefix: `s${n++}:` });
+    const limit = { capacity: 1000, refillPerSec: 1 };
+    expect((await limiter.checkRate(binanceIp, limit, 1)).kind).toBe('ok'); // loads the script
+    const socket = client.stream as unknown as { _write: (...a: unknown[]) => void; _writev: (...a: unknown[]) => void };
+    let writes = 0;
+    const write = socket._write.bind(socket);
+    const writev = socket._writev.bind(socket);
+    socket._write = (...a: unknown[]) => {
+      writes++;
+      write(...a);
+    };
+    socket._writev = (...a: unknown[]) => {
+      writes++;
+      writev(...a);
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => limiter.checkRate(binanceIp, limit, 1)));
+    expect(answers.map((d) => d.kind)).toEqual(Array.from({ length: 10 }, () => 'ok'));
+    expect(writes).toBe(2);
+    expect(await limiter.borrowed(binanceIp)).toBeCloseTo(11, 1); // all eleven charged (refill 1/s in real time)
+    await limiter.close();
+    client.disconnect();
   });
 
   it('SCRIPT FLUSH costs one EVAL, then EVALSHA again; the answer stays right', async () => {

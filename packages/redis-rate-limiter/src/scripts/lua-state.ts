@@ -10,7 +10,8 @@
  * booking's random token (RL-W5: every other write stores none, so a cancel that finds exactly the
  * booking's value knows nothing wrote since). Absent = full. Short values stay embedded strings (<= 44 bytes).
  *
- * Every script's ARGV starts with: now ('' = server TIME), TTL slack ms, pending TTL ms.
+ * Every script's ARGV but the admit script's starts with: now ('' = server TIME), TTL slack ms, pending
+ * TTL ms (the admit script, the hot path, has them written in; it only uses `view` from here).
  *
  * Script time: milliseconds since {@link SCRIPT_EPOCH_MS} when the server's TIME is the clock (small
  * numbers keep doubles exact to well under a microsecond), or the injected clock's value as given.
