@@ -4,7 +4,7 @@ import { readPath } from './request-params.js';
 import { bucketLimit, resolveCharges, scopeCredential, type Charge, type ResolveOptions } from './resolve-charges.js';
 import type { Feedback, FeedbackPenalty, FeedbackSync, Identity, VenueRequest, VenueResponse } from './venue-io.js';
 import type { BodyMatch, BucketSpec, ErrorRule, FeedbackRule, VenueSpec, WaitSource } from './venue-spec.js';
-import { DEFAULT_MARGIN } from './safe-limit.js';
+import { DEFAULT_JITTER_MS, DEFAULT_MARGIN } from './safe-limit.js';
 
 /**
  * The caller's own share of a venue's reported usage (paced-fetch keeps it): without it a usage
@@ -168,6 +168,7 @@ function minBorrowed(
   margin: number,
   own: OwnUsage | undefined,
   thisRequest: number,
+  jitterMs: number,
 ): number | undefined {
   const venueLimit = (rule.limitHeader === undefined ? undefined : numberHeader(response, rule.limitHeader)) ?? (bucket.algorithm === 'token-bucket' ? bucket.capacity : bucket.limit);
   const room = rule.meaning === 'used' ? venueLimit - value : value;
@@ -180,7 +181,8 @@ function minBorrowed(
   const used = venueLimit - room;
   const R = windowRemainingMs(rule, bucket, response);
   const bound1 = Math.max(0, used + limit.capacity + (limit.refillPerSec * R) / 1000 - usable);
-  if (own === undefined) return bound1;
+  // Bound 2 rests on the safe parameters fitting what the venue reports as its limit now.
+  if (own === undefined || limit.capacity + (limit.refillPerSec * (bucket.windowMs + jitterMs)) / 1000 > usable * (1 + 1e-12)) return bound1;
   // Our requests counted in this window: sent after its start (a sliding window: the last W).
   const since = bucket.algorithm === 'sliding-window' ? own.nowMs - bucket.windowMs : own.nowMs - (bucket.windowMs - R);
   const mine = Math.max(0, own.usage(key, since)) + (own.sentAtMs !== undefined && own.sentAtMs > since ? thisRequest : 0);
@@ -286,7 +288,7 @@ export function interpretResponse(spec: VenueSpec, request: VenueRequest, respon
         continue;
       }
       const mine = counted ? charges.filter((c) => sameKey(c.key, t.key) && countedNow(c.charge, verdict)).reduce((a, c) => a + c.venueCost, 0) : 0;
-      const mb = minBorrowed(f, t.bucket, t.key, limit, value, response, margin, options.own, mine);
+      const mb = minBorrowed(f, t.bucket, t.key, limit, value, response, margin, options.own, mine, options.jitterMs ?? DEFAULT_JITTER_MS);
       if (mb === undefined) continue;
       syncs.push({ key: t.key, limit, minBorrowed: mb });
     }

@@ -111,6 +111,19 @@ describe('bybit', () => {
     // remaining 5 of 10, rolling 1 s: C 1 + 8·1 − 5 + 0.1·10 = 5.
     expect(fb.syncs).toEqual([{ key: { venue: 'bybit', credential: 'test-key-1', axis: 'order/create:linear' }, limit: { capacity: 1, refillPerSec: 8 }, minBorrowed: 5 }]);
   });
+  it('with the caller\'s own usage, a sliding window asks only for what other clients spent (bound 2), never more than bound 1', () => {
+    const headers = { 'x-bapi-limit-status': '5', 'x-bapi-limit': '10' };
+    const own = (mine: number) => ({ nowMs: 1_000_000, sentAtMs: 999_990, usage: () => mine });
+    // 5 used, this request (1) and 4 earlier ones ours: nobody else, nothing to hold
+    expect(feedback('bybit', create, { headers }, keyId, { ...PINNED, own: own(4) }).syncs[0]?.minBorrowed).toBe(0);
+    // 2 of the 5 are someone else's: C + 2 = 3, below bound 1 (5)
+    expect(feedback('bybit', create, { headers }, keyId, { ...PINNED, own: own(2) }).syncs[0]?.minBorrowed).toBe(3);
+    // nothing known to be ours: bound 1
+    expect(feedback('bybit', create, { headers }, keyId, { ...PINNED, own: own(0) }).syncs[0]?.minBorrowed).toBe(5);
+    // the venue reports a smaller limit (8) than the safe parameters assume: bound 2 does not hold; bound 1 = 5 + 1 + 8 − 7.2
+    const smaller = feedback('bybit', create, { headers: { 'x-bapi-limit-status': '3', 'x-bapi-limit': '8' } }, keyId, { ...PINNED, own: own(4) });
+    expect(smaller.syncs[0]?.minBorrowed).toBeCloseTo(5 + 1 + 8 - 8 * 0.9, 9);
+  });
   it('403 is an IP ban of at least 10 minutes', () => {
     const fb = feedback('bybit', create, { status: 403, body: 'access too frequent' }, keyId);
     expect(fb.verdict).toBe('banned');
