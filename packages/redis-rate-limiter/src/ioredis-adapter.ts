@@ -17,6 +17,9 @@ export interface IoRedisClusterShape {
   nodes(role: 'master'): IoRedisClientShape[];
 }
 
+/** Calls per socket write at most when calls are coalesced. */
+const BATCH = 8;
+
 function nodeOf(client: IoRedisClientShape): RedisNodeLike {
   return {
     scan: async (cursor, match, count) => {
@@ -43,14 +46,19 @@ export function fromIoRedis(client: IoRedisClientShape | IoRedisClusterShape): R
   // One server: the script calls issued in one tick leave in one socket write, as node-redis does by
   // itself and ioredis does with enableAutoPipelining: fewer system calls on both sides, the same
   // commands in the same order, each with its own reply. The first call of a tick is written at once
-  // (a lone call waits for nothing); from the second on, the socket is corked until the next tick.
+  // (a lone call waits for nothing); from the second on, the socket is corked until eight calls wait
+  // or the tick ends.
   let inTick = false;
   let corked: { uncork(): void } | undefined;
-  const endTick = (): void => {
-    inTick = false;
+  let batched = 0;
+  const release = (): void => {
     const stream = corked;
     corked = undefined;
     stream?.uncork();
+  };
+  const endTick = (): void => {
+    inTick = false;
+    release();
   };
   const coalesce = (): void => {
     if (isCluster) return;
@@ -59,17 +67,27 @@ export function fromIoRedis(client: IoRedisClientShape | IoRedisClusterShape): R
       process.nextTick(endTick);
       return;
     }
-    if (corked !== undefined) return;
+    if (corked !== undefined) {
+      batched++;
+      return;
+    }
     const stream = (client as IoRedisClientShape).stream;
     if (stream === undefined || typeof stream.cork !== 'function') return;
     stream.cork();
     corked = stream;
+    batched = 1;
+  };
+  // batches of a few calls: the server starts on one while the next is being built
+  const written = (): void => {
+    if (corked !== undefined && batched >= BATCH) release();
   };
   return {
     cluster: isCluster,
     evalsha: (sha, keys, args) => {
       coalesce();
-      return client.evalsha(sha, keys.length, ...keys, ...args);
+      const reply = client.evalsha(sha, keys.length, ...keys, ...args);
+      written();
+      return reply;
     },
     eval: (script, keys, args) => client.eval(script, keys.length, ...keys, ...args),
     masters: async () =>
