@@ -165,7 +165,7 @@ describe('createPacedFetch', () => {
 
   it('a usage header that counts only its own sends holds nothing back; one that counts another client\'s does', async () => {
     // The venue reports exactly what this fetch sent so far in its clock-aligned 10-s window (1, 2,
-    // 3... weight): all ours; its Date header places the window (3 s in, 7 s left).
+    // 3... weight); its Date header places the window (1.5 s in: 9 s left as the header says).
     let used = 0;
     let now = (): number => 0;
     const fake = new FakeFetch(() => {
@@ -174,16 +174,22 @@ describe('createPacedFetch', () => {
     });
     const { clock, limiter, paced, events } = setup(fake);
     now = () => clock.now();
-    await clock.advance(3_000);
-    for (let i = 0; i < 5; i++) await paced(`${URL_BASE}/ping`);
-    // 5 of 100 used, every one ours: the syncs ask for nothing beyond the limiter's own booking
-    expect(events.map((e) => e.feedback.syncs[0]?.minBorrowed)).toEqual([0, 0, 0, 0, 0]);
-    // another client spends 40 behind its back: the next report (46) holds the limiter back, by the
-    // smaller sound bound: U + C + r·R − usable = 46 + 10 + 8·7 − 90 = 22 (C + others would be 50)
+    await clock.advance(1_500);
+    for (let i = 0; i < 10; i++) {
+      await paced(`${URL_BASE}/ping`);
+      await clock.advance(1);
+    }
+    // All ours: nothing to hold. Read blind (bound 1: U + C + r·R − usable = U + 10 + 8·9 − 90), the 9th
+    // and 10th reports would have asked for 1 and 2.
+    expect(events.map((e) => e.feedback.syncs[0]?.minBorrowed)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    // another client spends 40 behind its back: the next report (51) holds the limiter back, by the
+    // smaller sound bound: U + C + r·R − usable = 51 + 10 + 72 − 90 = 43 (C + others would be 50)
     used += 40;
-    await paced(`${URL_BASE}/ping`);
-    expect(events[5]?.feedback.syncs[0]?.minBorrowed).toBeCloseTo(22, 9);
-    expect(await limiter.borrowed(weightKey)).toBeGreaterThanOrEqual(22 - 1e-9);
+    const next = paced(`${URL_BASE}/ping`);
+    await clock.advance(200);
+    await next;
+    expect(events[10]?.feedback.syncs[0]?.minBorrowed).toBeCloseTo(43, 9);
+    expect(await limiter.borrowed(weightKey)).toBeGreaterThanOrEqual(43 - 1e-9);
   });
 
   it('RL-P6 a refused GET is penalized, retried after Retry-After, and each attempt is charged exactly once', async () => {
