@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { RateLimiter } from '@core/rate-limit-contract';
 import type { VenueSpec } from '@core/exchange-specs';
 import { createPacedFetch, isPacedFetchError, type AttemptEvent, type PacedFetch } from '@core/paced-fetch';
@@ -79,6 +80,9 @@ const DEMO_MAX_WAIT_MS = 120_000;
 export async function runWorkers(options: RunWorkersOptions, counts: WorkerCounts = emptyCounts()): Promise<RunWorkersResult> {
   const { spec, credentials, lanes } = options;
   const stop = new AbortController();
+  // Every worker's request in flight listens on this one signal (paced-fetch and the limiter's wait each add
+  // a listener and remove it when done), so more than Node's default of 10 at once is expected, not a leak.
+  setMaxListeners(10 + 4 * options.workerIds.length, stop.signal);
   let failure: string | undefined;
   const fail = (message: string): void => {
     failure ??= message;
