@@ -2,6 +2,9 @@
 // redis-server this script starts itself on a free loopback port (never 6379), side by side with
 // rate-limiter-flexible's RateLimiterRedis and a bare one-key GCRA script, in the same run.
 //
+// The two last contenders run on ioredis clients with enableAutoPipelining, which batch their writes as
+// our ioredis adapter does.
+//
 // Options (env): BENCH_SECONDS (per measurement, default 1.5), BENCH_ROUNDS (default 2: the better
 // of two runs is kept per cell), REDIS_SERVER_BIN.
 import { spawn } from 'node:child_process';
@@ -155,8 +158,8 @@ redis.call('SET', KEYS[1], newTat, 'PX', math.max(1, math.ceil(newTat - now)))
 return 1
 `;
 
-function client(port) {
-  const c = new Redis({ host: '127.0.0.1', port, enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true });
+function client(port, enableAutoPipelining = false) {
+  const c = new Redis({ host: '127.0.0.1', port, enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true, enableAutoPipelining });
   c.on('error', () => {});
   return c;
 }
@@ -167,7 +170,11 @@ async function main() {
   const ours = client(server.port);
   const theirs = client(server.port);
   const bare = client(server.port);
-  await Promise.all([ours.connect(), theirs.connect(), bare.connect()]);
+  // the same contenders on clients that batch their writes too (ioredis' enableAutoPipelining), as
+  // our ioredis adapter does by itself: the fair comparison of the work per admission
+  const theirsPiped = client(server.port, true);
+  const barePiped = client(server.port, true);
+  await Promise.all([ours.connect(), theirs.connect(), bare.connect(), theirsPiped.connect(), barePiped.connect()]);
 
   // every contender admits every call (limits far above the load): this measures admission cost
   const big = { capacity: 1e9, refillPerSec: 1e9 };
@@ -191,12 +198,21 @@ async function main() {
   );
   bare.defineCommand('gcra', { numberOfKeys: 1, lua: BARE_GCRA });
   const gcra = (i) => bare.gcra(`gcra:{k${i % KEYS}}`, '1000000000', '1000000000', '1').then((r) => r === 1);
+  const rlfPiped = new RateLimiterRedis({ storeClient: theirsPiped, keyPrefix: 'rlfp', points: 1e9, duration: 60 });
+  const flexiblePiped = (i) => rlfPiped.consume(`k${i % KEYS}`, 1).then(
+    () => true,
+    () => false,
+  );
+  barePiped.defineCommand('gcra', { numberOfKeys: 1, lua: BARE_GCRA });
+  const gcraPiped = (i) => barePiped.gcra(`gcrap:{k${i % KEYS}}`, '1000000000', '1000000000', '1').then((r) => r === 1);
 
   const contenders = [
     ['redis-rate-limiter checkRate (1 bucket)', single],
     ['redis-rate-limiter checkRates (3 buckets)', three],
     ['rate-limiter-flexible RateLimiterRedis.consume', flexible],
     ['bare one-key GCRA script (EVALSHA)', gcra],
+    ['rate-limiter-flexible, autopipelined ioredis', flexiblePiped],
+    ['bare GCRA script, autopipelined ioredis', gcraPiped],
   ];
   const results = new Map();
   console.log(`redis-rate-limiter bench: redis-server ${(await admin.info('server')).match(/redis_version:(\S+)/)?.[1]} on 127.0.0.1:${server.port}, ${KEYS} keys, ${SECONDS} s per cell, best of ${ROUNDS}, ioredis 5\n`);
@@ -229,13 +245,15 @@ async function main() {
     }
   }
   const ratio = (a, b, inFlight) => results.get(`${a}@${inFlight}`).perSec / results.get(`${b}@${inFlight}`).perSec;
-  const [s, t, f, g] = contenders.map(([name]) => name);
+  const [s, t, f, g, fp, gp] = contenders.map(([name]) => name);
   console.log('\nratios at 64 in flight (targets: single >= 1.0x rlf, three >= 0.8x rlf, single >= 0.8x bare GCRA):');
   console.log(`  single / rate-limiter-flexible: ${ratio(s, f, 64).toFixed(2)}x`);
   console.log(`  three  / rate-limiter-flexible: ${ratio(t, f, 64).toFixed(2)}x`);
   console.log(`  single / bare GCRA script:      ${ratio(s, g, 64).toFixed(2)}x`);
   console.log('ratios at 1 in flight:');
   console.log(`  single / rate-limiter-flexible: ${ratio(s, f, 1).toFixed(2)}x; three / rlf: ${ratio(t, f, 1).toFixed(2)}x; single / bare GCRA: ${ratio(s, g, 1).toFixed(2)}x`);
+  console.log('ratios at 64 in flight against the contenders on autopipelined ioredis (every client batching its writes):');
+  console.log(`  single / rlf: ${ratio(s, fp, 64).toFixed(2)}x; three / rlf: ${ratio(t, fp, 64).toFixed(2)}x; single / bare GCRA: ${ratio(s, gp, 64).toFixed(2)}x`);
 
   // memory per idle bucket: 10 000 buckets with realistic names, left idle (long TTL: half-spent quota)
   await limiter.resetAll();
@@ -267,6 +285,8 @@ async function main() {
   ours.disconnect();
   theirs.disconnect();
   bare.disconnect();
+  theirsPiped.disconnect();
+  barePiped.disconnect();
   server.stop();
 }
 
