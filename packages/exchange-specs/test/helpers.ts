@@ -16,3 +16,15 @@ export function errorCode(venue: string, request: VenueRequest, identity: Identi
   if (r.ok) throw new Error(`${venue} ${request.method} ${request.path} resolved to ${JSON.stringify(r.checks)}`);
   return r.error.code;
 }
+
+/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

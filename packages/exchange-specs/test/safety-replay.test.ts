@@ -14,6 +14,7 @@ import {
   type CostExpr,
   type VenueSpec,
 } from '../src/index.js';
+import { rng } from './helpers.js';
 
 /** Every cost a bucket can be charged before the response (the workload draws from these). */
 function possibleCosts(expr: CostExpr | number, out: Set<number>): void {
@@ -52,18 +53,6 @@ function costsOf(spec: VenueSpec, bucket: BucketSpec): number[] {
   for (const r of rules) if (r.bucket === bucket.id) possibleCosts(r.cost, out);
   const positive = [...out].filter((c) => c > 0).sort((a, b) => a - b);
   return positive.length > 0 ? positive : [1];
-}
-
-/** A small deterministic PRNG (mulberry32), so a failure can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface ReplayResult {
