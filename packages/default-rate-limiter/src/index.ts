@@ -32,3 +32,4 @@ export { createProviderRateLimiter } from './provider-rate-limiter.js';
 export type { ProviderRateLimiterOptions } from './provider-rate-limiter.js';
 export { specificationVersion, createRateLimiter } from './default-module.js';
 export { loadRateLimiter, DEFAULT_RATE_LIMITER_MODULE } from './load-rate-limiter.js';
+export type { LoadRateLimiterOptions } from './load-rate-limiter.js';

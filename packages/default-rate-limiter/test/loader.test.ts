@@ -49,6 +49,13 @@ describe('loadRateLimiter: host selection by configuration', () => {
     );
   });
 
+  it('resolves a relative module path from the host directory (options.from), not from this package', async () => {
+    const clock = new ManualClock(9_000);
+    const from = fileURLToPath(new URL('./fixtures/', import.meta.url));
+    const limiter = await loadRateLimiter({ module: './third-party.mjs', options: { clock } }, { from });
+    expect((limiter as unknown as { thirdParty: boolean }).thirdParty).toBe(true);
+  });
+
   it('names a module that cannot be imported', async () => {
     await expect(loadRateLimiter({ module: '@core/no-such-limiter' })).rejects.toThrow(/rate limiter module "@core\/no-such-limiter" could not be imported/);
   });

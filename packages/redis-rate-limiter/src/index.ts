@@ -14,4 +14,5 @@ export { SCRIPT_EPOCH_MS } from './scripts/lua-state.js';
 /** The contract version this module speaks (hosts check it before loading the module). */
 export const specificationVersion = 'v1' as const;
 
-export { createRedisRateLimiter as createRateLimiter } from './redis-rate-limiter.js';
+export { createRateLimiter } from './create-rate-limiter.js';
+export type { RedisConnectionOptions, RedisModuleOptions } from './create-rate-limiter.js';

@@ -40,4 +40,9 @@ export interface RedisRateLimiterOptions {
   readonly recordBufferSize?: number;
   /** How often buffered records are retried while Redis is away; default 250 ms. */
   readonly recordRetryMs?: number;
+  /**
+   * Called once by `close()` after the waiters are settled, for example to disconnect a client the
+   * limiter owns (`createRateLimiter({ url })` uses it). The limiter never closes a client otherwise.
+   */
+  readonly onClose?: () => void | Promise<void>;
 }

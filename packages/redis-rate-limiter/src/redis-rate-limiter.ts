@@ -186,6 +186,7 @@ export class RedisRateLimiter implements RateLimiter {
   readonly #admitScript: Script;
   readonly #pendingTtlArg: string;
   readonly #recordRetryMs: number;
+  readonly #onClose: (() => void | Promise<void>) | undefined;
   readonly #epochOffset: number;
   readonly #buffer: RecordBuffer;
   readonly #hashes = new Map<string, string>();
@@ -241,6 +242,10 @@ export class RedisRateLimiter implements RateLimiter {
     this.#admitScript = ttlSlackMs === 1_000 && clock === undefined ? ADMIT : defineScript('admit', admitScript({ ttlSlackMs, injectedClock: clock !== undefined }));
     this.#buffer = new RecordBuffer(Math.floor(positive('recordBufferSize', options.recordBufferSize, 10_000, true)));
     this.#recordRetryMs = positive('recordRetryMs', options.recordRetryMs, 250);
+    if (options.onClose !== undefined && typeof options.onClose !== 'function') {
+      throw new TypeError('createRedisRateLimiter: options.onClose must be a function');
+    }
+    this.#onClose = options.onClose;
     this.#epochOffset = clock === undefined ? SCRIPT_EPOCH_MS : 0;
     this.capabilities = Object.freeze({
       distributed: true,
@@ -762,6 +767,13 @@ export class RedisRateLimiter implements RateLimiter {
     this.#flushTimer = undefined;
     for (const waiter of [...this.#waiters]) waiter.settle(CLOSED);
     this.#buffer.dropAll();
+    if (this.#onClose !== undefined) {
+      try {
+        await this.#onClose();
+      } catch {
+        // closing what the limiter owns is best effort: the limiter itself is closed either way
+      }
+    }
   }
 
   // ---- plumbing -----------------------------------------------------------------------------
