@@ -1,7 +1,9 @@
 // Prints the README's rule catalogue table from the built suite: node scripts/print-catalogue.mjs
-// (the self-test fails when the README's table misses a test title).
+// after `pnpm test` (which builds the suite and compiles the fakes); the self-test fails when the
+// README's table misses a test title.
 import { RULES, runConformanceSuite } from '@core/rate-limit-conformance';
-import { createFakeProvider, createFakeSubject } from '../test-node/fake-limiter.mjs';
+import { createFakeProvider } from '../.test-build/test/fakes/fake-provider.js';
+import { createFakeSubject } from '../.test-build/test/fakes/fake-limiter.js';
 
 const titles = [];
 const describe = (_title, fn) => fn();

@@ -1,8 +1,10 @@
-// The conformance suite under node:test, importing the built package (run `pnpm build` first):
+// The conformance suite under node:test, importing the built package and the correct fake compiled
+// from test/fakes (run `pnpm test`, or `pnpm build && tsc -p tsconfig.fakes.json`, first):
 //   node --test test-node/
 import { describe, it } from 'node:test';
 import { runConformanceSuite } from '@core/rate-limit-conformance';
-import { createFakeProvider, createFakeSubject } from './fake-limiter.mjs';
+import { createFakeProvider } from '../.test-build/test/fakes/fake-provider.js';
+import { createFakeSubject } from '../.test-build/test/fakes/fake-limiter.js';
 
 await runConformanceSuite({
   describe,
