@@ -1,3 +1,4 @@
+import { withDeadline } from './deadline.js';
 import { fromIoRedis } from './ioredis-adapter.js';
 import { fromNodeRedis, fromNodeRedisCluster } from './node-redis-adapter.js';
 import type { RedisLike } from './redis-like.js';
@@ -27,21 +28,8 @@ interface Owned {
   close(): Promise<void>;
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error(`${what}: no connection after ${ms} ms`)), ms);
-    t.unref();
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(t);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
+async function connectWithin(connect: Promise<unknown>, ms: number, what: string): Promise<void> {
+  if ((await withDeadline(connect, ms)) === 'timeout') throw new Error(`${what}: no connection after ${ms} ms`);
 }
 
 async function importClient(name: 'ioredis' | 'redis'): Promise<Record<string, unknown>> {
@@ -87,7 +75,7 @@ async function connectIoRedis(o: RedisConnectionOptions, ms: number): Promise<Ow
     lastError = e; // later outages surface as backend_unavailable answers
   });
   try {
-    await withTimeout(client.connect(), ms, 'ioredis');
+    await connectWithin(client.connect(), ms, 'ioredis');
   } catch (e) {
     client.disconnect();
     throw connectError(o, lastError ?? e);
@@ -118,7 +106,7 @@ async function connectNodeRedis(o: RedisConnectionOptions, ms: number): Promise<
     else await client.disconnect?.();
   };
   try {
-    await withTimeout(client.connect(), ms, 'node-redis');
+    await connectWithin(client.connect(), ms, 'node-redis');
   } catch (e) {
     await close().catch(() => undefined);
     throw connectError(o, lastError ?? e);

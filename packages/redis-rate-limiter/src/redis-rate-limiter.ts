@@ -43,6 +43,7 @@ import { PENALIZE_SCRIPT } from './scripts/penalize-script.js';
 import { RECORD_SCRIPT } from './scripts/record-script.js';
 import { SCRIPT_EPOCH_MS } from './scripts/lua-state.js';
 import { SYNC_SCRIPT } from './scripts/sync-script.js';
+import { withDeadline } from './deadline.js';
 
 /** The admit script of a limiter with the default options (server TIME, 1 s TTL slack). */
 const ADMIT = defineScript('admit', admitScript({ ttlSlackMs: 1_000, injectedClock: false }));
@@ -693,21 +694,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   async #scan(pattern: string): Promise<string[] | ErrorResult> {
     const found = new Set<string>();
-    const deadline = <T>(p: Promise<T>): Promise<T | 'timeout'> =>
-      new Promise((resolve, reject) => {
-        const t = setTimeout(() => resolve('timeout'), this.#timeoutMs * 4);
-        t.unref();
-        p.then(
-          (v) => {
-            clearTimeout(t);
-            resolve(v);
-          },
-          (e: unknown) => {
-            clearTimeout(t);
-            reject(e instanceof Error ? e : new Error(String(e)));
-          },
-        );
-      });
+    const deadline = <T>(p: Promise<T>): Promise<T | 'timeout'> => withDeadline(p, this.#timeoutMs * 4);
     const unavailable = (message: string): ErrorResult => errorDecision({ code: 'backend_unavailable', message });
     try {
       const masters = await deadline(this.#redis.masters());
