@@ -1,17 +1,20 @@
 /**
  * The stable error codes. Compare errors by `code`, never by class or message.
  *
- * - `invalid_parameters`: a malformed key, limit, cost, budget, signal or option (RL-L3, RL-A2,
- *   RL-M3, RL-W6, RL-F2). Nothing changed.
- * - `cost_unpayable`: the cost can never be paid by this definition (refill 0 and not enough quota
- *   left, RL-L4). Nothing changed.
+ * - `invalid_parameters`: a malformed, missing or unreadable key, limit, cost, budget, signal or
+ *   option (RL-L2, RL-L3, RL-A2, RL-M3, RL-W6, RL-F2), including input whose getters or Proxy
+ *   throw. Nothing changed.
+ * - `cost_unpayable`: the cost can never be paid by this definition: refill 0 and not enough quota
+ *   left (RL-L4), or a wait too long to represent (RL-A7). Nothing changed.
  * - `rate_limit_timeout`: the wait exceeds the caller's budget (RL-W3, RL-W6, RL-P3); `retryAfterMs`
  *   names the required wait. Nothing was booked.
  * - `aborted`: the caller's AbortSignal fired (RL-W5, RL-W6).
  * - `backend_unavailable`: the store could not be reached or answered too late (RL-F1). Never ok.
  * - `closed`: the limiter was closed.
- * - `not_supported`: the implementation does not offer this operation (see its capabilities).
- * - `internal`: an unexpected failure inside the implementation. Treated like "do not proceed".
+ * - `not_supported`: the implementation does not offer this operation (see its capabilities),
+ *   whatever the arguments (RL-F2).
+ * - `internal`: an unexpected failure inside the implementation. Treated like "do not proceed"; its
+ *   message never repeats a thrown error's text (which may hold input, RL-K3).
  */
 export type RateLimitErrorCode =
   | 'invalid_parameters'

@@ -8,7 +8,7 @@ export type {
   NormalizedLimit,
 } from './limit.js';
 export type { RateLimitErrorCode, RateLimitError } from './errors.js';
-export type { OkDecision, DelayDecision, ErrorDecision, Decision } from './decision.js';
+export type { OkDecision, BookedDecision, DelayDecision, ErrorDecision, Decision, WaitDecision, PeekDecision } from './decision.js';
 export type { Clock, TimerHandle } from './clock.js';
 export type { Capabilities } from './capabilities.js';
 export type { BucketSnapshot } from './snapshot.js';
@@ -26,6 +26,7 @@ export type {
   ProviderAcquireOptions,
   ProviderCheckResult,
   ProviderAcquireResult,
+  ProviderPenaltyResult,
   ProviderRateLimiter,
 } from './provider.js';
 export type { RateLimiterModule, RateLimiterSelection } from './module.js';

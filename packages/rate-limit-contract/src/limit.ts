@@ -30,8 +30,9 @@ export interface RequestsPerSecondLimit {
 }
 
 /**
- * How a bucket is defined. `null` or `undefined` means unlimited: admitted at once and nothing is
- * recorded (RL-L2).
+ * How a bucket is defined. Only an explicit `null` means unlimited: admitted at once and nothing is
+ * recorded (RL-L2). A missing limit (property absent or `undefined`) is `invalid_parameters`: a
+ * forgotten limit never silently means "unlimited".
  *
  * @remarks RL-L1 (the three shapes are equivalent), RL-L2, RL-L3 (an invalid limit is refused with
  * `invalid_parameters` and nothing changes), RL-L5 (a new definition of a live bucket keeps the
@@ -43,7 +44,7 @@ export interface RequestsPerSecondLimit {
  * const okx: Limit = { capacity: 1, refillPerSec: 9.09 };
  * ```
  */
-export type Limit = CapacityLimit | PeriodLimit | RequestsPerSecondLimit | null | undefined;
+export type Limit = CapacityLimit | PeriodLimit | RequestsPerSecondLimit | null;
 
 /** A limit in its canonical form, as implementations store and report it. */
 export interface NormalizedLimit {

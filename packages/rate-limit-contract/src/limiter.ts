@@ -1,6 +1,6 @@
 import type { Capabilities } from './capabilities.js';
 import type { RateLimitError } from './errors.js';
-import type { Decision } from './decision.js';
+import type { Decision, PeekDecision, WaitDecision } from './decision.js';
 import type { BucketKey } from './key.js';
 import type { Limit } from './limit.js';
 import type { BucketSnapshot } from './snapshot.js';
@@ -22,10 +22,10 @@ export interface BucketCheck {
 /** Options of {@link RateLimiter.checkRate} and {@link RateLimiter.checkRates}. */
 export interface CheckOptions {
   /**
-   * The caller's wait budget in milliseconds. Without it the call is a probe: admitted now or
-   * answered `delay`, changing nothing (RL-A3). With it, a wait that fits the budget books the
-   * cost for the send time (RL-W1); a wait beyond it books nothing and answers `delay` with the
-   * required wait (RL-W3). Must be finite and > 0.
+   * The caller's wait budget in milliseconds. Without it the call is a probe: admitted now (`ok`)
+   * or answered `delay`, changing nothing (RL-A3). With it, a wait that fits the budget books the
+   * cost for the send time and answers `booked` (RL-W1); a wait beyond it books nothing and answers
+   * `delay` with the required wait (RL-W3). Must be finite and > 0.
    */
   readonly maxWaitMs?: number;
 }
@@ -75,10 +75,11 @@ export interface RateLimiter {
    * Checks one bucket, and debits the cost when admitted.
    *
    * @param key - the bucket.
-   * @param limit - its definition; `null`/`undefined` is unlimited (RL-L2).
+   * @param limit - its definition; `null` is unlimited, a missing limit is `invalid_parameters` (RL-L2).
    * @param cost - finite, >= 0 (RL-A2).
    * @param options - `maxWaitMs` turns the probe into a booking (RL-W1).
-   * @returns ok (charged), delay (nothing changed) or a typed error; never rejects (RL-F1).
+   * @returns ok (charged, send now), booked (charged, send at `sendAtMs`), delay (nothing changed)
+   * or a typed error; never rejects (RL-F1).
    * @remarks RL-A1..RL-A5, RL-L1..RL-L5, RL-W1..RL-W4, RL-F1, RL-F2.
    * @example
    * ```ts
@@ -93,7 +94,7 @@ export interface RateLimiter {
    *
    * @param checks - one or more bucket checks (an empty list is `invalid_parameters`).
    * @param options - `maxWaitMs` books every bucket as of the common send time (RL-M5).
-   * @returns ok, delay with the largest wait among the buckets (RL-M4), or a typed error.
+   * @returns ok, booked, delay with the largest wait among the buckets (RL-M4), or a typed error.
    * @remarks RL-M1..RL-M5, RL-A3, RL-W1..RL-W4, RL-F1.
    * @example
    * ```ts
@@ -116,20 +117,19 @@ export interface RateLimiter {
    * const d = await limiter.waitForCapacity([{ key, limit, cost: 1 }], { maxWaitMs: 5_000, signal });
    * ```
    */
-  waitForCapacity(checks: readonly BucketCheck[], options?: WaitOptions): Promise<Decision>;
+  waitForCapacity(checks: readonly BucketCheck[], options?: WaitOptions): Promise<WaitDecision>;
 
   /**
    * Would these checks be admitted now? Changes nothing, ever (a dry run of a probe).
    *
-   * @returns ok (with `waitMs` 0) when a probe would be admitted now, delay with the exact wait,
-   * or a typed error.
+   * @returns ok when a probe would be admitted now, delay with the exact wait, or a typed error.
    * @remarks Used by the host contract's `check` (RL-P1), which does not consume.
    * @example
    * ```ts
    * const d = await limiter.peek([{ key, limit, cost: 10 }]);
    * ```
    */
-  peek(checks: readonly BucketCheck[]): Promise<Decision>;
+  peek(checks: readonly BucketCheck[]): Promise<PeekDecision>;
 
   /**
    * Reports cost that went out without admission (a request sent outside the limiter).
@@ -139,7 +139,9 @@ export interface RateLimiter {
    * @param limit - the bucket's definition, needed when the bucket is not live yet; without it an
    * unknown bucket keeps the debt until its first definition.
    * @remarks RL-R1: always debits (possibly into debt), never throws, never rejects, never blocks;
-   * where the store is unreachable it buffers (bounded) and counts what it drops.
+   * where the store is unreachable it buffers (bounded) and counts what it drops. Each record is
+   * applied exactly once, even when a delivery is retried after a timeout. Huge finite costs are
+   * applied, clamped to what the store can hold.
    * @example
    * ```ts
    * limiter.record({ venue: 'binance', credential: null, axis: 'ip' }, 20);
@@ -167,7 +169,10 @@ export interface RateLimiter {
    *
    * @param key - the bucket.
    * @param hold - `{ untilMs }` in the limiter's clock or `{ forMs }` from now.
-   * @remarks RL-R3: a penalty never shortens an existing one.
+   * @remarks RL-R3: a penalty never shortens an existing one. A hold survives a new definition of
+   * the bucket and a `sync`. A hold on a bucket with no definition yet is kept until its first
+   * definition (in a shared store at least 24 hours after the hold ends), which starts the bucket
+   * empty as of the hold's end.
    * @example
    * ```ts
    * await limiter.penalize(ipKey, { forMs: Number(retryAfterSeconds) * 1000 });
@@ -196,12 +201,14 @@ export interface RateLimiter {
   /**
    * Lists live buckets for a budget panel (RL-I3), credentials hashed (RL-K3).
    *
+   * @returns the buckets, or a typed error when the store cannot tell (it never rejects).
    * @example
    * ```ts
-   * for (const b of await limiter.snapshot()) console.log(b.venue, b.axis, `${b.borrowed}/${b.capacity}`);
+   * const buckets = await limiter.snapshot();
+   * if (!('kind' in buckets)) for (const b of buckets) console.log(b.venue, b.axis, `${b.borrowed}/${b.capacity}`);
    * ```
    */
-  snapshot(): Promise<readonly BucketSnapshot[]>;
+  snapshot(): Promise<readonly BucketSnapshot[] | ErrorResult>;
 
   /**
    * Stops the limiter: pending waits resolve with error `closed`, timers are cancelled, later

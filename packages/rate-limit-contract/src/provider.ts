@@ -22,6 +22,11 @@ export type ProviderCheckResult =
   | { readonly kind: 'rate_limited'; readonly retryAfterMs: number }
   | { readonly kind: 'error'; readonly error: RateLimitError };
 
+/** The host-level answer of `penalize` (RL-P5). */
+export type ProviderPenaltyResult =
+  | { readonly kind: 'ok' }
+  | { readonly kind: 'error'; readonly error: RateLimitError };
+
 /** The host-level answer of `acquire` (RL-P3). */
 export type ProviderAcquireResult =
   | { readonly kind: 'ok' }
@@ -64,7 +69,9 @@ export interface ProviderRateLimiter {
   /**
    * Holds the provider closed for `retryAfterMs`; never shortens a hold.
    *
+   * @returns ok when the hold is in force, or a typed error saying why it was not applied (a
+   * malformed argument, an unreachable store): a penalty is never ignored silently.
    * @remarks RL-P5.
    */
-  penalize(provider: string, retryAfterMs: number, options?: ProviderCheckOptions): Promise<void>;
+  penalize(provider: string, retryAfterMs: number, options?: ProviderCheckOptions): Promise<ProviderPenaltyResult>;
 }
