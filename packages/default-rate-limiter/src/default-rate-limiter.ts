@@ -8,11 +8,13 @@ import type {
   Decision,
   ErrorResult,
   Limit,
+  PeekDecision,
   PenaltyHold,
   RateLimiter,
   RateLimitError,
   SideEffectResult,
   TimerHandle,
+  WaitDecision,
   WaitOptions,
 } from '@core/rate-limit-contract';
 import { bucketId, decodeBucketId, venuePrefix } from './bucket-id.js';
@@ -289,19 +291,19 @@ export class DefaultRateLimiter implements RateLimiter {
     }
   }
 
-  peek(checks: readonly BucketCheck[]): Promise<Decision> {
+  peek(checks: readonly BucketCheck[]): Promise<PeekDecision> {
     try {
-      return Promise.resolve(this.#checkMany(checks, undefined, true));
+      return Promise.resolve(this.#checkMany(checks, undefined, true) as PeekDecision);
     } catch (e) {
-      return Promise.resolve(internal(e));
+      return Promise.resolve(internal(e) as PeekDecision);
     }
   }
 
-  waitForCapacity(checks: readonly BucketCheck[], options?: WaitOptions): Promise<Decision> {
+  waitForCapacity(checks: readonly BucketCheck[], options?: WaitOptions): Promise<WaitDecision> {
     try {
-      return this.#wait(checks, options);
+      return this.#wait(checks, options) as Promise<WaitDecision>;
     } catch (e) {
-      return Promise.resolve(internal(e));
+      return Promise.resolve(internal(e) as WaitDecision);
     }
   }
 
@@ -310,7 +312,7 @@ export class DefaultRateLimiter implements RateLimiter {
   record(key: BucketKey, cost: number, limit?: Limit): void {
     try {
       // An explicit `undefined` limit is unlimited like everywhere else (RL-L2); an omitted one is "not given".
-      this.#record(key, cost, arguments.length >= 3 ? limit : NOT_GIVEN);
+      this.#record(key, cost, arguments.length >= 3 ? (limit as Limit) : NOT_GIVEN);
     } catch {
       this.#recordsDropped++;
     }
@@ -661,7 +663,7 @@ export class DefaultRateLimiter implements RateLimiter {
       return this.#singleError(key, limit, cost);
     }
     const now = this.#clock.now();
-    if (d === UNLIMITED || cost === 0) return { kind: 'ok', waitMs: 0, sendAtMs: now }; // RL-L2, RL-A2
+    if (d === UNLIMITED || cost === 0) return { kind: 'ok', sendAtMs: now }; // RL-L2, RL-A2
     this.#tick(now);
     const def = this.#defs[d] as BucketDefinition;
     const id = e.id;
@@ -672,10 +674,10 @@ export class DefaultRateLimiter implements RateLimiter {
     if (s > now) {
       if (budget === undefined || s - now > budget) return { kind: 'delay', retryAfterMs: roundUpWait(s - now) };
       e.slot = this.#write(slot, id, chargeAt(state, def, cost, s), d);
-      return { kind: 'ok', waitMs: s - now, sendAtMs: s };
+      return { kind: 'booked', waitMs: s - now, sendAtMs: s };
     }
     e.slot = this.#write(slot, id, chargeAt(state, def, cost, s), d);
-    return { kind: 'ok', waitMs: 0, sendAtMs: now };
+    return { kind: 'ok', sendAtMs: now };
   }
 
   /** Fills the scratch arrays from the caller's checks, merging repeated keys (RL-M2). Returns the count or an error. */
@@ -767,10 +769,10 @@ export class DefaultRateLimiter implements RateLimiter {
     if (s > now) {
       if (peekOnly || budget === undefined || s - now > budget) return { kind: 'delay', retryAfterMs: roundUpWait(s - now) };
       this.#commit(n, s, undefined);
-      return { kind: 'ok', waitMs: s - now, sendAtMs: s };
+      return { kind: 'booked', waitMs: s - now, sendAtMs: s };
     }
     if (!peekOnly) this.#commit(n, s, undefined);
-    return { kind: 'ok', waitMs: 0, sendAtMs: now };
+    return { kind: 'ok', sendAtMs: now };
   }
 
   // ---------------------------------------------------------------- internals: waiting
@@ -810,7 +812,7 @@ export class DefaultRateLimiter implements RateLimiter {
     }
     if (s <= now) {
       this.#commit(n, s, undefined);
-      return Promise.resolve({ kind: 'ok', waitMs: 0, sendAtMs: now });
+      return Promise.resolve({ kind: 'ok', sendAtMs: now });
     }
     const booked: Booked[] = [];
     this.#commit(n, s, booked);
@@ -852,7 +854,7 @@ export class DefaultRateLimiter implements RateLimiter {
       return;
     }
     waiter.timer = undefined;
-    this.#settle(waiter, { kind: 'ok', waitMs: waiter.sendAt - waiter.startedAt, sendAtMs: waiter.sendAt });
+    this.#settle(waiter, { kind: 'ok', sendAtMs: waiter.sendAt });
   }
 
   #abort(waiter: Waiter): void {

@@ -8,6 +8,7 @@ import type {
   ProviderAcquireResult,
   ProviderCheckOptions,
   ProviderCheckResult,
+  ProviderPenaltyResult,
   ProviderRateLimiter,
   RateLimiter,
   RateLimitError,
@@ -168,13 +169,15 @@ export function createProviderRateLimiter(limiter: RateLimiter, options: Provide
     }
   }
 
-  async function penalize(provider: string, retryAfterMs: number, opts?: ProviderCheckOptions): Promise<void> {
+  async function penalize(provider: string, retryAfterMs: number, opts?: ProviderCheckOptions): Promise<ProviderPenaltyResult> {
     try {
-      if (typeof retryAfterMs !== 'number' || !Number.isFinite(retryAfterMs) || retryAfterMs < 0) return;
+      if (typeof retryAfterMs !== 'number' || !Number.isFinite(retryAfterMs) || retryAfterMs < 0) {
+        return { kind: 'error', error: { code: 'invalid_parameters', message: 'retryAfterMs: must be a finite number >= 0', path: 'retryAfterMs' } };
+      }
       // A hold on a bucket not defined yet is kept and folded in at its first definition.
-      await limiter.penalize(keyOf(provider, opts), { forMs: retryAfterMs });
+      return await limiter.penalize(keyOf(provider, opts), { forMs: retryAfterMs });
     } catch {
-      // penalize never throws to the host.
+      return { kind: 'error', error: { code: 'internal', message: 'unexpected failure inside the provider adapter' } };
     }
   }
 

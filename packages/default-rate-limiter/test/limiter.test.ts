@@ -33,8 +33,8 @@ describe('DefaultRateLimiter', () => {
     const limit = { capacity: 1, refillPerSec: 3 };
     await limiter.checkRate(okx(), limit, 1);
     const d = await limiter.checkRate(okx(), limit, 1, { maxWaitMs: 1000 });
-    expect(d.kind === 'ok' && d.waitMs).toBeCloseTo(1000 / 3, 9);
-    expect(d.kind === 'ok' && d.sendAtMs - clock.now()).toBeCloseTo(1000 / 3, 9);
+    expect(d.kind === 'booked' && d.waitMs).toBeCloseTo(1000 / 3, 9);
+    expect(d.kind === 'booked' && d.sendAtMs - clock.now()).toBeCloseTo(1000 / 3, 9);
   });
 
   it('RL-L4 a quota that cannot pay answers cost_unpayable at once, with the quota and what is left', async () => {

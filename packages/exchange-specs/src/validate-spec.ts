@@ -23,7 +23,11 @@ const RESET_UNITS = ['ms-from-now', 's-from-now', 'epoch-ms', 'epoch-s'];
 
 class Checker {
   readonly errors: SpecError[] = [];
-  constructor(readonly sources: ReadonlySet<string>) {}
+  constructor(
+    readonly sources: ReadonlySet<string>,
+    /** Every provenance must quote the documentation (the spec carries a verification). */
+    readonly requireQuote = false,
+  ) {}
 
   fail(path: string, message: string): void {
     this.errors.push({ path, message });
@@ -82,11 +86,36 @@ class Checker {
   provenance(v: unknown, path: string): void {
     const o = this.obj(v, path);
     if (!o) return;
-    this.known(o, path, ['source', 'confidence']);
+    this.known(o, path, ['source', 'confidence', 'quote']);
     const s = this.str(o, 'source', path);
     if (s !== undefined && !this.sources.has(s)) this.fail(join(path, 'source'), `unknown source id "${s}"`);
     this.oneOf(o, 'confidence', path, CONFIDENCE);
+    if (o['quote'] !== undefined || this.requireQuote) this.str(o, 'quote', path);
   }
+}
+
+function checkVerification(c: Checker, v: unknown): void {
+  const o = c.obj(v, 'verification');
+  if (!o) return;
+  c.known(o, 'verification', ['checked', 'corrections', 'crossChecks']);
+  const date = c.str(o, 'checked', 'verification');
+  if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) c.fail('verification.checked', `expected YYYY-MM-DD, got "${date}"`);
+  c.arr(o['corrections'], 'verification.corrections')?.forEach((x, i) => {
+    const p = join('verification.corrections', i);
+    const xo = c.obj(x, p);
+    if (!xo) return;
+    c.known(xo, p, ['what', 'was', 'now', 'source']);
+    for (const k of ['what', 'was', 'now']) c.str(xo, k, p);
+    const s = c.str(xo, 'source', p);
+    if (s !== undefined && !c.sources.has(s)) c.fail(join(p, 'source'), `unknown source id "${s}"`);
+  });
+  c.arr(o['crossChecks'], 'verification.crossChecks')?.forEach((x, i) => {
+    const p = join('verification.crossChecks', i);
+    const xo = c.obj(x, p);
+    if (!xo) return;
+    c.known(xo, p, ['other', 'what', 'ours', 'theirs', 'verdict']);
+    for (const k of ['other', 'what', 'ours', 'theirs', 'verdict']) c.str(xo, k, p);
+  });
 }
 
 function join(path: string, k: string | number): string {
@@ -330,10 +359,11 @@ export function validateSpec(data: unknown): ValidateResult {
     if (date !== undefined && !/^\d{4}-\d{2}(-\d{2})?$/.test(date)) root.fail(join(sp, 'retrieved'), `expected YYYY-MM-DD (or YYYY-MM), got "${date}"`);
     root.str(so, 'note', sp, true);
   }
-  const c = new Checker(sourceIds);
+  const c = new Checker(sourceIds, o['verification'] !== undefined);
   c.errors.push(...root.errors);
 
-  c.known(o, '', ['id', 'venue', 'product', 'origin', 'ccxtVersion', 'sources', 'buckets', 'endpoints', 'global', 'fallback', 'feedback', 'errors', 'pathMatch', 'defaultTier', 'notes']);
+  c.known(o, '', ['id', 'venue', 'product', 'origin', 'ccxtVersion', 'sources', 'buckets', 'endpoints', 'global', 'fallback', 'feedback', 'errors', 'pathMatch', 'defaultTier', 'verification', 'notes']);
+  if (o['verification'] !== undefined) checkVerification(c, o['verification']);
   c.str(o, 'id', '');
   c.str(o, 'venue', '');
   c.str(o, 'product', '');

@@ -22,6 +22,49 @@ export interface Provenance {
   /** A key of {@link VenueSpec.sources}. */
   readonly source: string;
   readonly confidence: Confidence;
+  /**
+   * The venue documentation's own words for the numbers this provenance covers: the sentence or
+   * table row, quoted verbatim (trimmed, whitespace collapsed). Required in a spec that carries
+   * {@link VenueSpec.verification}: every number it ships names the sentence it comes from.
+   */
+  readonly quote?: string;
+}
+
+/** A number that was wrong in an earlier version of a spec, and what it is now. */
+export interface Correction {
+  /** What the number is, e.g. `orders_10s limit` or `GET /fapi/v1/premiumIndex weight without symbol`. */
+  readonly what: string;
+  readonly was: string;
+  readonly now: string;
+  /** A key of {@link VenueSpec.sources}: where the correct number is documented. */
+  readonly source: string;
+}
+
+/**
+ * A comparison with a second, independent source (ccxt's cost tables, Hummingbot's per-connector
+ * rate-limit constants): what it says where it differs from the venue's documentation, and who is
+ * right.
+ */
+export interface CrossCheck {
+  /** The second source, e.g. `ccxt 4.5.84 binance.js` or `hummingbot binance/binance_constants.py`. */
+  readonly other: string;
+  readonly what: string;
+  /** What this spec ships (the venue's documentation). */
+  readonly ours: string;
+  /** What the second source says. */
+  readonly theirs: string;
+  /** Who is right and why (usually: the venue's documentation, quoted in the spec). */
+  readonly verdict: string;
+}
+
+/** How a hand-authored spec was verified against the venue's own documentation. */
+export interface Verification {
+  /** The date every number of the spec was last checked against the venue's documentation (YYYY-MM-DD). */
+  readonly checked: string;
+  /** Numbers found wrong and corrected at that check. */
+  readonly corrections: readonly Correction[];
+  /** Second sources compared, and every disagreement found. */
+  readonly crossChecks: readonly CrossCheck[];
 }
 
 /**
@@ -265,5 +308,10 @@ export interface VenueSpec {
   readonly pathMatch?: 'exact' | 'suffix';
   /** The tier used when the identity names none. */
   readonly defaultTier?: string;
+  /**
+   * How the numbers were verified (hand-authored specs). When present, every provenance of the spec
+   * carries its {@link Provenance.quote}.
+   */
+  readonly verification?: Verification;
   readonly notes?: readonly string[];
 }

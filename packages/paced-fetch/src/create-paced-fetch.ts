@@ -1,4 +1,4 @@
-import type { BucketCheck, BucketKey, Clock, RateLimiter } from '@core/rate-limit-contract';
+import type { BucketCheck, BucketKey, Clock, Decision, RateLimiter } from '@core/rate-limit-contract';
 import { getVenueSpec, interpretResponse, resolveRequest, type Feedback, type Identity, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec } from '@core/exchange-specs';
 import { PacedFetchError } from './paced-fetch-error.js';
 import { linkSignal } from './linked-signal.js';
@@ -290,15 +290,18 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
         } finally {
           release?.();
         }
-        if (d.kind === 'error') {
-          if (d.error.code === 'aborted') throw abortReason(signal);
-          throw new PacedFetchError(d.error.code, `${spec.id}: ${request.method} ${request.path} not sent: ${d.error.message}`, d.error.retryAfterMs);
+        // Widened on purpose: a limiter that breaks the contract (answers delay, or booked, from
+        // waitForCapacity) must still never make this client send early.
+        const answer = d as Decision;
+        if (answer.kind === 'error') {
+          if (answer.error.code === 'aborted') throw abortReason(signal);
+          throw new PacedFetchError(answer.error.code, `${spec.id}: ${request.method} ${request.path} not sent: ${answer.error.message}`, answer.error.retryAfterMs);
         }
-        if (d.kind === 'delay') {
-          throw new PacedFetchError('rate_limit_timeout', `${spec.id}: ${request.method} ${request.path} not sent: it needs ${d.retryAfterMs} ms, beyond the ${maxWaitMs} ms budget`, d.retryAfterMs);
+        if (answer.kind === 'delay') {
+          throw new PacedFetchError('rate_limit_timeout', `${spec.id}: ${request.method} ${request.path} not sent: it needs ${answer.retryAfterMs} ms, beyond the ${maxWaitMs} ms budget`, answer.retryAfterMs);
         }
-        // The send time is d.waitMs after the call (RL-W1); never send earlier, whatever the limiter did.
-        await sleep(clock, asked + d.waitMs - clock.now(), signal);
+        // ok means "send now" (RL-W1); a booking answered where ok was due is waited out: never send early.
+        if (answer.kind === 'booked') await sleep(clock, asked + answer.waitMs - clock.now(), signal);
       } else if (signal?.aborted === true) {
         throw abortReason(signal);
       }

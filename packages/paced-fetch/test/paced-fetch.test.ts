@@ -97,13 +97,13 @@ describe('createPacedFetch', () => {
     expect(events[1]?.waitedMs).toBe(1_250);
   });
 
-  it('never sends before the send time even when a limiter answers early', async () => {
+  it('never sends before the send time even when a limiter answers a booking where ok was due', async () => {
     const fake = new FakeFetch(json(200, {}));
     const clock = new ManualClock(0);
     const inner = createDefaultRateLimiter({ clock });
     limiters.push(inner);
     const early: RateLimiter = Object.create(inner) as RateLimiter;
-    Object.assign(early, { waitForCapacity: async (): Promise<Decision> => ({ kind: 'ok', waitMs: 500, sendAtMs: 500 }) });
+    Object.assign(early, { waitForCapacity: async (): Promise<Decision> => ({ kind: 'booked', waitMs: 500, sendAtMs: 500 }) });
     const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: early, fetch: fake.fetch, clock });
     const p = paced(`${URL_BASE}/ping`);
     await clock.whenTimers(1);

@@ -1,4 +1,6 @@
 import type {
+  BookedDecision,
+  BucketSnapshot,
   Decision,
   DelayDecision,
   ErrorResult,
@@ -46,25 +48,29 @@ export function expectClose(actual: unknown, expected: number, what: string): vo
   }
 }
 
-/** Fails unless the decision is ok; answers it. */
+/** Fails unless the decision is ok (send now); answers it. */
 export function expectOk(decision: Decision, what: string): OkDecision {
   if (decision?.kind !== 'ok') fail(`${what}: expected ok, got ${show(decision)}`);
   return decision;
 }
 
-/** Fails unless the decision is ok with no wait (admitted now). */
+/** Fails unless the decision is ok: admitted now (RL-W1: `ok` always means "send now"). */
 export function expectOkNow(decision: Decision, what: string): OkDecision {
-  const ok = expectOk(decision, what);
-  expectClose(ok.waitMs, 0, `${what}: waitMs`);
-  return ok;
+  return expectOk(decision, what);
 }
 
-/** Fails unless the decision is ok, booked `waitMs` after `now` (send time `now + waitMs`). */
-export function expectBooked(decision: Decision, now: number, waitMs: number, what: string): OkDecision {
-  const ok = expectOk(decision, what);
-  expectClose(ok.sendAtMs, now + waitMs, `${what}: sendAtMs`);
-  expectWait(ok.waitMs, waitMs, `${what}: waitMs`);
-  return ok;
+/** Fails unless the decision is booked `waitMs` after `now` (send time `now + waitMs`, RL-W1). */
+export function expectBooked(decision: Decision, now: number, waitMs: number, what: string): BookedDecision {
+  if (decision?.kind !== 'booked') fail(`${what}: expected booked (send in ${waitMs} ms), got ${show(decision)}`);
+  expectClose(decision.sendAtMs, now + waitMs, `${what}: sendAtMs`);
+  expectWait(decision.waitMs, waitMs, `${what}: waitMs`);
+  return decision;
+}
+
+/** Fails unless the snapshot is a list of buckets (not a typed error); answers it. */
+export function expectSnapshot(snapshot: readonly BucketSnapshot[] | ErrorResult, what: string): readonly BucketSnapshot[] {
+  if (!Array.isArray(snapshot)) fail(`${what}: expected a list of buckets, got ${show(snapshot)}`);
+  return snapshot as readonly BucketSnapshot[];
 }
 
 /**

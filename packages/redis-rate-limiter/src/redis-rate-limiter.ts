@@ -9,11 +9,13 @@ import type {
   ErrorResult,
   Limit,
   NormalizedLimit,
+  PeekDecision,
   PenaltyHold,
   RateLimiter,
   RateLimitError,
   SideEffectResult,
   TimerHandle,
+  WaitDecision,
   WaitOptions,
 } from '@core/rate-limit-contract';
 import {
@@ -295,24 +297,24 @@ export class RedisRateLimiter implements RateLimiter {
     }
   }
 
-  async peek(checks: readonly BucketCheck[]): Promise<Decision> {
+  async peek(checks: readonly BucketCheck[]): Promise<PeekDecision> {
     try {
       if (this.#closed) return CLOSED;
       const v = validateChecks(checks, 'checks');
       if (!v.ok) return errorDecision(v.error);
       const call = this.#prepare(v.value);
       if (!('keys' in call)) return call;
-      if (call.keys.length === 0) return this.#okNow();
+      if (call.keys.length === 0) return this.#okNow() as PeekDecision;
       const r = await this.#admit(call, MODE_PEEK);
       if (r.kind === 'error') return r;
       if (r.kind === 'delay') return { kind: 'delay', retryAfterMs: roundUpWait(r.waitMs) };
-      return { kind: 'ok', waitMs: 0, sendAtMs: r.now + this.#epochOffset };
+      return { kind: 'ok', sendAtMs: r.now + this.#epochOffset };
     } catch (error) {
       return this.#internal(error);
     }
   }
 
-  async waitForCapacity(checks: readonly BucketCheck[], options?: WaitOptions): Promise<Decision> {
+  async waitForCapacity(checks: readonly BucketCheck[], options?: WaitOptions): Promise<WaitDecision> {
     try {
       if (this.#closed) return CLOSED;
       const v = validateChecks(checks, 'checks');
@@ -332,7 +334,7 @@ export class RedisRateLimiter implements RateLimiter {
       if (signal?.aborted === true) return this.#aborted();
       const call = this.#prepare(v.value);
       if (!('keys' in call)) return call;
-      if (call.keys.length === 0) return this.#okNow();
+      if (call.keys.length === 0) return this.#okNow() as WaitDecision;
       const r = await this.#admit(call, bookingMode(budget));
       if (r.kind === 'error') return r;
       if (r.kind === 'delay') {
@@ -349,8 +351,8 @@ export class RedisRateLimiter implements RateLimiter {
         if (r.booking !== undefined) await this.#cancel(r.booking);
         return this.#closed ? CLOSED : this.#aborted();
       }
-      if (waitMs <= 0) return { kind: 'ok', waitMs: 0, sendAtMs };
-      return await this.#waitUntil(waitMs, sendAtMs, signal, r.booking);
+      if (waitMs <= 0) return { kind: 'ok', sendAtMs };
+      return (await this.#waitUntil(waitMs, sendAtMs, signal, r.booking)) as WaitDecision;
     } catch (error) {
       return this.#internal(error);
     }
@@ -379,7 +381,7 @@ export class RedisRateLimiter implements RateLimiter {
       };
       this.#waiters.add(waiter);
       signal?.addEventListener('abort', onAbort, { once: true });
-      const fire = (): void => waiter.settle({ kind: 'ok', waitMs, sendAtMs });
+      const fire = (): void => waiter.settle({ kind: 'ok', sendAtMs });
       if (this.#clock !== undefined) {
         waiter.timer = this.#clock.setTimer(fire, Math.max(0, sendAtMs - this.#clock.now()));
       } else {
@@ -402,7 +404,7 @@ export class RedisRateLimiter implements RateLimiter {
       if (r.kind === 'error') return r;
       if (r.kind === 'delay') return { kind: 'delay', retryAfterMs: roundUpWait(r.waitMs) };
       // the exact wait: sendAtMs = now + waitMs (only refusals round up, RL-A3)
-      return { kind: 'ok', waitMs: r.sendAt > r.now ? r.sendAt - r.now : 0, sendAtMs: r.sendAt + this.#epochOffset };
+      return r.sendAt > r.now ? { kind: 'booked', waitMs: r.sendAt - r.now, sendAtMs: r.sendAt + this.#epochOffset } : { kind: 'ok', sendAtMs: r.sendAt + this.#epochOffset };
     });
   }
 
@@ -841,7 +843,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   #okNow(): Decision {
     const now = this.#clock !== undefined ? this.#clock.now() : systemClock.now() + this.#serverOffset;
-    return { kind: 'ok', waitMs: 0, sendAtMs: now };
+    return { kind: 'ok', sendAtMs: now };
   }
 
   #noteServerTime(scriptNow: number): void {

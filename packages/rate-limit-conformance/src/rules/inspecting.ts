@@ -1,6 +1,6 @@
 import type { Limit } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
-import { expectBorrowed, expectClose, expectDelay, expectDone, expectEqual, expectTrue, show } from '../expect.js';
+import { expectBorrowed, expectClose, expectDelay, expectDone, expectEqual, expectSnapshot, expectTrue, show } from '../expect.js';
 import { TEN_PER_SECOND, key, spend } from './fixtures.js';
 
 export const INSPECTING: readonly ConformanceTest[] = [
@@ -57,7 +57,7 @@ export const INSPECTING: readonly ConformanceTest[] = [
     const limit: Limit = { requests: 20, periodMs: 2000 };
     await spend(limiter, key(), TEN_PER_SECOND, 4);
     await spend(limiter, key({ credential: null, axis: 'ip' }), limit, 5);
-    const snapshot = await limiter.snapshot();
+    const snapshot = expectSnapshot(await limiter.snapshot(), 'snapshot');
     const mine = snapshot.find((b) => b.venue === 'alpha' && b.axis === 'request');
     const pool = snapshot.find((b) => b.venue === 'alpha' && b.axis === 'ip');
     expectTrue(mine !== undefined && pool !== undefined, `expected both buckets in ${show(snapshot)}`);

@@ -1,10 +1,11 @@
-import type { BucketKey, Decision, Limit } from '@core/rate-limit-contract';
+import type { BucketCheck, BucketKey, Decision, Limit } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
 import {
   expectBorrowed,
   expectDelay,
   expectError,
   expectOkNow,
+  expectSnapshot,
   expectTrue,
   show,
 } from '../expect.js';
@@ -72,7 +73,7 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
   test('RL-K3', 'a snapshot shows only a one-way hash of the credential', ['snapshot'], async ({ limiter }) => {
     await spend(limiter, key({ credential: SECRET }), TEN_PER_SECOND, 3);
     await spend(limiter, key({ credential: `${SECRET}-2` }), TEN_PER_SECOND, 3);
-    const snapshot = await limiter.snapshot();
+    const snapshot = expectSnapshot(await limiter.snapshot(), 'snapshot');
     const text = show(snapshot);
     expectTrue(!text.includes(SECRET), `the snapshot shows the raw credential: ${text}`);
     const hashes = snapshot.filter((b) => b.venue === 'alpha').map((b) => b.credentialHash);
@@ -94,7 +95,7 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
     for (const name of names) expectTrue(!name.includes(SECRET), `a storage key name holds the raw credential: ${name}`);
   }),
   test('RL-L1', 'the three limit shapes are equivalent', ['injectableClock'], async ({ limiter }) => {
-    const shapes: Limit[] = [{ capacity: 5, refillPerSec: 5 }, { requests: 5, periodMs: 1000 }, { requests: 5 }];
+    const shapes: [Limit, Limit, Limit] = [{ capacity: 5, refillPerSec: 5 }, { requests: 5, periodMs: 1000 }, { requests: 5 }];
     for (const [i, shape] of shapes.entries()) {
       const k = key({ axis: `shape-${i}` });
       await spend(limiter, k, shape, 5, show(shape));
@@ -114,15 +115,13 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
     await clock.advance(10_000);
     await spend(limiter, k, limit, 1, 'after 10 s');
   }),
-  test('RL-L2', 'an unlimited limit admits at once and records nothing', ['injectableClock'], async ({ limiter }) => {
-    for (const limit of [null, undefined]) {
-      const k = key({ axis: `unlimited-${String(limit)}` });
-      for (let i = 0; i < 20; i++) expectOkNow(await limiter.checkRate(k, limit, 1e9), `cost 1e9 on ${String(limit)}`);
-      expectOkNow(await limiter.checkRates([{ key: k, limit, cost: 5e9 }]), 'checkRates unlimited');
-      expectOkNow(await limiter.waitForCapacity([{ key: k, limit, cost: 5e9 }], { maxWaitMs: 10 }), 'waitForCapacity unlimited');
-      if (limit === null) limiter.record(k, 1e6, limit);
-      expectBorrowed(await limiter.borrowed(k), 0, `borrowed of an unlimited bucket (${String(limit)})`);
-    }
+  test('RL-L2', 'an explicit null limit admits at once and records nothing', ['injectableClock'], async ({ limiter }) => {
+    const k = key({ axis: 'unlimited' });
+    for (let i = 0; i < 20; i++) expectOkNow(await limiter.checkRate(k, null, 1e9), 'cost 1e9 on a null limit');
+    expectOkNow(await limiter.checkRates([{ key: k, limit: null, cost: 5e9 }]), 'checkRates unlimited');
+    expectOkNow(await limiter.waitForCapacity([{ key: k, limit: null, cost: 5e9 }], { maxWaitMs: 10 }), 'waitForCapacity unlimited');
+    limiter.record(k, 1e6, null);
+    expectBorrowed(await limiter.borrowed(k), 0, 'borrowed of an unlimited bucket');
     const limited = key({ axis: 'limited' });
     expectOkNow(
       await limiter.checkRates([
@@ -133,6 +132,17 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
     );
     expectBorrowed(await limiter.borrowed(limited), 3, 'the limited bucket of that call');
     expectBorrowed(await limiter.borrowed(key({ axis: 'unlimited-in-a-call' })), 0, 'the unlimited bucket of that call');
+  }),
+  test('RL-L2', 'a missing limit is invalid_parameters, never unlimited, and nothing is charged', ['injectableClock'], async ({ limiter }) => {
+    const k = key({ axis: 'forgotten' });
+    await spend(limiter, k, TEN_PER_SECOND, 2);
+    const missing = [{ key: k, cost: 1000 }] as unknown as BucketCheck[];
+    expectError(await limiter.checkRates(missing), 'invalid_parameters', 'checkRates with the limit property absent');
+    expectError(await limiter.checkRates([{ key: k, limit: undefined as unknown as Limit, cost: 1000 }]), 'invalid_parameters', 'checkRates with limit: undefined');
+    expectError(await limiter.checkRate(k, undefined as unknown as Limit, 1000), 'invalid_parameters', 'checkRate with limit undefined');
+    expectError(await limiter.peek(missing), 'invalid_parameters', 'peek with the limit absent');
+    expectError(await limiter.waitForCapacity(missing, { maxWaitMs: 10 }), 'invalid_parameters', 'waitForCapacity with the limit absent');
+    expectBorrowed(await limiter.borrowed(k), 2, 'the bucket after the refused calls');
   }),
   test('RL-L3', 'an invalid limit is refused with invalid_parameters and nothing changes', ['injectableClock'], async ({ limiter }) => {
     const k = key();

@@ -18,9 +18,11 @@ interface PendingWait {
 function compare(actual: Decision, expected: ModelOutcome, mode: 'probe' | 'book' | 'wait', what: string): void {
   switch (expected.kind) {
     case 'ok': {
-      if (actual?.kind !== 'ok') fail(`${what}: the model admits (send at ${expected.sendAtMs}), the implementation answered ${show(actual)}`);
+      // RL-W1: a booking for later answers `booked` (checkRate/checkRates); `ok` means "send now"
+      const want = expected.waitMs > 0 && mode === 'book' ? 'booked' : 'ok';
+      if (actual?.kind !== want) fail(`${what}: the model admits (send at ${expected.sendAtMs}, ${want}), the implementation answered ${show(actual)}`);
       if (Math.abs(actual.sendAtMs - expected.sendAtMs) > 1e-6) fail(`${what}: sendAtMs ${actual.sendAtMs}, the model says ${expected.sendAtMs}`);
-      expectWait(actual.waitMs, expected.waitMs, `${what}: waitMs`);
+      if (actual.kind === 'booked') expectWait(actual.waitMs, expected.waitMs, `${what}: waitMs`);
       return;
     }
     case 'wait':

@@ -48,8 +48,8 @@ async function safetyRun(s: Spawned, setup: PropertySetup, commands: readonly Co
     for (const [id, cost] of perBucket) if (cost > 0) sends.get(id)!.push({ at: d.sendAtMs, cost, what });
   };
   const admitted = (checks: BucketCheck[], d: Decision, now: number, what: string): void => {
-    if (d.kind === 'ok' && d.sendAtMs < now + d.waitMs - 1e-6) fail(`${what}: sendAtMs ${d.sendAtMs} is before now + waitMs (${now} + ${d.waitMs})`);
-    if (d.kind === 'ok' && d.sendAtMs < now - 1e-6) fail(`${what}: sendAtMs ${d.sendAtMs} is in the past (now ${now})`);
+    if (d.kind === 'booked' && d.sendAtMs < now + d.waitMs - 1e-6) fail(`${what}: sendAtMs ${d.sendAtMs} is before now + waitMs (${now} + ${d.waitMs})`);
+    if ((d.kind === 'ok' || d.kind === 'booked') && d.sendAtMs < now - 1e-6) fail(`${what}: sendAtMs ${d.sendAtMs} is in the past (now ${now})`);
     log(checks, d, what);
   };
   for (const [step, command] of commands.entries()) {

@@ -170,7 +170,6 @@ export const WAITING: readonly ConformanceTest[] = [
     await clock.advance(1);
     const d = expectOk(await settled(waiter, 'the waiter at its send time'), 'the waiter');
     expectEqual(d.sendAtMs, t0 + 300, 'sendAtMs');
-    expectWait(d.waitMs, 300, 'waitMs (measured from the call)');
   }),
   test('RL-W6', 'a wait beyond the budget resolves rate_limit_timeout naming the wait, nothing spent', ['injectableClock'], async ({ limiter, clock }) => {
     const k = key();
