@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { runConformanceSuite } from '@core/rate-limit-conformance';
 import { createDefaultRateLimiter } from '../src/default-rate-limiter.js';
-import { createProviderRateLimiter } from '../src/provider-rate-limiter.js';
+import { createProviderRateLimiter } from '@core/rate-limit-kit';
 
 await runConformanceSuite({
   describe,

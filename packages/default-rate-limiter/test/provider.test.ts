@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '@core/rate-limit-conformance';
 import type { ProviderRateLimiter } from '@core/rate-limit-contract';
 import { createDefaultRateLimiter } from '../src/default-rate-limiter.js';
-import { createProviderRateLimiter } from '../src/provider-rate-limiter.js';
+import { createProviderRateLimiter } from '@core/rate-limit-kit';
 
 function setup(limits = {}) {
   const clock = new ManualClock();

@@ -44,6 +44,14 @@ export function validateVenue(venue: unknown, path = 'venue'): Result<string> {
  * ```
  */
 export function normalizeKey(key: unknown, path = 'key'): Result<NormalizedKey> {
+  try {
+    return normalizeObject(key, path);
+  } catch {
+    return invalid(path, 'could not be read (a getter or proxy threw)');
+  }
+}
+
+function normalizeObject(key: unknown, path: string): Result<NormalizedKey> {
   if (typeof key !== 'object' || key === null || Array.isArray(key)) {
     return invalid(path, `must be an object { venue, credential, axis? } (got ${describeValue(key)})`);
   }
@@ -56,7 +64,7 @@ export function normalizeKey(key: unknown, path = 'key'): Result<NormalizedKey> 
     credential = k.credential;
     axis = k.axis;
   } catch {
-    return invalid(path, 'could not be read (a getter threw)');
+    return invalid(path, 'could not be read (a getter or proxy threw)');
   }
   const v = validateVenue(venue, `${path}.venue`);
   if (!v.ok) return v;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { hashCredential } from '../src/hash-credential.js';
 import { normalizeKey } from '../src/normalize-key.js';
 import { normalizeLimit } from '../src/normalize-limit.js';
-import { validateChecks } from '../src/validate-checks.js';
+import { checksError } from '../src/read-arguments.js';
+import { KeyResolver } from '../src/key-resolver.js';
 import { validateCost, validateSignal, validateWaitBudget } from '../src/validate-number.js';
 import { bucketId, decodeBucketId } from '../src/bucket-id.js';
 
@@ -61,9 +62,20 @@ describe('normalizeLimit', () => {
     expect(normalizeLimit({ requests: 10 })).toEqual({ ok: true, value: { capacity: 10, refillPerSec: 10 } });
     expect(normalizeLimit({ requests: 6000, periodMs: 60_000 })).toEqual({ ok: true, value: { capacity: 6000, refillPerSec: 100 } });
   });
-  it('RL-L2 null and undefined are unlimited', () => {
+  it('RL-L2 an explicit null is unlimited; a missing limit is invalid_parameters, never unlimited', () => {
     expect(normalizeLimit(null)).toEqual({ ok: true, value: null });
-    expect(normalizeLimit(undefined)).toEqual({ ok: true, value: null });
+    expect(normalizeLimit(undefined)).toMatchObject({ ok: false, error: { code: 'invalid_parameters', path: 'limit' } });
+  });
+  it('RL-F2 a limit or key whose getters throw is invalid_parameters', () => {
+    const throwing = new Proxy({}, { get: () => { throw new Error('boom'); } });
+    expect(normalizeLimit(throwing)).toMatchObject({ ok: false, error: { code: 'invalid_parameters', path: 'limit' } });
+    expect(normalizeKey(throwing)).toMatchObject({ ok: false, error: { code: 'invalid_parameters', path: 'key' } });
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    expect(normalizeKey(revoked.proxy)).toMatchObject({ ok: false, error: { code: 'invalid_parameters' } });
+    expect(normalizeLimit(revoked.proxy)).toMatchObject({ ok: false, error: { code: 'invalid_parameters' } });
+    const signal = { get aborted(): boolean { throw new Error('boom'); }, addEventListener() {}, removeEventListener() {} };
+    expect(validateSignal(signal)).toMatchObject({ ok: false, error: { code: 'invalid_parameters' } });
   });
   it('RL-L4 refill 0 is allowed (a fixed quota)', () => {
     expect(normalizeLimit({ capacity: 5, refillPerSec: 0 })).toEqual({ ok: true, value: { capacity: 5, refillPerSec: 0 } });
@@ -122,51 +134,41 @@ describe('validateCost, validateWaitBudget, validateSignal', () => {
   });
 });
 
-describe('validateChecks', () => {
+describe('checksError: the first error of a list of checks, with its path', () => {
   const ip = { venue: 'binance', credential: null, axis: 'ip' };
   const limit = { requests: 10 };
-  it('RL-M2 merges repeated keys at their combined cost in first-occurrence order', () => {
-    const other = { venue: 'binance', credential: SECRET, axis: 'orders' };
-    const r = validateChecks([
-      { key: ip, limit, cost: 3 },
-      { key: other, limit, cost: 1 },
-      { key: { ...ip }, limit: { capacity: 10, refillPerSec: 10 }, cost: 2 },
-    ]);
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(r.value.map((c) => [c.key.axis, c.cost, c.index])).toEqual([
-      ['ip', 5, 0],
-      ['orders', 1, 1],
-    ]);
-  });
-  it('RL-K2 a key without an axis merges with axis "request"', () => {
-    const r = validateChecks([
-      { key: { venue: 'okx', credential: null }, limit, cost: 1 },
-      { key: { venue: 'okx', credential: null, axis: 'request' }, limit, cost: 1 },
-    ]);
-    expect(r.ok && r.value.length === 1 && r.value[0]?.cost === 2).toBe(true);
-  });
-  it('RL-M3 conflicting definitions of one key are invalid_parameters naming both positions', () => {
-    const r = validateChecks([
-      { key: ip, limit: { capacity: 1, refillPerSec: 1 }, cost: 1 },
-      { key: ip, limit: { capacity: 5, refillPerSec: 1 }, cost: 1 },
-    ]);
-    expect(r.ok).toBe(false);
-    if (!r.ok) {
-      expect(r.error.path).toBe('checks[1].limit');
-      expect(r.error.message).toContain('checks[0]');
-    }
-    const unlimitedVsLimited = validateChecks([
-      { key: ip, limit: null, cost: 1 },
-      { key: ip, limit, cost: 1 },
-    ]);
-    expect(unlimitedVsLimited.ok).toBe(false);
+  const keys = new KeyResolver();
+  it('RL-M3 conflicting definitions of one key are invalid_parameters at the second one', () => {
+    const e = checksError(
+      [
+        { key: ip, limit: { capacity: 1, refillPerSec: 1 }, cost: 1 },
+        { key: ip, limit: { capacity: 5, refillPerSec: 1 }, cost: 1 },
+      ],
+      keys,
+    );
+    expect(e).toMatchObject({ code: 'invalid_parameters', path: 'checks[1].limit' });
+    expect(
+      checksError(
+        [
+          { key: ip, limit: null, cost: 1 },
+          { key: ip, limit, cost: 1 },
+        ],
+        keys,
+      ).path,
+    ).toBe('checks[1].limit');
   });
   it('refuses an empty list, a non-array and bad entries with their path', () => {
-    expect(validateChecks([])).toMatchObject({ ok: false, error: { path: 'checks' } });
-    expect(validateChecks('x')).toMatchObject({ ok: false, error: { path: 'checks' } });
-    expect(validateChecks([null])).toMatchObject({ ok: false, error: { path: 'checks[0]' } });
-    expect(validateChecks([{ key: ip, limit, cost: 1 }, { key: ip, limit, cost: -2 }])).toMatchObject({ ok: false, error: { path: 'checks[1].cost' } });
+    expect(checksError([], keys).path).toBe('checks');
+    expect(checksError('x', keys).path).toBe('checks');
+    expect(checksError([null], keys).path).toBe('checks[0]');
+    expect(checksError([{ key: ip, limit, cost: 1 }, { key: ip, limit, cost: -2 }], keys).path).toBe('checks[1].cost');
+    expect(checksError([{ key: ip, cost: 1 }], keys).path).toBe('checks[0].limit');
+  });
+  it('RL-F2 a list or a check that cannot be read is invalid_parameters', () => {
+    const throwing = new Proxy([], { get: () => { throw new Error('boom'); } });
+    expect(checksError(throwing, keys)).toMatchObject({ code: 'invalid_parameters', path: 'checks' });
+    const check = { get key(): never { throw new Error('boom'); }, limit, cost: 1 };
+    expect(checksError([check], keys)).toMatchObject({ code: 'invalid_parameters', path: 'checks[0]' });
   });
 });
 

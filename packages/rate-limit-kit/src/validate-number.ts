@@ -35,6 +35,14 @@ export function validateWaitBudget(budget: unknown, path = 'maxWaitMs'): Result<
  */
 export function validateSignal(signal: unknown, path = 'signal'): Result<AbortSignal | undefined> {
   if (signal === undefined) return ok(undefined);
+  try {
+    return checkSignal(signal, path);
+  } catch {
+    return invalid(path, 'could not be read (a getter or proxy threw)');
+  }
+}
+
+function checkSignal(signal: unknown, path: string): Result<AbortSignal | undefined> {
   if (
     typeof signal !== 'object' ||
     signal === null ||

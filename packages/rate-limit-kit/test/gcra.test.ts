@@ -1,23 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import {
-  admit,
+  HORIZON_MS,
+  MAX_AMOUNT,
+  NO_HOLD,
+  addUp,
+  admits,
   borrowedAt,
-  cancelBooking,
   chargeAt,
   defineBucket,
+  foldPending,
   freshState,
   isIdle,
+  isUnpayable,
   penalizeUntil,
+  planAdmission,
   recordCost,
   redefine,
   roundUpWait,
   sendTime,
   syncBorrowed,
   tokensAt,
+  type AdmissionPlan,
   type BucketDefinition,
 } from '../src/gcra.js';
 
 const def = (capacity: number, refillPerSec: number): BucketDefinition => defineBucket({ capacity, refillPerSec });
+
+type Outcome =
+  | { kind: 'ok'; sendAt: number; states: number[] }
+  | { kind: 'delay'; waitMs: number; states: number[] }
+  | { kind: 'unpayable'; bucket: number; states: number[] };
+
+/** One admission over buckets with the core's own functions, as a limiter composes them. */
+function admit(buckets: { state: number; def: BucketDefinition; cost: number }[], now: number, budgetMs?: number): Outcome {
+  const plan: AdmissionPlan = { sendAt: 0, unpayable: -1 };
+  const states = buckets.map((b) => b.state);
+  planAdmission(plan, buckets.length, states, buckets.map((b) => b.def), buckets.map((b) => b.cost), now);
+  if (plan.unpayable >= 0) return { kind: 'unpayable', bucket: plan.unpayable, states };
+  if (!admits(plan.sendAt, now, budgetMs)) return { kind: 'delay', waitMs: plan.sendAt - now, states };
+  return { kind: 'ok', sendAt: plan.sendAt, states: buckets.map((b) => (b.cost === 0 ? b.state : chargeAt(b.state, b.def, b.cost, plan.sendAt))) };
+}
 
 /** Admits `cost` as a probe at `now`; returns the new state or the rounded delay. */
 function probe(state: number, d: BucketDefinition, cost: number, now: number): { ok: true; state: number } | { ok: false; delay: number } {
@@ -37,13 +59,24 @@ function spend(state: number, d: BucketDefinition, cost: number, n: number, now:
   return state;
 }
 
-describe('gcra: the pure bucket arithmetic (docs/model.md)', () => {
+/** How many probes of `cost` a fresh bucket admits at one instant (stops at 1000). */
+function burst(d: BucketDefinition, cost: number): number {
+  let s = freshState(d);
+  for (let i = 0; i < 1000; i++) {
+    const out = admit([{ state: s, def: d, cost }], 0);
+    if (out.kind !== 'ok') return i;
+    s = out.states[0] as number;
+  }
+  return 1000;
+}
+
+describe('gcra: the one bucket arithmetic (MODEL.md)', () => {
   it('a fresh bucket is full: tokens = capacity, borrowed 0, idle', () => {
     const d = def(10, 10);
     const s = freshState(d);
     expect(tokensAt(s, d, 0)).toBe(10);
     expect(borrowedAt(s, d, 0)).toBe(0);
-    expect(isIdle(s, d, 0)).toBe(true);
+    expect(isIdle(s, NO_HOLD, d, 0)).toBe(true);
   });
 
   it('requests 5 per 1000 ms: five ok, then a delay in (0, 1000]', () => {
@@ -211,10 +244,10 @@ describe('gcra: the pure bucket arithmetic (docs/model.md)', () => {
 
   it('RL-R3 penalize: nothing before the hold ends, empty then, never shortened', () => {
     const d = def(10, 10);
-    let s = penalizeUntil(freshState(d), d, 5000);
+    let s = penalizeUntil(freshState(d), d, 5000, 0);
     expect(probe(s, d, 1, 4999).ok).toBe(false);
     expect(tokensAt(s, d, 5000)).toBeCloseTo(0, 9);
-    s = penalizeUntil(s, d, 1000);
+    s = penalizeUntil(s, d, 1000, 0);
     expect(tokensAt(s, d, 5000)).toBeCloseTo(0, 9);
     expect(probe(s, d, 1, 5100).ok).toBe(true);
   });
@@ -223,20 +256,11 @@ describe('gcra: the pure bucket arithmetic (docs/model.md)', () => {
     const from = def(10, 10);
     const to = def(100, 1);
     const s = spend(freshState(from), from, 1, 6, 0);
-    const converted = redefine(s, from, to, 0);
+    const converted = redefine(s, NO_HOLD, from, to, 0);
     expect(borrowedAt(converted, to, 0)).toBeCloseTo(6, 9);
-    expect(redefine(freshState(from), from, to, 0)).toBe(freshState(to));
+    expect(redefine(freshState(from), NO_HOLD, from, to, 0)).toBe(freshState(to));
     const quota = def(50, 0);
-    expect(borrowedAt(redefine(s, from, quota, 0), quota, 0)).toBeCloseTo(6, 9);
-  });
-
-  it('RL-W5 cancel returns the booking only when nothing was charged after it', () => {
-    const d = def(1, 1);
-    const before = 1000;
-    const written = chargeAt(before, d, 1, 1000);
-    expect(cancelBooking(written, written, before)).toBe(before);
-    const later = chargeAt(written, d, 1, 2000);
-    expect(cancelBooking(later, written, before)).toBe(later);
+    expect(borrowedAt(redefine(s, NO_HOLD, from, quota, 0), quota, 0)).toBeCloseTo(6, 9);
   });
 
   it('waits are rounded up after subtracting 1e-9, at least 1', () => {
@@ -249,5 +273,85 @@ describe('gcra: the pure bucket arithmetic (docs/model.md)', () => {
     const d = def(0.3, 0.3);
     const s = spend(freshState(d), d, 0.1, 3, 0);
     expect(probe(s, d, 0.1, 0).ok).toBe(false);
+  });
+  it('RL-A7 the tolerance is relative: capacity 1e-9 admits ten costs of 1e-10, capacity 5e-10 five (refill 0 and refilling)', () => {
+    expect(burst(def(1e-9, 0), 1e-10)).toBe(10);
+    expect(burst(def(5e-10, 0), 1e-10)).toBe(5);
+    expect(burst(def(1e-9, 1e-9), 1e-10)).toBe(10);
+    expect(burst(def(5e-10, 5e-10), 1e-10)).toBe(5);
+    // a bucket scaled down admits what the bucket of capacity 1 admits
+    expect(burst(def(1, 0), 0.1)).toBe(10);
+    expect(burst(def(1, 1), 0.1)).toBe(10);
+  });
+
+  it('RL-A7 a wait beyond the horizon cannot be represented: unpayable, for a refilling bucket too', () => {
+    const d = def(10, 1);
+    expect(isUnpayable(sendTime(freshState(d), d, 1e308, 0), 0)).toBe(true);
+    expect(admit([{ state: freshState(d), def: d, cost: 1e308 }], 0, 1e300)).toMatchObject({ kind: 'unpayable', bucket: 0 });
+    const far = (HORIZON_MS / 1000) * 0.5; // a wait of half the horizon is answered
+    expect(admit([{ state: freshState(d), def: d, cost: far }], 0).kind).toBe('delay');
+  });
+
+  it('RL-R1 RL-R2 RL-R3 huge finite values are clamped to the horizon, never infinite', () => {
+    const d = def(10, 1);
+    const now = 5_000;
+    expect(recordCost(freshState(d), d, 1e308, now)).toBe(now + HORIZON_MS);
+    expect(syncBorrowed(freshState(d), d, 1e308, now)).toBe(now + HORIZON_MS);
+    expect(penalizeUntil(freshState(d), d, 1e300, now)).toBe(addUp(now + HORIZON_MS, d.tau));
+    const q = def(10, 0);
+    expect(recordCost(0, q, 1e308, now)).toBe(1e300 > 1e308 ? 1e308 : MAX_AMOUNT);
+    expect(syncBorrowed(0, q, 1e308, now)).toBe(MAX_AMOUNT);
+    for (const x of [recordCost(freshState(d), d, 1e308, now), syncBorrowed(freshState(d), d, 1e308, now)]) {
+      expect(Number.isFinite(x)).toBe(true);
+      expect(probe(x, d, 1, now).ok).toBe(false);
+    }
+  });
+
+  it('RL-R3 a hold survives a redefinition: nothing before its end, empty then under the new definition', () => {
+    const slow = def(10, 1);
+    const fast = def(10, 10);
+    let x = spend(freshState(slow), slow, 1, 1, 0);
+    x = penalizeUntil(x, slow, 5000, 0);
+    const hold = 5000;
+    const converted = redefine(x, hold, slow, fast, 0);
+    expect(probe(converted, fast, 1, 4999).ok).toBe(false);
+    expect(tokensAt(converted, fast, 5000)).toBeCloseTo(0, 9);
+    expect(probe(converted, fast, 1, 5100).ok).toBe(true);
+    // a quota redefined during a hold is used up
+    const q = def(5, 0);
+    expect(borrowedAt(redefine(x, hold, slow, q, 0), q, 0)).toBeGreaterThanOrEqual(5);
+    // after the hold, a redefinition converts only what is borrowed
+    expect(borrowedAt(redefine(x, hold, slow, fast, 20_000), fast, 20_000)).toBe(0);
+  });
+
+  it('RL-R3 a hold on an undefined bucket: its first definition starts empty as of the hold end, the debt on top', () => {
+    const d = def(6000, 100); // 6000 per minute
+    // held until 500, first defined 2 s after the penalty: empty at 500, 150 refilled since
+    const x = foldPending(0, 500, d, 2000);
+    const r = probe(x, d, 6000, 2000);
+    expect(r).toEqual({ ok: false, delay: 58_500 });
+    const withDebt = foldPending(100, 500, d, 2000);
+    expect(borrowedAt(withDebt, d, 2000)).toBeCloseTo(5850 + 100, 6);
+    expect(foldPending(3, NO_HOLD, d, 0)).toBeCloseTo(30, 9);
+    const q = def(5, 0);
+    expect(foldPending(0, 500, q, 2500)).toBe(5);
+    expect(foldPending(2, NO_HOLD, q, 0)).toBe(2);
+  });
+
+  it('charges never fall short of their cost through float rounding', () => {
+    const d = def(1, 3); // T = 333.33… ms
+    let x = 1.7e12;
+    for (let i = 0; i < 1000; i++) {
+      const before = Math.max(x, 1.7e12);
+      x = chargeAt(x, d, 1 / 3, 1.7e12);
+      expect(x - before).toBeGreaterThanOrEqual((1 / 3) * d.msPerToken);
+    }
+    expect(addUp(1.7e12, 0.1) - 1.7e12).toBeGreaterThanOrEqual(0.1);
+  });
+
+  it('a held bucket is not idle; a full one without a hold is', () => {
+    const d = def(10, 10);
+    expect(isIdle(freshState(d), 5000, d, 0)).toBe(false);
+    expect(isIdle(freshState(d), 5000, d, 6000)).toBe(true);
   });
 });

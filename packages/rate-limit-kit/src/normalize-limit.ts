@@ -13,7 +13,8 @@ function isFinitePositive(x: unknown): x is number {
  * - `{ capacity, refillPerSec }`: capacity finite > 0, refill finite >= 0 (0 is a fixed quota, RL-L4).
  * - `{ requests, periodMs }`: requests finite > 0, period finite > 0 (never defaulted when bad).
  * - `{ requests }`: period 1000 ms.
- * - `null` / `undefined`: unlimited.
+ * - `null`: unlimited (written explicitly).
+ * - `undefined` (a missing limit): `invalid_parameters`: a forgotten limit never means unlimited (RL-L2).
  *
  * Refused: any other value, an object mixing `capacity` with `requests`/`periodMs` (or `requests`
  * with `refillPerSec`), non-number fields, NaN, infinities, and definitions whose derived numbers
@@ -27,9 +28,20 @@ function isFinitePositive(x: unknown): x is number {
  * ```
  */
 export function normalizeLimit(limit: unknown, path = 'limit'): Result<NormalizedLimit | null> {
-  if (limit === null || limit === undefined) return ok(null);
-  if (typeof limit !== 'object' || Array.isArray(limit)) {
-    return invalid(path, `must be { capacity, refillPerSec }, { requests, periodMs }, { requests }, null or undefined (got ${describeValue(limit)})`);
+  if (limit === null) return ok(null);
+  if (limit === undefined) {
+    return invalid(path, 'is missing: give the bucket\'s limit, or null for a bucket that is explicitly unlimited (a forgotten limit never means unlimited)');
+  }
+  try {
+    return normalizeObject(limit, path);
+  } catch {
+    return invalid(path, 'could not be read (a getter or proxy threw)');
+  }
+}
+
+function normalizeObject(limit: unknown, path: string): Result<NormalizedLimit | null> {
+  if (typeof limit !== 'object' || limit === null || Array.isArray(limit)) {
+    return invalid(path, `must be { capacity, refillPerSec }, { requests, periodMs }, { requests } or null (got ${describeValue(limit)})`);
   }
   const l = limit as { capacity?: unknown; refillPerSec?: unknown; requests?: unknown; periodMs?: unknown };
   let capacity: unknown;

@@ -1,0 +1,427 @@
+import type { BucketSnapshot, Capabilities, Clock, ErrorResult, SideEffectResult } from '@core/rate-limit-contract';
+import {
+  NO_HOLD,
+  addDebt,
+  admits,
+  borrowedAt,
+  chargeAt,
+  decodeBucketId,
+  foldPending,
+  freshState,
+  holdAfter,
+  isIdle,
+  penalizeUntil,
+  planAdmission,
+  recordCost,
+  redefine,
+  syncBorrowed,
+  venuePrefix,
+  type Admission,
+  type AdmissionPlan,
+  type AdmitMode,
+  type Definition,
+  type Hold,
+  type LimiterStore,
+  type ResolvedKey,
+} from '@core/rate-limit-kit';
+import { BucketTable } from './bucket-table.js';
+
+/** A penalty or recorded debt waiting for its bucket's first definition (RL-R1, RL-R3). */
+interface Pending {
+  hold: number;
+  debt: number;
+}
+
+/** One bucket of a booking for later, with what a return needs (RL-W5). */
+interface Booked {
+  readonly id: string;
+  readonly def: number;
+  /** The state and definition the booking replaced (a bucket it created: fresh, pending folded in). */
+  readonly replaced: number;
+  readonly replacedDef: number;
+  /** The booking created the bucket: a return forgets it again and puts back what was pending. */
+  readonly created: boolean;
+  readonly pendingBefore: Pending | undefined;
+  /** Where the booking wrote; a bucket moved or forgotten since then forfeits the return. */
+  readonly slot: number;
+  readonly epoch: number;
+  /** The slot's write counter right after the booking: any later write forfeits the return. */
+  readonly version: number;
+}
+
+/** Tuning of a {@link MemoryStore}. */
+export interface MemoryStoreOptions {
+  readonly clock: Clock;
+  readonly sweepEvery: number;
+  readonly sweepBatch: number;
+  readonly maxPending: number;
+  readonly idleGraceMs: number;
+}
+
+const OK: SideEffectResult = Object.freeze({ kind: 'ok' });
+
+const CAPABILITIES: Capabilities = Object.freeze({
+  distributed: false,
+  injectableClock: true,
+  bookings: true,
+  abortSignal: true,
+  fractionalCosts: true,
+  snapshot: true,
+  sync: true,
+  penalize: true,
+  crossVenueChecks: true,
+});
+
+/**
+ * The in-process store: every bucket's `tat` (or a quota's used amount) and definition number in typed
+ * arrays behind one `Map` (see {@link BucketTable}), holds and pending penalties in small maps, and the
+ * kit's arithmetic on the hot path. Idle buckets are evicted by an amortized sweep, a few slots per
+ * operation; there are no per-key timers. Synchronous: every answer is a plain value.
+ */
+export class MemoryStore implements LimiterStore {
+  readonly capabilities: Capabilities = CAPABILITIES;
+  readonly synchronous = true;
+  readonly timers: Clock;
+  readonly #clock: Clock;
+  readonly #options: MemoryStoreOptions;
+  readonly #table = new BucketTable();
+  /** Definitions by their index (the front door interns them). */
+  readonly #defs: Definition[] = [];
+  readonly #pending = new Map<string, Pending>();
+  /** Holds in force on live buckets (a redefinition must keep them, RL-R3). */
+  readonly #holds = new Map<string, number>();
+  readonly #plan: AdmissionPlan = { sendAt: 0, unpayable: -1 };
+  readonly #xs: number[] = [];
+  readonly #slots: number[] = [];
+  #ops = 0;
+  #cursor = 0;
+  recordsDropped = 0;
+  pendingDropped = 0;
+  evicted = 0;
+
+  constructor(options: MemoryStoreOptions) {
+    this.#options = options;
+    this.#clock = options.clock;
+    this.timers = options.clock;
+  }
+
+  now(): number {
+    return this.#clock.now();
+  }
+
+  /** Buckets stored now. */
+  get size(): number {
+    return this.#table.size;
+  }
+
+  /** Penalties and debts waiting for a first definition. */
+  get pendingCount(): number {
+    return this.#pending.size;
+  }
+
+  // ---------------------------------------------------------------- admission
+
+  admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined): Admission {
+    const now = this.#clock.now();
+    if (mode !== 'peek') this.#tick(now);
+    const xs = this.#xs;
+    const slots = this.#slots;
+    for (let i = 0; i < n; i++) {
+      const k = keys[i] as ResolvedKey;
+      const def = defs[i] as Definition;
+      this.#defs[def.index] = def;
+      const slot = this.#slotOf(k);
+      slots[i] = slot;
+      xs[i] = this.#effective(slot, k.id, def, now);
+    }
+    const plan = this.#plan;
+    planAdmission(plan, n, xs, defs, costs, now);
+    if (plan.unpayable >= 0) {
+      const i = plan.unpayable;
+      const def = defs[i] as Definition;
+      return { status: 'unpayable', index: i, reason: def.quota ? 'quota' : 'horizon', left: def.quota ? def.capacity - Math.max(0, xs[i] as number) : 0 };
+    }
+    const s = plan.sendAt;
+    if (mode === 'peek') return s <= now ? { status: 'admitted', sendAt: now, now } : { status: 'wait', waitMs: s - now };
+    if (!admits(s, now, mode === 'book' ? budgetMs : undefined)) return { status: 'wait', waitMs: s - now };
+    const booked: Booked[] | undefined = s > now ? [] : undefined;
+    for (let i = 0; i < n; i++) {
+      const k = keys[i] as ResolvedKey;
+      const def = defs[i] as Definition;
+      const before = slots[i] as number;
+      const x = xs[i] as number;
+      const written = chargeAt(x, def, costs[i] as number, s);
+      if (booked === undefined) {
+        k.memo = this.#write(before, k.id, written, def, now);
+        continue;
+      }
+      const pending = before < 0 && this.#pending.size > 0 ? this.#pending.get(k.id) : undefined;
+      const replaced = before >= 0 ? this.#table.state(before) : x;
+      const replacedDef = before >= 0 ? this.#table.def(before) : def.index;
+      const slot = this.#write(before, k.id, written, def, now);
+      k.memo = slot;
+      booked.push({
+        id: k.id,
+        def: def.index,
+        replaced,
+        replacedDef,
+        created: before < 0,
+        pendingBefore: pending === undefined ? undefined : { hold: pending.hold, debt: pending.debt },
+        slot,
+        epoch: this.#table.epoch,
+        version: this.#table.version(slot),
+      });
+    }
+    return booked === undefined ? { status: 'admitted', sendAt: s, now } : { status: 'admitted', sendAt: s, now, booking: booked };
+  }
+
+  /** RL-W5: each bucket is returned only when nothing was written to it after the booking. */
+  cancel(booking: unknown): boolean {
+    let returned = true;
+    for (const b of booking as readonly Booked[]) {
+      const table = this.#table;
+      const slot = table.find(b.id);
+      if (slot !== b.slot || table.epoch !== b.epoch || table.def(slot) !== b.def || table.version(slot) !== b.version) {
+        returned = false;
+        continue;
+      }
+      if (!b.created) {
+        table.set(slot, b.replaced, b.replacedDef);
+        continue;
+      }
+      // the bucket did not exist before the booking: forget it, with the penalty or debt it folded in kept pending
+      table.remove(slot);
+      this.#holds.delete(b.id);
+      if (b.pendingBefore !== undefined && !this.#pending.has(b.id)) {
+        const p = this.#pendingFor(b.id);
+        if (p !== undefined) {
+          p.hold = b.pendingBefore.hold;
+          p.debt = b.pendingBefore.debt;
+        }
+      }
+    }
+    return returned;
+  }
+
+  // ---------------------------------------------------------------- feedback
+
+  record(key: ResolvedKey, cost: number, def: Definition | undefined): void {
+    const now = this.#clock.now();
+    this.#tick(now);
+    const slot = this.#table.find(key.id);
+    if (def === undefined) {
+      if (slot < 0) {
+        const p = this.#pendingFor(key.id);
+        if (p !== undefined) p.debt = addDebt(p.debt, cost);
+        return;
+      }
+      def = this.#defs[this.#table.def(slot)] as Definition;
+    }
+    this.#defs[def.index] = def;
+    const x = this.#effective(slot, key.id, def, now);
+    key.memo = this.#write(slot, key.id, recordCost(x, def, cost, now), def, now);
+  }
+
+  dropRecord(): void {
+    this.recordsDropped++;
+  }
+
+  sync(key: ResolvedKey, def: Definition, minBorrowed: number): SideEffectResult {
+    const now = this.#clock.now();
+    this.#tick(now);
+    this.#defs[def.index] = def;
+    const slot = this.#table.find(key.id);
+    const x = this.#effective(slot, key.id, def, now); // a new definition converts, keeping any hold (RL-L5, RL-R3)
+    key.memo = this.#write(slot, key.id, syncBorrowed(x, def, minBorrowed, now), def, now);
+    return OK;
+  }
+
+  penalize(key: ResolvedKey, hold: Hold): SideEffectResult {
+    const now = this.#clock.now();
+    const until = 'untilMs' in hold ? hold.untilMs : now + hold.forMs;
+    this.#tick(now);
+    const slot = this.#table.find(key.id);
+    if (slot < 0) {
+      const p = this.#pendingFor(key.id);
+      if (p !== undefined) p.hold = holdAfter(p.hold, until, now);
+      return OK;
+    }
+    const def = this.#defs[this.#table.def(slot)] as Definition;
+    this.#table.setState(slot, penalizeUntil(this.#table.state(slot), def, until, now));
+    const h = holdAfter(this.#holds.get(key.id) ?? NO_HOLD, until, now);
+    if (h > now) this.#holds.set(key.id, h);
+    return OK;
+  }
+
+  // ---------------------------------------------------------------- inspection
+
+  borrowed(key: ResolvedKey): number | ErrorResult {
+    const slot = this.#table.find(key.id);
+    if (slot >= 0) return borrowedAt(this.#table.state(slot), this.#defs[this.#table.def(slot)] as Definition, this.#clock.now());
+    return this.#pending.get(key.id)?.debt ?? 0;
+  }
+
+  reset(key: ResolvedKey): SideEffectResult {
+    const slot = this.#table.find(key.id);
+    if (slot >= 0) this.#table.remove(slot);
+    this.#pending.delete(key.id);
+    this.#holds.delete(key.id);
+    return OK;
+  }
+
+  resetVenue(venue: string): SideEffectResult {
+    const prefix = venuePrefix(venue);
+    const table = this.#table;
+    for (let slot = 0; slot < table.highWater; slot++) {
+      const id = table.id(slot);
+      if (id !== undefined && id.startsWith(prefix)) table.remove(slot);
+    }
+    for (const id of [...this.#pending.keys()]) if (id.startsWith(prefix)) this.#pending.delete(id);
+    for (const id of [...this.#holds.keys()]) if (id.startsWith(prefix)) this.#holds.delete(id);
+    return OK;
+  }
+
+  resetAll(): SideEffectResult {
+    this.#table.clear();
+    this.#pending.clear();
+    this.#holds.clear();
+    return OK;
+  }
+
+  snapshot(): readonly BucketSnapshot[] {
+    const now = this.#clock.now();
+    const out: BucketSnapshot[] = [];
+    const table = this.#table;
+    for (let slot = 0; slot < table.highWater; slot++) {
+      const id = table.id(slot);
+      if (id === undefined) continue;
+      const def = this.#defs[table.def(slot)] as Definition;
+      const x = table.state(slot);
+      const held = this.#holds.get(id) ?? NO_HOLD;
+      if (isIdle(x, held, def, now)) continue;
+      const { venue, credentialHash, axis } = decodeBucketId(id);
+      const borrowed = borrowedAt(x, def, now);
+      const base = { venue, credentialHash, axis, capacity: def.capacity, refillPerSec: def.refillPerSec, tokens: def.capacity - borrowed, borrowed };
+      out.push(held > now ? { ...base, heldUntilMs: held } : base);
+    }
+    return out;
+  }
+
+  /** The names under which buckets and pending penalties are stored (ids: venue, credential hash, axis). */
+  storageKeys(): string[] {
+    const out: string[] = [];
+    for (let slot = 0; slot < this.#table.highWater; slot++) {
+      const id = this.#table.id(slot);
+      if (id !== undefined) out.push(id);
+    }
+    for (const id of this.#pending.keys()) out.push(id);
+    return out;
+  }
+
+  /** Evicts every idle bucket now and gives unused table memory back; answers how many were evicted. */
+  sweepAll(): number {
+    const before = this.evicted;
+    const now = this.#clock.now();
+    this.#sweepRange(0, this.#table.highWater, now);
+    this.#cursor = 0;
+    this.#afterFullSweep(now);
+    return this.evicted - before;
+  }
+
+  close(): void {
+    this.#table.clear();
+    this.#pending.clear();
+    this.#holds.clear();
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  /** The slot of a key's bucket, or -1; uses the slot remembered on the key when it still holds the bucket. */
+  #slotOf(k: ResolvedKey): number {
+    const s = k.memo;
+    if (typeof s === 'number' && s >= 0 && this.#table.id(s) === k.id) return s;
+    const slot = this.#table.find(k.id);
+    k.memo = slot;
+    return slot;
+  }
+
+  /** The bucket's `x` under `def` now: converted keeping its hold (RL-L5, RL-R3), or folded from what was pending. */
+  #effective(slot: number, id: string, def: Definition, now: number): number {
+    if (slot >= 0) {
+      const x = this.#table.state(slot);
+      const old = this.#table.def(slot);
+      if (old === def.index) return x;
+      const hold = this.#holds.size > 0 ? (this.#holds.get(id) ?? NO_HOLD) : NO_HOLD;
+      return redefine(x, hold, this.#defs[old] as Definition, def, now);
+    }
+    if (this.#pending.size > 0) {
+      const p = this.#pending.get(id);
+      if (p !== undefined) return foldPending(p.debt, p.hold, def, now);
+    }
+    return freshState(def);
+  }
+
+  #write(slot: number, id: string, x: number, def: Definition, now: number): number {
+    if (slot >= 0) {
+      this.#table.set(slot, x, def.index);
+      return slot;
+    }
+    const created = this.#table.insert(id, x, def.index);
+    if (this.#pending.size > 0) {
+      const p = this.#pending.get(id);
+      if (p !== undefined) {
+        this.#pending.delete(id);
+        if (p.hold > now) this.#holds.set(id, p.hold);
+      }
+    }
+    return created;
+  }
+
+  #pendingFor(id: string): Pending | undefined {
+    let p = this.#pending.get(id);
+    if (p !== undefined) return p;
+    if (this.#pending.size >= this.#options.maxPending) {
+      const oldest = this.#pending.keys().next();
+      if (!oldest.done) this.#pending.delete(oldest.value);
+      this.pendingDropped++;
+    }
+    p = { hold: NO_HOLD, debt: 0 };
+    this.#pending.set(id, p);
+    return p;
+  }
+
+  #tick(now: number): void {
+    if (++this.#ops < this.#options.sweepEvery) return;
+    this.#ops = 0;
+    const high = this.#table.highWater;
+    if (high === 0) return;
+    const start = this.#cursor < high ? this.#cursor : 0;
+    const end = Math.min(high, start + this.#options.sweepBatch);
+    this.#sweepRange(start, end, now);
+    this.#cursor = end;
+    if (end >= high) {
+      this.#cursor = 0;
+      this.#afterFullSweep(now);
+    }
+  }
+
+  #sweepRange(start: number, end: number, now: number): void {
+    const table = this.#table;
+    const before = now - this.#options.idleGraceMs;
+    const holds = this.#holds;
+    for (let slot = start; slot < end; slot++) {
+      const id = table.id(slot);
+      if (id === undefined) continue;
+      const hold = holds.size > 0 ? (holds.get(id) ?? NO_HOLD) : NO_HOLD;
+      if (isIdle(table.state(slot), hold, this.#defs[table.def(slot)] as Definition, before) && !(hold > now)) {
+        table.remove(slot);
+        this.evicted++;
+      }
+    }
+  }
+
+  #afterFullSweep(now: number): void {
+    this.#table.compact();
+    if (this.#holds.size > 0) for (const [id, until] of this.#holds) if (until <= now || this.#table.find(id) < 0) this.#holds.delete(id);
+  }
+}

@@ -1,0 +1,59 @@
+export type { Result } from './result.js';
+export { ok, invalid } from './result.js';
+export { describeValue, describeSecret } from './describe-value.js';
+export { hashCredential } from './hash-credential.js';
+export { systemClock } from './system-clock.js';
+export { normalizeKey, validateVenue, MAX_NAME_LENGTH, MAX_CREDENTIAL_LENGTH } from './normalize-key.js';
+export type { NormalizedKey } from './normalize-key.js';
+export { normalizeLimit } from './normalize-limit.js';
+export { validateCost, validateWaitBudget, validateSignal } from './validate-number.js';
+export { bucketId, decodeBucketId, venuePrefix } from './bucket-id.js';
+export type { DecodedBucketId } from './bucket-id.js';
+export { KeyResolver } from './key-resolver.js';
+export type { ResolvedKey } from './key-resolver.js';
+export { DefinitionTable, UNLIMITED } from './definition-table.js';
+export type { Definition } from './definition-table.js';
+export {
+  HORIZON_MS,
+  MAX_AMOUNT,
+  NO_HOLD,
+  addDebt,
+  addUp,
+  admits,
+  borrowedAt,
+  chargeAt,
+  clampHold,
+  defineBucket,
+  foldPending,
+  freshState,
+  holdAfter,
+  isIdle,
+  isUnpayable,
+  penalizeUntil,
+  planAdmission,
+  recordCost,
+  redefine,
+  roundUpWait,
+  sendTime,
+  syncBorrowed,
+  tokensAt,
+} from './gcra.js';
+export type { AdmissionPlan, BucketDefinition } from './gcra.js';
+export type { Admission, AdmitMode, Hold, LimiterStore, MaybePromise } from './limiter-store.js';
+export { StoreRateLimiter } from './store-rate-limiter.js';
+export type { StoreRateLimiterOptions } from './store-rate-limiter.js';
+export { WaiterSet } from './waiter-set.js';
+export { MAX_CHECKS, DEFAULT_WAIT_BUDGET_MS } from './read-arguments.js';
+export {
+  CLOSED,
+  abortedError,
+  errorResult,
+  formatNumber,
+  internalError,
+  invalidParameters,
+  notSupported,
+  timeoutError,
+  unpayableError,
+} from './messages.js';
+export { createProviderRateLimiter } from './provider-rate-limiter.js';
+export type { ProviderRateLimiterOptions } from './provider-rate-limiter.js';

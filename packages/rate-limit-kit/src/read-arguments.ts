@@ -1,0 +1,144 @@
+import type { RateLimitError } from '@core/rate-limit-contract';
+import { describeValue } from './describe-value.js';
+import type { Hold } from './limiter-store.js';
+import type { KeyResolver } from './key-resolver.js';
+import { invalidParameters } from './messages.js';
+import { normalizeKey } from './normalize-key.js';
+import { normalizeLimit } from './normalize-limit.js';
+import { validateCost, validateSignal, validateWaitBudget } from './validate-number.js';
+
+/** The longest list of checks one call accepts. */
+export const MAX_CHECKS = 1024;
+/** `waitForCapacity`'s budget when none is given (RL-W6). */
+export const DEFAULT_WAIT_BUDGET_MS = 10_000;
+
+/** A caller's options object, read once: its budget and signal, or the error that names what is wrong. */
+export interface ReadOptions {
+  readonly budget: number | undefined;
+  readonly signal: AbortSignal | undefined;
+}
+
+/**
+ * Reads `{ maxWaitMs?, signal? }` (RL-W6, RL-F2): an object (or `undefined`) whose fields are read once,
+ * inside a guard, so a throwing getter or proxy is `invalid_parameters`, never `internal`.
+ *
+ * @param withSignal - whether `signal` is an option of this method (`waitForCapacity`).
+ */
+export function readOptions(options: unknown, withSignal: boolean): ReadOptions | RateLimitError {
+  if (options === undefined) return { budget: undefined, signal: undefined };
+  if (typeof options !== 'object' || options === null) {
+    return invalidParameters('options', `must be an object or undefined (got ${describeValue(options)})`);
+  }
+  let rawBudget: unknown;
+  let rawSignal: unknown;
+  try {
+    rawBudget = (options as { maxWaitMs?: unknown }).maxWaitMs;
+    if (withSignal) rawSignal = (options as { signal?: unknown }).signal;
+  } catch {
+    return invalidParameters('options', 'could not be read (a getter or proxy threw)');
+  }
+  let budget: number | undefined;
+  if (rawBudget !== undefined) {
+    const b = validateWaitBudget(rawBudget, 'options.maxWaitMs');
+    if (!b.ok) return b.error;
+    budget = b.value;
+  }
+  if (!withSignal) return { budget, signal: undefined };
+  const s = validateSignal(rawSignal, 'options.signal');
+  if (!s.ok) return s.error;
+  return { budget, signal: s.value };
+}
+
+/** Whether a validated signal has fired; a signal that cannot even say so counts as fired (nothing is sent on doubt). */
+export function isAborted(signal: AbortSignal | undefined): boolean {
+  if (signal === undefined) return false;
+  try {
+    return signal.aborted === true;
+  } catch {
+    return true;
+  }
+}
+
+/** Reads a penalty hold `{ untilMs }` (limiter clock) or `{ forMs }` (from now) (RL-R3). */
+export function readHold(hold: unknown): Hold | RateLimitError {
+  if (typeof hold !== 'object' || hold === null) {
+    return invalidParameters('hold', `must be { untilMs } or { forMs } (got ${describeValue(hold)})`);
+  }
+  let untilMs: unknown;
+  let forMs: unknown;
+  try {
+    if (Array.isArray(hold)) return invalidParameters('hold', 'must be { untilMs } or { forMs } (got an array)');
+    ({ untilMs, forMs } = hold as { untilMs?: unknown; forMs?: unknown });
+  } catch {
+    return invalidParameters('hold', 'could not be read (a getter or proxy threw)');
+  }
+  if (untilMs !== undefined && forMs !== undefined) return invalidParameters('hold', 'gives both untilMs and forMs: give one');
+  if (untilMs !== undefined) {
+    if (typeof untilMs !== 'number' || !Number.isFinite(untilMs)) {
+      return invalidParameters('hold.untilMs', `must be a finite number (ms, the limiter's clock) (got ${describeValue(untilMs)})`);
+    }
+    return { untilMs };
+  }
+  if (typeof forMs !== 'number' || !Number.isFinite(forMs) || forMs < 0) {
+    return invalidParameters('hold.forMs', `must be a finite number >= 0 (got ${describeValue(forMs)})`);
+  }
+  return { forMs };
+}
+
+/** The error of one check `{ key, limit, cost }` that did not resolve, named at `path` (`''` for checkRate's own arguments). */
+export function checkError(key: unknown, limit: unknown, cost: unknown, path: string): RateLimitError {
+  const at = (name: string): string => (path === '' ? name : `${path}.${name}`);
+  const k = normalizeKey(key, at('key'));
+  if (!k.ok) return k.error;
+  const l = normalizeLimit(limit, at('limit'));
+  if (!l.ok) return l.error;
+  const c = validateCost(cost, at('cost'));
+  if (!c.ok) return c.error;
+  // normalization accepted what the resolver could not read twice the same way (a proxy, a getter)
+  return invalidParameters(at('key'), 'could not be read consistently (a getter or proxy)');
+}
+
+/**
+ * The first error of a multi-bucket call's checks (RL-M3 included), with a path like `checks[1].cost`.
+ * Only called once the fast path refused the list, so it always finds one.
+ */
+export function checksError(checks: unknown, keys: KeyResolver): RateLimitError {
+  try {
+    if (!Array.isArray(checks)) return invalidParameters('checks', `must be a non-empty array of { key, limit, cost } (got ${describeValue(checks)})`);
+    if (checks.length === 0) return invalidParameters('checks', 'must not be empty');
+    if (checks.length > MAX_CHECKS) return invalidParameters('checks', `must hold at most ${MAX_CHECKS} checks (got ${checks.length})`);
+    const seen = new Map<string, { index: number; capacity: number; refillPerSec: number } | null>();
+    for (let i = 0; i < checks.length; i++) {
+      const at = `checks[${i}]`;
+      const check: unknown = checks[i];
+      if (typeof check !== 'object' || check === null || Array.isArray(check)) {
+        return invalidParameters(at, `must be an object { key, limit, cost } (got ${describeValue(check)})`);
+      }
+      let key: unknown;
+      let limit: unknown;
+      let cost: unknown;
+      try {
+        ({ key, limit, cost } = check as { key?: unknown; limit?: unknown; cost?: unknown });
+      } catch {
+        return invalidParameters(at, 'could not be read (a getter or proxy threw)');
+      }
+      const k = keys.resolve(key);
+      const l = normalizeLimit(limit, `${at}.limit`);
+      if (k === undefined || !l.ok || !validateCost(cost, `${at}.cost`).ok) return checkError(key, limit, cost, at);
+      const prior = seen.get(k.id);
+      const mine = l.value === null ? null : { index: i, capacity: l.value.capacity, refillPerSec: l.value.refillPerSec };
+      if (prior === undefined) {
+        seen.set(k.id, mine === null ? null : mine);
+        continue;
+      }
+      const same = prior === null || mine === null ? prior === mine : prior.capacity === mine.capacity && prior.refillPerSec === mine.refillPerSec;
+      if (!same) {
+        const show = (d: typeof mine): string => (d === null ? 'unlimited' : `{ capacity: ${d.capacity}, refillPerSec: ${d.refillPerSec} }`);
+        return invalidParameters(`${at}.limit`, `defines bucket ${k.venue}/${k.axis} as ${show(mine)} but an earlier check of the same call defines it as ${show(prior)}`);
+      }
+    }
+    return invalidParameters('checks', 'could not be read consistently (a getter or proxy)');
+  } catch {
+    return invalidParameters('checks', 'could not be read (a getter or proxy threw)');
+  }
+}

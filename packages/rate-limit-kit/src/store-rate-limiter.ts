@@ -1,0 +1,469 @@
+import type {
+  BucketCheck,
+  BucketKey,
+  BucketSnapshot,
+  Capabilities,
+  Decision,
+  ErrorResult,
+  Limit,
+  PeekDecision,
+  PenaltyHold,
+  RateLimiter,
+  RateLimitError,
+  SideEffectResult,
+  WaitDecision,
+  WaitOptions,
+  CheckOptions,
+} from '@core/rate-limit-contract';
+import { DefinitionTable, type Definition } from './definition-table.js';
+import { roundUpWait } from './gcra.js';
+import { KeyResolver, type ResolvedKey } from './key-resolver.js';
+import type { Admission, AdmitMode, LimiterStore, MaybePromise } from './limiter-store.js';
+import { CLOSED, errorResult, internalError, notSupported, timeoutError, abortedError, unpayableError } from './messages.js';
+import { normalizeKey } from './normalize-key.js';
+import { normalizeLimit } from './normalize-limit.js';
+import { checkError, checksError, DEFAULT_WAIT_BUDGET_MS, isAborted, MAX_CHECKS, readHold, readOptions } from './read-arguments.js';
+import { validateCost } from './validate-number.js';
+import { validateVenue } from './normalize-key.js';
+import { WaiterSet } from './waiter-set.js';
+
+/** Options of the front door every store gets. */
+export interface StoreRateLimiterOptions {
+  /** Keys the credential hash (HMAC-SHA-256) so hashes cannot be checked against guessed keys (RL-K3). */
+  readonly credentialSecret?: string;
+  /** Unref waiters' timers so a pending wait never holds the process open. Default `false`. */
+  readonly unrefTimers?: boolean;
+}
+
+/** Which part of a call an answer is shaped for. */
+type Caller = 'checkRate' | 'checkRates' | 'peek';
+
+/** The merged buckets of one call (the scratch arrays, or a copy of them for an asynchronous store). */
+interface CallParts {
+  readonly keys: readonly ResolvedKey[];
+  readonly defs: readonly (Definition | null)[];
+  readonly costs: readonly number[];
+  /** Where each bucket first occurred in the caller's list. */
+  readonly first: readonly number[];
+}
+
+const P_CLOSED: Promise<ErrorResult> = Promise.resolve(CLOSED);
+
+function internalResult(e: unknown): ErrorResult {
+  return errorResult(internalError(e));
+}
+
+/** Resolves a store's answer, never rejecting (RL-F1). */
+function settle<T>(value: MaybePromise<T>): Promise<T | ErrorResult> {
+  return value instanceof Promise ? value.catch(internalResult) : Promise.resolve(value);
+}
+
+/**
+ * The shared front door of every rate limiter: a complete `RateLimiter` over a {@link LimiterStore}
+ * (the private half, where the buckets live). It reads every argument once and inside a guard
+ * (unreadable input is `invalid_parameters`, RL-F2), validates and normalizes it (RL-K2, RL-L1..RL-L3,
+ * RL-A2, RL-M2, RL-M3, RL-W6), hashes credentials (RL-K3), answers `closed`, `not_supported` and
+ * `internal` the same way for every store, shapes decisions (`ok` means "send now", a booking is
+ * `booked` with its exact wait, RL-W1; a delay's wait is rounded up, RL-A3), writes the messages, and
+ * runs the waiters of `waitForCapacity` (RL-W5..RL-W7). Stores never see invalid input.
+ *
+ * @example
+ * ```ts
+ * const limiter = new StoreRateLimiter(myStore, { credentialSecret: process.env.RL_SECRET });
+ * const d = await limiter.checkRate({ venue: 'okx', credential: null }, { requests: 20, periodMs: 2000 }, 1);
+ * ```
+ */
+export class StoreRateLimiter implements RateLimiter {
+  readonly specificationVersion = 'v1' as const;
+  readonly capabilities: Capabilities;
+  /** The private half. */
+  protected readonly store: LimiterStore;
+  readonly #keys: KeyResolver;
+  readonly #defs = new DefinitionTable();
+  readonly #waiters: WaiterSet;
+  readonly #sync: boolean;
+  #closed = false;
+  // Scratch space of one call: the merged buckets (RL-M2) and where each first occurred.
+  readonly #k: ResolvedKey[] = [];
+  readonly #d: (Definition | null)[] = [];
+  readonly #c: number[] = [];
+  readonly #first: number[] = [];
+  readonly #byId = new Map<string, number>();
+  readonly #parts: CallParts = { keys: this.#k, defs: this.#d, costs: this.#c, first: this.#first };
+
+  constructor(store: LimiterStore, options: StoreRateLimiterOptions = {}) {
+    const secret = options.credentialSecret;
+    if (secret !== undefined && (typeof secret !== 'string' || secret.length === 0)) {
+      throw new TypeError('credentialSecret must be a non-empty string when given');
+    }
+    if (options.unrefTimers !== undefined && typeof options.unrefTimers !== 'boolean') throw new TypeError('unrefTimers must be a boolean');
+    this.store = store;
+    this.capabilities = store.capabilities;
+    this.#keys = new KeyResolver(secret);
+    this.#waiters = new WaiterSet(store.timers, options.unrefTimers ?? false);
+    this.#sync = store.synchronous;
+  }
+
+  /** Whether `close()` was called. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** Waiters between their booking and their send time. */
+  get pendingWaiters(): number {
+    return this.#waiters.size;
+  }
+
+  // ---------------------------------------------------------------- admission
+
+  checkRate(key: BucketKey, limit: Limit, cost: number, options?: CheckOptions): Promise<Decision> {
+    if (this.#closed) return P_CLOSED;
+    try {
+      const o = readOptions(options, false);
+      if ('code' in o) return Promise.resolve(errorResult(o));
+      if (o.budget !== undefined && !this.capabilities.bookings) return Promise.resolve(notSupported('a booking (maxWaitMs)', 'bookings'));
+      const n = this.#one(key, limit, cost);
+      if (n < 0) return Promise.resolve(errorResult(checkError(key, limit, cost, '')));
+      if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
+      return this.#admit(1, o.budget === undefined ? 'probe' : 'book', o.budget, 'checkRate');
+    } catch (e) {
+      return Promise.resolve(internalResult(e));
+    }
+  }
+
+  /**
+   * `checkRate` without a budget, answered synchronously: only for a synchronous store (the in-process
+   * fast path). Throws a TypeError on an asynchronous store.
+   */
+  protected checkRateSync(key: BucketKey, limit: Limit, cost: number): Decision {
+    if (!this.#sync) throw new TypeError('checkRateSync needs a synchronous store');
+    if (this.#closed) return CLOSED;
+    try {
+      const n = this.#one(key, limit, cost);
+      if (n < 0) return errorResult(checkError(key, limit, cost, ''));
+      if (n === 0) return { kind: 'ok', sendAtMs: this.store.now() };
+      return this.#shape(this.store.admit(1, this.#k, this.#d as Definition[], this.#c, 'probe', undefined) as Admission, 'checkRate', this.#parts);
+    } catch (e) {
+      return internalResult(e);
+    }
+  }
+
+  checkRates(checks: readonly BucketCheck[], options?: CheckOptions): Promise<Decision> {
+    if (this.#closed) return P_CLOSED;
+    try {
+      const o = readOptions(options, false);
+      if ('code' in o) return Promise.resolve(errorResult(o));
+      if (o.budget !== undefined && !this.capabilities.bookings) return Promise.resolve(notSupported('a booking (maxWaitMs)', 'bookings'));
+      const n = this.#many(checks);
+      if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
+      if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
+      return this.#admit(n, o.budget === undefined ? 'probe' : 'book', o.budget, 'checkRates');
+    } catch (e) {
+      return Promise.resolve(internalResult(e));
+    }
+  }
+
+  peek(checks: readonly BucketCheck[]): Promise<PeekDecision> {
+    if (this.#closed) return P_CLOSED;
+    try {
+      const n = this.#many(checks);
+      if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
+      if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
+      return this.#admit(n, 'peek', undefined, 'peek') as Promise<PeekDecision>;
+    } catch (e) {
+      return Promise.resolve(internalResult(e));
+    }
+  }
+
+  waitForCapacity(checks: readonly BucketCheck[], options?: WaitOptions): Promise<WaitDecision> {
+    if (this.#closed) return P_CLOSED;
+    try {
+      if (!this.capabilities.bookings) return Promise.resolve(notSupported('waitForCapacity', 'bookings'));
+      const o = readOptions(options, true);
+      if ('code' in o) return Promise.resolve(errorResult(o));
+      if (o.signal !== undefined && !this.capabilities.abortSignal) return Promise.resolve(notSupported('an AbortSignal', 'abortSignal'));
+      const budget = o.budget ?? DEFAULT_WAIT_BUDGET_MS;
+      const signal = o.signal;
+      const n = this.#many(checks);
+      if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
+      if (isAborted(signal)) return Promise.resolve(errorResult(abortedError('none')));
+      if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
+      const a = this.store.admit(n, this.#k, this.#d as Definition[], this.#c, 'book', budget);
+      if (!(a instanceof Promise)) return this.#waitFor(a, budget, signal, this.#parts);
+      const parts = this.#copy(n);
+      return a.then((x) => this.#waitFor(x, budget, signal, parts), internalResult);
+    } catch (e) {
+      return Promise.resolve(internalResult(e));
+    }
+  }
+
+  // ---------------------------------------------------------------- feedback
+
+  record(key: BucketKey, cost: number, limit?: Limit): void {
+    try {
+      if (this.#closed) return this.store.dropRecord();
+      const k = this.#keys.resolve(key);
+      if (k === undefined || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity) return this.store.dropRecord();
+      // the limit is optional here (a live bucket keeps its definition); an explicit null is unlimited (RL-L2)
+      let def: Definition | undefined;
+      if (limit !== undefined) {
+        const d = this.#defs.resolve(limit);
+        if (d === null) return;
+        if (d === undefined) return this.store.dropRecord(); // a malformed call changes nothing (RL-F2)
+        def = d;
+      }
+      if (cost === 0) return;
+      this.store.record(k, cost, def);
+    } catch {
+      try {
+        this.store.dropRecord();
+      } catch {
+        // record never throws (RL-R1)
+      }
+    }
+  }
+
+  sync(key: BucketKey, limit: Limit, minBorrowed: number): Promise<SideEffectResult> {
+    if (!this.capabilities.sync) return Promise.resolve(notSupported('sync', 'sync'));
+    if (this.#closed) return P_CLOSED;
+    try {
+      const k = this.#keys.resolve(key);
+      if (k === undefined) return Promise.resolve(errorResult(this.#keyError(key)));
+      const d = this.#defs.resolve(limit);
+      if (d === undefined) return Promise.resolve(errorResult(this.#limitError(limit)));
+      const m = validateCost(minBorrowed, 'minBorrowed');
+      if (!m.ok) return Promise.resolve(errorResult(m.error));
+      if (d === null) return Promise.resolve({ kind: 'ok' });
+      return settle(this.store.sync(k, d, m.value));
+    } catch (e) {
+      return Promise.resolve(internalResult(e));
+    }
+  }
+
+  penalize(key: BucketKey, hold: PenaltyHold): Promise<SideEffectResult> {
+    if (!this.capabilities.penalize) return Promise.resolve(notSupported('penalize', 'penalize'));
+    if (this.#closed) return P_CLOSED;
+    try {
+      const k = this.#keys.resolve(key);
+      if (k === undefined) return Promise.resolve(errorResult(this.#keyError(key)));
+      const h = readHold(hold);
+      if ('code' in h) return Promise.resolve(errorResult(h));
+      return settle(this.store.penalize(k, h));
+    } catch (e) {
+      return Promise.resolve(internalResult(e));
+    }
+  }
+
+  // ---------------------------------------------------------------- inspection
+
+  borrowed(key: BucketKey): Promise<number | ErrorResult> {
+    if (this.#closed) return P_CLOSED;
+    try {
+      const k = this.#keys.resolve(key);
+      if (k === undefined) return Promise.resolve(errorResult(this.#keyError(key)));
+      return settle(this.store.borrowed(k));
+    } catch (e) {
+      return Promise.resolve(internalResult(e));
+    }
+  }
+
+  reset(key: BucketKey): Promise<SideEffectResult> {
+    if (this.#closed) return P_CLOSED;
+    try {
+      const k = this.#keys.resolve(key);
+      if (k === undefined) return Promise.resolve(errorResult(this.#keyError(key)));
+      return settle(this.store.reset(k));
+    } catch (e) {
+      return Promise.resolve(internalResult(e));
+    }
+  }
+
+  resetVenue(venue: string): Promise<SideEffectResult> {
+    if (this.#closed) return P_CLOSED;
+    try {
+      const v = validateVenue(venue, 'venue');
+      if (!v.ok) return Promise.resolve(errorResult(v.error));
+      return settle(this.store.resetVenue(v.value));
+    } catch (e) {
+      return Promise.resolve(internalResult(e));
+    }
+  }
+
+  resetAll(): Promise<SideEffectResult> {
+    if (this.#closed) return P_CLOSED;
+    try {
+      return settle(this.store.resetAll());
+    } catch (e) {
+      return Promise.resolve(internalResult(e));
+    }
+  }
+
+  snapshot(): Promise<readonly BucketSnapshot[] | ErrorResult> {
+    if (!this.capabilities.snapshot) return Promise.resolve(notSupported('snapshot', 'snapshot'));
+    if (this.#closed) return P_CLOSED;
+    try {
+      return settle(this.store.snapshot());
+    } catch (e) {
+      return Promise.resolve(internalResult(e));
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#waiters.closeAll();
+    try {
+      await this.store.close();
+    } catch {
+      // closing is best effort: the limiter is closed either way
+    }
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  /** Fills scratch slot 0 from one check: 1, 0 (unlimited or cost 0: nothing to charge), or -1 (invalid). */
+  #one(key: unknown, limit: unknown, cost: unknown): number {
+    const k = this.#keys.resolve(key);
+    const d = this.#defs.resolve(limit);
+    if (k === undefined || d === undefined || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity) return -1;
+    if (d === null || cost === 0) return 0; // RL-L2, RL-A2
+    this.#k[0] = k;
+    this.#d[0] = d;
+    this.#c[0] = cost;
+    this.#first[0] = 0;
+    return 1;
+  }
+
+  /**
+   * Fills the scratch arrays from a list of checks, merging repeated keys at their combined cost
+   * (RL-M2), refusing one key with two definitions (RL-M3), and dropping unlimited buckets and zero
+   * costs. Returns how many buckets remain, or -1 when anything is invalid or unreadable.
+   */
+  #many(checks: unknown): number {
+    try {
+      if (!Array.isArray(checks)) return -1;
+      const len = checks.length;
+      if (len === 0 || len > MAX_CHECKS) return -1;
+      const keys = this.#k;
+      const defs = this.#d;
+      const costs = this.#c;
+      const first = this.#first;
+      const byId = len > 8 ? this.#byId : undefined;
+      byId?.clear();
+      let n = 0;
+      for (let i = 0; i < len; i++) {
+        const c: unknown = checks[i];
+        if (typeof c !== 'object' || c === null) return -1;
+        const { key, limit, cost } = c as { key?: unknown; limit?: unknown; cost?: unknown };
+        const k = this.#keys.resolve(key);
+        const d = this.#defs.resolve(limit);
+        if (k === undefined || d === undefined || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity) return -1;
+        let j: number;
+        if (byId === undefined) {
+          j = 0;
+          while (j < n && (keys[j] as ResolvedKey).id !== k.id) j++;
+        } else {
+          j = byId.get(k.id) ?? n;
+        }
+        if (j < n) {
+          if (defs[j] !== d) return -1;
+          costs[j] = (costs[j] as number) + cost;
+        } else {
+          keys[n] = k;
+          defs[n] = d;
+          costs[n] = cost;
+          first[n] = i;
+          byId?.set(k.id, n);
+          n++;
+        }
+      }
+      let m = 0;
+      for (let i = 0; i < n; i++) {
+        if (defs[i] === null || costs[i] === 0) continue;
+        if (m !== i) {
+          keys[m] = keys[i] as ResolvedKey;
+          defs[m] = defs[i] as Definition;
+          costs[m] = costs[i] as number;
+          first[m] = first[i] as number;
+        }
+        m++;
+      }
+      return m;
+    } catch {
+      return -1;
+    }
+  }
+
+  #admit(n: number, mode: AdmitMode, budget: number | undefined, caller: Caller): Promise<Decision> {
+    const a = this.store.admit(n, this.#k, this.#d as Definition[], this.#c, mode, budget);
+    if (!(a instanceof Promise)) return Promise.resolve(this.#shape(a, caller, this.#parts));
+    const parts = this.#copy(n);
+    return a.then((x) => this.#shape(x, caller, parts), internalResult);
+  }
+
+  /** A copy of the first `n` merged buckets (an asynchronous store answers after the scratch moved on). */
+  #copy(n: number): CallParts {
+    return { keys: this.#k.slice(0, n), defs: this.#d.slice(0, n), costs: this.#c.slice(0, n), first: this.#first.slice(0, n) };
+  }
+
+  /** The decision of `checkRate`, `checkRates` or `peek` from a store's admission. */
+  #shape(a: Admission, caller: Caller, parts: CallParts): Decision {
+    switch (a.status) {
+      case 'admitted':
+        if (a.sendAt <= a.now || caller === 'peek') return { kind: 'ok', sendAtMs: a.now };
+        return { kind: 'booked', sendAtMs: a.sendAt, waitMs: a.sendAt - a.now };
+      case 'wait':
+        return { kind: 'delay', retryAfterMs: roundUpWait(a.waitMs) };
+      case 'unpayable':
+        return errorResult(this.#unpayable(a, caller, parts));
+      case 'failed':
+        return errorResult(a.error);
+    }
+  }
+
+  #waitFor(
+    a: Admission,
+    budget: number,
+    signal: AbortSignal | undefined,
+    parts: CallParts,
+  ): Promise<WaitDecision> {
+    switch (a.status) {
+      case 'admitted': {
+        const booking = a.booking;
+        if (a.sendAt <= a.now) return Promise.resolve({ kind: 'ok', sendAtMs: a.now });
+        if (this.#closed || isAborted(signal)) {
+          // the signal fired (or the limiter closed) while the store booked: give the booking back
+          const give = (returned: boolean): WaitDecision => (this.#closed ? CLOSED : errorResult(abortedError(returned ? 'returned' : 'forfeited')));
+          const r = booking === undefined ? false : this.store.cancel(booking);
+          return r instanceof Promise ? r.then(give, () => give(false)) : Promise.resolve(give(r));
+        }
+        const t = this.store.timers.now();
+        const target = t === a.now ? a.sendAt : t + (a.sendAt - a.now);
+        return this.#waiters.wait(target, a.sendAt, signal, () => (booking === undefined ? false : this.store.cancel(booking)));
+      }
+      case 'wait':
+        return Promise.resolve(errorResult(timeoutError(a.waitMs, budget)));
+      case 'unpayable':
+        return Promise.resolve(errorResult(this.#unpayable(a, 'checkRates', parts)));
+      case 'failed':
+        return Promise.resolve(errorResult(a.error));
+    }
+  }
+
+  #unpayable(a: Admission & { status: 'unpayable' }, caller: Caller, parts: CallParts): RateLimitError {
+    const key = parts.keys[a.index] as ResolvedKey;
+    const def = parts.defs[a.index] as Definition;
+    const path = caller === 'checkRate' ? 'cost' : `checks[${parts.first[a.index] as number}].cost`;
+    return unpayableError(path, key, parts.costs[a.index] as number, def.capacity, def.refillPerSec, a.reason, a.left);
+  }
+
+  #keyError(key: unknown): RateLimitError {
+    const r = normalizeKey(key, 'key');
+    return r.ok ? { code: 'invalid_parameters', message: 'key: could not be read consistently (a getter or proxy)', path: 'key' } : r.error;
+  }
+
+  #limitError(limit: unknown): RateLimitError {
+    const r = normalizeLimit(limit, 'limit');
+    return r.ok ? { code: 'invalid_parameters', message: 'limit: could not be read consistently (a getter or proxy)', path: 'limit' } : r.error;
+  }
+}
