@@ -20,8 +20,12 @@ export type Admission =
   | { readonly status: 'wait'; readonly waitMs: number }
   /** Bucket `index` of the call can never pay: a quota without enough left, or a wait beyond the horizon. */
   | { readonly status: 'unpayable'; readonly index: number; readonly reason: 'quota' | 'horizon'; readonly left: number }
-  /** The store failed (unreachable, too late, a call its layout cannot serve): never admitted. */
-  | { readonly status: 'failed'; readonly error: RateLimitError };
+  /**
+   * The store failed (unreachable, too late, a call its layout cannot serve): never admitted. With
+   * `index`, the failure is about that bucket of the call and the error's `path` is relative to its
+   * check (for example `key`); the front door names it in the caller's terms (`checks[3].key`).
+   */
+  | { readonly status: 'failed'; readonly error: RateLimitError; readonly index?: number };
 
 /** A penalty hold, validated: an absolute end in the limiter's clock, or a duration from the store's now. */
 export type Hold = { readonly untilMs: number } | { readonly forMs: number };

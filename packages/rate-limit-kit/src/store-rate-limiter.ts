@@ -417,8 +417,15 @@ export class StoreRateLimiter implements RateLimiter {
       case 'unpayable':
         return errorResult(this.#unpayable(a, caller, parts));
       case 'failed':
-        return errorResult(a.error);
+        return errorResult(this.#failure(a, caller, parts));
     }
+  }
+
+  /** A store's failure, a bucket's named in the caller's terms. */
+  #failure(a: Admission & { status: 'failed' }, caller: Caller, parts: CallParts): RateLimitError {
+    if (a.index === undefined || a.error.path === undefined) return a.error;
+    const at = caller === 'checkRate' ? '' : `checks[${parts.first[a.index] as number}].`;
+    return { ...a.error, path: `${at}${a.error.path}`, message: `${at}${a.error.message}` };
   }
 
   #waitFor(
@@ -446,7 +453,7 @@ export class StoreRateLimiter implements RateLimiter {
       case 'unpayable':
         return Promise.resolve(errorResult(this.#unpayable(a, 'checkRates', parts)));
       case 'failed':
-        return Promise.resolve(errorResult(a.error));
+        return Promise.resolve(errorResult(this.#failure(a, 'checkRates', parts)));
     }
   }
 

@@ -1,5 +1,3 @@
-import type { NormalizedKey } from '@core/default-rate-limiter';
-
 /** Which part of a key the Redis Cluster hash tag is made of. */
 export type HashTagMode = 'venue' | 'venue+credential' | 'prefix';
 
@@ -45,16 +43,24 @@ export function credentialField(credentialHash: string | null): string {
  *
  * @example
  * ```ts
- * bucketKeyName('rl:', 'venue', { venue: 'binance', credential: null, axis: 'ip' }, null); // 'rl:{binance}public:ip'
+ * bucketKeyName('rl:', 'venue', 'binance', null, 'ip'); // 'rl:{binance}public:ip'
  * ```
  */
-export function bucketKeyName(prefix: string, mode: HashTagMode, key: NormalizedKey, credentialHash: string | null): string {
-  const venue = escapeName(key.venue);
+export function bucketKeyName(prefix: string, mode: HashTagMode, venueName: string, credentialHash: string | null, axisName: string): string {
+  const venue = escapeName(venueName);
   const credential = credentialField(credentialHash);
-  const axis = escapeName(key.axis);
+  const axis = escapeName(axisName);
   if (mode === 'venue') return `${prefix}{${venue}}${credential}:${axis}`;
   if (mode === 'venue+credential') return `${prefix}{${venue}:${credential}}${axis}`;
   return `${prefix}{${prefixTag(prefix)}}${venue}:${credential}:${axis}`;
+}
+
+/**
+ * The key that marks a record as applied (RL-R1, exactly once): `<prefix>~{<tag>}<id>`, in the bucket's
+ * hash slot (same tag) but outside the bucket pattern `<prefix>{*`, so scans of buckets never see it.
+ */
+export function recordMarkerName(prefix: string, bucketKey: string, id: string): string {
+  return `${prefix}~{${hashTagOf(bucketKey)}}${id}`;
 }
 
 /** The one hash tag of every key in `prefix` mode. */

@@ -1,8 +1,7 @@
-/** One record waiting for Redis: the bucket's key name and the script arguments after the header. */
+/** One record waiting for Redis: record.lua's keys (the bucket, the record's marker) and arguments. */
 export interface PendingRecord {
-  readonly keyName: string;
-  /** cost, capacity ('' = the stored definition), refillPerSec. */
-  readonly args: readonly [string, string, string];
+  readonly keys: readonly [string, string];
+  readonly args: readonly string[];
 }
 
 /** How record() has fared: what waits in the buffer, and what was flushed or dropped so far. */

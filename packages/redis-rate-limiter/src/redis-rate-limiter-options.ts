@@ -36,6 +36,17 @@ export interface RedisRateLimiterOptions {
   readonly ttlSlackMs?: number;
   /** How long debt recorded on a bucket that was never defined is kept; default 3 600 000 ms. */
   readonly pendingTtlMs?: number;
+  /**
+   * How long a hold on a bucket that was never defined is kept after it ends (RL-R3), so the bucket's
+   * first definition starts it empty as of the hold's end; default and minimum 86 400 000 ms (24 h).
+   */
+  readonly pendingHoldTtlMs?: number;
+  /**
+   * How long a record's id is remembered so that a second delivery of it (a retry after a timeout, when
+   * the server was only slow) changes nothing (RL-R1: exactly once); default 600 000 ms. Costs about
+   * 80 bytes of Redis memory per record for that long.
+   */
+  readonly recordDedupeMs?: number;
   /** How many records may wait for an unreachable Redis; default 10 000 (then the oldest is dropped). */
   readonly recordBufferSize?: number;
   /** How often buffered records are retried while Redis is away; default 250 ms. */

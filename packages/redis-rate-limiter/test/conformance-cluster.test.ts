@@ -1,6 +1,6 @@
 import { afterAll, describe, it } from 'vitest';
 import { runConformanceSuite } from '@core/rate-limit-conformance';
-import { createProviderRateLimiter } from '@core/default-rate-limiter';
+import { createProviderRateLimiter } from '@core/rate-limit-kit';
 import { ioredisCluster, nodeRedisCluster } from './support/clients.js';
 import { redisSubject } from './support/conformance-subject.js';
 import { startRedisCluster } from './support/redis-servers.js';

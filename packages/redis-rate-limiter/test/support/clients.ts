@@ -1,3 +1,4 @@
+import type { BucketSnapshot, ErrorResult } from '@core/rate-limit-contract';
 import { Cluster, Redis } from 'ioredis';
 import { createClient, createCluster } from 'redis';
 import { fromIoRedis, fromNodeRedis, fromNodeRedisCluster, type RedisLike } from '../../src/index.js';
@@ -57,4 +58,10 @@ export async function nodeRedisCluster(nodes: readonly { host: string; port: num
   cluster.on('error', () => {});
   await cluster.connect();
   return { redis: fromNodeRedisCluster(cluster), close: async () => void cluster.destroy() };
+}
+
+/** A snapshot that must be a list of buckets (a typed error fails the test). */
+export function bucketsOf(snapshot: readonly BucketSnapshot[] | ErrorResult): readonly BucketSnapshot[] {
+  if (!Array.isArray(snapshot)) throw new Error(`expected a snapshot, got ${JSON.stringify(snapshot)}`);
+  return snapshot as readonly BucketSnapshot[];
 }

@@ -1,0 +1,165 @@
+import type { AdmitMode, Definition } from '@core/rate-limit-kit';
+import { NO_HOLD } from '@core/rate-limit-kit';
+
+/**
+ * The TypeScript half of the scripts' protocol (lua/*.lua): the arguments each script takes and the
+ * replies it gives, in one place. Script time is milliseconds since {@link SCRIPT_EPOCH_MS} when the
+ * server's TIME is the clock, or the injected clock's value as given.
+ */
+
+/** The origin of script time when the server's TIME is the clock (2026-01-01T00:00:00Z). */
+export const SCRIPT_EPOCH_MS = 1_767_225_600_000;
+
+/** admit.lua's mode argument. */
+const MODE: Readonly<Record<AdmitMode, string>> = { probe: '1', peek: '2', book: '3' };
+
+/** The fixed options every script call carries. */
+export interface ScriptSettings {
+  /** The injected clock's now as text, or `''` for the server's TIME. */
+  readonly now: string;
+  /** Added to each key's expiry beyond the time its bucket is full again (ms). */
+  readonly ttlSlackMs: string;
+  /** How long debt recorded on a bucket never defined is kept (ms). */
+  readonly pendingDebtTtlMs: string;
+  /** How long a hold on a bucket never defined is kept after it ends (ms, RL-R3: at least 24 h). */
+  readonly pendingHoldTtlMs: string;
+  /** How long a record's id is remembered so a second delivery changes nothing (ms, RL-R1). */
+  readonly recordMarkerTtlMs: string;
+}
+
+/** ARGV of admit.lua: now, slack, mode, budget, token, then capacity, refillPerSec and cost per bucket. */
+export function admitArgs(
+  settings: ScriptSettings,
+  mode: AdmitMode,
+  budgetMs: number | undefined,
+  token: string,
+  n: number,
+  defs: readonly Definition[],
+  costs: readonly number[],
+): string[] {
+  const args = [settings.now, settings.ttlSlackMs, MODE[mode], budgetMs === undefined ? '' : String(budgetMs), token];
+  for (let i = 0; i < n; i++) {
+    const d = defs[i] as Definition;
+    args.push(d.capacityText, d.refillText, String(costs[i]));
+  }
+  return args;
+}
+
+/** ARGV of cancel.lua: now, slack, pending TTLs, then what the booking wrote and replaced per bucket. */
+export function cancelArgs(settings: ScriptSettings, pairs: readonly string[]): string[] {
+  return [settings.now, settings.ttlSlackMs, settings.pendingDebtTtlMs, settings.pendingHoldTtlMs, ...pairs];
+}
+
+/** ARGV of record.lua; `def` undefined: the stored definition. */
+export function recordArgs(settings: ScriptSettings, cost: number, def: Definition | undefined): string[] {
+  return [
+    settings.now,
+    settings.ttlSlackMs,
+    settings.pendingDebtTtlMs,
+    settings.pendingHoldTtlMs,
+    settings.recordMarkerTtlMs,
+    String(cost),
+    def === undefined ? '' : def.capacityText,
+    def === undefined ? '' : def.refillText,
+  ];
+}
+
+/** ARGV of sync.lua. */
+export function syncArgs(settings: ScriptSettings, def: Definition, minBorrowed: number): string[] {
+  return [settings.now, settings.ttlSlackMs, def.capacityText, def.refillText, String(minBorrowed)];
+}
+
+/** ARGV of penalize.lua: the hold's end in script time, or a duration from the script's now. */
+export function penalizeArgs(settings: ScriptSettings, untilScriptMs: number | undefined, forMs: number | undefined): string[] {
+  return [
+    settings.now,
+    settings.ttlSlackMs,
+    settings.pendingDebtTtlMs,
+    settings.pendingHoldTtlMs,
+    untilScriptMs === undefined ? '' : String(untilScriptMs),
+    forMs === undefined ? '' : String(forMs),
+  ];
+}
+
+/** ARGV of inspect.lua. */
+export function inspectArgs(settings: ScriptSettings): string[] {
+  return [settings.now];
+}
+
+/** admit.lua's reply, decoded (times in script time). */
+export type AdmitReply =
+  | { readonly kind: 'now'; readonly now: number }
+  | { readonly kind: 'booked'; readonly sendAt: number; readonly now: number; readonly pairs: readonly string[] }
+  | { readonly kind: 'wait'; readonly waitMs: number; readonly now: number }
+  | { readonly kind: 'unpayable'; readonly index: number; readonly reason: 'quota' | 'horizon'; readonly left: number };
+
+function num(value: unknown): number {
+  return typeof value === 'number' ? value : Number(String(value));
+}
+
+/** Script time from TIME's seconds and microseconds (the same double operations as in Lua), or the injected value. */
+export function scriptNow(a: unknown, b: unknown): number {
+  if (b === '' || b === undefined || b === null) return num(a);
+  return (num(a) - SCRIPT_EPOCH_MS / 1000) * 1000 + num(b) / 1000;
+}
+
+/** Script time from TIME in microseconds (an admission's short reply), through the same double operations as in Lua. */
+function scriptNowFromMicros(us: number): number {
+  const seconds = Math.floor(us / 1_000_000);
+  return (seconds - SCRIPT_EPOCH_MS / 1000) * 1000 + (us - seconds * 1_000_000) / 1000;
+}
+
+/** Decodes admit.lua's reply; `undefined` for a reply it does not expect (never taken for capacity). */
+export function decodeAdmitReply(reply: unknown): AdmitReply | undefined {
+  if (typeof reply === 'number') return { kind: 'now', now: scriptNowFromMicros(reply) };
+  if (typeof reply === 'string') {
+    const now = Number(reply);
+    return Number.isFinite(now) ? { kind: 'now', now } : undefined;
+  }
+  if (!Array.isArray(reply) || reply.length < 2) return undefined;
+  const status = num(reply[0]);
+  if (status === 0 && reply.length >= 4) {
+    const sendAt = num(reply[1]);
+    const now = scriptNow(reply[2], reply[3]);
+    if (!Number.isFinite(sendAt) || !Number.isFinite(now)) return undefined;
+    return { kind: 'booked', sendAt, now, pairs: reply.slice(4).map(String) };
+  }
+  if (status === 1 && reply.length >= 4) {
+    const waitMs = num(reply[1]);
+    const now = scriptNow(reply[2], reply[3]);
+    if (!Number.isFinite(waitMs) || !Number.isFinite(now)) return undefined;
+    return { kind: 'wait', waitMs, now };
+  }
+  if (status === 2 && reply.length >= 4) {
+    const index = num(reply[1]) - 1;
+    if (!Number.isInteger(index) || index < 0) return undefined;
+    return { kind: 'unpayable', index, reason: num(reply[2]) === 1 ? 'quota' : 'horizon', left: num(reply[3]) };
+  }
+  return undefined;
+}
+
+/** A stored bucket value (see state.lua), parsed. */
+export type StoredState =
+  | { readonly pending: true; readonly debt: number; readonly hold: number }
+  | {
+      readonly pending: false;
+      readonly capacity: number;
+      readonly refillPerSec: number;
+      readonly x: number;
+      readonly hold: number;
+      /** The value carries a booking's token. */
+      readonly booked: boolean;
+    };
+
+function holdOf(text: string | undefined): number {
+  return text === undefined || text === '' ? NO_HOLD : Number(text);
+}
+
+/** Parses a stored value; `undefined` for anything else. */
+export function parseStored(raw: string): StoredState | undefined {
+  const token = raw.indexOf(';');
+  const parts = (token < 0 ? raw : raw.slice(0, token)).split(',');
+  if (parts.length !== 3 && parts.length !== 4) return undefined;
+  if (parts[0] === 'p') return { pending: true, debt: Number(parts[1]), hold: holdOf(parts[2]) };
+  return { pending: false, capacity: Number(parts[0]), refillPerSec: Number(parts[1]), x: Number(parts[2]), hold: holdOf(parts[3]), booked: token >= 0 };
+}
