@@ -208,7 +208,7 @@ export class MemoryStore implements LimiterStore {
   record(key: ResolvedKey, cost: number, def: Definition | undefined): void {
     const now = this.#clock.now();
     this.#tick(now);
-    const slot = this.#table.find(key.id);
+    const slot = this.#live(key.id, now);
     if (def === undefined) {
       if (slot < 0) {
         const p = this.#pendingFor(key.id);
@@ -240,7 +240,7 @@ export class MemoryStore implements LimiterStore {
     const now = this.#clock.now();
     const until = 'untilMs' in hold ? hold.untilMs : now + hold.forMs;
     this.#tick(now);
-    const slot = this.#table.find(key.id);
+    const slot = this.#live(key.id, now);
     if (slot < 0) {
       const p = this.#pendingFor(key.id);
       if (p !== undefined) p.hold = holdAfter(p.hold, until, now);
@@ -318,6 +318,24 @@ export class MemoryStore implements LimiterStore {
     return out;
   }
 
+  /**
+   * One bucket's stored state, by id (for the differential test that pins the Redis scripts to this
+   * arithmetic): a defined bucket's definition, `x` and hold in force, a pending hold or debt, or
+   * `undefined` when nothing is stored.
+   */
+  inspect(id: string):
+    | { readonly pending: false; readonly capacity: number; readonly refillPerSec: number; readonly x: number; readonly hold: number }
+    | { readonly pending: true; readonly debt: number; readonly hold: number }
+    | undefined {
+    const slot = this.#table.find(id);
+    if (slot >= 0) {
+      const def = this.#defs[this.#table.def(slot)] as Definition;
+      return { pending: false, capacity: def.capacity, refillPerSec: def.refillPerSec, x: this.#table.state(slot), hold: this.#holds.get(id) ?? NO_HOLD };
+    }
+    const p = this.#pending.get(id);
+    return p === undefined ? undefined : { pending: true, debt: p.debt, hold: p.hold };
+  }
+
   /** Evicts every idle bucket now and gives unused table memory back; answers how many were evicted. */
   sweepAll(): number {
     const before = this.evicted;
@@ -335,6 +353,22 @@ export class MemoryStore implements LimiterStore {
   }
 
   // ---------------------------------------------------------------- internals
+
+  /**
+   * The slot of a bucket that is not idle, or -1: an idle bucket (full and not held) is evicted on the
+   * spot, since it must behave exactly like an absent one (a record or penalty without a definition then
+   * waits for the next definition, as on a shared store where idle buckets expire).
+   */
+  #live(id: string, now: number): number {
+    const slot = this.#table.find(id);
+    if (slot < 0) return -1;
+    const hold = this.#holds.size > 0 ? (this.#holds.get(id) ?? NO_HOLD) : NO_HOLD;
+    if (!isIdle(this.#table.state(slot), hold, this.#defs[this.#table.def(slot)] as Definition, now)) return slot;
+    this.#table.remove(slot);
+    this.#holds.delete(id);
+    this.evicted++;
+    return -1;
+  }
 
   /** The slot of a key's bucket, or -1; uses the slot remembered on the key when it still holds the bucket. */
   #slotOf(k: ResolvedKey): number {

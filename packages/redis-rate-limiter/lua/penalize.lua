@@ -11,7 +11,7 @@ local now = read_clock(ARGV[1])
 local until_ms
 if ARGV[5] ~= '' then until_ms = tonumber(ARGV[5]) else until_ms = now + tonumber(ARGV[6]) end
 until_ms = clamp_hold(until_ms, now)
-local st = parse(redis.call('GET', KEYS[1]))
+local st = live(parse(redis.call('GET', KEYS[1])), now)
 if st == nil or st.pending then
   local debt, hold = 0, NO_HOLD
   if st ~= nil then debt, hold = st.debt, st.hold end

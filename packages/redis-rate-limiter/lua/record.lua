@@ -17,7 +17,7 @@ local d
 if ARGV[7] ~= '' then
   d = define(ARGV[7], ARGV[8])
 else
-  local st = parse(raw)
+  local st = live(parse(raw), now)
   if st == nil or st.pending then
     local debt, hold = 0, NO_HOLD
     if st ~= nil then debt, hold = st.debt, st.hold end

@@ -162,6 +162,15 @@ local function parse(raw)
   return { pending = false, capacity_text = a, refill_text = b, text = a .. ',' .. b, x = tonumber(c), hold = number_or_no_hold(h) }
 end
 
+-- a defined bucket that is full and not held behaves exactly like an absent one (it may expire any time)
+local function live(st, now)
+  if st == nil or st.pending then return st end
+  local full
+  if tonumber(st.refill_text) == 0 then full = st.x <= 0 else full = st.x <= now end
+  if full and not (st.hold > now) then return nil end
+  return st
+end
+
 -- the bucket's x and hold under definition d now: converted (keeping the hold), or folded from pending
 local function effective(raw, d, now)
   local st = parse(raw)

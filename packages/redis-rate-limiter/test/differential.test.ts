@@ -1,0 +1,213 @@
+/**
+ * Pins the Lua scripts to the one TypeScript arithmetic core: random operation sequences (probes,
+ * bookings, peeks, multi-bucket calls, waits and their cancellation, records, syncs, penalties,
+ * redefinitions, resets) run on an injected clock against the kit's front door over the in-process
+ * store (which calls the core on its hot path) and over the Redis store (which runs the scripts), and
+ * every decision and every stored state is compared step by step, exactly (no tolerance).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { BucketCheck, BucketKey, Decision, Limit, WaitDecision } from '@core/rate-limit-contract';
+import { ManualClock } from '@core/rate-limit-conformance';
+import { KeyResolver, NO_HOLD, StoreRateLimiter } from '@core/rate-limit-kit';
+import { MemoryStore } from '@core/default-rate-limiter';
+import { RedisStore, parseStored } from '../src/index.js';
+import { ioredisClient, type TestClient } from './support/clients.js';
+import { startRedisServer, type RedisServer } from './support/redis-servers.js';
+
+const RUNS = Number(process.env['DIFFERENTIAL_RUNS'] ?? 2000);
+
+/** Replays a failure: DIFFERENTIAL_SEED and DIFFERENTIAL_PATH from fast-check's report. */
+function replay(): { seed?: number; path?: string } {
+  const seed = process.env['DIFFERENTIAL_SEED'];
+  const path = process.env['DIFFERENTIAL_PATH'];
+  return { ...(seed === undefined ? {} : { seed: Number(seed) }), ...(path === undefined ? {} : { path }) };
+}
+
+let server: RedisServer;
+let client: TestClient;
+
+beforeAll(async () => {
+  server = await startRedisServer();
+  client = await ioredisClient(server.port);
+}, 60_000);
+
+afterAll(async () => {
+  await client?.close();
+  await server?.stop();
+});
+
+const KEYS: readonly BucketKey[] = [
+  { venue: 'alpha', credential: null, axis: 'ip' },
+  { venue: 'alpha', credential: 'sk-differential', axis: 'orders' },
+  { venue: 'beta', credential: null },
+];
+
+const LIMITS: readonly Limit[] = [
+  { capacity: 10, refillPerSec: 10 },
+  { capacity: 5, refillPerSec: 1 },
+  { capacity: 3, refillPerSec: 0 },
+  { capacity: 1, refillPerSec: 9.09 },
+  { requests: 6000, periodMs: 60_000 },
+  { capacity: 0.3, refillPerSec: 0.3 },
+  { capacity: 1e-9, refillPerSec: 0 },
+];
+
+const COSTS = [0.1, 0.5, 1, 1, 2, 3, 7, 12, 1e-10, 1e308];
+
+type Op =
+  | { op: 'probe' | 'peek'; checks: [number, number, number][] }
+  | { op: 'book'; checks: [number, number, number][]; budget: number }
+  | { op: 'wait'; checks: [number, number, number][]; budget: number }
+  | { op: 'abort' }
+  | { op: 'record'; key: number; cost: number; limit: number | null }
+  | { op: 'sync'; key: number; limit: number; borrowed: number }
+  | { op: 'penalize'; key: number; forMs: number; absolute: boolean }
+  | { op: 'reset'; key: number }
+  | { op: 'advance'; ms: number };
+
+const check = fc.tuple(fc.nat(KEYS.length - 1), fc.nat(LIMITS.length - 1), fc.nat(COSTS.length - 1));
+const checks = fc.array(check, { minLength: 1, maxLength: 3 });
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ op: fc.constantFrom('probe' as const, 'peek' as const), checks }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('book' as const), checks, budget: fc.constantFrom(1, 50, 250.5, 1000, 10_000, 1e300) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('wait' as const), checks, budget: fc.constantFrom(100, 1000, 10_000) }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'abort' as const }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(KEYS.length - 1), cost: fc.constantFrom(0.5, 1, 4, 25, 1e308), limit: fc.option(fc.nat(LIMITS.length - 1), { nil: null }) }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('sync' as const), key: fc.nat(KEYS.length - 1), limit: fc.nat(LIMITS.length - 1), borrowed: fc.constantFrom(0, 1, 2.5, 9, 40, 1e308) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(KEYS.length - 1), forMs: fc.constantFrom(0, 100, 500, 5000, 1e17), absolute: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('reset' as const), key: fc.nat(KEYS.length - 1) }) },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(0, 1, 33.3, 100, 250, 999.9, 3000, 120_000) }) },
+);
+
+function toChecks(list: readonly [number, number, number][]): BucketCheck[] {
+  return list.map(([k, l, c]) => ({ key: KEYS[k] as BucketKey, limit: LIMITS[l] as Limit, cost: COSTS[c] as number }));
+}
+
+/** A stored state in a form both stores share: `undefined` for a full, unheld bucket (absent or not). */
+type Normal = { pending: true; debt: number; hold: number } | { pending: false; capacity: number; refillPerSec: number; x: number; hold: number } | undefined;
+
+function normal(state: Normal, now: number): Normal {
+  if (state === undefined) return undefined;
+  if (state.pending) return state;
+  const hold = state.hold > now ? state.hold : NO_HOLD;
+  const full = state.refillPerSec === 0 ? state.x <= 0 : state.x <= now;
+  if (full && hold === NO_HOLD) return undefined;
+  return { ...state, hold };
+}
+
+interface Side {
+  readonly limiter: StoreRateLimiter;
+  readonly waits: { decision: WaitDecision | undefined; controller: AbortController }[];
+}
+
+describe('differential: the Redis scripts against the TypeScript core', () => {
+  it(`${RUNS} random operation sequences: the same decisions and the same stored states, step by step`, async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(1_000_000, 1.767e12 + 0.25), fc.array(opArb, { minLength: 1, maxLength: 24 }), async (start, ops) => {
+        run++;
+        const clock = new ManualClock(start);
+        const memory = new MemoryStore({ clock, sweepEvery: 7, sweepBatch: 4, maxPending: 100, idleGraceMs: 0 });
+        const redis = new RedisStore({
+          redis: client.redis,
+          prefix: `diff${run}:`,
+          hashTag: 'venue',
+          timeoutMs: 5_000,
+          clock,
+          ttlSlackMs: 3_600_000,
+          pendingDebtTtlMs: 3_600_000,
+          pendingHoldTtlMs: 86_400_000,
+          recordMarkerTtlMs: 600_000,
+          recordBufferSize: 100,
+          recordRetryMs: 50,
+          onClose: undefined,
+        });
+        const sides: Side[] = [
+          { limiter: new StoreRateLimiter(memory), waits: [] },
+          { limiter: new StoreRateLimiter(redis), waits: [] },
+        ];
+        const resolver = new KeyResolver();
+        const resolved = KEYS.map((k) => resolver.resolve(k)!);
+        const names = resolved.map((k) => redis.keyName(k));
+        try {
+          for (const [step, op] of ops.entries()) {
+            const what = `run ${run} step ${step} ${JSON.stringify(op)}`;
+            const answers: unknown[] = [];
+            for (const side of sides) answers.push(await apply(side, op, clock));
+            // records are fire-and-forget on Redis: wait until they are in before comparing
+            if (op.op === 'record') await expect.poll(() => redis.recordStats().buffered).toBe(0);
+            if (op.op === 'advance') {
+              await clock.advance(op.ms);
+              answers.push(...sides.map((s) => s.waits.map((w) => w.decision)));
+            }
+            expect(answers[1], what).toEqual(answers[0]);
+            const now = clock.now();
+            for (const [i, k] of resolved.entries()) {
+              const mine = normal(memory.inspect(k.id), now);
+              const raw = await redis.inspectRaw(names[i] as string);
+              if ('kind' in raw) throw new Error(`${what}: ${raw.error.message}`);
+              const theirs = normal(raw.raw === '' ? undefined : (parseStored(raw.raw) as Normal), now);
+              if (theirs !== undefined && !theirs.pending) delete (theirs as { booked?: boolean }).booked;
+              expect(theirs, `${what}: bucket ${i}`).toEqual(mine);
+            }
+          }
+        } finally {
+          for (const side of sides) await side.limiter.close();
+        }
+      }),
+      { numRuns: RUNS, ...replay() },
+    );
+  }, 900_000);
+});
+
+async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
+  const l = side.limiter;
+  switch (op.op) {
+    case 'probe':
+      return l.checkRates(toChecks(op.checks));
+    case 'peek':
+      return l.peek(toChecks(op.checks));
+    case 'book':
+      return l.checkRates(toChecks(op.checks), { maxWaitMs: op.budget });
+    case 'wait': {
+      const controller = new AbortController();
+      const entry: Side['waits'][number] = { decision: undefined, controller };
+      side.waits.push(entry);
+      const timers = clock.pendingTimers;
+      void l.waitForCapacity(toChecks(op.checks), { maxWaitMs: op.budget, signal: controller.signal }).then((d) => (entry.decision = d));
+      // settled at once (ok now, timeout, unpayable), or waiting on its one timer (RL-W7)
+      await until(() => entry.decision !== undefined || clock.pendingTimers > timers);
+      return entry.decision satisfies Decision | undefined;
+    }
+    case 'abort': {
+      const pending = side.waits.find((w) => w.decision === undefined);
+      if (pending === undefined) return 'none';
+      pending.controller.abort();
+      await until(() => pending.decision !== undefined);
+      return pending.decision;
+    }
+    case 'record':
+      l.record(KEYS[op.key] as BucketKey, op.cost, op.limit === null ? undefined : (LIMITS[op.limit] as Limit));
+      return 'recorded';
+    case 'sync':
+      return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed);
+    case 'penalize':
+      return l.penalize(KEYS[op.key] as BucketKey, op.absolute ? { untilMs: clock.now() + op.forMs } : { forMs: op.forMs });
+    case 'reset':
+      return l.reset(KEYS[op.key] as BucketKey);
+    case 'advance':
+      return op.ms;
+  }
+}
+
+/** Waits (real time, in small steps) until `done()` holds; fails after 10 s. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; !done(); i++) {
+    if (i > 2000) throw new Error('the store did not answer within 10 s');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
