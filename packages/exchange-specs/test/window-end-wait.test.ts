@@ -19,7 +19,8 @@ function venue(wait: readonly WaitSource[], windowMs = 10_000): VenueSpec {
 
 function waitOf(spec: VenueSpec, response: Partial<VenueResponse>): number | undefined {
   const fb = interpretResponse(spec, { method: 'GET', path: '/e' }, { status: 429, headers: {}, body: { msg: 'limit is 5 orders per DAY.' }, ...response }, { credential: null });
-  return fb.penalties[0]?.hold.forMs;
+  const hold = fb.penalties[0]?.hold;
+  return hold !== undefined && 'forMs' in hold ? hold.forMs : undefined;
 }
 
 const date = (iso: string) => new Date(iso).toUTCString();

@@ -1,5 +1,3 @@
-// One venue's data with the documentation sentence behind each number: longer than 400 lines because
-// the quotes are the point (every number names its source), not because it mixes concerns.
 import type { CostRule, EndpointSpec, Provenance, VenueSpec } from '../venue-spec.js';
 
 /** The docs repository commit the REST, WebSocket API and FAQ pages were read at. */
@@ -195,7 +193,7 @@ export const binanceSpot: VenueSpec = {
     {
       id: 'too-many-orders-day', status: [429], body: [{ path: 'code', equals: [-1015] }, { path: 'msg', contains: 'DAY' }], verdict: 'rate_limited', counted: true,
       penalize: ['orders_1d'], wait: [{ from: 'header', header: 'retry-after', unit: 's' }, { from: 'window-end', windowMs: 86_400_000 }],
-      provenance: doc('wsLimits', 'If you exhaust a longer interval, you will have to wait for that interval to reset, even if shorter rate limit count is zero. … For example, `1 DAY` rate limit resets at 00:00 UTC every day'),
+      provenance: doc('wsLimits', 'For example, `1 DAY` rate limit resets at 00:00 UTC every day, … If you exhaust a longer interval, you will have to wait for that interval to reset, even if shorter rate limit count is zero.'),
       note: 'the message names the interval ("Too many new orders; current limit is %s orders per %s.", errors.md) and the unfilled order count FAQ says "please stop sending orders until the affected rate limit interval expires": without Retry-After the account\'s orders are held until 00:00 UTC',
     },
     {

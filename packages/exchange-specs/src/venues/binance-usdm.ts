@@ -1,5 +1,3 @@
-// One venue's data with the documentation sentence behind each number: longer than 400 lines because
-// the quotes are the point (every number names its source), not because it mixes concerns.
 import type { CostRule, EndpointSpec, Provenance, VenueSpec } from '../venue-spec.js';
 
 /** How the endpoint pages were read. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getVenueSpec, interpretResponse, resolveRequest, validateSpec, type Identity, type VenueRequest, type VenueResponse } from '../../src/index.js';
+import type { PenaltyHold } from '@core/rate-limit-contract';
 import { costs, keyId, publicId } from '../helpers.js';
 
 /** Limits pinned with explicit options (round numbers). */
@@ -12,7 +13,9 @@ const at = (iso: string) => new Date(iso).toUTCString();
 function feedback(request: VenueRequest, response: Partial<VenueResponse>, identity: Identity = publicId) {
   return interpretResponse(spec, request, { status: 200, headers: {}, body: {}, ...response }, identity, PINNED);
 }
-const holds = (fb: ReturnType<typeof feedback>) => fb.penalties.map((p) => [p.key.axis, p.hold.forMs]);
+/** The hold's duration: interpretResponse answers with `forMs`. */
+const forMs = (hold: PenaltyHold) => ('forMs' in hold ? hold.forMs : Number.NaN);
+const holds = (fb: ReturnType<typeof feedback>) => fb.penalties.map((p) => [p.key.axis, forMs(p.hold)]);
 const weight = (request: VenueRequest, identity: Identity = publicId) => costs('binance-spot', request, identity)['request_weight'];
 
 describe('binance-spot: every number carries the documentation sentence it comes from', () => {
@@ -160,7 +163,7 @@ describe('binance-spot holds the venue imposes', () => {
   it('a WAF 403 is a ban of the IP for the usual 5 minutes, or for Retry-After', () => {
     const fb = feedback(order, { status: 403, body: '<html>403 Forbidden</html>' }, keyId);
     expect(fb).toMatchObject({ verdict: 'banned', rule: 'waf', retryAfterMs: 300_000 });
-    expect(fb.penalties.map((p) => [p.key.axis, p.key.credential, p.hold.forMs])).toEqual([
+    expect(fb.penalties.map((p) => [p.key.axis, p.key.credential, forMs(p.hold)])).toEqual([
       ['request_weight', null, 300_000],
       ['raw_requests', null, 300_000],
     ]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getVenueSpec, interpretResponse, validateSpec, type Identity, type VenueRequest, type VenueResponse } from '../../src/index.js';
+import type { PenaltyHold } from '@core/rate-limit-contract';
 import { costs, keyId, publicId } from '../helpers.js';
 
 const PINNED = { margin: 0.1, burstFraction: 0.1, jitterMs: 0 } as const;
@@ -10,7 +11,9 @@ const depth: VenueRequest = { method: 'GET', path: '/fapi/v1/depth', query: { sy
 function feedback(request: VenueRequest, response: Partial<VenueResponse>, identity: Identity = publicId) {
   return interpretResponse(spec, request, { status: 200, headers: {}, body: {}, ...response }, identity, PINNED);
 }
-const holds = (fb: ReturnType<typeof feedback>) => fb.penalties.map((p) => [p.key.axis, p.hold.forMs]);
+/** The hold's duration: interpretResponse answers with `forMs`. */
+const forMs = (hold: PenaltyHold) => ('forMs' in hold ? hold.forMs : Number.NaN);
+const holds = (fb: ReturnType<typeof feedback>) => fb.penalties.map((p) => [p.key.axis, forMs(p.hold)]);
 const c = (method: VenueRequest['method'], path: string, query: Record<string, string> = {}, identity: Identity = publicId) => costs('binance-usdm', { method, path, query }, identity);
 
 describe('binance-usdm: every number carries the documentation sentence it comes from', () => {
