@@ -62,6 +62,7 @@ function matchesBody(body: unknown, m: BodyMatch): boolean {
     if (typeof x !== 'string' && typeof x !== 'number') return false;
     const s = String(x);
     if (m.equals !== undefined && m.equals.some((e) => String(e) === s)) return true;
+    if (m.contains !== undefined && s.includes(m.contains)) return true;
     return m.startsWith !== undefined && s.startsWith(m.startsWith);
   });
 }
@@ -77,6 +78,7 @@ function matchesRule(rule: ErrorRule, response: VenueResponse, body: unknown): b
 function waitMs(sources: readonly WaitSource[], response: VenueResponse, body: unknown): number | undefined {
   for (const s of sources) {
     if (s.from === 'fixed') return s.ms;
+    if (s.from === 'window-end') return windowEndMs(s.windowMs, response);
     if (s.from === 'header') {
       const n = numberHeader(response, s.header);
       if (n === undefined || n < 0) continue;
@@ -99,6 +101,20 @@ function waitMs(sources: readonly WaitSource[], response: VenueResponse, body: u
     if (n >= 0) return s.unit === 's' ? n * 1000 : n;
   }
   return undefined;
+}
+
+/**
+ * The time left in the clock-aligned window of `windowMs` the response was sent in, read against its
+ * `date` header, floored to the second: the real time is at or after it, so this is never shorter
+ * than the truth, unless a window ends inside that second (only possible when `windowMs` is not a
+ * whole number of seconds): then the next window may already have started, and its whole length is
+ * added. The whole window without a `date` header.
+ */
+function windowEndMs(windowMs: number, response: VenueResponse): number {
+  const date = dateMs(response);
+  if (date === undefined) return windowMs;
+  const left = windowMs - (((date % windowMs) + windowMs) % windowMs);
+  return left < 1000 ? left + windowMs : left;
 }
 
 function dateMs(response: VenueResponse): number | undefined {

@@ -289,15 +289,16 @@ function checkBodyMatches(c: Checker, v: unknown, path: string): void {
     const mp = join(path, i);
     const o = c.obj(m, mp);
     if (!o) return;
-    c.known(o, mp, ['path', 'equals', 'startsWith']);
+    c.known(o, mp, ['path', 'equals', 'startsWith', 'contains']);
     if (typeof o['path'] !== 'string') c.fail(join(mp, 'path'), `expected a string, got ${describe(o['path'])}`);
-    if (o['equals'] === undefined && o['startsWith'] === undefined) c.fail(mp, 'expected equals or startsWith');
+    if (o['equals'] === undefined && o['startsWith'] === undefined && o['contains'] === undefined) c.fail(mp, 'expected equals, startsWith or contains');
     if (o['equals'] !== undefined) {
       c.arr(o['equals'], join(mp, 'equals'))?.forEach((e, j) => {
         if (typeof e !== 'string' && typeof e !== 'number') c.fail(join(join(mp, 'equals'), j), `expected a string or number, got ${describe(e)}`);
       });
     }
     if (o['startsWith'] !== undefined) c.str(o, 'startsWith', mp);
+    if (o['contains'] !== undefined) c.str(o, 'contains', mp);
   });
 }
 
@@ -306,8 +307,8 @@ function checkWait(c: Checker, v: unknown, path: string): void {
     const wp = join(path, i);
     const o = c.obj(w, wp);
     if (!o) return;
-    c.known(o, wp, ['from', 'header', 'path', 'unit', 'ms']);
-    const from = c.oneOf(o, 'from', wp, ['header', 'body', 'fixed']);
+    c.known(o, wp, ['from', 'header', 'path', 'unit', 'ms', 'windowMs']);
+    const from = c.oneOf(o, 'from', wp, ['header', 'body', 'fixed', 'window-end']);
     if (from === 'header') {
       lowerCase(c, o, 'header', wp, false);
       c.oneOf(o, 'unit', wp, ['s', 'ms', 'epoch-ms']);
@@ -316,6 +317,8 @@ function checkWait(c: Checker, v: unknown, path: string): void {
       c.oneOf(o, 'unit', wp, ['s', 'ms', 'epoch-ms']);
     } else if (from === 'fixed') {
       c.num(o, 'ms', wp, 'positive');
+    } else if (from === 'window-end') {
+      c.num(o, 'windowMs', wp, 'positive');
     }
   });
 }

@@ -235,23 +235,34 @@ export interface FeedbackRule {
 
 /**
  * A condition on a response body: the value at `path` (dot-separated; array indices allowed), or,
- * when it is an array, any of its elements, equals one of `equals` (compared as strings) or starts
- * with `startsWith`.
+ * when it is an array, any of its elements, equals one of `equals` (compared as strings), starts
+ * with `startsWith` or contains `contains`.
  */
 export interface BodyMatch {
   readonly path: string;
   readonly equals?: readonly (string | number)[];
   readonly startsWith?: string;
+  /**
+   * The value (as text) contains this text: for messages whose variable part comes first, such as
+   * Binance's `Too many new orders; current limit is 160000 orders per DAY.`
+   */
+  readonly contains?: string;
 }
 
 /**
  * Where the wait of a penalty comes from; the first source that yields a value wins. `epoch-ms`
  * values are read against the response's `date` header (a source without one yields nothing).
+ * `window-end` is the time left in the venue's current clock-aligned window of `windowMs` (windows
+ * start at multiples of `windowMs` since the epoch, so a day ends at 00:00 UTC), read against the
+ * `date` header; without one it is the whole window (the longest it can be). It always yields, so it
+ * belongs last: it is the documented default of a venue that says "wait until the interval resets"
+ * without saying for how long.
  */
 export type WaitSource =
   | { readonly from: 'header'; readonly header: string; readonly unit: 's' | 'ms' | 'epoch-ms' }
   | { readonly from: 'body'; readonly path: string; readonly unit: 's' | 'ms' | 'epoch-ms' }
-  | { readonly from: 'fixed'; readonly ms: number };
+  | { readonly from: 'fixed'; readonly ms: number }
+  | { readonly from: 'window-end'; readonly windowMs: number };
 
 /**
  * Recognizes an error response. All given conditions must hold; the first matching rule wins.

@@ -41,7 +41,7 @@ describe('binance-spot', () => {
   });
 
   it('429 holds the weight bucket for Retry-After', () => {
-    const fb = feedback('binance-spot', depth, { status: 429, headers: { 'retry-after': '7' }, body: { code: -1003, msg: 'Too many requests' } });
+    const fb = feedback('binance-spot', depth, { status: 429, headers: { 'retry-after': '7' }, body: { code: -1003, msg: 'Too much request weight used; current limit is 6000 request weight per 1 MINUTE. Please use WebSocket Streams for live updates to avoid polling the API.' } });
     expect(fb.verdict).toBe('rate_limited');
     expect(fb.retryAfterMs).toBe(7000);
     expect(fb.penalties).toEqual([{ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, hold: { forMs: 7000 } }]);

@@ -66,7 +66,7 @@ describe('validation errors name the bad field', () => {
     const e = errors(broken((s) => {
       const b = (s['buckets'] as Record<string, unknown>[])[1]!;
       b['algorithm'] = 'leaky';
-      b['provenance'] = { source: 'nowhere', confidence: 'vibes' };
+      b['provenance'] = { source: 'nowhere', confidence: 'vibes', quote: 'a quote' };
     }));
     expect(e.map((x) => x.path)).toEqual(['buckets[1].provenance.source', 'buckets[1].provenance.confidence', 'buckets[1].algorithm']);
   });

@@ -5,6 +5,9 @@ import { ManualEpochClock } from './manual-epoch-clock.js';
 
 const spec = getVenueSpec('binance-spot');
 const MINUTE = 60_000;
+/** The unfilled orders an account may place per 10 s (50, Binance's documented value). */
+const ordersBucket = spec.buckets.find((b) => b.id === 'orders_10s');
+const ORDERS_10S = ordersBucket !== undefined && ordersBucket.algorithm !== 'token-bucket' ? ordersBucket.limit : Number.NaN;
 let venue: VenueEmulator | undefined;
 
 afterEach(async () => {
@@ -70,11 +73,12 @@ describe('Binance spot emulator', () => {
     expect(s.admitted).toBe(25);
   });
 
-  it('counts orders per account in 10 s windows, not their weight on success, and refuses the 101st with -1015', async () => {
+  it('counts orders per account in 10 s windows, not their weight on success, and refuses the one past the limit with -1015', async () => {
+    expect(ORDERS_10S).toBe(50);
     const clock = new ManualEpochClock(300 * MINUTE);
     venue = await startVenueEmulator({ spec, clock });
     const order = '/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&quantity=1&price=1';
-    for (let i = 0; i < 100; i++) expect((await get(order, { 'x-mbx-apikey': 'key-a' }, 'POST')).status).toBe(200);
+    for (let i = 0; i < ORDERS_10S; i++) expect((await get(order, { 'x-mbx-apikey': 'key-a' }, 'POST')).status).toBe(200);
     const other = await get(order, { 'x-mbx-apikey': 'key-b' }, 'POST');
     expect(other.status).toBe(200);
     expect(other.headers['x-mbx-order-count-10s']).toBe('1');
@@ -82,22 +86,22 @@ describe('Binance spot emulator', () => {
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: -1015 });
     expect(refused.headers['retry-after']).toBe('10');
-    expect(refused.headers['x-mbx-order-count-10s']).toBe('100');
+    expect(refused.headers['x-mbx-order-count-10s']).toBe(String(ORDERS_10S));
     const s = venue.stats();
     const weight = s.buckets.find((x) => x.bucketId === 'request_weight');
     expect(weight?.admittedCost).toBe(0);
     const orders = s.buckets.filter((x) => x.bucketId === 'orders_10s');
-    expect(orders.map((o) => o.admittedCost).sort((a, b) => a - b)).toEqual([1, 100]);
+    expect(orders.map((o) => o.admittedCost).sort((a, b) => a - b)).toEqual([1, ORDERS_10S]);
     expect(orders.every((o) => o.credentialHash !== null && !o.credentialHash.includes('key'))).toBe(true);
-    expect(orders.find((o) => o.admittedCost === 100)?.refusals).toBe(1);
+    expect(orders.find((o) => o.admittedCost === ORDERS_10S)?.refusals).toBe(1);
   });
 
   it('shares uid buckets between the keys of one account', async () => {
     const clock = new ManualEpochClock(400 * MINUTE);
     venue = await startVenueEmulator({ spec, clock, accounts: { 'key-a': { uid: 'acct' }, 'key-b': { uid: 'acct' } } });
     const order = '/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&quantity=1&price=1';
-    for (let i = 0; i < 50; i++) await get(order, { 'x-mbx-apikey': 'key-a' }, 'POST');
-    for (let i = 0; i < 50; i++) await get(order, { 'x-mbx-apikey': 'key-b' }, 'POST');
+    for (let i = 0; i < ORDERS_10S / 2; i++) expect((await get(order, { 'x-mbx-apikey': 'key-a' }, 'POST')).status).toBe(200);
+    for (let i = 0; i < ORDERS_10S / 2; i++) expect((await get(order, { 'x-mbx-apikey': 'key-b' }, 'POST')).status).toBe(200);
     expect((await get(order, { 'x-mbx-apikey': 'key-b' }, 'POST')).status).toBe(429);
   });
 
