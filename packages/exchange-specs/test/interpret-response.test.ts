@@ -173,13 +173,13 @@ describe('kraken', () => {
 });
 
 describe('gate', () => {
-  it('syncs from X-Gate-RateLimit-* and waits for the reset timestamp on 429', () => {
+  it('syncs from X-Gate-RateLimit-* and holds 10 s on 429 (the reset timestamp\'s unit is not documented)', () => {
     const now = Date.UTC(2026, 10, 30, 12, 0, 0);
     const req: VenueRequest = { method: 'POST', path: '/api/v4/spot/orders', body: { currency_pair: 'BTC_USDT' } };
     const ok = feedback('gate', req, { headers: { 'x-gate-ratelimit-requests-remain': '9', 'x-gate-ratelimit-limit': '10', 'x-gate-ratelimit-reset-timestamp': String(now + 1000), date: date(now) } }, keyId);
     expect(ok.syncs.map((s) => s.key.axis)).toEqual(['spot-order:BTC_USDT']);
     const limited = feedback('gate', req, { status: 429, headers: { 'x-gate-ratelimit-reset-timestamp': String(now + 400), date: date(now) }, body: { label: 'TOO_MANY_REQUESTS' } }, keyId);
-    expect(limited).toMatchObject({ verdict: 'rate_limited', retryAfterMs: 400 });
+    expect(limited).toMatchObject({ verdict: 'rate_limited', retryAfterMs: 10_000 });
   });
 });
 
@@ -220,7 +220,7 @@ describe('hyperliquid', () => {
 
 describe('coinbase, bitget, bitstamp', () => {
   it('429 holds the charged buckets', () => {
-    expect(feedback('coinbase', { method: 'POST', path: '/api/v3/brokerage/orders' }, { status: 429 }, keyId).penalties.map((p) => p.key.axis)).toEqual(['private']);
+    expect(feedback('coinbase', { method: 'POST', path: '/api/v3/brokerage/orders' }, { status: 429 }, keyId).penalties.map((p) => p.key.axis)).toEqual(['private', 'private-hourly']);
     expect(feedback('bitget', { method: 'POST', path: '/api/v2/spot/trade/place-order' }, { status: 429 }, keyId).penalties.map((p) => p.key.axis)).toEqual(['spot-place-order', 'ip']);
     expect(feedback('bitstamp', { method: 'GET', path: '/api/v2/ticker/btcusd/' }, { status: 400, body: { code: '400.002' } }).verdict).toBe('rate_limited');
   });

@@ -188,10 +188,10 @@ describe('hyperliquid', () => {
 });
 
 describe('coinbase', () => {
-  it('charges private calls per key and public market calls per IP; unlisted paths use the documented per-category limits', () => {
-    expect(costs('coinbase', { method: 'POST', path: '/api/v3/brokerage/orders' }, keyId)).toEqual({ private: 1 });
+  it('charges private calls per user and public market calls per IP; unlisted paths use the documented per-category limits', () => {
+    expect(costs('coinbase', { method: 'POST', path: '/api/v3/brokerage/orders' }, keyId)).toEqual({ private: 1, 'private-hourly': 1 });
     expect(costs('coinbase', { method: 'GET', path: '/api/v3/brokerage/market/products/BTC-USD/ticker' })).toEqual({ public: 1 });
-    expect(costs('coinbase', { method: 'GET', path: '/api/v3/brokerage/portfolios' }, keyId)).toEqual({ private: 1 });
+    expect(costs('coinbase', { method: 'GET', path: '/api/v3/brokerage/portfolios' }, keyId)).toEqual({ private: 1, 'private-hourly': 1 });
     expect(costs('coinbase', { method: 'GET', path: '/api/v3/brokerage/something' })).toEqual({ public: 1 });
   });
 });
@@ -204,10 +204,10 @@ describe('bitget', () => {
 });
 
 describe('gate', () => {
-  it('charges spot orders per market, and a batch once on each market it touches', () => {
+  it('charges spot orders per market, and a batch per order on each market it touches', () => {
     expect(costs('gate', { method: 'POST', path: '/api/v4/spot/orders', body: { currency_pair: 'BTC_USDT' } }, keyId)).toEqual({ 'spot-order:BTC_USDT': 1 });
     const batch = [{ currency_pair: 'BTC_USDT' }, { currency_pair: 'ETH_USDT' }, { currency_pair: 'BTC_USDT' }];
-    expect(costs('gate', { method: 'POST', path: '/api/v4/spot/batch_orders', body: batch }, keyId)).toEqual({ 'spot-order:BTC_USDT': 1, 'spot-order:ETH_USDT': 1 });
+    expect(costs('gate', { method: 'POST', path: '/api/v4/spot/batch_orders', body: batch }, keyId)).toEqual({ 'spot-order:BTC_USDT': 2, 'spot-order:ETH_USDT': 1 });
     expect(errorCode('gate', { method: 'POST', path: '/api/v4/spot/orders', body: {} }, keyId)).toBe('missing_parameter');
   });
   it('uses the documented per-endpoint default for unlisted endpoints, per IP or per UID', () => {
@@ -220,7 +220,7 @@ describe('htx', () => {
   it('charges each endpoint its own bucket per UID', () => {
     expect(costs('htx', { method: 'POST', path: '/v1/order/orders/place' }, keyId)).toEqual({ place: 1 });
     expect(costs('htx', { method: 'POST', path: '/v1/order/orders/12345/submitcancel' }, keyId)).toEqual({ submitcancel: 1 });
-    expect(costs('htx', { method: 'GET', path: '/market/history/kline', query: { symbol: 'btcusdt' } })).toEqual({ market: 1, kline: 1 });
+    expect(costs('htx', { method: 'GET', path: '/market/history/kline', query: { symbol: 'btcusdt' } })).toEqual({ kline: 1 });
   });
 });
 
