@@ -156,6 +156,10 @@ function parseBody(text: string): unknown {
  * by its own admission, and what only the response reveals by a record. The venue's response is
  * returned as is, refusals included (like `fetch`, it does not reject on an HTTP status).
  *
+ * With `liveLimits`, the first request waits until the venue's published limits are read (through
+ * this client, so paced and charged), and the venue's numbers price every request from then on; a
+ * reading that fails leaves the stored spec in force and is reported to `onLiveLimits`.
+ *
  * @throws PacedFetchError `unknown_venue` when `venue` is an unknown id; RangeError for a bad option.
  * @example
  * ```ts
