@@ -248,6 +248,12 @@ describe('readLiveLimits: Binance spot', () => {
     expect(e.message).toContain('rate_limit_timeout');
   });
 
+  it('refuses a base URL that is not a URL (request_failed), sending nothing', async () => {
+    const { fetch, sent } = venueFetch({});
+    expect(refused(await readLiveLimits(spot, { fetch, baseUrl: 'api.binance.com', identity: { credential: null } })).code).toBe('request_failed');
+    expect(sent).toHaveLength(0);
+  });
+
   it('refuses a statement whose bucket the spec lacks or models with another window (spec_mismatch)', async () => {
     const { fetch } = venueFetch({ '/api/v3/exchangeInfo': { rateLimits: [rl('ORDERS', 'DAY', 1, 160_000)] } });
     const without: VenueSpec = { ...spot, buckets: spot.buckets.filter((b) => b.id !== 'orders_1d') };

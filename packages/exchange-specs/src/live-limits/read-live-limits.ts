@@ -78,7 +78,12 @@ function choose(spec: VenueSpec, all: readonly LiveLimitSource[], options: LiveL
 
 async function readOne(spec: VenueSpec, s: LiveLimitSource, options: LiveLimitsOptions): Promise<LiveReading> {
   const where = label(spec, s);
-  const url = new URL(s.path, options.baseUrl);
+  let url: URL;
+  try {
+    url = new URL(s.path, options.baseUrl);
+  } catch {
+    throw new LiveLimitsError('request_failed', where, `not sent: the base URL ${JSON.stringify(String(options.baseUrl))} is not a URL`);
+  }
   const query = s.query?.(options.identity);
   if (query !== undefined && 'missing' in query) throw new LiveLimitsError('missing_parameter', where, `the request needs ${String(query.missing)}`);
   for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
