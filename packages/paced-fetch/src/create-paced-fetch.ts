@@ -1,5 +1,6 @@
 import type { BucketCheck, BucketKey, Clock, Decision, RateLimiter } from '@core/rate-limit-contract';
-import { getVenueSpec, interpretResponse, resolveRequest, type Feedback, type Identity, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec } from '@core/exchange-specs';
+import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec } from '@core/exchange-specs';
+import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
 import { PacedFetchError } from './paced-fetch-error.js';
 import { linkSignal } from './linked-signal.js';
 import { abortReason, sleep } from './sleep.js';
@@ -67,6 +68,17 @@ export interface PacedFetchOptions {
    * would hold the shared buckets for every other caller until then (RL-W2). Default `true`.
    */
   readonly waitUnbookedForOwnBuckets?: boolean;
+  /**
+   * Read the venue's published current limits before the first request (`readLiveLimits` of
+   * exchange-specs): the first request waits until they are read (once, shared by concurrent first
+   * requests), and every request from then on is paced by the venue's numbers instead of the stored
+   * ones, in both directions. A reading that fails (refused, malformed, not sent) leaves the stored
+   * spec in force and is reported to `onLiveLimits`. `true` reads from the first request's origin;
+   * private sources (Binance `rateLimit/order`, Bybit, OKX, KuCoin) need `authenticate`. Default `false`.
+   */
+  readonly liveLimits?: boolean | LiveLimitsSetting;
+  /** Called once with the outcome of the live-limits reading: the venue's numbers in force, or why the stored spec stays (exceptions it throws are ignored). */
+  readonly onLiveLimits?: (result: LiveLimitsResult) => void;
 }
 
 const DEFAULT_MAX_WAIT_MS = 10_000;
@@ -144,6 +156,10 @@ function parseBody(text: string): unknown {
  * by its own admission, and what only the response reveals by a record. The venue's response is
  * returned as is, refusals included (like `fetch`, it does not reject on an HTTP status).
  *
+ * With `liveLimits`, the first request waits until the venue's published limits are read (through
+ * this client, so paced and charged), and the venue's numbers price every request from then on; a
+ * reading that fails leaves the stored spec in force and is reported to `onLiveLimits`.
+ *
  * @throws PacedFetchError `unknown_venue` when `venue` is an unknown id; RangeError for a bad option.
  * @example
  * ```ts
@@ -153,7 +169,9 @@ function parseBody(text: string): unknown {
  * ```
  */
 export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
-  const spec = resolveSpec(options.venue);
+  const live = options.liveLimits === undefined || options.liveLimits === false ? undefined : options.liveLimits === true ? {} : options.liveLimits;
+  // The spec in force: the stored one until the venue's own numbers are read (see liveLimits).
+  let spec = live === undefined ? resolveSpec(options.venue) : withLiveLimitEndpoints(resolveSpec(options.venue));
   const { identity, limiter } = options;
   const send = options.fetch ?? globalThis.fetch;
   const clock = options.clock ?? systemClock;
@@ -256,10 +274,11 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     return done;
   };
 
-  return async function pacedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const sendPaced = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const current = spec;
     const call = await readFetchCall(input, init);
     const request = toVenueRequest(call);
-    const resolved = resolveRequest(spec, request, identity, resolveOptions);
+    const resolved = resolveRequest(current, request, identity, resolveOptions);
     if (!resolved.ok) throw new PacedFetchError(resolved.error.code, resolved.error.message);
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? undefined;
 
@@ -295,10 +314,10 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
         const answer = d as Decision;
         if (answer.kind === 'error') {
           if (answer.error.code === 'aborted') throw abortReason(signal);
-          throw new PacedFetchError(answer.error.code, `${spec.id}: ${request.method} ${request.path} not sent: ${answer.error.message}`, answer.error.retryAfterMs);
+          throw new PacedFetchError(answer.error.code, `${current.id}: ${request.method} ${request.path} not sent: ${answer.error.message}`, answer.error.retryAfterMs);
         }
         if (answer.kind === 'delay') {
-          throw new PacedFetchError('rate_limit_timeout', `${spec.id}: ${request.method} ${request.path} not sent: it needs ${answer.retryAfterMs} ms, beyond the ${maxWaitMs} ms budget`, answer.retryAfterMs);
+          throw new PacedFetchError('rate_limit_timeout', `${current.id}: ${request.method} ${request.path} not sent: it needs ${answer.retryAfterMs} ms, beyond the ${maxWaitMs} ms budget`, answer.retryAfterMs);
         }
         // ok means "send now" (RL-W1); a booking answered where ok was due is waited out: never send early.
         if (answer.kind === 'booked') await sleep(clock, asked + answer.waitMs - clock.now(), signal);
@@ -323,7 +342,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       });
       const respondedAt = clock.now();
       const own = { nowMs: respondedAt, sentAtMs: sentAt, usage: (key: BucketKey, since: number) => ownUsage(key, since, sentAt) };
-      const feedback = interpretResponse(spec, request, { status: response.status, headers, body: parseBody(text) }, identity, { ...resolveOptions, own });
+      const feedback = interpretResponse(current, request, { status: response.status, headers, body: parseBody(text) }, identity, { ...resolveOptions, own });
       remember(resolved.charges, feedback, sentAt, respondedAt);
       const feedbackErrors: string[] = [];
       for (const c of feedback.extraChecks ?? []) limiter.record(c.key, c.cost, c.limit);
@@ -352,5 +371,22 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       // The penalties hold the limiter closed until then too; this covers venues whose wait names no bucket.
       await sleep(clock, venueWait, signal);
     }
+  };
+
+  if (live === undefined) return sendPaced;
+  const reading = readLiveLimitsOnce({
+    setting: live,
+    identity,
+    clock,
+    send: sendPaced,
+    spec: () => spec,
+    use: (next) => {
+      spec = next;
+    },
+    ...(options.onLiveLimits === undefined ? {} : { report: options.onLiveLimits }),
+  });
+  return async function pacedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+    await reading.ready(input, init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? undefined);
+    return sendPaced(input, init);
   };
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '@core/rate-limit-contract';
-import { bucketForTier, resolveRequest, type BucketSpec, type Identity, type VenueSpec } from '@core/exchange-specs';
+import { bucketForTier, resolveRequest, withLiveLimitEndpoints, type BucketSpec, type Identity, type VenueSpec } from '@core/exchange-specs';
 import { BucketLedger, type BucketUsage } from './bucket-ledger.js';
 import { feedbackHeaders } from './feedback-headers.js';
 import { hashCredential } from './hash-credential.js';
@@ -12,7 +12,11 @@ import type { AddressState, EmulatedResponse, VenueStyle } from './venue-style.j
 
 /** Options of {@link startVenueEmulator}. */
 export interface VenueEmulatorOptions {
-  /** The venue's spec (from `getVenueSpec`), enforced with the venue's own algorithms. */
+  /**
+   * The venue's spec (from `getVenueSpec`), enforced with the venue's own algorithms. The endpoints
+   * where the venue publishes its current limits are added when the spec lacks them
+   * (`withLiveLimitEndpoints`), and answered from this spec's numbers.
+   */
   readonly spec: VenueSpec;
   /** The port; default 0 (a free port). */
   readonly port?: number;
@@ -54,6 +58,7 @@ export interface EmulatorStats {
 export interface VenueEmulator {
   /** The base URL, e.g. `http://127.0.0.1:40123`. */
   readonly url: string;
+  /** The spec it enforces (the given one, with the live-limit endpoints it lacked). */
   readonly spec: VenueSpec;
   stats(): EmulatorStats;
   /** Stops listening and drops open connections. */
@@ -86,7 +91,7 @@ interface Counters {
  * ```
  */
 export async function startVenueEmulator(options: VenueEmulatorOptions): Promise<VenueEmulator> {
-  const { spec } = options;
+  const spec = withLiveLimitEndpoints(options.spec);
   const clock = options.clock ?? systemClock;
   const style = options.style ?? styleFor(spec);
   const host = options.host ?? '127.0.0.1';
@@ -180,7 +185,14 @@ export async function startVenueEmulator(options: VenueEmulatorOptions): Promise
     } else {
       for (const c of charged) c.ledger.charge(nowMs, c.cost);
       counters.admitted += 1;
-      response = style.success({ endpoint: resolved.endpoint, request, nowMs });
+      const limits = spec.buckets.map((b) => bucketForTier(b, tier));
+      const used = (bucketId: string): number => {
+        const b = spec.buckets.find((x) => x.id === bucketId);
+        if (b === undefined || b.partition !== undefined) return 0;
+        const credential = b.scope === 'ip' ? null : b.scope === 'uid' ? identity.uid ?? identity.credential : identity.credential;
+        return ledgers.get(`${credential ?? ''}\u0000${b.id}`)?.room(nowMs).used ?? 0;
+      };
+      response = style.success({ endpoint: resolved.endpoint, request, nowMs, identity, ...(tier === undefined ? {} : { tier }), limits, used });
     }
     const usage = feedbackHeaders(spec, charged.map((c) => c.ledger), nowMs);
     return { ...response, headers: { ...usage, ...response.headers } };

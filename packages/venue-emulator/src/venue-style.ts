@@ -1,4 +1,4 @@
-import type { BucketSpec, EndpointSpec, VenueRequest } from '@core/exchange-specs';
+import type { BucketSpec, EndpointSpec, Identity, VenueRequest } from '@core/exchange-specs';
 
 /** A response the emulator sends: status, extra headers (lower-case names) and a JSON (or text) body. */
 export interface EmulatedResponse {
@@ -40,6 +40,17 @@ export interface SuccessContext {
   readonly endpoint: EndpointSpec | null;
   readonly request: VenueRequest;
   readonly nowMs: number;
+  /** Who asked (the API-key header, and the account's uid and tier from the emulator's `accounts`). */
+  readonly identity: Identity;
+  /** The requester's tier (its own, else the spec's default tier). */
+  readonly tier?: string;
+  /**
+   * Every bucket of the spec with the requester's tier applied: the numbers the emulator enforces
+   * for this requester, which a venue's limits endpoint states (`exchangeInfo`, `apilimit/query`...).
+   */
+  readonly limits: readonly BucketSpec[];
+  /** The cost used now on one of the requester's unpartitioned buckets (0 when nothing was charged there). */
+  used(bucketId: string): number;
 }
 
 /**

@@ -1,11 +1,45 @@
+import type { BucketSpec } from '@core/exchange-specs';
 import { retryAfterSeconds, type AddressState, type EmulatedResponse, type Refusal, type RefusalContext, type SuccessContext, type VenueStyle } from '../venue-style.js';
 
 const FIRST_BAN_MS = 120_000;
 const MAX_BAN_MS = 3 * 86_400_000;
 
-function success({ endpoint, request, nowMs }: SuccessContext): EmulatedResponse {
+/** Binance's name for the limiter a bucket of the spec models, by the bucket's id. */
+function rateLimitType(bucket: BucketSpec): 'REQUEST_WEIGHT' | 'RAW_REQUESTS' | 'ORDERS' | undefined {
+  if (bucket.id === 'request_weight') return 'REQUEST_WEIGHT';
+  if (bucket.id === 'raw_requests') return 'RAW_REQUESTS';
+  if (bucket.id.startsWith('orders')) return 'ORDERS';
+  return undefined;
+}
+
+/** A window as Binance states it: the largest unit that divides it. */
+function interval(windowMs: number): { interval: string; intervalNum: number } {
+  for (const [name, ms] of [['DAY', 86_400_000], ['HOUR', 3_600_000], ['MINUTE', 60_000]] as const) {
+    if (windowMs % ms === 0) return { interval: name, intervalNum: windowMs / ms };
+  }
+  return { interval: 'SECOND', intervalNum: Math.ceil(windowMs / 1000) };
+}
+
+/** The `rateLimits` entries of the buckets Binance states, from the emulator's own numbers. */
+function rateLimits(context: SuccessContext, only?: 'ORDERS'): Record<string, string | number>[] {
+  const out: Record<string, string | number>[] = [];
+  for (const b of context.limits) {
+    const type = rateLimitType(b);
+    if (type === undefined || b.algorithm === 'token-bucket' || (only !== undefined && type !== only)) continue;
+    const entry = { rateLimitType: type, ...interval(b.windowMs), limit: b.limit };
+    out.push(only === undefined ? entry : { ...entry, count: context.used(b.id) });
+  }
+  return out;
+}
+
+function success(context: SuccessContext): EmulatedResponse {
+  const { endpoint, request, nowMs } = context;
   const symbol = request.query?.['symbol'] ?? 'BTCUSDT';
   switch (endpoint?.id) {
+    case 'exchangeInfo':
+      return { status: 200, body: { timezone: 'UTC', serverTime: Math.floor(nowMs), rateLimits: rateLimits(context), exchangeFilters: [], symbols: [] } };
+    case 'rateLimitOrder':
+      return { status: 200, body: rateLimits(context, 'ORDERS') };
     case 'depth':
       return { status: 200, body: { lastUpdateId: Math.floor(nowMs), bids: [['64000.00', '0.5']], asks: [['64000.10', '0.4']] } };
     case 'time':
@@ -20,7 +54,10 @@ function success({ endpoint, request, nowMs }: SuccessContext): EmulatedResponse
 }
 
 /**
- * Binance: 429 with `Retry-After` (seconds) and code -1003 (-1015 for the order count); a client
+ * Binance: `GET exchangeInfo` states the spec's REQUEST_WEIGHT, RAW_REQUESTS and ORDERS limits in
+ * `rateLimits`, and `GET rateLimit/order` the account's ORDERS limits with their current `count`,
+ * all from the emulator's own spec (the requester's tier applied).
+ * 429 with `Retry-After` (seconds) and code -1003 (-1015 for the order count); a client
  * that sends again before that Retry-After is over gets an automatic IP ban: 418 with `Retry-After`,
  * 2 minutes first, doubling up to 3 days.
  */

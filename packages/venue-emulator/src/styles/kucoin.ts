@@ -1,10 +1,20 @@
 import type { EmulatedResponse, Refusal, RefusalContext, SuccessContext, VenueStyle } from '../venue-style.js';
 
-/** KuCoin: `{ code: "200000", data }`; a rate limit is HTTP 429 with code 429000 (with the gw-ratelimit headers). */
+/**
+ * KuCoin: `{ code: "200000", data }`; a rate limit is HTTP 429 with code 429000 (with the
+ * gw-ratelimit headers). `GET /api/v2/user-info` states the requester's VIP level: `N` for its tier
+ * `vipN` (the emulator's `accounts`, else the spec's default tier).
+ */
 export const kucoinStyle: VenueStyle = {
   name: 'kucoin',
   apiKeyHeader: 'kc-api-key',
-  success({ endpoint, request, nowMs }: SuccessContext): EmulatedResponse {
+  success({ endpoint, request, nowMs, tier }: SuccessContext): EmulatedResponse {
+    if (endpoint?.id === 'user-info') {
+      const level = /^vip(0|[1-9][0-9]*)$/.exec(tier ?? '')?.[1];
+      if (level === undefined) return { status: 200, body: { code: '400100', msg: `the account's tier ${String(tier)} is no VIP level` } };
+      const zero = { subQuantity: 0, spotSubQuantity: 0, marginSubQuantity: 0, futuresSubQuantity: 0, optionSubQuantity: 0, maxSubQuantity: 5, maxDefaultSubQuantity: 5, maxSpotSubQuantity: 0, maxMarginSubQuantity: 0, maxFuturesSubQuantity: 0, maxOptionSubQuantity: 0 };
+      return { status: 200, body: { code: '200000', data: { level: Number(level), ...zero } } };
+    }
     const symbol = request.query?.['symbol'] ?? 'BTC-USDT';
     const data = endpoint?.method === 'POST' ? { orderId: String(Math.floor(nowMs)) } : { symbol, price: '64000.1', time: Math.floor(nowMs) };
     return { status: 200, body: { code: '200000', data } };

@@ -1,0 +1,358 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RateLimiter } from '@core/rate-limit-contract';
+import { createDefaultRateLimiter } from '@core/default-rate-limiter';
+import { getVenueSpec, resolveRequest, type BucketSpec, type Identity, type LiveLimitsRequest, type LiveLimitsResult, type VenueSpec } from '@core/exchange-specs';
+import { ManualClock } from '@core/rate-limit-conformance';
+import { startVenueEmulator, type EmulatorStats, type VenueEmulator } from '@core/venue-emulator';
+import { createPacedFetch, type AttemptEvent } from '../src/index.js';
+import { testVenue } from './test-venue.js';
+
+/** 2026-01-01T00:00:00Z: every window of the specs (10 s, 1 min, 1 day) starts here. */
+const START = 1_767_225_600_000;
+const STEP_MS = 40;
+let venue: VenueEmulator | undefined;
+const limiters: RateLimiter[] = [];
+
+afterEach(async () => {
+  await venue?.close();
+  venue = undefined;
+  for (const l of limiters.splice(0)) await l.close();
+});
+
+/** Lets the loopback HTTP exchanges in flight complete (I/O only; time is the manual clock's). */
+const ioTurn = (): Promise<void> => new Promise((r) => setTimeout(r, 1));
+
+/** The spec with one window bucket's limit, and every tier of it, set to `limit`. */
+function withLimit(spec: VenueSpec, id: string, limit: number): VenueSpec {
+  if (!spec.buckets.some((b) => b.id === id)) throw new Error(`${spec.id} has no bucket ${id}`);
+  return {
+    ...spec,
+    buckets: spec.buckets.map((b): BucketSpec => {
+      if (b.id !== id || b.algorithm === 'token-bucket') return b;
+      return { ...b, limit, ...(b.tiers === undefined ? {} : { tiers: Object.fromEntries(Object.keys(b.tiers).map((k) => [k, { limit }])) }) };
+    }),
+  };
+}
+
+function limitOf(spec: VenueSpec, id: string): number {
+  const b = spec.buckets.find((x) => x.id === id);
+  if (b === undefined || b.algorithm === 'token-bucket') throw new Error(`${spec.id}: no window bucket ${id}`);
+  return b.limit;
+}
+
+interface Lane {
+  readonly method: string;
+  readonly path: string;
+  readonly body?: string;
+}
+
+interface Run {
+  /** What the client starts with (the stored spec). */
+  readonly stored: VenueSpec;
+  /** What the emulated venue enforces and states. */
+  readonly emulated: VenueSpec;
+  readonly identity: Identity;
+  readonly header: string;
+  readonly accounts?: Readonly<Record<string, { uid?: string; tier?: string }>>;
+  readonly lane: Lane;
+  readonly seconds: number;
+  readonly live: boolean;
+}
+
+/** Four workers send the lane at full speed through one paced client for `seconds` of the manual clock. */
+async function saturate(run: Run): Promise<{ stats: EmulatorStats; results: LiveLimitsResult[]; stopAt: number; attempts: AttemptEvent[] }> {
+  const clock = new ManualClock(START);
+  const limiter = createDefaultRateLimiter({ clock });
+  limiters.push(limiter);
+  venue = await startVenueEmulator({ spec: run.emulated, clock, ...(run.accounts === undefined ? {} : { accounts: run.accounts }) });
+  const key = run.identity.credential ?? '';
+  const results: LiveLimitsResult[] = [];
+  const attempts: AttemptEvent[] = [];
+  const authenticate = (r: LiveLimitsRequest): LiveLimitsRequest => ({ ...r, headers: { ...r.headers, [run.header]: key } });
+  const paced = createPacedFetch({
+    venue: run.stored,
+    identity: run.identity,
+    limiter,
+    clock,
+    maxWaitMs: 600_000,
+    onAttempt: (e) => attempts.push(e),
+    ...(run.live ? { liveLimits: { authenticate }, onLiveLimits: (r: LiveLimitsResult) => results.push(r) } : {}),
+  });
+  let stopped = false;
+  const workers: Promise<void>[] = [];
+  for (let w = 0; w < 4; w++) {
+    workers.push(
+      (async () => {
+        while (!stopped) {
+          const res = await paced(`${venue!.url}${run.lane.path}`, { method: run.lane.method, headers: { [run.header]: key }, ...(run.lane.body === undefined ? {} : { body: run.lane.body }) });
+          await res.arrayBuffer();
+        }
+      })(),
+    );
+  }
+  for (let t = 0; t < run.seconds * 1000; t += STEP_MS) {
+    await clock.advance(STEP_MS);
+    await ioTurn();
+  }
+  stopped = true;
+  const stopAt = clock.now();
+  while (clock.pendingTimers > 0) {
+    await clock.advance(1_000);
+    await ioTurn();
+  }
+  await Promise.all(workers);
+  return { stats: venue.stats(), results, stopAt, attempts };
+}
+
+/** The cost the venue admitted on one bucket instance in each window that ended before the traffic stopped. */
+function perWindow(stats: EmulatorStats, bucketId: string, stopAt: number): number[] {
+  const instances = stats.buckets.filter((b) => b.bucketId === bucketId);
+  expect(instances, `${bucketId} instances`).toHaveLength(1);
+  return instances[0]!.windows.filter((w) => w.endMs <= stopAt).map((w) => w.cost);
+}
+
+const mean = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+const binanceOrder: Lane = { method: 'POST', path: '/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&quantity=1&price=1' };
+
+describe('live limits against the emulated venue: paced by the venue number, not the stored one', () => {
+  const spot = getVenueSpec('binance-spot');
+  const stored = limitOf(spot, 'orders_10s');
+
+  it('Binance spot, a lower live order count: zero violations, every 10 s window at most the live number and well used', { timeout: 120_000 }, async () => {
+    const live = Math.max(5, Math.floor(stored / 5));
+    const run = await saturate({ stored: spot, emulated: withLimit(spot, 'orders_10s', live), identity: { credential: 'key-1' }, header: 'x-mbx-apikey', lane: binanceOrder, seconds: 60, live: true });
+    const [result] = run.results;
+    expect(result?.ok).toBe(true);
+    if (result?.ok === true) {
+      expect(result.sources).toEqual(['exchangeInfo', 'rateLimit/order']);
+      expect(result.changes.filter((c) => c.bucket === 'orders_10s').map((c) => [c.stored, c.live])).toEqual([[stored, live], [stored, live]]);
+    }
+    expect(run.stats.violations).toBe(0);
+    expect(run.stats.refusedWhileBanned).toBe(0);
+    const windows = perWindow(run.stats, 'orders_10s', run.stopAt);
+    expect(windows.length).toBeGreaterThanOrEqual(5);
+    expect(Math.max(...windows)).toBeLessThanOrEqual(live);
+    expect(mean(windows)).toBeGreaterThanOrEqual(0.75 * live);
+    // The reading went through the paced client: paced and charged like any other request.
+    expect(run.attempts.slice(0, 2).map((a) => a.request.path)).toEqual(['/api/v3/exchangeInfo', '/api/v3/rateLimit/order']);
+    expect(run.attempts[0]?.checks.find((c) => c.key.axis === 'request_weight')?.cost).toBe(20);
+  });
+
+  it('control: the same venue without live limits is violated (the stored number is too high for it)', { timeout: 120_000 }, async () => {
+    const live = Math.max(5, Math.floor(stored / 5));
+    const run = await saturate({ stored: spot, emulated: withLimit(spot, 'orders_10s', live), identity: { credential: 'key-1' }, header: 'x-mbx-apikey', lane: binanceOrder, seconds: 30, live: false });
+    expect(run.results).toEqual([]);
+    expect(run.stats.violations).toBeGreaterThan(0);
+  });
+
+  it('Binance spot, a higher live order count: zero violations, and more per window than the stored number allows', { timeout: 120_000 }, async () => {
+    const live = stored * 2;
+    const run = await saturate({ stored: spot, emulated: withLimit(spot, 'orders_10s', live), identity: { credential: 'key-1' }, header: 'x-mbx-apikey', lane: binanceOrder, seconds: 40, live: true });
+    expect(run.results[0]?.ok).toBe(true);
+    expect(run.stats.violations).toBe(0);
+    const windows = perWindow(run.stats, 'orders_10s', run.stopAt);
+    expect(windows.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...windows)).toBeLessThanOrEqual(live);
+    expect(mean(windows)).toBeGreaterThan(stored);
+    expect(mean(windows)).toBeGreaterThanOrEqual(0.75 * live);
+  });
+
+  it("OKX, a lower sub-account order limit (accRateLimit): zero violations, every 2 s window at most the venue's number", { timeout: 120_000 }, async () => {
+    const okx = getVenueSpec('okx');
+    // Below the per-instrument place-order limit, so that the sub-account limit is what paces.
+    const live = 40;
+    expect(live).toBeLessThan(limitOf(okx, 'trade/order'));
+    const order = { instId: 'BTC-USDT', tdMode: 'cash', side: 'buy', ordType: 'limit', sz: '1', px: '1' };
+    const run = await saturate({
+      stored: okx,
+      emulated: withLimit(okx, 'subaccount-orders', live),
+      identity: { credential: 'key-1' },
+      header: 'ok-access-key',
+      lane: { method: 'POST', path: '/api/v5/trade/order', body: JSON.stringify(order) },
+      seconds: 20,
+      live: true,
+    });
+    const [result] = run.results;
+    expect(result).toMatchObject({ ok: true, sources: ['account-rate-limit'] });
+    expect(run.stats.violations).toBe(0);
+    const windows = perWindow(run.stats, 'subaccount-orders', run.stopAt);
+    expect(windows.length).toBeGreaterThanOrEqual(8);
+    expect(Math.max(...windows)).toBeLessThanOrEqual(live);
+    // The bucket's safe limit leaves room for a 20-order batch (its largest cost), so the steady
+    // pace is its refill: compare with what the live number gives, not with the number itself.
+    const liveSpec = result?.ok === true ? result.spec : okx;
+    const checks = resolveRequest(liveSpec, { method: 'POST', path: '/api/v5/trade/order', body: order }, { credential: 'key-1' });
+    const limit = checks.ok ? checks.checks.find((c) => c.key.axis === 'subaccount-orders')?.limit : undefined;
+    if (limit === undefined || limit === null || !('refillPerSec' in limit)) throw new Error('no subaccount-orders check');
+    expect(mean(windows)).toBeGreaterThanOrEqual(0.75 * limit.refillPerSec * 2);
+  });
+
+  it("Bybit, a lower per-UID rate (apilimit/query): zero violations, every second at most the venue's rate", { timeout: 120_000 }, async () => {
+    const bybit = getVenueSpec('bybit');
+    const live = 5;
+    expect(live).toBeLessThan(limitOf(bybit, 'order/create'));
+    const run = await saturate({
+      stored: bybit,
+      emulated: withLimit(bybit, 'order/create', live),
+      identity: { credential: 'key-1', uid: '290118' },
+      accounts: { 'key-1': { uid: '290118' } },
+      header: 'x-bapi-api-key',
+      lane: { method: 'POST', path: '/v5/order/create', body: JSON.stringify({ category: 'linear', symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '1', price: '1' }) },
+      seconds: 15,
+      live: true,
+    });
+    expect(run.results[0]).toMatchObject({ ok: true, sources: ['apilimit/query'] });
+    expect(run.stats.violations).toBe(0);
+    const windows = perWindow(run.stats, 'order/create', run.stopAt);
+    expect(windows.length).toBeGreaterThanOrEqual(12);
+    expect(Math.max(...windows)).toBeLessThanOrEqual(live);
+    expect(mean(windows)).toBeGreaterThanOrEqual(0.6 * live);
+  });
+
+  it("KuCoin, a higher VIP level (user-info): zero violations, and more per 30 s than the stored default tier's quota", { timeout: 120_000 }, async () => {
+    const kucoin = getVenueSpec('kucoin');
+    const vip0 = limitOf(kucoin, 'spot');
+    const run = await saturate({
+      stored: kucoin,
+      emulated: kucoin,
+      identity: { credential: 'key-1' },
+      accounts: { 'key-1': { tier: 'vip1' } },
+      header: 'kc-api-key',
+      lane: { method: 'DELETE', path: '/api/v1/orders' },
+      seconds: 62,
+      live: true,
+    });
+    expect(run.results[0]).toMatchObject({ ok: true, tier: 'vip1' });
+    expect(run.stats.violations).toBe(0);
+    const windows = perWindow(run.stats, 'spot', run.stopAt);
+    expect(windows.length).toBeGreaterThanOrEqual(2);
+    expect(mean(windows)).toBeGreaterThan(vip0);
+  });
+});
+
+/** A venue that answers by path, counting what it was asked. */
+function routes(table: Record<string, (url: URL) => Response>) {
+  const calls: string[] = [];
+  const fetch = async (input: string | URL | Request): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    calls.push(url.pathname);
+    const answer = table[url.pathname];
+    return answer === undefined ? new Response('{"code":-1,"msg":"not found"}', { status: 404 }) : answer(url);
+  };
+  return { fetch, calls };
+}
+const json = (body: unknown, status = 200) => (): Response => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('live limits: a reading that fails leaves the stored spec in force, and is reported', () => {
+  const spot = getVenueSpec('binance-spot');
+  const depth = 'https://api.binance.invalid/api/v3/depth?symbol=BTCUSDT&limit=100';
+  const storedChecks = (() => {
+    const r = resolveRequest(spot, { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '100' } }, { credential: null });
+    if (!r.ok) throw new Error(r.error.message);
+    return r.checks;
+  })();
+
+  function client(fetch: (input: string | URL | Request) => Promise<Response>) {
+    const clock = new ManualClock(START);
+    const limiter = createDefaultRateLimiter({ clock });
+    limiters.push(limiter);
+    const results: LiveLimitsResult[] = [];
+    const attempts: AttemptEvent[] = [];
+    const paced = createPacedFetch({ venue: spot, identity: { credential: null }, limiter, clock, fetch, liveLimits: true, onLiveLimits: (r) => results.push(r), onAttempt: (e) => attempts.push(e) });
+    return { paced, results, attempts };
+  }
+
+  const malformed: [string, unknown, string, string][] = [
+    ['a limit as a string', { rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: '60000' }] }, 'malformed', 'rateLimits[0].limit'],
+    ['an unknown interval', { rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'FORTNIGHT', intervalNum: 1, limit: 60000 }] }, 'malformed', 'rateLimits[0].interval'],
+    ['a limit no bucket models', { rateLimits: [{ rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 1, limit: 10 }] }, 'unmapped_limit', 'rateLimits[0]'],
+  ];
+  for (const [what, body, code, field] of malformed) {
+    it(`exchangeInfo with ${what}: ${code} naming ${field}; the next requests are priced by the stored spec`, async () => {
+      const venue_ = routes({ '/api/v3/exchangeInfo': json(body), '/api/v3/depth': json({ bids: [], asks: [] }) });
+      const { paced, results, attempts } = client(venue_.fetch);
+      expect((await paced(depth)).status).toBe(200);
+      expect((await paced(depth)).status).toBe(200);
+      expect(results).toHaveLength(1);
+      expect(results[0]).toMatchObject({ ok: false, error: { code, field } });
+      expect(venue_.calls).toEqual(['/api/v3/exchangeInfo', '/api/v3/depth', '/api/v3/depth']);
+      expect(attempts[1]?.checks).toEqual(storedChecks);
+    });
+  }
+
+  it('an HTTP error: http_error, the request still goes out on the stored spec', async () => {
+    const venue_ = routes({ '/api/v3/exchangeInfo': json({ code: -1001, msg: 'Internal error' }, 500), '/api/v3/depth': json({}) });
+    const { paced, results, attempts } = client(venue_.fetch);
+    expect((await paced(depth)).status).toBe(200);
+    expect(results[0]).toMatchObject({ ok: false, error: { code: 'http_error' } });
+    expect(attempts.at(-1)?.checks).toEqual(storedChecks);
+  });
+
+  it('concurrent first requests share one reading, and all wait for it', async () => {
+    const weight = limitOf(spot, 'request_weight');
+    const venue_ = routes({ '/api/v3/exchangeInfo': json({ rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: weight / 4 }] }), '/api/v3/depth': json({}) });
+    const { paced, results, attempts } = client(venue_.fetch);
+    await Promise.all([paced(depth), paced(depth), paced(depth)]);
+    expect(venue_.calls).toEqual(['/api/v3/exchangeInfo', '/api/v3/depth', '/api/v3/depth', '/api/v3/depth']);
+    expect(results).toHaveLength(1);
+    expect(results[0]?.ok).toBe(true);
+    const liveSpec = results[0]?.ok === true ? results[0].spec : spot;
+    const r = resolveRequest(liveSpec, { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '100' } }, { credential: null });
+    for (const a of attempts.slice(1)) expect(r.ok && a.checks).toEqual(r.ok && r.checks);
+    expect(attempts[1]?.checks).not.toEqual(storedChecks);
+  });
+
+  it('a first request aborted while the limits are read rejects with the abort; the reading goes on for the others', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const venue_ = routes({ '/api/v3/depth': json({}) });
+    const slow = async (input: string | URL | Request): Promise<Response> => {
+      if (String(input).includes('exchangeInfo')) {
+        await gate;
+        return json({ rateLimits: [] })();
+      }
+      return venue_.fetch(input);
+    };
+    const { paced, results } = client(slow);
+    const controller = new AbortController();
+    const first = paced(depth, { signal: controller.signal });
+    const second = paced(depth);
+    controller.abort();
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
+    release();
+    expect((await second).status).toBe(200);
+    expect(results[0]?.ok).toBe(true);
+    expect(venue_.calls).toEqual(['/api/v3/depth']);
+  });
+
+  it('a venue that publishes no limits: unsupported_venue reported, nothing read, requests go out', async () => {
+    const clock = new ManualClock(START);
+    const limiter = createDefaultRateLimiter({ clock });
+    limiters.push(limiter);
+    const results: LiveLimitsResult[] = [];
+    const venue_ = routes({ '/ping': json({}) });
+    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter, clock, fetch: venue_.fetch, liveLimits: true, onLiveLimits: (r) => results.push(r) });
+    expect((await paced('https://venue.invalid/ping')).status).toBe(200);
+    expect(results[0]).toMatchObject({ ok: false, error: { code: 'unsupported_venue' } });
+    expect(venue_.calls).toEqual(['/ping']);
+  });
+
+  it('a private source without authenticate is not read (only exchangeInfo), and a callback that throws changes nothing', async () => {
+    const venue_ = routes({ '/api/v3/exchangeInfo': json({ rateLimits: [] }), '/api/v3/depth': json({}) });
+    const clock = new ManualClock(START);
+    const limiter = createDefaultRateLimiter({ clock });
+    limiters.push(limiter);
+    const paced = createPacedFetch({
+      venue: spot, identity: { credential: 'key-1' }, limiter, clock, fetch: venue_.fetch, liveLimits: true,
+      onLiveLimits: () => {
+        throw new Error('a broken callback');
+      },
+    });
+    expect((await paced(depth)).status).toBe(200);
+    expect((await paced(depth)).status).toBe(200);
+    expect(venue_.calls).toEqual(['/api/v3/exchangeInfo', '/api/v3/depth', '/api/v3/depth']);
+  });
+});
