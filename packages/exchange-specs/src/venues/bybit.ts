@@ -80,11 +80,16 @@ const BATCH_COUNT =
   'When category = linear spot or inverse | API for batch create/amend/cancel order, the frequency of the API will be consistent with the current configuration, but the counting consumption will be consumed according to the actual number of orders. (Number of consumption = number of requests * number of orders included in a single request), and the configuration of business lines is independent of each other. | The batch APIs allows 1-10 orders/request. For example, if a batch order request is made once and contains 5 orders, then the request limit will consume 5.';
 const OPTION_BATCH = 'Option rate limt instruction: its rate limit is count based on the actual number of request sent, e.g., by default, option trading rate limit is 10 reqs per sec, so you can send up to 20 * 10 = 200 orders in one second.';
 
-/** A batch endpoint: per order on futures (at most 10, the rate-limit page's batch size) and spot (at most 10), per request on option. */
+/**
+ * A batch endpoint: per order on futures (at most 10, the rate-limit page's batch size) and spot (at
+ * most 10); on option per request for batch create (documented), per order (at most 10) for batch
+ * amend and cancel, whose pages do not say how option batches count (the safe reading).
+ */
 function batchCosts(id: string): CostRule[] {
-  return byCategory(id, { futures: perItem('request', 10), option: one, spot: perItem('request', 10) }, {
+  const optionPerRequest = id === 'order/create-batch';
+  return byCategory(id, { futures: perItem('request', 10), option: optionPerRequest ? one : perItem('request', 10), spot: perItem('request', 10) }, {
     futures: doc('rate', BATCH_COUNT),
-    option: doc('batch', OPTION_BATCH),
+    option: optionPerRequest ? doc('batch', OPTION_BATCH) : unsure('rate', BATCH_COUNT),
     spot: doc('rate', BATCH_COUNT),
   });
 }
@@ -212,7 +217,7 @@ export const bybit: VenueSpec = {
       { what: 'order/create, order/cancel (futures, option) at VIP 2 and VIP 3+', was: '30/s and 40/s (the spot column)', now: '40/s and 60/s (the Futures and Option columns)', source: 'vip' },
       { what: 'order/amend/spot at VIP levels', was: 'raised to 20-40/s', now: '10/s at every level (the VIP table states no raised spot amend limit)', source: 'rate' },
       { what: 'order/cancel-all linear, inverse and spot', was: '1/s', now: '10/s (linear and inverse, VIP-raised) and 20/s (spot, VIP-raised); option stays 1/s', source: 'rate' },
-      { what: 'batch endpoints on option', was: 'one unit per order', now: 'one unit per request ("count based on the actual number of request sent")', source: 'batch' },
+      { what: 'batch create on option', was: 'one unit per order', now: 'one unit per request ("count based on the actual number of request sent"); batch amend and cancel on option stay one unit per order (undocumented, the safe reading)', source: 'batch' },
       { what: 'batch endpoints on spot', was: '10/s', now: '20/s, one unit per order, at most 10 orders', source: 'rate' },
       { what: 'order/realtime, order/history, execution/list, position/list', was: 'one bucket per category', now: 'one bucket for every category (one table cell spans them: shared, the safe reading)', source: 'rate' },
       { what: 'account/wallet-balance confidence', was: 'uncertain', now: 'documented: 50/s (accountType=UNIFIED)', source: 'rate' },

@@ -12,8 +12,7 @@ const pair = { kind: 'param', param: 'pair' } as const;
 
 const Q = {
   counter: 'Every REST API user has a "call counter" which starts at `0`. Ledger/trade history calls increase the counter by `4`. All other API calls increase this counter by `1` (except AddOrder, CancelOrder which operate on a different limiter detailed further below).',
-  tiers: 'Tier | Max API Counter | API Counter Decay | Intermediate | 20 | -0.5/sec | Pro | 20 | -1/sec | Each API key\'s counter is separate, and if the counter exceeds the maximum value, subsequent calls using that API key would be rate limited.',
-  starter: '認証レベル2ではAPIのリミットが15で、3秒毎に1ずつすくなくなります。',
+  tiersSupport: '認証レベル2ではAPIのリミットが15で、3秒毎に1ずつすくなくなります。認証レベル3と4ではリミットが20で、認証レベル3の場合は2秒毎に1、認証レベル4では1秒毎に1ずつそれぞれ減少します。',
   lockout: 'ユーザーのカウンターは数秒毎に少なくなりますが、ユーザーのAPIアクセスが制限を越えると15分間アクセスができなくなります。',
   restricted: 'If the rate limits are reached, additional calls will be restricted for a few seconds (or possibly longer if calls continue to be made while the rate limits are active). | "EAPI:Rate limit exceeded" if the REST API counter exceeds the user\'s maximum.',
   throttled: '"EService: Throttled: [UNIX timestamp]" if there are too many concurrent requests. Try again after [timestamp].',
@@ -71,8 +70,8 @@ export const kraken: VenueSpec = {
   buckets: [
     {
       id: 'rest-counter', scope: 'key', algorithm: 'token-bucket', capacity: 15, refillPerSec: 0.33,
-      provenance: { source: 'rest', confidence: 'documented', quote: `${Q.counter} | ${Q.tiers}` },
-      description: 'call counter per API key: +1 per call, +4 for ledger and trade history; decays per tier. The current guide lists Intermediate and Pro only; the Starter values (15, 1 every 3 s) are from Kraken\'s support article (the lowest, safe)',
+      provenance: { source: 'support', confidence: 'observed', quote: Q.tiersSupport },
+      description: 'call counter per API key (Kraken\'s REST guide: "Each API key\'s counter is separate"): +1 per call, +4 for ledger and trade history; decays per tier. The guide lists Intermediate (20, -0.5/sec) and Pro (20, -1/sec) only; the Starter values (15, 1 every 3 s), the default here, are from Kraken\'s support article, which gives the same Intermediate and Pro values',
       tiers: { starter: { capacity: 15, refillPerSec: 0.33 }, intermediate: { capacity: 20, refillPerSec: 0.5 }, pro: { capacity: 20, refillPerSec: 1 } },
     },
     {

@@ -55,7 +55,7 @@ const Q = {
   trades: 'Rate Limit: 100 requests per 2 seconds | Rate limit rule: IP',
   instruments: 'Rate Limit: 20 requests per 2 seconds | Rate limit rule: IP + Instrument Type',
   time: 'Rate Limit: 10 requests per 2 seconds | Rate limit rule: IP',
-  status: 'Rate Limit: 1 request per 5 seconds | Public unauthenticated REST rate limits are based on IP address.',
+  status: 'Rate Limit: 1 request per 5 seconds',
   elpTaker: 'Rate limit of orders tagged as isElpTakerAccess:true - 50 orders per 2 seconds per User ID per instrument ID. - This rate limit is shared in Place order/Place multiple orders endpoints in REST/WebSocket',
   subaccount:
     'At the sub-account level, we allow a maximum of 1000 order requests per 2 seconds. Only new order requests and amendment order requests will be counted towards this limit. The limit encompasses all requests from the endpoints below. For batch order requests consisting of multiple orders, each order will be counted individually. Error code 50061 is returned when the sub-account rate limit is exceeded. | ' +
@@ -110,7 +110,7 @@ export const okx: VenueSpec = {
     bucket('market/trades', 'ip', 100, 2000, doc('market', Q.trades)),
     bucket('public/instruments', 'ip', 20, 2000, doc('public', Q.instruments), { kind: 'param', param: 'instType' }),
     bucket('public/time', 'ip', 10, 2000, doc('public', Q.time)),
-    bucket('system/status', 'ip', 1, 5000, doc('status', Q.status)),
+    { ...bucket('system/status', 'ip', 1, 5000, doc('status', Q.status)), description: `per IP: the endpoint states no rule, and "Public unauthenticated REST rate limits are based on IP address" (Rate Limits overview). ${ALGORITHM_NOTE}` },
   ],
   endpoints: [
     endpoint('place-order', 'POST', '/api/v5/trade/order', 'private', [

@@ -85,8 +85,10 @@ describe('bybit: batches', () => {
     expect(limit('order/create-batch/spot')).toBe(20);
   });
 
-  it('count one unit per request on option', () => {
+  it('batch create on option counts one unit per request; batch amend and cancel on option per order (undocumented: the safe reading)', () => {
     expect(counted(batch('/v5/order/create-batch', 'option', 20))).toEqual({ 'order/create-batch/option': 1, ip: 1 });
+    expect(counted(batch('/v5/order/amend-batch', 'option', 5))).toEqual({ 'order/amend-batch/option': 5, ip: 1 });
+    expect(spec.endpoints.find((e) => e.id === 'order-cancel-batch')?.costs.find((c) => c.bucket === 'order/cancel-batch/option')?.provenance?.confidence).toBe('uncertain');
   });
 });
 
