@@ -1,4 +1,4 @@
-import type { BucketSnapshot } from '@core/rate-limit-contract';
+import type { BucketSnapshot, ErrorResult } from '@core/rate-limit-contract';
 import { connectRedis } from './connect-redis.js';
 import { formatTable } from './format-table.js';
 
@@ -12,8 +12,6 @@ export interface InspectOptions {
   /** Ends the refresh loop (Ctrl-C). */
   readonly signal?: AbortSignal;
 }
-
-const SNAPSHOT_TIMEOUT_MS = 5_000;
 
 function num(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2);
@@ -38,20 +36,6 @@ export function bucketTable(buckets: readonly BucketSnapshot[]): string {
   );
 }
 
-async function snapshotWithin(take: () => Promise<readonly BucketSnapshot[]>): Promise<readonly BucketSnapshot[]> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      take(),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer in ${SNAPSHOT_TIMEOUT_MS / 1000} s`)), SNAPSHOT_TIMEOUT_MS);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * Shows the buckets of a Redis store, refreshed every `intervalMs` until the signal fires (or once).
  *
@@ -63,11 +47,10 @@ export async function runInspect(options: InspectOptions): Promise<number> {
   const tty = options.out.isTTY === true && !options.once;
   try {
     for (;;) {
-      let buckets: readonly BucketSnapshot[];
-      try {
-        buckets = await snapshotWithin(() => redis.limiter.snapshot());
-      } catch (e) {
-        options.out.write(`lost Redis at ${options.redisUrl}: ${(e as Error).message}\n`);
+      // every step of a snapshot answers within the limiter's timeout, or the snapshot is a typed error
+      const buckets = await redis.limiter.snapshot();
+      if (!Array.isArray(buckets)) {
+        options.out.write(`lost Redis at ${options.redisUrl}: ${(buckets as ErrorResult).error.message}\n`);
         return 1;
       }
       const heading = `${new Date().toISOString()}  ${options.redisUrl}  prefix ${options.prefix}  ${buckets.length} live bucket(s)`;

@@ -18,6 +18,7 @@ export type {
   FeedbackRule,
   BodyMatch,
   WaitSource,
+  WaitUnit,
   ErrorRule,
   VenueSpec,
 } from './venue-spec.js';

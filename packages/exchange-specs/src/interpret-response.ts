@@ -3,7 +3,7 @@ import { responseCost } from './evaluate-cost.js';
 import { readPath } from './request-params.js';
 import { bucketLimit, resolveCharges, scopeCredential, type Charge, type ResolveOptions } from './resolve-charges.js';
 import type { Feedback, FeedbackPenalty, FeedbackSync, Identity, VenueRequest, VenueResponse } from './venue-io.js';
-import type { BodyMatch, BucketSpec, ErrorRule, FeedbackRule, VenueSpec, WaitSource } from './venue-spec.js';
+import type { BodyMatch, BucketSpec, ErrorRule, FeedbackRule, VenueSpec, WaitSource, WaitUnit } from './venue-spec.js';
 import { DEFAULT_JITTER_MS, DEFAULT_MARGIN } from './safe-limit.js';
 
 /**
@@ -62,9 +62,36 @@ function matchesBody(body: unknown, m: BodyMatch): boolean {
     if (typeof x !== 'string' && typeof x !== 'number') return false;
     const s = String(x);
     if (m.equals !== undefined && m.equals.some((e) => String(e) === s)) return true;
-    if (m.contains !== undefined && s.includes(m.contains)) return true;
+    if (m.contains !== undefined && s.toLowerCase().includes(m.contains.toLowerCase())) return true;
     return m.startsWith !== undefined && s.startsWith(m.startsWith);
   });
+}
+
+/** A number read from a value: the value itself, or the first capture of `pattern` in it (or in the first element it matches). */
+function numberIn(raw: unknown, pattern: string | undefined): number {
+  if (pattern === undefined) {
+    return typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
+  }
+  const re = new RegExp(pattern);
+  for (const x of Array.isArray(raw) ? raw : [raw]) {
+    if (typeof x !== 'string' && typeof x !== 'number') continue;
+    const captured = re.exec(String(x))?.[1];
+    if (captured !== undefined && captured.trim() !== '') return Number(captured);
+  }
+  return Number.NaN;
+}
+
+/** A wait in ms from a number in `unit`, or `undefined` (a negative duration, an epoch without a Date header). */
+function toWaitMs(n: number, unit: WaitUnit, response: VenueResponse): number | undefined {
+  if (!Number.isFinite(n)) return undefined;
+  if (unit === 'epoch-ms' || unit === 'epoch-s') {
+    const date = dateMs(response);
+    if (date === undefined) return undefined;
+    // The Date header is floored to the second: measure from it, which can only lengthen the wait.
+    return Math.max(0, (unit === 'epoch-s' ? n * 1000 : n) - date);
+  }
+  if (n < 0) return undefined;
+  return unit === 's' ? n * 1000 : n;
 }
 
 function matchesRule(rule: ErrorRule, response: VenueResponse, body: unknown): boolean {
@@ -79,26 +106,9 @@ function waitMs(sources: readonly WaitSource[], response: VenueResponse, body: u
   for (const s of sources) {
     if (s.from === 'fixed') return s.ms;
     if (s.from === 'window-end') return windowEndMs(s.windowMs, response);
-    if (s.from === 'header') {
-      const n = numberHeader(response, s.header);
-      if (n === undefined || n < 0) continue;
-      if (s.unit === 'epoch-ms') {
-        const date = dateMs(response);
-        if (date === undefined) continue;
-        // The Date header is floored to the second: measure from it, which can only lengthen the wait.
-        return Math.max(0, n - date);
-      }
-      return s.unit === 's' ? n * 1000 : n;
-    }
-    const raw = readPath(body, s.path);
-    const n = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
-    if (!Number.isFinite(n)) continue;
-    if (s.unit === 'epoch-ms') {
-      const date = dateMs(response);
-      if (date === undefined) continue;
-      return Math.max(0, n - date);
-    }
-    if (n >= 0) return s.unit === 's' ? n * 1000 : n;
+    const raw = s.from === 'header' ? header(response, s.header) : readPath(body, s.path);
+    const ms = toWaitMs(numberIn(raw, s.from === 'body' ? s.pattern : undefined), s.unit, response);
+    if (ms !== undefined) return ms;
   }
   return undefined;
 }

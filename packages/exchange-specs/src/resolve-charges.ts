@@ -109,6 +109,38 @@ function partitionText(v: unknown): string | undefined {
   return undefined;
 }
 
+const patterns = new Map<string, RegExp>();
+
+/** A partition value: the text, or the first capture of the partition's `pattern` when it matches. */
+function partitionValue(v: unknown, pattern: string | undefined): string | undefined {
+  const text = partitionText(v);
+  if (text === undefined || pattern === undefined) return text;
+  let re = patterns.get(pattern);
+  if (re === undefined) {
+    re = new RegExp(pattern);
+    patterns.set(pattern, re);
+  }
+  const captured = re.exec(text)?.[1];
+  return captured === undefined || captured === '' ? text : captured;
+}
+
+/** Whether a rule's `when` holds for the request's parameters. */
+function whenHolds(when: NonNullable<CostRule['when']>, params: RequestParams): boolean {
+  const raw = params.get(when.param);
+  if (when.items !== undefined) {
+    const n = listItems(raw)?.length;
+    if (n === undefined) return false;
+    if (when.items.min !== undefined && n < when.items.min) return false;
+    if (when.items.max !== undefined && n > when.items.max) return false;
+  }
+  if (when.in === undefined && when.notIn === undefined) return true;
+  // A JSON boolean (OKX's isElpTakerAccess) compares as its text.
+  const v = typeof raw === 'boolean' ? String(raw) : partitionText(raw);
+  if (v === undefined) return false;
+  if (when.in !== undefined && !when.in.includes(v)) return false;
+  return when.notIn === undefined || !when.notIn.includes(v);
+}
+
 /**
  * Turns a request into the charges it costs on a spec's buckets, one per rule and partition value
  * before merging (the core of `resolveRequest`; a venue emulator or a reference model charges
@@ -145,11 +177,8 @@ export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity:
   let applied = 0;
   for (const rule of rules) {
     if (rule.when !== undefined) {
-      const v = partitionText(params.get(rule.when.param));
       conditional = rule.when.param;
-      if (v === undefined) continue;
-      if (rule.when.in !== undefined && !rule.when.in.includes(v)) continue;
-      if (rule.when.notIn !== undefined && rule.when.notIn.includes(v)) continue;
+      if (!whenHolds(rule.when, params)) continue;
     }
     if (!(spec.global ?? []).includes(rule)) applied++;
     const bucket = spec.buckets.find((b) => b.id === rule.bucket);
@@ -172,7 +201,7 @@ export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity:
     } else if (p.kind === 'endpoint') {
       groups.push({ axis: `${bucket.id}:${endpointId}`, params });
     } else if (p.kind === 'param' && !Array.isArray(params.get(''))) {
-      const v = partitionText(params.get(p.param));
+      const v = partitionValue(params.get(p.param), p.pattern);
       if (v === undefined) {
         return fail('missing_parameter', `${spec.id}: ${where}: bucket "${bucket.id}" is partitioned by parameter "${p.param}", which is missing`);
       }
@@ -188,7 +217,7 @@ export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity:
       }
       const byValue = new Map<string, unknown[]>();
       for (const item of items) {
-        const v = partitionText(typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[field] : undefined);
+        const v = partitionValue(typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[field] : undefined, p.pattern);
         if (v === undefined) {
           return fail('missing_parameter', `${spec.id}: ${where}: an item of "${list}" has no "${field}" (bucket "${bucket.id}" is partitioned by it)`);
         }

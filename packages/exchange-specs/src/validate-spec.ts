@@ -1,3 +1,7 @@
+/*
+ * One file over 400 lines: the checks follow venue-spec.ts field by field, so that the check of a
+ * field is found next to the checks of its neighbours.
+ */
 import { bucketMaxCost } from './resolve-charges.js';
 import type { VenueSpec } from './venue-spec.js';
 
@@ -20,6 +24,7 @@ const WINDOWS = ['fixed-window-aligned', 'fixed-window-anchored', 'sliding-windo
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 const VERDICTS = ['rate_limited', 'banned', 'overloaded', 'error'];
 const RESET_UNITS = ['ms-from-now', 's-from-now', 'epoch-ms', 'epoch-s'];
+const WAIT_UNITS = ['s', 'ms', 'epoch-s', 'epoch-ms'];
 
 class Checker {
   readonly errors: SpecError[] = [];
@@ -116,6 +121,24 @@ function checkVerification(c: Checker, v: unknown): void {
     c.known(xo, p, ['other', 'what', 'ours', 'theirs', 'verdict']);
     for (const k of ['other', 'what', 'ours', 'theirs', 'verdict']) c.str(xo, k, p);
   });
+}
+
+/**
+ * Checks an optional regular expression field: a string that compiles, with at least one capture
+ * group (the part of the text it extracts).
+ */
+function regexField(c: Checker, o: Obj, k: string, path: string): void {
+  if (o[k] === undefined) return;
+  const src = c.str(o, k, path);
+  if (src === undefined) return;
+  let groups: number;
+  try {
+    groups = (new RegExp(`(?:${src})|`).exec('')?.length ?? 1) - 1;
+  } catch (e) {
+    c.fail(join(path, k), `not a valid regular expression: ${(e as Error).message}`);
+    return;
+  }
+  if (groups < 1) c.fail(join(path, k), `expected a regular expression with a capture group, got "${src}"`);
 }
 
 function join(path: string, k: string | number): string {
@@ -221,15 +244,29 @@ function checkCostRules(c: Checker, v: unknown, path: string, bucketIds: Readonl
       const wp = join(rp, 'when');
       const w = c.obj(o['when'], wp);
       if (w) {
-        c.known(w, wp, ['param', 'in', 'notIn']);
-        c.str(w, 'param', wp);
+        c.known(w, wp, ['param', 'in', 'notIn', 'items']);
+        c.param(w, 'param', wp);
         for (const k of ['in', 'notIn']) {
           if (w[k] === undefined) continue;
           c.arr(w[k], join(wp, k))?.forEach((x, j) => {
             if (typeof x !== 'string') c.fail(join(join(wp, k), j), `expected a string, got ${describe(x)}`);
           });
         }
-        if (w['in'] === undefined && w['notIn'] === undefined) c.fail(wp, 'expected in or notIn');
+        if (w['items'] !== undefined) {
+          const ip = join(wp, 'items');
+          const io = c.obj(w['items'], ip);
+          if (io) {
+            c.known(io, ip, ['min', 'max']);
+            const min = c.num(io, 'min', ip, 'nonneg', true);
+            const max = c.num(io, 'max', ip, 'nonneg', true);
+            for (const [k, v] of [['min', min], ['max', max]] as const) {
+              if (v !== undefined && !Number.isInteger(v)) c.fail(join(ip, k), `expected a whole number of items, got ${v}`);
+            }
+            if (min === undefined && max === undefined) c.fail(ip, 'expected min or max');
+            if (min !== undefined && max !== undefined && min > max) c.fail(ip, `min (${min}) is above max (${max})`);
+          }
+        }
+        if (w['in'] === undefined && w['notIn'] === undefined && w['items'] === undefined) c.fail(wp, 'expected in, notIn or items');
       }
     }
     if (o['provenance'] !== undefined) c.provenance(o['provenance'], join(rp, 'provenance'));
@@ -250,13 +287,14 @@ function checkBucket(c: Checker, v: unknown, path: string): string | undefined {
     const pp = join(path, 'partition');
     const p = c.obj(o['partition'], pp);
     if (p) {
-      c.known(p, pp, ['kind', 'param', 'list', 'field']);
       const kind = c.oneOf(p, 'kind', pp, ['endpoint', 'param', 'items']);
+      c.known(p, pp, kind === 'param' ? ['kind', 'param', 'pattern'] : kind === 'items' ? ['kind', 'list', 'field', 'pattern'] : ['kind']);
       if (kind === 'param') c.str(p, 'param', pp);
       if (kind === 'items') {
         c.param(p, 'list', pp);
         c.str(p, 'field', pp);
       }
+      if (kind === 'param' || kind === 'items') regexField(c, p, 'pattern', pp);
     }
   }
   const algorithm = c.oneOf(o, 'algorithm', path, [...WINDOWS, 'token-bucket']);
@@ -307,14 +345,15 @@ function checkWait(c: Checker, v: unknown, path: string): void {
     const wp = join(path, i);
     const o = c.obj(w, wp);
     if (!o) return;
-    c.known(o, wp, ['from', 'header', 'path', 'unit', 'ms', 'windowMs']);
     const from = c.oneOf(o, 'from', wp, ['header', 'body', 'fixed', 'window-end']);
+    c.known(o, wp, from === 'header' ? ['from', 'header', 'unit'] : from === 'body' ? ['from', 'path', 'unit', 'pattern'] : from === 'fixed' ? ['from', 'ms'] : from === 'window-end' ? ['from', 'windowMs'] : ['from']);
     if (from === 'header') {
       lowerCase(c, o, 'header', wp, false);
-      c.oneOf(o, 'unit', wp, ['s', 'ms', 'epoch-ms']);
+      c.oneOf(o, 'unit', wp, WAIT_UNITS);
     } else if (from === 'body') {
       c.str(o, 'path', wp);
-      c.oneOf(o, 'unit', wp, ['s', 'ms', 'epoch-ms']);
+      c.oneOf(o, 'unit', wp, WAIT_UNITS);
+      regexField(c, o, 'pattern', wp);
     } else if (from === 'fixed') {
       c.num(o, 'ms', wp, 'positive');
     } else if (from === 'window-end') {

@@ -99,11 +99,16 @@ export type WindowAlgorithm = Exclude<BucketAlgorithm, 'token-bucket'>;
  *   body is a list (a batch), its items are grouped by that field, as for `items` of `''`.
  * - `items`: a list parameter's items are grouped by one of their fields, each group charged to
  *   its own bucket (OKX batch orders per instrument).
+ *
+ * `pattern` (for `param` and `items`): a regular expression with one capture group; a value it
+ * matches is partitioned by the captured text instead of the whole value, a value it does not
+ * match by the whole value (OKX limits options per instrument family, the `instId` without its
+ * expiry, strike and type, and every other instrument per `instId`).
  */
 export type Partition =
   | { readonly kind: 'endpoint' }
-  | { readonly kind: 'param'; readonly param: string }
-  | { readonly kind: 'items'; readonly list: string; readonly field: string };
+  | { readonly kind: 'param'; readonly param: string; readonly pattern?: string }
+  | { readonly kind: 'items'; readonly list: string; readonly field: string; readonly pattern?: string };
 
 interface BucketBase {
   /** Unique within the venue; becomes the key's axis (plus the partition value). */
@@ -193,11 +198,18 @@ export interface CostRule {
   readonly bucket: string;
   readonly cost: CostExpr;
   /**
-   * The rule applies only when the parameter is present and its value (as text) is in `in` / not
-   * in `notIn` (Hyperliquid's `/info` costs by request `type`). When an endpoint has cost rules and
-   * none applies, the request is refused (never free).
+   * The rule applies only when the parameter is present and its value (as text; a JSON boolean as
+   * `true`/`false`) is in `in` / not in `notIn` (Hyperliquid's `/info` costs by request `type`), and, with `items`, when it is a
+   * list whose number of items is within `min`..`max` (OKX charges a batch of one order to the
+   * single-order limit). When an endpoint has cost rules and none applies, the request is refused
+   * (never free).
    */
-  readonly when?: { readonly param: string; readonly in?: readonly string[]; readonly notIn?: readonly string[] };
+  readonly when?: {
+    readonly param: string;
+    readonly in?: readonly string[];
+    readonly notIn?: readonly string[];
+    readonly items?: { readonly min?: number; readonly max?: number };
+  };
   readonly charge?: 'always' | 'success' | 'failure';
   readonly provenance?: Provenance;
 }
@@ -234,33 +246,44 @@ export interface FeedbackRule {
 }
 
 /**
- * A condition on a response body: the value at `path` (dot-separated; array indices allowed), or,
- * when it is an array, any of its elements, equals one of `equals` (compared as strings), starts
- * with `startsWith` or contains `contains`.
+ * A condition on a response body: the value at `path` (dot-separated; array indices allowed; `''`
+ * is the whole body, a text body included), or, when it is an array, any of its elements, equals
+ * one of `equals` (compared as strings), starts with `startsWith`, or contains `contains` (ignoring
+ * case: Bybit's "403, access too frequent" page).
  */
 export interface BodyMatch {
   readonly path: string;
   readonly equals?: readonly (string | number)[];
   readonly startsWith?: string;
   /**
-   * The value (as text) contains this text: for messages whose variable part comes first, such as
-   * Binance's `Too many new orders; current limit is 160000 orders per DAY.`
+   * The value (as text) contains this text, ignoring case: for messages whose variable part comes
+   * first, such as Binance's `Too many new orders; current limit is 160000 orders per DAY.`, or
+   * Bybit's "403, access too frequent" page.
    */
   readonly contains?: string;
 }
 
+/** The unit of a wait read from a response: a duration (`s`, `ms`) or a time (`epoch-s`, `epoch-ms`). */
+export type WaitUnit = 's' | 'ms' | 'epoch-s' | 'epoch-ms';
+
 /**
- * Where the wait of a penalty comes from; the first source that yields a value wins. `epoch-ms`
- * values are read against the response's `date` header (a source without one yields nothing).
- * `window-end` is the time left in the venue's current clock-aligned window of `windowMs` (windows
- * start at multiples of `windowMs` since the epoch, so a day ends at 00:00 UTC), read against the
- * `date` header; without one it is the whole window (the longest it can be). It always yields, so it
- * belongs last: it is the documented default of a venue that says "wait until the interval resets"
- * without saying for how long.
+ * Where the wait of a penalty comes from; the first source that yields a value wins. Epoch values
+ * are read against the response's `date` header (a source without one yields nothing).
+ * - `header`: a response header holding a number.
+ * - `body`: the value at `path` in the body; with `pattern` (a regular expression with one capture
+ *   group), the number is the captured text of the first value at `path` (or element, when it is an
+ *   array) the pattern matches (Kraken's `EService: Throttled: [UNIX timestamp]`).
+ * - `fixed`: the venue's documented duration, or the spec's documented default when the venue
+ *   states none.
+ * - `window-end`: the time left in the venue's current clock-aligned window of `windowMs` (windows
+ *   start at multiples of `windowMs` since the epoch, so a day ends at 00:00 UTC), read against the
+ *   `date` header; without one it is the whole window (the longest it can be). It always yields, so
+ *   it belongs last: it is the documented default of a venue that says "wait until the interval
+ *   resets" without saying for how long.
  */
 export type WaitSource =
-  | { readonly from: 'header'; readonly header: string; readonly unit: 's' | 'ms' | 'epoch-ms' }
-  | { readonly from: 'body'; readonly path: string; readonly unit: 's' | 'ms' | 'epoch-ms' }
+  | { readonly from: 'header'; readonly header: string; readonly unit: WaitUnit }
+  | { readonly from: 'body'; readonly path: string; readonly unit: WaitUnit; readonly pattern?: string }
   | { readonly from: 'fixed'; readonly ms: number }
   | { readonly from: 'window-end'; readonly windowMs: number };
 

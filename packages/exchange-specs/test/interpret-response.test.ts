@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getVenueSpec, interpretResponse, type Identity, type InterpretOptions, type VenueRequest, type VenueResponse } from '../src/index.js';
+import { getVenueSpec, interpretResponse, validateSpec, type Identity, type InterpretOptions, type VenueRequest, type VenueResponse, type VenueSpec } from '../src/index.js';
 import { keyId, publicId } from './helpers.js';
 
 /** The arithmetic below is pinned with explicit options (round numbers); the defaults have their own test. */
@@ -109,7 +109,7 @@ describe('bybit', () => {
   it('syncs the endpoint bucket from X-Bapi-Limit-Status and X-Bapi-Limit', () => {
     const fb = feedback('bybit', create, { headers: { 'x-bapi-limit-status': '5', 'x-bapi-limit': '10', 'x-bapi-limit-reset-timestamp': '1700000000500' } }, keyId);
     // remaining 5 of 10, rolling 1 s: C 1 + 8·1 − 5 + 0.1·10 = 5.
-    expect(fb.syncs).toEqual([{ key: { venue: 'bybit', credential: 'test-key-1', axis: 'order/create:linear' }, limit: { capacity: 1, refillPerSec: 8 }, minBorrowed: 5 }]);
+    expect(fb.syncs).toEqual([{ key: { venue: 'bybit', credential: 'test-key-1', axis: 'order/create' }, limit: { capacity: 1, refillPerSec: 8 }, minBorrowed: 5 }]);
   });
   it('with the caller\'s own usage, a sliding window asks only for what other clients spent (bound 2), never more than bound 1', () => {
     const headers = { 'x-bapi-limit-status': '5', 'x-bapi-limit': '10' };
@@ -134,7 +134,7 @@ describe('bybit', () => {
     const fb = feedback('bybit', create, { headers: { date: date(now), 'x-bapi-limit-reset-timestamp': String(now + 750) }, body: { retCode: 10006, retMsg: 'Too many visits!' } }, keyId);
     expect(fb.verdict).toBe('rate_limited');
     expect(fb.retryAfterMs).toBe(750);
-    expect(fb.penalties.map((p) => p.key.axis)).toEqual(['order/create:linear', 'ip']);
+    expect(fb.penalties.map((p) => p.key.axis)).toEqual(['order/create', 'ip']);
   });
 });
 
@@ -226,5 +226,67 @@ describe('coinbase, bitget, bitstamp', () => {
   });
   it('an unmatched 4xx is an error that counted', () => {
     expect(feedback('coinbase', { method: 'POST', path: '/api/v3/brokerage/orders' }, { status: 400 }, keyId)).toMatchObject({ verdict: 'error', counted: true });
+  });
+});
+
+describe('error rules: text that contains a phrase, and waits read out of an error string', () => {
+  const provenance = { source: 'doc', confidence: 'documented' } as const;
+  /** A one-bucket venue with the given error rules. */
+  const venue = (errors: NonNullable<VenueSpec['errors']>): VenueSpec => ({
+    id: 'test-venue', venue: 'Test', product: 'REST', origin: 'hand-authored',
+    sources: { doc: { url: 'https://example.com/limits', retrieved: '2026-12-01' } },
+    buckets: [{ id: 'ip', scope: 'ip', algorithm: 'sliding-window', limit: 10, windowMs: 1000, provenance }],
+    endpoints: [{ id: 'x', method: 'GET', path: '/x', auth: 'public', costs: [{ bucket: 'ip', cost: { kind: 'constant', value: 1 } }], provenance }],
+    errors,
+  });
+  const at = Date.UTC(2026, 11, 1, 12, 0, 0);
+  const respond = (spec: VenueSpec, response: Partial<VenueResponse>) => interpretResponse(spec, { method: 'GET', path: '/x' }, { status: 200, headers: {}, body: {}, ...response }, publicId);
+
+  it('contains matches a text body, or a field, ignoring case; a JSON object body is not text', () => {
+    const spec = venue([{ id: 'ban', status: [403], body: [{ path: '', contains: 'Access Too Frequent' }], verdict: 'banned', counted: true, penalize: ['ip'], wait: [{ from: 'fixed', ms: 600_000 }], provenance }]);
+    expect(respond(spec, { status: 403, body: '<html>403: access too frequent</html>' })).toMatchObject({ verdict: 'banned', retryAfterMs: 600_000 });
+    expect(respond(spec, { status: 403, body: 'forbidden' }).verdict).toBe('error');
+    expect(respond(spec, { status: 403, body: { msg: 'access too frequent' } }).verdict).toBe('error');
+    const field = venue([{ id: 'f', body: [{ path: 'msg', contains: 'too frequent' }], verdict: 'rate_limited', counted: true, provenance }]);
+    expect(respond(field, { body: { msg: 'Requests TOO FREQUENT' } }).verdict).toBe('rate_limited');
+  });
+
+  it('a body pattern reads an epoch in seconds out of an error string (in an array) against the Date header', () => {
+    const spec = venue([{
+      id: 'throttled', body: [{ path: 'error', startsWith: 'EService' }], verdict: 'rate_limited', counted: true, penalize: ['ip'],
+      wait: [{ from: 'body', path: 'error', unit: 'epoch-s', pattern: 'Throttled: (\\d+)' }, { from: 'fixed', ms: 5000 }], provenance,
+    }]);
+    const date = new Date(at).toUTCString();
+    const fb = respond(spec, { headers: { date }, body: { error: ['EGeneral:Other', `EService: Throttled: ${at / 1000 + 12}`] } });
+    expect(fb.retryAfterMs).toBe(12_000);
+    expect(fb.penalties).toEqual([{ key: { venue: 'test-venue', credential: null, axis: 'ip' }, hold: { forMs: 12_000 } }]);
+    // a time already past: nothing left to wait
+    expect(respond(spec, { headers: { date }, body: { error: [`EService: Throttled: ${at / 1000 - 5}`] } }).retryAfterMs).toBe(0);
+    // no number in the message, or no Date header: the next source
+    expect(respond(spec, { headers: { date }, body: { error: ['EService: Throttled'] } }).retryAfterMs).toBe(5000);
+    expect(respond(spec, { body: { error: [`EService: Throttled: ${at / 1000 + 12}`] } }).retryAfterMs).toBe(5000);
+  });
+
+  it('a pattern reads a duration out of a text field; epoch-s works for headers too', () => {
+    const spec = venue([{
+      id: 'slow', status: [429], verdict: 'rate_limited', counted: true, penalize: ['ip'],
+      wait: [{ from: 'body', path: 'msg', unit: 's', pattern: 'retry in (\\d+(?:\\.\\d+)?) s' }, { from: 'header', header: 'x-reset', unit: 'epoch-s' }], provenance,
+    }]);
+    expect(respond(spec, { status: 429, body: { msg: 'slow down, retry in 2.5 s' } }).retryAfterMs).toBe(2500);
+    expect(respond(spec, { status: 429, headers: { date: new Date(at).toUTCString(), 'x-reset': String(at / 1000 + 3) }, body: { msg: 'slow down' } }).retryAfterMs).toBe(3000);
+  });
+
+  it('validation: a wait pattern must compile and capture; header waits take no pattern', () => {
+    const errors = (wait: unknown) => {
+      const r = validateSpec({ ...venue([]), errors: [{ id: 'e', status: [429], verdict: 'rate_limited', counted: true, wait, provenance }] });
+      return r.ok ? [] : r.errors.map((e) => e.path);
+    };
+    expect(errors([{ from: 'body', path: 'error', unit: 'epoch-s', pattern: 'Throttled: (\\d+)' }])).toEqual([]);
+    expect(errors([{ from: 'body', path: 'error', unit: 'epoch-s', pattern: 'Throttled: (\\d+' }])).toEqual(['errors[0].wait[0].pattern']);
+    expect(errors([{ from: 'body', path: 'error', unit: 'epoch-s', pattern: 'Throttled: \\d+' }])).toEqual(['errors[0].wait[0].pattern']);
+    expect(errors([{ from: 'header', header: 'x-reset', unit: 'epoch-s', pattern: '(\\d+)' }])).toEqual(['errors[0].wait[0].pattern']);
+    expect(errors([{ from: 'body', path: 'error', unit: 'minutes' }])).toEqual(['errors[0].wait[0].unit']);
+    const contains = validateSpec({ ...venue([]), errors: [{ id: 'e', status: [403], body: [{ path: '', contains: '' }], verdict: 'error', counted: true, provenance }] });
+    expect(contains.ok ? [] : contains.errors.map((e) => e.path)).toEqual(['errors[0].body[0].contains']);
   });
 });

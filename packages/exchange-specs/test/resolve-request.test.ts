@@ -115,7 +115,7 @@ describe('okx', () => {
     expect(r.ok && r.checks[0]?.key.credential).toBeNull();
   });
   it('applies the fill-ratio tier to the sub-account bucket and refuses an unknown tier', () => {
-    const r = resolveRequest(getVenueSpec('okx'), { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'X' } }, { credential: 'k', tier: 'fill-ratio-7' }, PINNED);
+    const r = resolveRequest(getVenueSpec('okx'), { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'X' } }, { credential: 'k', tier: 'tier-8' }, PINNED);
     const limit = r.ok ? r.checks.find((c) => c.key.axis === 'subaccount-orders')?.limit : undefined;
     expect(limit).toEqual({ capacity: 900, refillPerSec: 4050 });
     expect(errorCode('okx', { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'X' } }, { credential: 'k', tier: 'vip99' })).toBe('unknown_tier');
@@ -123,15 +123,16 @@ describe('okx', () => {
 });
 
 describe('bybit', () => {
-  it('charges an order on its endpoint bucket per category and the IP bucket', () => {
-    expect(costs('bybit', { method: 'POST', path: '/v5/order/create', body: { category: 'linear', symbol: 'BTCUSDT' } }, keyId)).toEqual({ 'order/create:linear': 1, ip: 1 });
-    expect(costs('bybit', { method: 'POST', path: '/v5/order/create', body: { category: 'spot', symbol: 'BTCUSDT' } }, keyId)).toEqual({ 'order/create:spot': 1, ip: 1 });
+  it('charges an order on its endpoint bucket per product (linear and inverse together) and the IP bucket', () => {
+    expect(costs('bybit', { method: 'POST', path: '/v5/order/create', body: { category: 'linear', symbol: 'BTCUSDT' } }, keyId)).toEqual({ 'order/create': 1, ip: 1 });
+    expect(costs('bybit', { method: 'POST', path: '/v5/order/create', body: { category: 'inverse', symbol: 'BTCUSD' } }, keyId)).toEqual({ 'order/create': 1, ip: 1 });
+    expect(costs('bybit', { method: 'POST', path: '/v5/order/create', body: { category: 'spot', symbol: 'BTCUSDT' } }, keyId)).toEqual({ 'order/create/spot': 1, ip: 1 });
   });
   it('counts a batch one unit per order, and admits it at the full batch size on the spaced 10 / s bucket', () => {
     const request = Array.from({ length: 7 }, () => ({ symbol: 'BTCUSDT' }));
     const r = resolveRequest(getVenueSpec('bybit'), { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear', request } }, keyId);
     expect(r.ok && r.charges.find((c) => c.bucket === 'order/create-batch')?.cost).toBe(7);
-    expect(r.ok && r.checks.find((c) => c.key.axis === 'order/create-batch:linear')?.cost).toBe(10);
+    expect(r.ok && r.checks.find((c) => c.key.axis === 'order/create-batch')?.cost).toBe(10);
     expect(errorCode('bybit', { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear' } }, keyId)).toBe('missing_parameter');
     const twenty = Array.from({ length: 20 }, () => ({ symbol: 'BTCUSDT' }));
     expect(errorCode('bybit', { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear', request: twenty } }, keyId)).toBe('invalid_parameter');
@@ -156,9 +157,9 @@ describe('kucoin', () => {
 });
 
 describe('kraken', () => {
-  it('charges private calls on the key counter: 2 for ledgers and trade history', () => {
+  it('charges private calls on the key counter: 4 for ledgers and trade history', () => {
     expect(costs('kraken', { method: 'POST', path: '/0/private/Balance' }, keyId)).toEqual({ 'rest-counter': 1 });
-    expect(costs('kraken', { method: 'POST', path: '/0/private/Ledgers' }, keyId)).toEqual({ 'rest-counter': 2 });
+    expect(costs('kraken', { method: 'POST', path: '/0/private/Ledgers' }, keyId)).toEqual({ 'rest-counter': 4 });
   });
   it('charges orders on the trading counter of the pair (form body), the worst case for cancels', () => {
     expect(costs('kraken', { method: 'POST', path: '/0/private/AddOrder', body: 'nonce=1&pair=XBTUSD&type=buy' }, keyId)).toEqual({ 'trading:XBTUSD': 1 });

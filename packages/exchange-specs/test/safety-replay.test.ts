@@ -104,8 +104,10 @@ async function replay(spec: VenueSpec, bucket: BucketSpec, seed: number, horizon
           nextIdleAt = clock.now() + period * (0.5 + random());
         }
         clock.set(clock.now() + d.retryAfterMs + idle);
-      } else {
+      } else if (d.kind === 'error') {
         throw new Error(`${spec.id}/${bucket.id}: ${d.error.code}: ${d.error.message}`);
+      } else {
+        throw new Error(`${spec.id}/${bucket.id}: a probe answered ${d.kind}`);
       }
     }
   } finally {

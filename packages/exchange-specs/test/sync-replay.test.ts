@@ -111,7 +111,7 @@ async function replay(spec: VenueSpec, s: Scenario, seed: number, options: Repla
       } else if (d.kind === 'delay') {
         clock.set(clock.now() + Math.min(d.retryAfterMs, Math.ceil(venueBucket.windowMs / 20)));
       } else {
-        throw new Error(d.error.message);
+        throw new Error(d.kind === 'error' ? d.error.message : `a probe answered ${d.kind}`);
       }
     }
   } finally {

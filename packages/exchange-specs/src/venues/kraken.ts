@@ -1,15 +1,54 @@
-import type { EndpointSpec, VenueSpec } from '../venue-spec.js';
+import type { CostExpr, CostRule, EndpointSpec, Provenance, VenueSpec } from '../venue-spec.js';
 
-const restDoc = { source: 'rest', confidence: 'documented' } as const;
-const engineDoc = { source: 'engine', confidence: 'documented' } as const;
+/*
+ * Quoted from Kraken's API guides (docs.kraken.com, versions of 2026-06-09), read 2026-12-01. Where
+ * the current guide is silent (the Starter tier of the REST counter, the lockout), the older support
+ * article of Kraken's staff is quoted instead, and the number marked accordingly.
+ */
+
+const rest = (quote: string): Provenance => ({ source: 'rest', confidence: 'documented', quote });
+const engine = (quote: string): Provenance => ({ source: 'engine', confidence: 'documented', quote });
 const pair = { kind: 'param', param: 'pair' } as const;
 
-function priv(id: string, weight: 1 | 2): EndpointSpec {
-  return { id, method: 'POST', path: `/0/private/${id}`, auth: 'private', costs: [{ bucket: 'rest-counter', cost: { kind: 'constant', value: weight } }], provenance: restDoc };
+const Q = {
+  counter: 'Every REST API user has a "call counter" which starts at `0`. Ledger/trade history calls increase the counter by `4`. All other API calls increase this counter by `1` (except AddOrder, CancelOrder which operate on a different limiter detailed further below).',
+  tiersSupport: '認証レベル2ではAPIのリミットが15で、3秒毎に1ずつすくなくなります。認証レベル3と4ではリミットが20で、認証レベル3の場合は2秒毎に1、認証レベル4では1秒毎に1ずつそれぞれ減少します。',
+  lockout: 'ユーザーのカウンターは数秒毎に少なくなりますが、ユーザーのAPIアクセスが制限を越えると15分間アクセスができなくなります。',
+  restricted: 'If the rate limits are reached, additional calls will be restricted for a few seconds (or possibly longer if calls continue to be made while the rate limits are active). | "EAPI:Rate limit exceeded" if the REST API counter exceeds the user\'s maximum.',
+  throttled: '"EService: Throttled: [UNIX timestamp]" if there are too many concurrent requests. Try again after [timestamp].',
+  perPair: 'Each client has a rate counter **per pair**, the count starts at 0 and the count is incremented on each transaction by a given amount depending on the transaction type. The count is decremented over time by a decay rate based on client tier.',
+  threshold: 'Rate counter threshold | 60 | 125 | 180 (Starter Tier | Intermediate Tier | Pro Tier) | Rate counter decay rate | -1 | -2.34 | -3.75 | The rate counter is decreased by a decay rate every second, the decay rate varies by client tier.',
+  add: 'Transaction | Fixed | < 5s | < 10s | < 15s | < 45s | < 90s | < 300s | Add Order | +1 | - | - | - | - | - | -',
+  amend: 'Transaction | Fixed | < 5s | < 10s | < 15s | < 45s | < 90s | < 300s | Amend Order | +1 | +3 | +2 | +1 | - | - | -',
+  edit: 'Transaction | Fixed | < 5s | < 10s | < 15s | < 45s | < 90s | < 300s | Edit Order | +1 | +6 | +5 | +4 | +2 | +1 | -',
+  cancel: 'Transaction | Fixed | < 5s | < 10s | < 15s | < 45s | < 90s | < 300s | Cancel Order | - | +8 | +6 | +5 | +4 | +2 | +1',
+  batchAdd: 'Transaction | Fixed | Batch Add | +(n/2) | `n` represents the number of orders in a batch. | Sends a collection of orders (minimum of 2 and maximum 15)',
+  orderLimit: 'When the rate counter exceeds the threshold for the client tier, further transactions will be restricted with `EOrder:Rate limit exceeded` rejection until the rate counter has decayed below the threshold.',
+} as const;
+
+const counter = (cost: number, provenance?: Provenance): CostRule => ({ bucket: 'rest-counter', cost: { kind: 'constant', value: cost }, ...(provenance === undefined ? {} : { provenance }) });
+
+function priv(id: string, weight: 1 | 4, confidence: 'documented' | 'uncertain' = 'documented'): EndpointSpec {
+  return { id, method: 'POST', path: `/0/private/${id}`, auth: 'private', costs: [counter(weight)], provenance: { source: 'rest', confidence, quote: Q.counter } };
 }
 
 function pub(id: string): EndpointSpec {
-  return { id, method: 'GET', path: `/0/public/${id}`, auth: 'public', costs: [{ bucket: 'public', cost: { kind: 'constant', value: 1 } }], provenance: { source: 'public', confidence: 'uncertain' } };
+  return { id, method: 'GET', path: `/0/public/${id}`, auth: 'public', costs: [{ bucket: 'public', cost: { kind: 'constant', value: 1 } }], provenance: PUBLIC };
+}
+
+const PUBLIC: Provenance = {
+  source: 'rest', confidence: 'uncertain',
+  quote: 'If the rate limits are reached, additional calls will be restricted for a few seconds (or possibly longer if calls continue to be made while the rate limits are active).',
+};
+
+/** A trading call also counts 1 on the REST counter: the guide exempts only AddOrder and CancelOrder. */
+const alsoCounter = counter(1, { source: 'rest', confidence: 'uncertain', quote: Q.counter });
+
+/** `n/2` for a batch of 2 to 15 orders (more, or fewer, is refused). */
+const halfPerOrder: CostExpr = { kind: 'table', param: 'orders', measure: 'count', rows: Array.from({ length: 15 }, (_, i) => ({ upTo: i + 1, cost: (i + 1) / 2 })) };
+
+function trading(id: string, costs: readonly CostRule[], provenance: Provenance, note?: string): EndpointSpec {
+  return { id, method: 'POST', path: `/0/private/${id}`, auth: 'private', costs, provenance, ...(note === undefined ? {} : { note }) };
 }
 
 /** Kraken spot REST: a decaying call counter per API key, and the trading engine's counter per pair. */
@@ -20,67 +59,89 @@ export const kraken: VenueSpec = {
   origin: 'hand-authored',
   defaultTier: 'starter',
   sources: {
-    rest: { url: 'https://docs.kraken.com/api/docs/guides/spot-rest-ratelimits', retrieved: '2026-11-30' },
-    engine: { url: 'https://docs.kraken.com/api/docs/guides/spot-ratelimits', retrieved: '2026-11', note: 'trading engine counter per pair, shared by REST, WebSocket and FIX' },
-    public: { url: 'https://support.kraken.com/articles/206548367-what-are-the-api-rate-limits', retrieved: '2026-11', note: 'public endpoints about one call per second per IP' },
+    rest: { url: 'https://docs.kraken.com/api/docs/guides/spot-rest-ratelimits', retrieved: '2026-12-01', note: 'Spot REST Rate Limits guide, version of 2026-06-09' },
+    engine: { url: 'https://docs.kraken.com/api/docs/guides/spot-ratelimits', retrieved: '2026-12-01', note: 'Spot Trading Limits guide (shared by REST, WebSocket and FIX), version of 2026-06-09; batch sizes from https://docs.kraken.com/api/docs/rest-api/add-order-batch' },
+    support: {
+      url: 'https://support.kraken.com/hc/ja/articles/209234858',
+      retrieved: '2026-12-01',
+      note: 'Kraken support article "What are the API call rate limits?" (Japanese edition): the Starter (verification level 2) counter and the 15-minute suspension, which the current guide no longer states',
+    },
   },
   buckets: [
     {
-      id: 'rest-counter', scope: 'key', algorithm: 'token-bucket', capacity: 15, refillPerSec: 0.33, provenance: restDoc,
-      description: 'call counter per API key: +1 per call, +2 for ledger/trade history; decays per tier',
+      id: 'rest-counter', scope: 'key', algorithm: 'token-bucket', capacity: 15, refillPerSec: 0.33,
+      provenance: { source: 'support', confidence: 'observed', quote: Q.tiersSupport },
+      description: 'call counter per API key (Kraken\'s REST guide: "Each API key\'s counter is separate"): +1 per call, +4 for ledger and trade history; decays per tier. The guide lists Intermediate (20, -0.5/sec) and Pro (20, -1/sec) only; the Starter values (15, 1 every 3 s), the default here, are from Kraken\'s support article, which gives the same Intermediate and Pro values',
       tiers: { starter: { capacity: 15, refillPerSec: 0.33 }, intermediate: { capacity: 20, refillPerSec: 0.5 }, pro: { capacity: 20, refillPerSec: 1 } },
     },
     {
-      id: 'trading', scope: 'uid', algorithm: 'token-bucket', capacity: 60, refillPerSec: 1, partition: pair, provenance: engineDoc,
-      description: 'trading engine rate counter per client per pair',
+      id: 'trading', scope: 'uid', algorithm: 'token-bucket', capacity: 60, refillPerSec: 1, partition: pair,
+      provenance: engine(`${Q.perPair} | ${Q.threshold}`),
+      description: 'the trading engine\'s rate counter per client per pair, shared by REST, WebSocket and FIX',
       tiers: { starter: { capacity: 60, refillPerSec: 1 }, intermediate: { capacity: 125, refillPerSec: 2.34 }, pro: { capacity: 180, refillPerSec: 3.75 } },
     },
-    { id: 'public', scope: 'ip', algorithm: 'sliding-window', limit: 1, windowMs: 1000, provenance: { source: 'public', confidence: 'uncertain' } },
+    {
+      id: 'public', scope: 'ip', algorithm: 'sliding-window', limit: 1, windowMs: 1000, provenance: PUBLIC,
+      description: 'Kraken documents no number for its public endpoints (per IP); one call per second is the spec\'s conservative default',
+    },
   ],
   endpoints: [
     priv('Balance', 1), priv('BalanceEx', 1), priv('TradeBalance', 1), priv('OpenOrders', 1), priv('ClosedOrders', 1),
-    priv('QueryOrders', 1), priv('OpenPositions', 1), priv('TradeVolume', 1), priv('GetWebSocketsToken', 1),
-    priv('TradesHistory', 2), priv('QueryTrades', 2), priv('Ledgers', 2), priv('QueryLedgers', 2),
-    {
-      id: 'AddOrder', method: 'POST', path: '/0/private/AddOrder', auth: 'private', provenance: engineDoc,
-      costs: [{ bucket: 'trading', cost: { kind: 'constant', value: 1 } }],
-    },
-    {
-      id: 'AddOrderBatch', method: 'POST', path: '/0/private/AddOrderBatch', auth: 'private', provenance: engineDoc,
-      costs: [{ bucket: 'trading', cost: { kind: 'count', param: 'orders', base: 0, per: 1, maxItems: 15 } }],
-    },
-    {
-      id: 'AmendOrder', method: 'POST', path: '/0/private/AmendOrder', auth: 'private', provenance: engineDoc,
-      note: '+1, plus 3/2/1 when the order is younger than 5/10/15 s: the order age is unknown, so the worst case (4) is reserved; needs pair',
-      costs: [{ bucket: 'trading', cost: { kind: 'constant', value: 4 } }],
-    },
-    {
-      id: 'CancelOrder', method: 'POST', path: '/0/private/CancelOrder', auth: 'private', provenance: engineDoc,
-      note: '8/6/5/4/2/1 when the order is younger than 5/10/15/45/90/300 s: the order age is unknown, so the worst case (8) is reserved; pass pair (query) so the pair counter can be charged',
-      costs: [{ bucket: 'trading', cost: { kind: 'constant', value: 8 } }],
-    },
-    priv('CancelAll', 1),
+    priv('QueryOrders', 1), priv('OpenPositions', 1), priv('TradeVolume', 1), priv('GetWebSocketsToken', 1), priv('CancelAll', 1),
+    priv('TradesHistory', 4), priv('Ledgers', 4), priv('QueryTrades', 4, 'uncertain'), priv('QueryLedgers', 4, 'uncertain'),
+    trading('AddOrder', [{ bucket: 'trading', cost: { kind: 'constant', value: 1 } }], engine(Q.add)),
+    trading('AddOrderBatch', [{ bucket: 'trading', cost: halfPerOrder }, alsoCounter], engine(Q.batchAdd), 'orders of one pair (the batch\'s pair parameter); 2 to 15 orders'),
+    trading('AmendOrder', [{ bucket: 'trading', cost: { kind: 'constant', value: 4 } }, alsoCounter], engine(Q.amend),
+      '+1, plus 3/2/1 when the order is younger than 5/10/15 s: the order\'s age is unknown, so the worst case (4) is reserved; AmendOrder takes no pair, pass it (query) so the pair counter can be charged'),
+    trading('EditOrder', [{ bucket: 'trading', cost: { kind: 'constant', value: 7 } }, alsoCounter], engine(Q.edit),
+      '+1, plus 6/5/4/2/1 when the order is younger than 5/10/15/45/90 s: the worst case (7) is reserved'),
+    trading('CancelOrder', [{ bucket: 'trading', cost: { kind: 'constant', value: 8 } }], engine(Q.cancel),
+      '8/6/5/4/2/1 when the order is younger than 5/10/15/45/90/300 s: the order\'s age is unknown, so the worst case (8) is reserved; pass pair (query) so the pair counter can be charged'),
     pub('Time'), pub('SystemStatus'), pub('Assets'), pub('AssetPairs'), pub('Ticker'), pub('OHLC'), pub('Depth'), pub('Trades'), pub('Spread'),
   ],
   errors: [
     {
+      id: 'throttled', body: [{ path: 'error', contains: 'Throttled' }], verdict: 'rate_limited', counted: true,
+      penalize: ['rest-counter', 'trading', 'public'],
+      wait: [{ from: 'body', path: 'error', unit: 'epoch-s', pattern: '^EService: ?Throttled: ?(\\d+)' }, { from: 'fixed', ms: 5000 }],
+      provenance: rest(Q.throttled),
+      note: 'too many concurrent requests (EService: Throttled, also seen spelled EService:Throttled): the key\'s counter, the pair and the IP are held until the UNIX time the message carries (read against the Date header); without a time, or without a Date header, for the documented default of 5 s',
+    },
+    {
       id: 'api-rate-limit', body: [{ path: 'error', startsWith: 'EAPI:Rate limit exceeded' }], verdict: 'rate_limited', counted: true,
-      penalize: ['rest-counter'], wait: [{ from: 'fixed', ms: 15_000 }], provenance: { source: 'rest', confidence: 'uncertain' },
-      note: 'HTTP 200 with error EAPI:Rate limit exceeded; Kraken gives no wait ("a few seconds"): 15 s',
+      penalize: 'charged', wait: [{ from: 'fixed', ms: 15_000 }], provenance: rest(Q.restricted),
+      note: 'HTTP 200 with error EAPI:Rate limit exceeded: the buckets the request was charged on (the key\'s counter; the IP for a public call) are held; Kraken states "a few seconds (or possibly longer)": the documented default is 15 s',
     },
     {
       id: 'order-rate-limit', body: [{ path: 'error', startsWith: 'EOrder:Rate limit exceeded' }], verdict: 'rate_limited', counted: true,
-      penalize: ['trading'], wait: [{ from: 'fixed', ms: 10_000 }], provenance: { source: 'engine', confidence: 'uncertain' },
-    },
-    {
-      id: 'throttled', body: [{ path: 'error', startsWith: 'EService: Throttled' }], verdict: 'overloaded', counted: true,
-      wait: [{ from: 'fixed', ms: 5000 }], provenance: { source: 'rest', confidence: 'uncertain' },
-      note: 'too many concurrent requests; the message carries a UNIX time to retry after',
+      penalize: ['trading'], wait: [{ from: 'fixed', ms: 10_000 }], provenance: engine(Q.orderLimit),
+      note: 'the pair counter is over the threshold until it decays, at a rate Kraken states per tier but from a value it does not report: the documented default is 10 s',
     },
     {
       id: 'lockout', body: [{ path: 'error', startsWith: 'EGeneral:Temporary lockout' }], verdict: 'banned', counted: true,
-      penalize: ['rest-counter'], wait: [{ from: 'fixed', ms: 900_000 }], provenance: { source: 'rest', confidence: 'uncertain' },
+      penalize: ['rest-counter'], wait: [{ from: 'fixed', ms: 900_000 }], provenance: { source: 'support', confidence: 'uncertain', quote: Q.lockout },
+      note: 'Kraken\'s guide does not document this message; its support article states a 15-minute suspension when the counter limit is exceeded: held 15 minutes',
     },
   ],
-  notes: ['Private calls are POSTs with form bodies; the trading counter needs the pair (body or query).'],
+  verification: {
+    checked: '2026-12-01',
+    corrections: [
+      { what: 'ledger and trade history calls (Ledgers, TradesHistory; QueryLedgers and QueryTrades by the same sentence)', was: '+2 on the REST counter', now: '+4', source: 'rest' },
+      { what: 'AddOrderBatch on the pair counter', was: '+1 per order (at most 15)', now: '+n/2 for n orders (2 to 15), plus 1 on the REST counter', source: 'engine' },
+      { what: 'AmendOrder on the REST counter', was: 'not charged', now: '+1 (only AddOrder and CancelOrder are exempt)', source: 'rest' },
+      { what: 'EditOrder', was: 'not modelled', now: '+7 (worst case) on the pair counter, +1 on the REST counter', source: 'engine' },
+      { what: 'EService: Throttled: [UNIX timestamp]', was: 'overloaded, 5 s, nothing held', now: 'rate limited: the key, pair and IP buckets held until the time the message states (5 s without one)', source: 'rest' },
+    ],
+    crossChecks: [
+      { other: 'ccxt 4.5.84 kraken.js', what: 'Ledgers and TradesHistory', ours: '4 on the REST counter', theirs: 'cost 6 at rateLimit 1000 ms with 3 per call: 2 counter units', verdict: 'Kraken\'s current guide says "Ledger/trade history calls increase the counter by `4`"; ccxt follows the earlier +2' },
+      { other: 'ccxt 4.5.84 kraken.js', what: 'QueryLedgers and QueryTrades', ours: '4 on the REST counter (safe reading of "ledger/trade history calls")', theirs: 'cost 3: 1 counter unit', verdict: 'the guide does not list the endpoints; the higher cost is kept' },
+      { other: 'ccxt 4.5.84 kraken.js', what: 'AmendOrder, AddOrderBatch, EditOrder on the REST counter', ours: '+1', theirs: 'cost 0', verdict: 'the guide exempts only AddOrder and CancelOrder from the REST counter; the charge is kept (uncertain)' },
+      { other: 'krakenfx/kraken-cli skills/kraken-rate-limits', what: 'ledger and trade history calls', ours: '+4', theirs: '"Ledgers, trade history, and query-ledgers cost 2"', verdict: 'the current guide says 4; the higher number is kept' },
+      { other: 'hummingbot kraken/kraken_constants.py', what: 'the REST counter and the pair counter', ours: 'capacity and decay per tier (token buckets)', theirs: 'capacity plus one minute of decay per 60 s window (e.g. Starter 15 + 20 per minute)', verdict: 'same documented numbers; a per-minute window lets a whole minute\'s decay out at once, which Kraken\'s counter would refuse' },
+    ],
+  },
+  notes: [
+    'Private calls are POSTs with form (or JSON) bodies; the pair counter needs the pair (body or query).',
+    'Not modelled: CancelOrderBatch (+8 per order when young, up to 50 orders: Kraken accepts a batch cancel beyond the threshold) and the open-order limits per pair (60/80/225).',
+  ],
 };
