@@ -10,7 +10,6 @@ import {
   expectOk,
   expectOkNow,
   expectTrue,
-  expectWait,
   show,
 } from '../expect.js';
 import { TEN_PER_SECOND, expectPending, key, settled, spend, startWait } from './fixtures.js';
