@@ -129,7 +129,10 @@ export function commandsArb(options: CommandOptions): fc.Arbitrary<Command[]> {
     weighted.push({ arbitrary: fc.record({ op: fc.constant('sync' as const), bucket: bucketArb, minBorrowed: fc.constantFrom(0, 1, 3, 8, 20) }), weight: 1 });
   }
   if (caps.penalize) {
-    weighted.push({ arbitrary: fc.record({ op: fc.constant('penalize' as const), bucket: bucketArb, forMs: fc.constantFrom(100, 1000, 2500) }), weight: 1 });
+    // With redefinitions, penalties mostly land on bucket 0, the one with a second definition: a
+    // hold must survive a redefinition (RL-R3).
+    const held = options.redefine ? fc.constantFrom<0 | 1 | 2>(0, 0, 0, 1, 2) : bucketArb;
+    weighted.push({ arbitrary: fc.record({ op: fc.constant('penalize' as const), bucket: held, forMs: fc.constantFrom(100, 1000, 2500) }), weight: options.redefine ? 3 : 1 });
   }
   if (options.redefine) weighted.push({ arbitrary: fc.record({ op: fc.constant('reset' as const), bucket: bucketArb }), weight: 1 });
   if (options.concurrent) {
