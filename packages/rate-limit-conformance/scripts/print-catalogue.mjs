@@ -1,9 +1,11 @@
-// Prints the README's rule catalogue table from the built suite: node scripts/print-catalogue.mjs
-// after `pnpm test` (which builds the suite and compiles the fakes); the self-test fails when the
-// README's table misses a test title.
+// Prints the README's catalogue (each rule with the titles of its tests) from the built suite, or
+// writes it between the README's catalogue markers with --write. Needs the suite built and the fakes
+// compiled (`pnpm test` does both; `pnpm rulebook` regenerates everything from the rulebook).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { RULES, runConformanceSuite } from '@core/rate-limit-conformance';
 import { createFakeProvider } from '../.test-build/test/fakes/fake-provider.js';
 import { createFakeSubject } from '../.test-build/test/fakes/fake-limiter.js';
+import { renderTestTable, withCatalogue } from './catalogue-table.mjs';
 
 const titles = [];
 const describe = (_title, fn) => fn();
@@ -15,14 +17,10 @@ await runConformanceSuite({
   factory: ({ clock }) => createFakeSubject(clock),
   provider: ({ limiter, clock, limits }) => createFakeProvider(limiter, clock, limits),
 });
-const byRule = new Map();
-for (const raw of titles) {
-  const title = raw.replace(/ \[skipped: .*\]$/, '');
-  const id = title.slice(0, 5);
-  if (!byRule.has(id)) byRule.set(id, []);
-  byRule.get(id).push(title.slice(6));
+const table = renderTestTable(RULES, titles);
+if (process.argv.includes('--write')) {
+  const path = new URL('../README.md', import.meta.url);
+  writeFileSync(path, withCatalogue(readFileSync(path, 'utf8'), table));
+} else {
+  console.log(table);
 }
-const cell = (text) => text.replace(/\|/g, '\\|');
-const lines = ['| Id | Rule | Tests (title after the id) |', '| --- | --- | --- |'];
-for (const rule of RULES) lines.push(`| ${rule.id} | ${cell(rule.rule)} | ${(byRule.get(rule.id) ?? []).map(cell).join('<br>')} |`);
-console.log(lines.join('\n'));

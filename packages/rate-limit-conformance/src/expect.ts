@@ -5,8 +5,10 @@ import type {
   DelayDecision,
   ErrorResult,
   OkDecision,
+  PeekDecision,
   RateLimitErrorCode,
   SideEffectResult,
+  WaitDecision,
 } from '@core/rate-limit-contract';
 
 /** Float tolerance for exact-value comparisons. */
@@ -48,22 +50,27 @@ export function expectClose(actual: unknown, expected: number, what: string): vo
   }
 }
 
-/** Fails unless the decision is ok (send now); answers it. */
-export function expectOk(decision: Decision, what: string): OkDecision {
+/** Fails unless the decision is ok: admitted now (RL-W1: `ok` always means "send now"); answers it. */
+export function expectOk(decision: Decision | PeekDecision | WaitDecision, what: string): OkDecision {
   if (decision?.kind !== 'ok') fail(`${what}: expected ok, got ${show(decision)}`);
   return decision;
 }
 
-/** Fails unless the decision is ok: admitted now (RL-W1: `ok` always means "send now"). */
-export function expectOkNow(decision: Decision, what: string): OkDecision {
-  return expectOk(decision, what);
+/** Fails unless the decision is ok, admitted now at the decision time `now` when given (RL-W1). */
+export function expectOkNow(decision: Decision | PeekDecision | WaitDecision, what: string, now?: number): OkDecision {
+  const ok = expectOk(decision, what);
+  if (now !== undefined) expectClose(ok.sendAtMs, now, `${what}: sendAtMs of "send now"`);
+  return ok;
 }
 
-/** Fails unless the decision is booked `waitMs` after `now` (send time `now + waitMs`, RL-W1). */
+/**
+ * Fails unless the decision is booked `waitMs` after `now`: kind `booked` (never `ok`, which reads as
+ * "send now"), send time `now + waitMs`, and `waitMs` exact, not rounded (RL-W1).
+ */
 export function expectBooked(decision: Decision, now: number, waitMs: number, what: string): BookedDecision {
   if (decision?.kind !== 'booked') fail(`${what}: expected booked (send in ${waitMs} ms), got ${show(decision)}`);
   expectClose(decision.sendAtMs, now + waitMs, `${what}: sendAtMs`);
-  expectWait(decision.waitMs, waitMs, `${what}: waitMs`);
+  expectClose(decision.waitMs, waitMs, `${what}: waitMs (exact, never rounded)`);
   return decision;
 }
 
@@ -73,20 +80,8 @@ export function expectSnapshot(snapshot: readonly BucketSnapshot[] | ErrorResult
   return snapshot as readonly BucketSnapshot[];
 }
 
-/**
- * Fails unless a booked wait equals `expected` exactly (within tolerance) or as whole milliseconds
- * rounded up (both are honest answers).
- */
-export function expectWait(actual: unknown, expected: number, what: string): void {
-  if (typeof actual === 'number') {
-    if (Math.abs(actual - expected) <= TOLERANCE * Math.max(1, expected)) return;
-    if (actual === Math.max(0, Math.ceil(expected - 1e-9))) return;
-  }
-  fail(`${what}: expected ${expected}, got ${show(actual)}`);
-}
-
 /** Fails unless the decision is delay; checks the exact `retryAfterMs` when given. */
-export function expectDelay(decision: Decision, retryAfterMs: number | undefined, what: string): DelayDecision {
+export function expectDelay(decision: Decision | PeekDecision, retryAfterMs: number | undefined, what: string): DelayDecision {
   if (decision?.kind !== 'delay') fail(`${what}: expected delay, got ${show(decision)}`);
   if (retryAfterMs !== undefined) expectEqual(decision.retryAfterMs, retryAfterMs, `${what}: retryAfterMs`);
   return decision;
@@ -94,11 +89,11 @@ export function expectDelay(decision: Decision, retryAfterMs: number | undefined
 
 /** Fails unless the result is a typed error with `code`. */
 export function expectError(
-  result: Decision | SideEffectResult | number | ErrorResult | undefined,
+  result: Decision | PeekDecision | WaitDecision | SideEffectResult | number | ErrorResult | readonly BucketSnapshot[] | undefined,
   code: RateLimitErrorCode,
   what: string,
 ): ErrorResult {
-  if (typeof result !== 'object' || result === null || result.kind !== 'error') {
+  if (typeof result !== 'object' || result === null || !('kind' in result) || result.kind !== 'error') {
     fail(`${what}: expected error ${code}, got ${show(result)}`);
   }
   expectEqual(result.error?.code, code, `${what}: error code`);
@@ -115,6 +110,32 @@ export function expectDone(result: SideEffectResult, what: string): void {
 export function expectBorrowed(actual: number | ErrorResult, expected: number, what: string): void {
   if (typeof actual !== 'number') fail(`${what}: borrowed answered ${show(actual)}, expected ${expected}`);
   expectClose(actual, expected, what);
+}
+
+/** The numbers written in a message (decimal or exponent notation). */
+function numbersIn(message: string): string[] {
+  return message.match(/(?<![\w.])\d+(?:\.\d+)?(?:e[+-]?\d+)?/gi) ?? [];
+}
+
+/** Significant digits of a number as written: `1000000` has 1, `0.00125` has 3, `333.333` has 6. */
+function significantDigits(written: string): number {
+  const mantissa = written.toLowerCase().split('e')[0]!;
+  const [whole = '', fraction = ''] = mantissa.split('.');
+  const digits = (whole + fraction).replace(/^0+/, '');
+  return (fraction === '' ? digits.replace(/0+$/, '') : digits).length;
+}
+
+/**
+ * Fails unless every number a message shows is plain (defect-free wording of RL-F1's messages): at
+ * most 12 significant digits, and no float residue (a non-zero number below `residue` in size,
+ * where a value within tolerance of 0 must be shown as 0).
+ */
+export function expectPlainNumbers(message: string, residue: number, what: string): void {
+  for (const written of numbersIn(message)) {
+    const value = Number(written);
+    expectTrue(significantDigits(written) <= 12, `${what}: the message shows ${written} (more than 12 significant digits): ${show(message)}`);
+    expectTrue(value === 0 || value >= residue, `${what}: the message shows ${written}, a float residue that should read 0: ${show(message)}`);
+  }
 }
 
 /** The stable error codes of the contract. */

@@ -13,23 +13,22 @@ export type { ConformanceSubject, FactoryContext, SubjectFactory } from './subje
 export type { Requirement } from './requirement.js';
 export { RULES, UNTESTED_RULES } from './rule-catalogue.js';
 export type { Rule, RuleId } from './rule-catalogue.js';
+export { ReferenceModel } from './reference-model.js';
+export type { ModelBooking, ModelBucket, ModelCancellation, ModelOutcome, ModelSnapshotEntry } from './reference-model.js';
 export {
-  ReferenceModel,
+  HORIZON_MS,
+  MAX_AMOUNT,
   MODEL_EPS,
+  addUp,
   bucketId,
+  formatNumber,
   mergeChecks,
   modelKey,
   msPerToken,
   normalizeLimit,
   roundWait,
-} from './reference-model.js';
-export type {
-  ModelBooking,
-  ModelBucket,
-  ModelCheck,
-  ModelKey,
-  ModelOutcome,
-  ModelSnapshotEntry,
-} from './reference-model.js';
+  toleranceOf,
+} from './model-arithmetic.js';
+export type { ModelCheck, ModelKey } from './model-arithmetic.js';
 export { ALL_TESTS } from './rules/all-tests.js';
 export type { ConformanceTest, Spawned, TestContext } from './conformance-test.js';

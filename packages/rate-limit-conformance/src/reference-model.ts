@@ -1,20 +1,29 @@
 import type { BucketKey, Limit, NormalizedLimit } from '@core/rate-limit-contract';
+import {
+  HORIZON_MS,
+  MAX_AMOUNT,
+  addUp,
+  bucketId,
+  formatNumber,
+  modelKey,
+  msPerToken,
+  normalizeLimit,
+  roundWait,
+  sameDefinition,
+  toleranceOf,
+  type ModelCheck,
+  type ModelKey,
+} from './model-arithmetic.js';
 
 /**
- * The bucket arithmetic of docs/model.md, written as plainly as possible. It is the oracle of the
- * suite's differential test and the core of the self-test's correct fake. It assumes valid input
- * (keys, limits and costs already checked); {@link normalizeLimit} answers `'invalid'` for a bad limit.
+ * The bucket arithmetic of MODEL.md (shipped in `@core/rate-limit-contract`), written as plainly as
+ * possible. It is the oracle of the suite's differential test and the core of the self-test's fakes,
+ * and it stays the suite's own statement of the rules: it shares no code with any implementation.
+ * It assumes valid input (keys, limits and costs already checked).
  *
- * Per bucket: `T = 1000 / refillPerSec` ms per token, `tau = capacity · T`, state `tat`. A fixed
- * quota (refill 0) keeps the amount `used` instead.
+ * Per bucket: `T = 1000 / refillPerSec` ms per token, `tau = capacity · T`, state `(tat, hold)`. A
+ * fixed quota (refill 0) keeps the amount `used` instead of `tat`.
  */
-
-/** A bucket key with its axis filled in (RL-K2). */
-export interface ModelKey {
-  readonly venue: string;
-  readonly credential: string | null;
-  readonly axis: string;
-}
 
 /** One bucket's state. */
 export interface ModelBucket {
@@ -24,14 +33,8 @@ export interface ModelBucket {
   readonly tat: number;
   /** Amount used (refill 0). */
   readonly used: number;
-}
-
-/** One merged check: a bucket, its definition and the combined cost (RL-M2). */
-export interface ModelCheck {
-  readonly id: string;
-  readonly key: ModelKey;
-  readonly limit: NormalizedLimit;
-  readonly cost: number;
+  /** The end of the penalty hold, `-Infinity` when there never was one (RL-R3). */
+  readonly hold: number;
 }
 
 /** What a booking wrote on one bucket, to undo it on cancellation (RL-W5). */
@@ -50,12 +53,18 @@ export interface ModelBooking {
   readonly writes: readonly BookingWrite[];
 }
 
-/** The model's answer to a check. */
+/** The model's answer to a check. `ok` with `waitMs > 0` is a booking (answered `booked`, RL-W1). */
 export type ModelOutcome =
   | { readonly kind: 'ok'; readonly sendAtMs: number; readonly waitMs: number; readonly booking: ModelBooking }
   | { readonly kind: 'wait'; readonly waitMs: number; readonly retryAfterMs: number }
-  | { readonly kind: 'unpayable'; readonly message: string }
+  | { readonly kind: 'unpayable'; readonly message: string; readonly path: string }
   | { readonly kind: 'invalid'; readonly message: string };
+
+/** What a cancellation did: on how many buckets the booking was returned, and on how many forfeited. */
+export interface ModelCancellation {
+  readonly returned: number;
+  readonly forfeited: number;
+}
 
 /** A live bucket as the model reports it. */
 export interface ModelSnapshotEntry {
@@ -63,100 +72,16 @@ export interface ModelSnapshotEntry {
   readonly limit: NormalizedLimit;
   readonly tokens: number;
   readonly borrowed: number;
+  /** The end of a hold in force (RL-R3). */
+  readonly heldUntilMs?: number;
 }
 
-/** Relative float tolerance of comparisons (docs/model.md "Floating point"). */
-export const MODEL_EPS = 1e-9;
-
-/** Fills in the default axis (RL-K2). */
-export function modelKey(key: BucketKey): ModelKey {
-  return { venue: key.venue, credential: key.credential, axis: key.axis ?? 'request' };
-}
-
-/** A string that names one bucket; the public pool is separate from every credential (RL-K1). */
-export function bucketId(key: BucketKey): string {
-  const k = modelKey(key);
-  const who = k.credential === null ? 'public' : `key:${k.credential}`;
-  return JSON.stringify([k.venue, who, k.axis]);
-}
-
-/**
- * The canonical form of a limit (RL-L1): `null` for unlimited (RL-L2), `'invalid'` for anything
- * RL-L3 refuses.
- */
-export function normalizeLimit(limit: Limit): NormalizedLimit | null | 'invalid' {
-  if (limit === null || limit === undefined) return null;
-  if (typeof limit !== 'object') return 'invalid';
-  const fields = Object.keys(limit).sort().join(',');
-  const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
-  const l = limit as unknown as Record<string, unknown>;
-  if (fields === 'capacity,refillPerSec') {
-    const { capacity, refillPerSec } = l;
-    if (!finite(capacity) || capacity <= 0 || !finite(refillPerSec) || refillPerSec < 0) return 'invalid';
-    return { capacity, refillPerSec };
-  }
-  if (fields === 'periodMs,requests') {
-    const { requests, periodMs } = l;
-    if (!finite(requests) || requests <= 0 || !finite(periodMs) || periodMs <= 0) return 'invalid';
-    return { capacity: requests, refillPerSec: requests / (periodMs / 1000) };
-  }
-  if (fields === 'requests') {
-    const { requests } = l;
-    if (!finite(requests) || requests <= 0) return 'invalid';
-    return { capacity: requests, refillPerSec: requests };
-  }
-  return 'invalid';
-}
-
-/** Milliseconds per token. */
-export function msPerToken(limit: NormalizedLimit): number {
-  return 1000 / limit.refillPerSec;
-}
-
-/** Whole milliseconds a caller waits for an exact wait: rounded up after float noise, at least 1. */
-export function roundWait(waitMs: number): number {
-  return Math.max(1, Math.ceil(waitMs - 1e-9));
-}
-
-function sameLimit(a: NormalizedLimit, b: NormalizedLimit): boolean {
-  return a.capacity === b.capacity && a.refillPerSec === b.refillPerSec;
-}
-
-function epsOf(limit: NormalizedLimit): number {
-  if (limit.refillPerSec === 0) return MODEL_EPS * Math.max(1, limit.capacity);
-  return MODEL_EPS * Math.max(1, limit.capacity * msPerToken(limit));
-}
+const NO_HOLD = Number.NEGATIVE_INFINITY;
 
 /** borrowed(now) of a bucket under its own definition (RL-I1). */
 function borrowedOf(bucket: ModelBucket, now: number): number {
   if (bucket.limit.refillPerSec === 0) return bucket.used;
   return Math.max(0, bucket.tat - now) / msPerToken(bucket.limit);
-}
-
-/**
- * Merges a call's checks (RL-M2 repeated keys combined, RL-M3 conflicting definitions refused,
- * RL-L2 unlimited checks dropped). Assumes valid keys and costs.
- */
-export function mergeChecks(
-  checks: readonly { readonly key: BucketKey; readonly limit: Limit; readonly cost: number }[],
-): readonly ModelCheck[] | { readonly invalid: string } {
-  const merged = new Map<string, { key: ModelKey; limit: NormalizedLimit | null; cost: number }>();
-  for (const [i, check] of checks.entries()) {
-    const limit = normalizeLimit(check.limit);
-    if (limit === 'invalid') return { invalid: `checks[${i}].limit is not a valid limit` };
-    const id = bucketId(check.key);
-    const seen = merged.get(id);
-    if (seen === undefined) {
-      merged.set(id, { key: modelKey(check.key), limit, cost: check.cost });
-      continue;
-    }
-    const same = seen.limit === null || limit === null ? seen.limit === limit : sameLimit(seen.limit, limit);
-    if (!same) return { invalid: `checks[${i}] defines its bucket differently from an earlier check` };
-    seen.cost += check.cost;
-  }
-  const out: ModelCheck[] = [];
-  for (const [id, m] of merged) if (m.limit !== null) out.push({ id, key: m.key, limit: m.limit, cost: m.cost });
-  return out;
 }
 
 /** The buckets of one limiter, as plain data and plain arithmetic. */
@@ -167,21 +92,42 @@ export class ReferenceModel {
   /** Recorded cost on buckets not yet defined (charged at the first definition, RL-R1). */
   readonly #debts = new Map<string, number>();
 
+  /** The tolerance of a bucket's comparisons (RL-A7); a subclass may only ever use it, not change the rules. */
+  protected tolerance(limit: NormalizedLimit): number {
+    return toleranceOf(limit);
+  }
+
+  /**
+   * A live bucket under a new definition (RL-L5): the borrowed amount converted, and, while a hold is
+   * in force, the bucket kept empty until the hold ends (RL-R3).
+   */
+  protected redefine(live: ModelBucket, limit: NormalizedLimit, now: number): ModelBucket {
+    const b = borrowedOf(live, now);
+    const held = live.hold > now;
+    if (limit.refillPerSec === 0) {
+      const used = Math.min(b, MAX_AMOUNT);
+      return { key: live.key, limit, tat: now, used: held ? Math.max(used, limit.capacity) : used, hold: live.hold };
+    }
+    const t = msPerToken(limit);
+    const tat = Math.min(now + b * t, now + HORIZON_MS);
+    return { key: live.key, limit, tat: held ? Math.max(tat, live.hold + limit.capacity * t) : tat, used: 0, hold: live.hold };
+  }
+
   /** The bucket as it would be under `limit` at `now`: created, converted (RL-L5) or as it is. */
   #defined(id: string, key: ModelKey, limit: NormalizedLimit, now: number): ModelBucket {
     const live = this.#buckets.get(id);
-    if (live !== undefined) {
-      if (sameLimit(live.limit, limit)) return live;
-      const b = borrowedOf(live, now);
-      if (limit.refillPerSec === 0) return { key, limit, tat: now, used: b };
-      return { key, limit, tat: now + b * msPerToken(limit), used: 0 };
-    }
-    let bucket: ModelBucket = { key, limit, tat: now, used: 0 };
+    if (live !== undefined) return sameDefinition(live.limit, limit) ? live : this.redefine(live, limit, now);
+    // The first definition: empty as of a kept hold's end, then the kept debt (RL-R3, RL-R1).
     const hold = this.#holds.get(id);
-    if (hold !== undefined) bucket = penalized(bucket, hold);
-    const debt = this.#debts.get(id);
-    if (debt !== undefined) bucket = charged(bucket, debt, now);
-    return bucket;
+    const debt = this.#debts.get(id) ?? 0;
+    if (limit.refillPerSec === 0) {
+      const used = hold === undefined ? debt : limit.capacity + debt;
+      return { key, limit, tat: now, used: Math.min(used, MAX_AMOUNT), hold: hold ?? NO_HOLD };
+    }
+    const t = msPerToken(limit);
+    const start = hold === undefined ? now : Math.max(now, hold + limit.capacity * t);
+    const tat = debt === 0 ? start : Math.min(addUp(start, debt * t), now + HORIZON_MS);
+    return { key, limit, tat: Math.max(start, tat), used: 0, hold: hold ?? NO_HOLD };
   }
 
   #store(id: string, bucket: ModelBucket): void {
@@ -196,29 +142,39 @@ export class ReferenceModel {
    * `dryRun` never writes (peek).
    */
   check(checks: readonly ModelCheck[], now: number, maxWaitMs?: number, dryRun = false): ModelOutcome {
-    const planned: { check: ModelCheck; bucket: ModelBucket; sendAt: number }[] = [];
+    const planned: { check: ModelCheck; bucket: ModelBucket }[] = [];
     let fitsNow = true;
     let sendAt = now;
     for (const check of checks) {
       if (check.cost === 0) continue; // RL-A2: cost 0 is admitted and changes nothing
       const bucket = this.#defined(check.id, check.key, check.limit, now);
       const { capacity, refillPerSec } = check.limit;
+      const where = `checks[${check.index}] (${check.key.venue}/${check.key.axis})`;
+      const eps = this.tolerance(check.limit);
       let s = now;
       if (refillPerSec === 0) {
-        if (bucket.used + check.cost > capacity + epsOf(check.limit)) {
-          const left = Math.max(0, capacity - bucket.used);
+        if (bucket.used + check.cost > capacity + eps) {
+          const left = formatNumber(Math.max(0, capacity - bucket.used), eps);
           return {
             kind: 'unpayable',
-            message: `cost ${check.cost} can never be paid: fixed quota of ${capacity} has ${left} left and never refills`,
+            path: `checks[${check.index}]`,
+            message: `${where}: cost ${formatNumber(check.cost)} can never be paid: the fixed quota of ${formatNumber(capacity)} has ${left} left and never refills`,
           };
         }
       } else {
         const t = msPerToken(check.limit);
         s = Math.max(now, Math.max(bucket.tat, now) + check.cost * t - capacity * t);
+        if (!(s - now <= HORIZON_MS)) {
+          return {
+            kind: 'unpayable',
+            path: `checks[${check.index}]`,
+            message: `${where}: the wait for cost ${formatNumber(check.cost)} cannot be represented (it lies more than ${formatNumber(HORIZON_MS)} ms ahead)`,
+          };
+        }
+        if (s - now > eps) fitsNow = false;
       }
-      if (s - now > epsOf(check.limit)) fitsNow = false;
       sendAt = Math.max(sendAt, s);
-      planned.push({ check, bucket, sendAt: s });
+      planned.push({ check, bucket });
     }
     if (fitsNow) sendAt = now;
     const waitMs = sendAt - now;
@@ -235,7 +191,7 @@ export class ReferenceModel {
   }
 
   /**
-   * Gives a booking back where nothing wrote to the bucket after it (docs/model.md); otherwise that
+   * Gives a booking back where nothing wrote to the bucket after it (MODEL.md); otherwise that
    * bucket's slot is forfeited (RL-W5). Every write (admission, booking, record, sync, penalty,
    * redefinition, cancellation) stores a new bucket object, so the stored object is still the one
    * the booking wrote exactly when nothing wrote since, even a write that left `tat` unchanged (a
@@ -243,57 +199,77 @@ export class ReferenceModel {
    * replaced comes back whole: the stored bucket with its definition, or, for a bucket that was not
    * live, its absence with any penalty hold or debt kept for it.
    */
-  cancel(booking: ModelBooking): void {
+  cancel(booking: ModelBooking): ModelCancellation {
+    let returned = 0;
+    let forfeited = 0;
     for (const w of booking.writes) {
-      if (this.#buckets.get(w.id) !== w.after) continue;
+      if (this.#buckets.get(w.id) !== w.after) {
+        forfeited++;
+        continue;
+      }
+      returned++;
       if (w.before === undefined) this.#buckets.delete(w.id);
       else this.#buckets.set(w.id, { ...w.before });
       if (w.hold !== undefined) this.#holds.set(w.id, w.hold);
       if (w.debt !== undefined) this.#debts.set(w.id, w.debt);
     }
+    return { returned, forfeited };
   }
 
-  /** Reports cost sent without admission: always debits, possibly into debt (RL-R1). */
-  record(key: BucketKey, cost: number, limit: Limit, now: number): void {
+  /**
+   * Reports cost sent without admission: always debits, possibly into debt, clamped to the horizon
+   * (RL-R1). Without a limit, a live bucket is debited under its definition and an unknown one keeps
+   * the debt until its first definition.
+   */
+  record(key: BucketKey, cost: number, limit: Limit | undefined, now: number): void {
     const id = bucketId(key);
-    const normalized = normalizeLimit(limit);
-    if (normalized === 'invalid' || !Number.isFinite(cost) || cost < 0) return;
-    if (limit === null) return; // RL-L2: unlimited records nothing
-    if (normalized === null) {
+    if (limit === null || !Number.isFinite(cost) || cost < 0) return; // RL-L2: unlimited records nothing
+    if (limit === undefined) {
       const live = this.#buckets.get(id);
-      if (live === undefined) {
-        this.#debts.set(id, (this.#debts.get(id) ?? 0) + cost);
-        return;
-      }
-      this.#buckets.set(id, charged(live, cost, now));
+      if (live === undefined) this.#debts.set(id, Math.min(addUp(this.#debts.get(id) ?? 0, cost), MAX_AMOUNT));
+      else this.#buckets.set(id, charged(live, cost, now));
       return;
     }
+    const normalized = normalizeLimit(limit);
+    if (normalized === null || normalized === 'invalid') return;
     this.#store(id, charged(this.#defined(id, modelKey(key), normalized, now), cost, now));
   }
 
-  /** Raises borrowed to at least `minBorrowed`; never lowers it (RL-R2). */
+  /** Raises borrowed to at least `minBorrowed`, clamped to the horizon; never lowers it (RL-R2). */
   sync(key: BucketKey, limit: NormalizedLimit, minBorrowed: number, now: number): void {
     const id = bucketId(key);
     const bucket = this.#defined(id, modelKey(key), limit, now);
     if (limit.refillPerSec === 0) {
-      this.#store(id, { ...bucket, used: Math.max(bucket.used, minBorrowed) });
+      this.#store(id, { ...bucket, used: Math.max(bucket.used, Math.min(minBorrowed, MAX_AMOUNT)) });
     } else {
-      this.#store(id, { ...bucket, tat: Math.max(bucket.tat, now + minBorrowed * msPerToken(limit)) });
+      const target = Math.min(now + minBorrowed * msPerToken(limit), now + HORIZON_MS);
+      this.#store(id, { ...bucket, tat: Math.max(bucket.tat, target) });
     }
   }
 
-  /** Admits nothing before `untilMs` and treats the bucket as empty then; never shortens (RL-R3). */
-  penalize(key: BucketKey, untilMs: number): void {
+  /**
+   * Admits nothing before `untilMs` (clamped to the horizon) and treats the bucket as empty then;
+   * never shortens a hold; kept for a bucket not yet defined (RL-R3).
+   */
+  penalize(key: BucketKey, untilMs: number, now: number): void {
     const id = bucketId(key);
+    const until = Math.min(untilMs, now + HORIZON_MS);
     const live = this.#buckets.get(id);
     if (live === undefined) {
-      this.#holds.set(id, Math.max(this.#holds.get(id) ?? -Infinity, untilMs));
+      this.#holds.set(id, Math.max(this.#holds.get(id) ?? NO_HOLD, until));
       return;
     }
-    this.#buckets.set(id, penalized(live, untilMs));
+    const hold = Math.max(live.hold, until);
+    if (live.limit.refillPerSec === 0) {
+      this.#buckets.set(id, { ...live, used: Math.max(live.used, live.limit.capacity), hold });
+      return;
+    }
+    const tau = live.limit.capacity * msPerToken(live.limit);
+    const tat = Math.max(live.tat, Math.min(until + tau, now + HORIZON_MS));
+    this.#buckets.set(id, { ...live, tat, hold });
   }
 
-  /** capacity − tokens now; 0 for an unknown key (RL-I1). */
+  /** capacity − tokens now; 0 for an unknown key, or the debt it keeps (RL-I1). */
   borrowed(key: BucketKey, now: number): number {
     const id = bucketId(key);
     const live = this.#buckets.get(id);
@@ -332,7 +308,8 @@ export class ReferenceModel {
     for (const bucket of this.#buckets.values()) {
       const borrowed = borrowedOf(bucket, now);
       if (borrowed <= 0 && bucket.limit.refillPerSec > 0) continue;
-      out.push({ key: bucket.key, limit: bucket.limit, tokens: bucket.limit.capacity - borrowed, borrowed });
+      const entry = { key: bucket.key, limit: bucket.limit, tokens: bucket.limit.capacity - borrowed, borrowed };
+      out.push(bucket.hold > now ? { ...entry, heldUntilMs: bucket.hold } : entry);
     }
     return out;
   }
@@ -343,23 +320,20 @@ export class ReferenceModel {
   }
 }
 
-/** Charges `cost` as of `sendAt`; a cost above capacity leaves the bucket at zero then (RL-A5, RL-M5). */
+/**
+ * Charges `cost` as of `sendAt`: `tat' = max(tat, s) + min(c·T, tau)`, rounded up so the charge never
+ * falls short of its cost; a cost above capacity leaves the bucket at zero then (RL-A5, RL-M5).
+ */
 function booked(bucket: ModelBucket, cost: number, sendAt: number): ModelBucket {
-  if (bucket.limit.refillPerSec === 0) return { ...bucket, used: bucket.used + cost };
+  if (bucket.limit.refillPerSec === 0) return { ...bucket, used: addUp(bucket.used, cost) };
   const t = msPerToken(bucket.limit);
   const tau = bucket.limit.capacity * t;
-  return { ...bucket, tat: Math.max(bucket.tat, sendAt) + Math.min(cost * t, tau) };
+  return { ...bucket, tat: addUp(Math.max(bucket.tat, sendAt), Math.min(cost * t, tau)) };
 }
 
-/** Debits recorded cost at `now`, debt allowed (RL-R1). */
+/** Debits recorded cost at `now`, debt allowed, clamped to the horizon (RL-R1). */
 function charged(bucket: ModelBucket, cost: number, now: number): ModelBucket {
-  if (bucket.limit.refillPerSec === 0) return { ...bucket, used: bucket.used + cost };
-  return { ...bucket, tat: Math.max(bucket.tat, now) + cost * msPerToken(bucket.limit) };
-}
-
-/** Empty at `untilMs` and nothing before (RL-R3). */
-function penalized(bucket: ModelBucket, untilMs: number): ModelBucket {
-  if (bucket.limit.refillPerSec === 0) return { ...bucket, used: Math.max(bucket.used, bucket.limit.capacity) };
-  const tau = bucket.limit.capacity * msPerToken(bucket.limit);
-  return { ...bucket, tat: Math.max(bucket.tat, untilMs + tau) };
+  if (bucket.limit.refillPerSec === 0) return { ...bucket, used: Math.max(bucket.used, Math.min(addUp(bucket.used, cost), MAX_AMOUNT)) };
+  const tat = Math.min(addUp(Math.max(bucket.tat, now), cost * msPerToken(bucket.limit)), now + HORIZON_MS);
+  return { ...bucket, tat: Math.max(bucket.tat, tat) };
 }

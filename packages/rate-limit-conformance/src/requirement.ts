@@ -2,10 +2,14 @@ import type { Capabilities } from '@core/rate-limit-contract';
 
 /**
  * What a test needs from the implementation: a capability from its manifest, the subject's fault
- * hooks, or the `provider` option. A test whose needs are not met is registered as skipped, with
- * the reason in its title.
+ * hooks, or the `provider` option; or, for `missingOperation`, an optional operation the manifest
+ * marks as not offered (`sync`, `penalize` or `snapshot` false). A test whose needs are not met is
+ * registered as skipped, with the reason in its title.
  */
-export type Requirement = keyof Capabilities | 'faultHooks' | 'provider' | 'peer' | 'storageKeys';
+export type Requirement = keyof Capabilities | 'faultHooks' | 'provider' | 'peer' | 'storageKeys' | 'missingOperation';
+
+/** The operations a limiter may leave out, each with a capability of its name. */
+export const OPTIONAL_OPERATIONS = ['sync', 'penalize', 'snapshot'] as const;
 
 /** What the suite knows about the implementation when it registers the tests. */
 export interface SubjectTraits {
@@ -28,6 +32,8 @@ export function missingRequirement(needs: readonly Requirement[], traits: Subjec
       if (!traits.peer) missing.push('the subject offers no peer() (a second limiter on the same store)');
     } else if (need === 'storageKeys') {
       if (!traits.storageKeys) missing.push('the subject offers no storageKeys()');
+    } else if (need === 'missingOperation') {
+      if (OPTIONAL_OPERATIONS.every((op) => traits.capabilities[op])) missing.push('the limiter offers every optional operation (capabilities.sync, penalize and snapshot are true)');
     } else if (traits.capabilities[need] !== true) {
       missing.push(`capabilities.${need} is false`);
     }

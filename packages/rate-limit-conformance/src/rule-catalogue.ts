@@ -1,48 +1,51 @@
+// Generated from RULEBOOK.md (in @core/rate-limit-contract) by `pnpm --filter @core/rate-limit-conformance rulebook`.
+// Do not edit: change the rulebook and regenerate; a test fails while this file is stale.
+
 /**
- * The rules of SPEC.md the suite tests, as data. Every rule here has at least one test whose title
- * starts with its id. RL-P6 (an HTTP client wrapper records every request it sends) is a property of
- * a host's HTTP client, not of a limiter, so it is listed with `level: 'host'` and not tested here.
+ * The rules the suite tests, as data, in the rulebook's order and words. Every rule here has at least
+ * one test whose title starts with its id.
  */
 export const RULES = [
-  { id: 'RL-K1', section: 'Keys and limits', rule: 'Buckets differing in venue, credential or axis are independent; the public pool is separate from every credential.' },
-  { id: 'RL-K2', section: 'Keys and limits', rule: 'A key without an axis is the same bucket as the key with axis "request".' },
-  { id: 'RL-K3', section: 'Keys and limits', rule: 'A credential never appears raw in errors, snapshots or storage key names; a one-way hash stands for it.' },
-  { id: 'RL-L1', section: 'Keys and limits', rule: 'The three limit shapes ({capacity, refillPerSec}, {requests, periodMs}, {requests}) are equivalent.' },
-  { id: 'RL-L2', section: 'Keys and limits', rule: 'An unlimited (null) limit admits at once and records nothing.' },
-  { id: 'RL-L3', section: 'Keys and limits', rule: 'An invalid limit is refused with invalid_parameters; nothing changes.' },
-  { id: 'RL-L4', section: 'Keys and limits', rule: 'Refill 0 is a fixed quota; a cost that can never be paid is refused at once with an error that says so.' },
-  { id: 'RL-L5', section: 'Keys and limits', rule: 'A new definition for a live key keeps the amount already borrowed.' },
-  { id: 'RL-A1', section: 'Admission', rule: 'Admitted when the bucket holds the cost; the cost is debited in the same step and honoured exactly.' },
-  { id: 'RL-A2', section: 'Admission', rule: 'A negative, NaN or infinite cost is invalid_parameters; cost 0 is admitted and changes nothing.' },
-  { id: 'RL-A3', section: 'Admission', rule: 'A refused probe answers delay with the exact wait (ms rounded up, at least 1) and changes nothing.' },
-  { id: 'RL-A4', section: 'Admission', rule: 'Burst is capped at capacity after any idle time.' },
-  { id: 'RL-A5', section: 'Admission', rule: 'A cost above capacity waits for the whole cost ((cost − capacity)/refill from full) and leaves the bucket at zero.' },
-  { id: 'RL-A6', section: 'Admission', rule: 'In any interval [a, b] at most max(capacity, largest single cost) + refill·(b − a) is admitted.' },
-  { id: 'RL-W1', section: 'Waiting and booking', rule: 'A wait within the budget books the cost now and names the send time.' },
-  { id: 'RL-W2', section: 'Waiting and booking', rule: 'Booked cost belongs to its booker; later calls queue behind it; a heavy waiter is never starved.' },
-  { id: 'RL-W3', section: 'Waiting and booking', rule: 'A wait beyond the budget books nothing and answers the required wait.' },
-  { id: 'RL-W4', section: 'Waiting and booking', rule: 'Booking never lets anyone else burst above capacity.' },
-  { id: 'RL-W5', section: 'Waiting and booking', rule: 'An aborted waiter returns its booking when nothing was charged after it; otherwise it is forfeited.' },
-  { id: 'RL-W6', section: 'Waiting and booking', rule: 'waitForCapacity resolves ok at (not before) the send time, rate_limit_timeout, or aborted; budget default 10 000 ms, positive and finite.' },
-  { id: 'RL-W7', section: 'Waiting and booking', rule: 'Waiting never polls; at most one timer per waiter; no timer left after close().' },
-  { id: 'RL-M1', section: 'Several buckets at once', rule: 'checkRates is atomic: all buckets debited in one step or none.' },
-  { id: 'RL-M2', section: 'Several buckets at once', rule: 'Repeated keys in one call are charged once at their combined cost.' },
-  { id: 'RL-M3', section: 'Several buckets at once', rule: 'Two different definitions of one key in one call: invalid_parameters, nothing spent.' },
-  { id: 'RL-M4', section: 'Several buckets at once', rule: 'The wait of a multi-bucket call is the largest among its buckets.' },
-  { id: 'RL-M5', section: 'Several buckets at once', rule: 'A multi-bucket booking charges every bucket as of the common send time.' },
-  { id: 'RL-R1', section: 'Recording, feedback, penalties', rule: 'record always debits (debt allowed), never throws, rejects or blocks.' },
-  { id: 'RL-R2', section: 'Recording, feedback, penalties', rule: 'sync raises borrowed to at least what the venue reports; never lowers it.' },
-  { id: 'RL-R3', section: 'Recording, feedback, penalties', rule: 'penalize admits nothing before untilMs and treats the bucket as empty then; never shortens a penalty.' },
-  { id: 'RL-I1', section: 'Inspecting and resetting', rule: 'borrowed = capacity − tokens now, bookings included; 0 for an unknown key.' },
-  { id: 'RL-I2', section: 'Inspecting and resetting', rule: 'reset forgets one bucket; resetVenue every bucket of a venue and no other; resetAll everything.' },
-  { id: 'RL-I3', section: 'Inspecting and resetting', rule: 'snapshot lists live buckets with hashed credentials and their numbers.' },
-  { id: 'RL-F1', section: 'Failures', rule: 'No admission method throws or rejects; an unreachable store answers backend_unavailable, never ok.' },
-  { id: 'RL-F2', section: 'Failures', rule: 'Bad input never corrupts state or other buckets and never takes the limiter down.' },
-  { id: 'RL-P1', section: 'The host contract', rule: 'check → ok | rate_limited(retryAfterMs) | error; the weight is honoured; it does not consume.' },
-  { id: 'RL-P2', section: 'The host contract', rule: 'error means do not proceed; an implementation that cannot tell answers error, never ok.' },
-  { id: 'RL-P3', section: 'The host contract', rule: 'acquire waits for room → ok | rate_limit_timeout | error; it does not consume.' },
-  { id: 'RL-P4', section: 'The host contract', rule: 'record fills the bucket, cannot fail and never delays.' },
-  { id: 'RL-P5', section: 'The host contract', rule: 'penalize holds the provider closed; never shortens a hold.' },
+  { id: 'RL-K1', section: 'Keys and limits', rule: 'Two keys that differ in venue, in credential or in axis name two buckets that never affect each other; the public pool (`credential: null`) is a bucket apart from every credential\'s.' },
+  { id: 'RL-K2', section: 'Keys and limits', rule: 'Leaving out the axis is the same as writing axis `"request"`: both name one bucket.' },
+  { id: 'RL-K3', section: 'Keys and limits', rule: 'A credential is a secret: no error, log line, metric, snapshot or storage key name shows it; they show a one-way hash of it (SHA-256, keyed with a configured secret when one is given), computed alike in every process that shares the buckets.' },
+  { id: 'RL-L1', section: 'Keys and limits', rule: '`{ requests, periodMs }` is capacity `requests` refilled at `requests / (periodMs / 1000)` per second, and `{ requests }` is the same with a period of 1000 ms: the three shapes describe one bucket alike.' },
+  { id: 'RL-L2', section: 'Keys and limits', rule: 'Only an explicit `null` limit is unlimited: such a check is admitted at once and nothing is recorded for it. A check whose limit is left out (absent or `undefined`) is refused with `invalid_parameters`, so a forgotten limit never passes for "no limit".' },
+  { id: 'RL-L3', section: 'Keys and limits', rule: 'A limit of no known shape, or with a capacity of 0 or less, a negative refill, a period of 0 or less, or a number that is NaN or infinite, is refused with `invalid_parameters`, and nothing changes.' },
+  { id: 'RL-L4', section: 'Keys and limits', rule: 'A refill of 0 makes a fixed quota, which never refills. A cost the quota can never pay is refused at once with `cost_unpayable` and a message that says why, naming the bucket by its path in the call (`checks[i]`), its venue and its axis; it is never answered with an endless or made-up delay.' },
+  { id: 'RL-L5', section: 'Keys and limits', rule: 'When a live bucket gets a new definition, what it has borrowed carries over into the new one (converted, not reset).' },
+  { id: 'RL-A1', section: 'Admission', rule: 'A request is admitted when its bucket holds its whole cost: the cost is taken in the same atomic step as the decision, which answers `ok`. The cost is charged as given: a cost of 10 is never treated as 1.' },
+  { id: 'RL-A2', section: 'Admission', rule: 'A cost that is negative, NaN or infinite is refused with `invalid_parameters` and changes nothing; a cost of 0 is admitted and changes nothing.' },
+  { id: 'RL-A3', section: 'Admission', rule: 'A probe that cannot be admitted now answers `delay` with the exact wait, rounded up to whole milliseconds and at least 1, and leaves everything as it was: nothing spent, no accrual banked, no definition rewritten.' },
+  { id: 'RL-A4', section: 'Admission', rule: 'However long a bucket stays idle, at most its capacity is admitted without waiting.' },
+  { id: 'RL-A5', section: 'Admission', rule: 'A cost larger than the capacity gets no exemption: it is admitted only once the bucket has accrued all of it, and it leaves the bucket empty; from a full bucket it waits `(cost − capacity) / refill`.' },
+  { id: 'RL-A6', section: 'Admission', rule: 'Safety: whatever the interleaving of calls, callers and processes, while one definition holds and nothing is reset, the cost admitted in any interval `[a, b]` (a booking counted at its send time) is at most `max(capacity, largest single cost in [a, b]) + refill · (b − a)`. Records, syncs and penalties only ever lower what is admitted.' },
+  { id: 'RL-A7', section: 'Admission', rule: 'Comparisons with a bucket\'s capacity allow a tolerance relative to that bucket (a billionth of it), never a fixed one, so a bucket of capacity 1e-9 admits no more than a bucket of capacity 1 scaled down. A cost whose wait cannot be represented (more than 1e15 ms ahead, or overflowing to infinity, as cost 1e308 does at refill 1) is refused with `cost_unpayable` and a message that says the wait cannot be represented, never with `internal`, and alike by every implementation.' },
+  { id: 'RL-W1', section: 'Waiting and booking', rule: 'A caller ready to wait passes a budget (`maxWaitMs`). When the wait fits the budget the call books: the cost is charged now against the bucket\'s future, and the answer is `booked`, with `sendAtMs`, the time from which the caller may send, and `waitMs`, exactly `sendAtMs` minus the time of the decision (never rounded). Nothing else is needed before sending, and sending earlier is a bug. `ok` always means "send now", so a booking never looks like one to a caller that reads only the kind; only a `delay`\'s `retryAfterMs` is rounded up.' },
+  { id: 'RL-W2', section: 'Waiting and booking', rule: 'A booking\'s cost belongs to whoever booked it: every later call, cheap or heavy, from any process, waits behind it in booking order, so cheap traffic never starves a heavy waiter.' },
+  { id: 'RL-W3', section: 'Waiting and booking', rule: 'When the wait is longer than the budget, nothing is booked and the answer gives the wait that would be needed.' },
+  { id: 'RL-W4', section: 'Waiting and booking', rule: 'Bookings never let anybody else send more than the capacity at once.' },
+  { id: 'RL-W5', section: 'Waiting and booking', rule: 'A waiter that gives up (its AbortSignal fires) before its send time gets its booking returned when nothing was charged to the bucket after it; otherwise its slot is forfeited, since returning it would let later bookings overlap. The `aborted` answer says which happened, and a cancellation never admits more than RL-A6 allows.' },
+  { id: 'RL-W6', section: 'Waiting and booking', rule: '`waitForCapacity` resolves `ok` at its send time and not before; or `rate_limit_timeout` with the needed wait when that exceeds the budget (nothing is spent); or `aborted`. The budget is 10 000 ms unless given, and must be a finite number above 0.' },
+  { id: 'RL-W7', section: 'Waiting and booking', rule: 'Waiting never polls: each waiter has at most one timer, and no timer keeps the process alive once the limiter is closed.' },
+  { id: 'RL-M1', section: 'Several buckets at once', rule: '`checkRates` is all or nothing: it answers `ok` only when every bucket can pay, and charges them all in one step; otherwise no bucket is charged and nothing else changes.' },
+  { id: 'RL-M2', section: 'Several buckets at once', rule: 'When one call names a bucket more than once, the bucket is charged once, for the sum of those costs.' },
+  { id: 'RL-M3', section: 'Several buckets at once', rule: 'A call that gives one bucket two different definitions is refused with `invalid_parameters`, and nothing is spent.' },
+  { id: 'RL-M4', section: 'Several buckets at once', rule: 'A call over several buckets waits as long as its slowest bucket: its wait is the largest of theirs.' },
+  { id: 'RL-M5', section: 'Several buckets at once', rule: 'A booking over several buckets charges each of them as of the common send time, so a bucket that was not the bottleneck is not charged early (which would let others overspend it later).' },
+  { id: 'RL-R1', section: 'Recording, feedback, penalties', rule: '`record(key, cost)` reports a cost that was sent without asking the limiter. It always charges, into debt if need be (later callers wait it out); it never throws, rejects or holds up its caller. When the store cannot be reached it keeps records in a bounded buffer and counts what it has to drop. Each record is applied exactly once, also when a delivery is retried after a timeout (the store may have been slow, not gone). A huge finite cost is applied, clamped to what the store can hold, never dropped or answered with `internal`.' },
+  { id: 'RL-R2', section: 'Recording, feedback, penalties', rule: '`sync(key, limit, minBorrowed)` raises the bucket\'s borrowed amount to at least what the venue reports (in its response headers); it never lowers it.' },
+  { id: 'RL-R3', section: 'Recording, feedback, penalties', rule: '`penalize(key, hold)` admits nothing on the bucket before the hold ends (a `Retry-After`, an IP ban) and treats the bucket as empty at that moment; a new penalty never shortens a hold in force. A hold outlives a new definition of the bucket (which converts the borrowed amount, RL-L5, but never lifts the hold) and a `sync`. A hold on a bucket not defined yet is kept until its first definition (in a shared store, for at least 24 hours after the hold ends), and that definition starts the bucket empty as of the hold\'s end.' },
+  { id: 'RL-I1', section: 'Inspecting and resetting', rule: '`borrowed(key)` is the capacity minus the tokens left now, bookings included; for a key never seen it is 0.' },
+  { id: 'RL-I2', section: 'Inspecting and resetting', rule: '`reset(key)` forgets one bucket; `resetVenue(venue)` forgets every bucket of that venue, all credentials and axes, and no other; `resetAll()` forgets every bucket.' },
+  { id: 'RL-I3', section: 'Inspecting and resetting', rule: '`snapshot()` lists the live buckets for a budget panel: venue, hashed credential, axis, capacity, refill, tokens and borrowed.' },
+  { id: 'RL-F1', section: 'Failures', rule: 'No admission method throws or rejects: each resolves to `ok`, `booked`, `delay` or a typed error with a stable `code` and a plain message (numbers with at most 12 significant digits, a float residue shown as 0). A store that cannot be reached, or answers too late, gives `backend_unavailable`, never `ok`: not knowing is not having room.' },
+  { id: 'RL-F2', section: 'Failures', rule: 'Bad input never corrupts state, never touches other buckets and never takes the limiter down. Input that cannot even be read (a getter or Proxy that throws) is `invalid_parameters`, not `internal`, and no answer repeats the thrown error\'s text. An operation whose capability is `false` answers `not_supported`, whatever its arguments.' },
+  { id: 'RL-P1', section: 'The host contract', rule: '`check(provider, weight, options)` answers `ok`, `rate_limited` with `retryAfterMs`, or an error; it honours the weight and consumes nothing.' },
+  { id: 'RL-P2', section: 'The host contract', rule: 'An error means "do not proceed", and an implementation that cannot tell answers an error, never `ok`. Errors name the provider call\'s own arguments (`provider`, `weight`, `options.timeoutMs`, …), and `null` options are refused as the limiter refuses them.' },
+  { id: 'RL-P3', section: 'The host contract', rule: '`acquire(provider, weight, { timeoutMs, signal })` waits until there is room for the weight and answers `ok`, `rate_limit_timeout` or another error; it consumes nothing.' },
+  { id: 'RL-P4', section: 'The host contract', rule: '`record(provider, weight)` charges the bucket, cannot fail and never delays the request.' },
+  { id: 'RL-P5', section: 'The host contract', rule: '`penalize(provider, retryAfterMs)` holds the provider closed and never shortens a hold; it answers `ok`, or an error that says why the penalty was not applied, never nothing.' },
 ] as const;
 
 /** A rule id the suite tests. */
@@ -51,7 +54,7 @@ export type RuleId = (typeof RULES)[number]['id'];
 /** One entry of {@link RULES}. */
 export type Rule = (typeof RULES)[number];
 
-/** Rules of SPEC.md the suite leaves to other tests, and why. */
+/** Rules of the rulebook the suite leaves to other tests, and why. */
 export const UNTESTED_RULES = [
-  { id: 'RL-P6', reason: 'a property of a host HTTP client wrapper, not of a limiter' },
+  { id: 'RL-P6', section: 'The host contract', rule: 'An HTTP client wrapper records every request it sends on the adapter\'s behalf (retries and 429 answers included), so an adapter cannot forget to record.', reason: 'A property of a host\'s HTTP client wrapper, not of a limiter: the suite cannot see it.' },
 ] as const;

@@ -28,7 +28,7 @@ const DEFAULT_PROPERTY_TIMEOUT_MS = 180_000;
 export async function runConformanceSuite(options: ConformanceOptions): Promise<void> {
   const traits = await readTraits(options);
   const { describe } = options;
-  describe(`${options.name}: rate-limit conformance (SPEC v1)`, () => {
+  describe(`${options.name}: rate-limit conformance (contract v1)`, () => {
     const sections = [...new Set(RULES.map((r) => r.section))];
     for (const section of sections) {
       const tests = ALL_TESTS.filter((t) => RULES.find((r) => r.id === t.rule)?.section === section);

@@ -1,6 +1,7 @@
 import type { ConformanceTest } from '../conformance-test.js';
 import { ADMISSION } from './admission.js';
 import { FAILURES } from './failures.js';
+import { HOLDS } from './holds.js';
 import { HOST_CONTRACT } from './host-contract.js';
 import { INSPECTING } from './inspecting.js';
 import { KEYS_AND_LIMITS } from './keys-and-limits.js';
@@ -8,17 +9,20 @@ import { MODEL_CHECK } from './model-check.js';
 import { RECORDING } from './recording.js';
 import { SAFETY } from './safety-property.js';
 import { SEVERAL_BUCKETS } from './several-buckets.js';
+import { TOLERANCE_AND_HORIZON } from './tolerance-and-horizon.js';
 import { WAITING } from './waiting.js';
 
 /** Every test of the suite, in catalogue order. */
 export const ALL_TESTS: readonly ConformanceTest[] = [
   ...KEYS_AND_LIMITS,
   ...ADMISSION,
+  ...TOLERANCE_AND_HORIZON,
   ...SAFETY,
   ...MODEL_CHECK,
   ...WAITING,
   ...SEVERAL_BUCKETS,
   ...RECORDING,
+  ...HOLDS,
   ...INSPECTING,
   ...FAILURES,
   ...HOST_CONTRACT,

@@ -92,3 +92,44 @@ export async function settled<T>(waiter: Tracked<T>, what: string): Promise<T> {
 export function expectPending<T>(waiter: Tracked<T>, what: string): void {
   if (waiter.done) fail(`${what}: settled early with ${JSON.stringify(waiter.value ?? String(waiter.error))}`);
 }
+
+/** The text of the error an unreadable input throws: no answer may repeat it (it may hold a secret, RL-K3). */
+export const UNREADABLE_TEXT = 'sk-live-unreadable-0f1e2d3c';
+
+/**
+ * A value whose every read throws (a Proxy over `target`): a key, limit, check, list of checks or
+ * options object that cannot even be read (RL-F2).
+ */
+export function unreadable<T extends object>(target: T = {} as T): T {
+  const trap = (): never => {
+    throw new Error(UNREADABLE_TEXT);
+  };
+  return new Proxy(target, { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap });
+}
+
+/** An object whose property `name` throws when read. */
+export function throwingGetter<T extends object>(name: string, rest: T = {} as T): T {
+  return Object.defineProperty({ ...rest }, name, {
+    enumerable: true,
+    get: () => {
+      throw new Error(UNREADABLE_TEXT);
+    },
+  });
+}
+
+/** An AbortSignal whose `aborted` getter throws (it still passes `instanceof AbortSignal`). */
+export function signalWithThrowingAborted(): AbortSignal {
+  const signal = new AbortController().signal;
+  return new Proxy(signal, {
+    get(target, property) {
+      if (property === 'aborted') throw new Error(UNREADABLE_TEXT);
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** Lets a record that is sent asynchronously (a store round trip) land before the next read. */
+export async function landed(): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+}

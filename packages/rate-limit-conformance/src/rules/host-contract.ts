@@ -1,10 +1,13 @@
-import type { ProviderAcquireResult, ProviderCheckResult } from '@core/rate-limit-contract';
+import type { Limit, ProviderAcquireResult, ProviderCheckOptions, ProviderCheckResult, ProviderPenaltyResult } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
 import { expectEqual, expectTrue, fail, show } from '../expect.js';
+import type { RateLimitError } from '@core/rate-limit-contract';
 import { TEN_PER_SECOND, settled, track, expectPending } from './fixtures.js';
 import type { ManualClock } from '../manual-clock.js';
 
-const LIMITS = { alpha: TEN_PER_SECOND, beta: TEN_PER_SECOND };
+/** capacity 10, refill 1/s: a weight of 1e308 waits longer than can be represented there. */
+const ONE_PER_SECOND: Limit = { capacity: 10, refillPerSec: 1 };
+const LIMITS = { alpha: TEN_PER_SECOND, beta: TEN_PER_SECOND, gamma: ONE_PER_SECOND };
 
 function expectRoom(result: ProviderCheckResult | ProviderAcquireResult, what: string): void {
   if (result?.kind !== 'ok') fail(`${what}: expected ok, got ${show(result)}`);
@@ -16,9 +19,21 @@ function expectLimited(result: ProviderCheckResult, retryAfterMs: number | reado
   expectTrue(result.retryAfterMs >= lo && result.retryAfterMs <= hi, `${what}: retryAfterMs ${result.retryAfterMs}, expected ${lo === hi ? lo : `${lo}..${hi}`}`);
 }
 
-function expectProviderError(result: ProviderCheckResult | ProviderAcquireResult, code: string | undefined, what: string): void {
+function expectProviderError(result: ProviderCheckResult | ProviderAcquireResult | ProviderPenaltyResult, code: string | undefined, what: string): RateLimitError {
   if (result?.kind !== 'error') fail(`${what}: expected error, got ${show(result)}`);
   if (code !== undefined) expectEqual(result.error.code, code, `${what}: error code`);
+  return result.error;
+}
+
+/**
+ * Fails unless a provider error names the provider call's own argument `argument` (in `path`, or in
+ * the message when there is no path) and never a path of the bucket-level call inside it (RL-P2).
+ */
+function expectNamesArgument(error: RateLimitError, argument: string, what: string): void {
+  expectEqual(error.code, 'invalid_parameters', `${what}: error code`);
+  if (error.path !== undefined) expectEqual(error.path, argument, `${what}: error.path`);
+  else expectTrue(error.message.includes(argument), `${what}: the message does not name ${argument}: ${show(error.message)}`);
+  expectTrue(!(error.path ?? '').startsWith('checks') && !error.message.includes('checks['), `${what}: the error names the inner call's paths: ${show(error)}`);
 }
 
 /** Starts an acquire and returns once it settled or started a timer on the manual clock. */
@@ -97,7 +112,7 @@ export const HOST_CONTRACT: readonly ConformanceTest[] = [
     await new Promise<void>((resolve) => setImmediate(resolve));
     expectLimited(await p.check('alpha', 1), 100, 'check after record 10');
   }),
-  test('RL-P5', 'penalize holds the provider closed and never shortens a hold', ['injectableClock', 'provider'], async (t) => {
+  test('RL-P5', 'penalize holds the provider closed and never shortens a hold', ['injectableClock', 'provider', 'penalize'], async (t) => {
     const p = await t.provider(LIMITS);
     await p.penalize('alpha', 5000);
     expectLimited(await p.check('alpha', 1), [5000, 5100], 'check under a 5000 ms hold');
@@ -106,5 +121,51 @@ export const HOST_CONTRACT: readonly ConformanceTest[] = [
     expectRoom(await p.check('beta', 1), 'another provider');
     await t.clock.advance(5100);
     expectRoom(await p.check('alpha', 1), 'check once the hold is over');
+  }),
+  test('RL-P1', 'a weight whose wait cannot be represented is cost_unpayable from check and acquire', ['provider'], async (t) => {
+    const p = await t.provider(LIMITS);
+    for (const [what, result] of [
+      ['check weight 1e308', await p.check('gamma', 1e308)],
+      ['acquire weight 1e308', await p.acquire('gamma', 1e308, { timeoutMs: 1000 })],
+    ] as const) {
+      const e = expectProviderError(result, 'cost_unpayable', `${what} at refill 1/s`);
+      expectTrue(!/fixed quota|refill 0|never refills/i.test(e.message), `${what}: the message speaks of a fixed quota: ${show(e.message)}`);
+      expectTrue(!e.message.includes('checks['), `${what}: the message names the inner call's paths: ${show(e.message)}`);
+    }
+    expectRoom(await p.check('gamma', 10), 'check weight 10 afterwards (nothing changed)');
+  }),
+  test('RL-P2', "errors name the provider's own arguments, never the inner call's paths", ['provider'], async (t) => {
+    const p = await t.provider(LIMITS);
+    const cases: readonly [string, string, () => Promise<ProviderCheckResult | ProviderAcquireResult | ProviderPenaltyResult>][] = [
+      ['check with provider 42', 'provider', () => p.check(42 as unknown as string, 1)],
+      ['acquire with provider ""', 'provider', () => p.acquire('', 1, { timeoutMs: 100 })],
+      ['check with weight -1', 'weight', () => p.check('alpha', -1)],
+      ['acquire with weight NaN', 'weight', () => p.acquire('alpha', Number.NaN, { timeoutMs: 100 })],
+      ['check with credential 42', 'options.credential', () => p.check('alpha', 1, { credential: 42 as unknown as string })],
+      ['acquire with timeoutMs -5', 'options.timeoutMs', () => p.acquire('alpha', 1, { timeoutMs: -5 })],
+      ['acquire with signal "stop"', 'options.signal', () => p.acquire('alpha', 1, { timeoutMs: 100, signal: 'stop' as unknown as AbortSignal })],
+      ['penalize with retryAfterMs -5', 'retryAfterMs', () => p.penalize('alpha', -5)],
+    ];
+    for (const [what, argument, call] of cases) expectNamesArgument(expectProviderError(await call(), undefined, what), argument, what);
+    expectRoom(await p.check('alpha', 10), 'check weight 10 after the refused calls');
+  }),
+  test('RL-P2', 'null options are refused, as the limiter refuses them', ['provider'], async (t) => {
+    const p = await t.provider(LIMITS);
+    const none = null as unknown as ProviderCheckOptions;
+    expectNamesArgument(expectProviderError(await p.check('alpha', 1, none), undefined, 'check with options null'), 'options', 'check with options null');
+    expectNamesArgument(expectProviderError(await p.acquire('alpha', 1, none), undefined, 'acquire with options null'), 'options', 'acquire with options null');
+    expectNamesArgument(expectProviderError(await p.penalize('alpha', 1000, none), undefined, 'penalize with options null'), 'options', 'penalize with options null');
+    expectRoom(await p.check('alpha', 10), 'check weight 10 after the refused calls (the penalty was not applied)');
+  }),
+  test('RL-P5', 'penalize answers ok, or an error naming the argument it refused; a penalty is never dropped silently', ['injectableClock', 'provider', 'penalize'], async (t) => {
+    const p = await t.provider(LIMITS);
+    for (const retryAfterMs of [-1, Number.NaN, Number.POSITIVE_INFINITY, '5000' as unknown as number]) {
+      const what = `penalize retryAfterMs ${show(retryAfterMs)}`;
+      expectNamesArgument(expectProviderError(await p.penalize('alpha', retryAfterMs), undefined, what), 'retryAfterMs', what);
+    }
+    expectRoom(await p.check('alpha', 1), 'check after the refused penalties');
+    const applied: ProviderPenaltyResult = await p.penalize('alpha', 1000);
+    expectEqual(applied?.kind, 'ok', `penalize 1000 ms answered ${show(applied)}`);
+    expectLimited(await p.check('alpha', 1), [1000, 1100], 'check under the 1000 ms hold');
   }),
 ];

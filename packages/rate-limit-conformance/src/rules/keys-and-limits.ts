@@ -3,8 +3,10 @@ import { test, type ConformanceTest } from '../conformance-test.js';
 import {
   expectBorrowed,
   expectDelay,
+  expectEqual,
   expectError,
   expectOkNow,
+  expectPlainNumbers,
   expectSnapshot,
   expectTrue,
   show,
@@ -142,6 +144,9 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
     expectError(await limiter.checkRate(k, undefined as unknown as Limit, 1000), 'invalid_parameters', 'checkRate with limit undefined');
     expectError(await limiter.peek(missing), 'invalid_parameters', 'peek with the limit absent');
     expectError(await limiter.waitForCapacity(missing, { maxWaitMs: 10 }), 'invalid_parameters', 'waitForCapacity with the limit absent');
+    // sync takes a limit too (an operation the limiter does not offer answers not_supported, RL-F2)
+    const sync = await limiter.sync(k, undefined as unknown as Limit, 1000);
+    expectError(sync, limiter.capabilities.sync ? 'invalid_parameters' : 'not_supported', 'sync with limit undefined');
     expectBorrowed(await limiter.borrowed(k), 2, 'the bucket after the refused calls');
   }),
   test('RL-L3', 'an invalid limit is refused with invalid_parameters and nothing changes', ['injectableClock'], async ({ limiter }) => {
@@ -198,6 +203,43 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
     expectError(await limiter.checkRate(key({ axis: 'fresh' }), quota, 11), 'cost_unpayable', 'a cost above a fresh quota');
     expectBorrowed(await limiter.borrowed(k), 8, 'borrowed after the refusals');
     await spend(limiter, k, quota, 2, 'what is left');
+  }),
+  test('RL-L4', 'cost_unpayable names the bucket: its path in the call, its venue and its axis', ['injectableClock'], async ({ limiter }) => {
+    const quota: Limit = { capacity: 10, refillPerSec: 0 };
+    const q = key({ credential: null, axis: 'fixed-quota' });
+    const other = key({ credential: null, axis: 'orders' });
+    await spend(limiter, q, quota, 8);
+    const pair: BucketCheck[] = [
+      { key: other, limit: TEN_PER_SECOND, cost: 1 },
+      { key: q, limit: quota, cost: 5 },
+    ];
+    const answers: [string, unknown][] = [
+      ['checkRates', await limiter.checkRates(pair)],
+      ['checkRates with a budget', await limiter.checkRates(pair, { maxWaitMs: 1000 })],
+      ['peek', await limiter.peek(pair)],
+      ['waitForCapacity', await limiter.waitForCapacity(pair, { maxWaitMs: 1000 })],
+    ];
+    for (const [what, answer] of answers) {
+      const e = expectError(answer as Decision, 'cost_unpayable', `${what}: cost 5 with 2 left of the quota, second in the call`);
+      expectEqual(e.error.path, 'checks[1]', `${what}: error.path (0-based, in the call)`);
+      expectTrue(e.error.message.includes('alpha') && e.error.message.includes('fixed-quota'), `${what}: the message does not name the venue and axis: ${show(e.error.message)}`);
+    }
+    const single = expectError(await limiter.checkRate(q, quota, 5), 'cost_unpayable', 'checkRate: cost 5 with 2 left');
+    expectTrue(single.error.message.includes('alpha') && single.error.message.includes('fixed-quota'), `checkRate: the message does not name the venue and axis: ${show(single.error.message)}`);
+    expectBorrowed(await limiter.borrowed(other), 0, 'the other bucket of the refused calls');
+  }),
+  test('RL-L4', 'the message of a used-up quota shows plain numbers, a float residue as 0', ['injectableClock', 'fractionalCosts'], async ({ limiter }) => {
+    const cases: readonly [Limit, number, number, number][] = [
+      // ten 0.1 sum to 0.9999999999999999; a billionth of a unit in tenths of a billionth
+      [{ capacity: 1, refillPerSec: 0 }, 0.1, 10, 1e-6],
+      [{ capacity: 1e-9, refillPerSec: 0 }, 1e-10, 10, 1e-15],
+    ];
+    for (const [i, [quota, cost, count, residue]] of cases.entries()) {
+      const k = key({ credential: null, axis: `residue-${'ab'[i]}` });
+      for (let n = 0; n < count; n++) await spend(limiter, k, quota, cost, `${cost} #${n + 1} on ${show(quota)}`);
+      const e = expectError(await limiter.checkRate(k, quota, cost), 'cost_unpayable', `cost ${cost} on the used-up ${show(quota)}`);
+      expectPlainNumbers(e.error.message, residue, `the refusal on ${show(quota)}`);
+    }
   }),
   test('RL-L5', 'a new definition keeps the amount already borrowed', ['injectableClock'], async ({ limiter, clock }) => {
     const k = key();

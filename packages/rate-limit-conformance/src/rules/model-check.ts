@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import type { BucketCheck, BucketKey, Decision, Limit, RateLimiter } from '@core/rate-limit-contract';
 import { property, type ConformanceTest, type Spawned, type TestContext } from '../conformance-test.js';
-import { expectBorrowed, expectEqual, expectError, expectTrue, expectWait, fail, show } from '../expect.js';
-import { ReferenceModel, mergeChecks, type ModelBooking, type ModelOutcome } from '../reference-model.js';
+import { expectBorrowed, expectClose, expectEqual, expectError, expectTrue, fail, show } from '../expect.js';
+import { mergeChecks } from '../model-arithmetic.js';
+import { ReferenceModel, type ModelBooking, type ModelOutcome } from '../reference-model.js';
 import { PROPERTY_KEYS, checksOf, commandsArb, setupArb, type Command, type Garbage, type PropertySetup } from './property-commands.js';
 import { expectPending, settled, startWait, type Tracked } from './fixtures.js';
 
@@ -22,7 +23,7 @@ function compare(actual: Decision, expected: ModelOutcome, mode: 'probe' | 'book
       const want = expected.waitMs > 0 && mode === 'book' ? 'booked' : 'ok';
       if (actual?.kind !== want) fail(`${what}: the model admits (send at ${expected.sendAtMs}, ${want}), the implementation answered ${show(actual)}`);
       if (Math.abs(actual.sendAtMs - expected.sendAtMs) > 1e-6) fail(`${what}: sendAtMs ${actual.sendAtMs}, the model says ${expected.sendAtMs}`);
-      if (actual.kind === 'booked') expectWait(actual.waitMs, expected.waitMs, `${what}: waitMs`);
+      if (actual.kind === 'booked') expectClose(actual.waitMs, expected.waitMs, `${what}: waitMs (exact, never rounded)`);
       return;
     }
     case 'wait':
@@ -42,11 +43,23 @@ function compare(actual: Decision, expected: ModelOutcome, mode: 'probe' | 'book
   }
 }
 
-/** A malformed call and what it must answer; the model does not change (RL-F2). */
+/** A list of checks whose every read throws (RL-F2: unreadable input is invalid_parameters, never internal). */
+function unreadableChecks(): BucketCheck[] {
+  const trap = (): never => {
+    throw new Error('unreadable input');
+  };
+  return new Proxy([] as BucketCheck[], { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap });
+}
+
+/**
+ * A malformed call and what it must answer: `invalid_parameters`, or `not_supported` for an
+ * operation the limiter does not offer, whatever its arguments; the model does not change (RL-F2).
+ */
 async function garbage(limiter: RateLimiter, setup: PropertySetup, kind: Garbage, bucket: 0 | 1 | 2): Promise<void> {
   const key = PROPERTY_KEYS[bucket]!;
   const limit = setup.limits[bucket];
   const what = `malformed call ${kind}`;
+  let expected: 'invalid_parameters' | 'not_supported' = 'invalid_parameters';
   let result: unknown;
   try {
     switch (kind) {
@@ -80,13 +93,20 @@ async function garbage(limiter: RateLimiter, setup: PropertySetup, kind: Garbage
         await new Promise<void>((resolve) => setImmediate(resolve));
         return;
       case 'bad-sync':
+        if (!limiter.capabilities.sync) expected = 'not_supported';
         result = await limiter.sync(key, limit, -2);
+        break;
+      case 'missing-limit':
+        result = await limiter.checkRates([{ key, cost: 1 } as unknown as BucketCheck]);
+        break;
+      case 'unreadable':
+        result = await limiter.checkRates(unreadableChecks());
         break;
     }
   } catch (error) {
     fail(`${what} threw or rejected: ${String(error)}`);
   }
-  expectError(result as Decision, 'invalid_parameters', what);
+  expectError(result as Decision, expected, what);
 }
 
 /** Runs one command sequence against a fresh limiter and the reference model side by side. */
@@ -175,13 +195,13 @@ async function modelCheck(s: Spawned, setup: PropertySetup, commands: readonly C
         break;
       }
       case 'penalize': {
-        // A full bucket may have been evicted (docs/model.md), and a penalty on an absent bucket is
+        // A full bucket may have been evicted (MODEL.md), and a penalty on an absent bucket is
         // kept as a hold that borrowed() need not show: penalize only buckets that are in use.
         if (setup.limits[command.bucket].refillPerSec === 0) break;
         if (model.borrowed(PROPERTY_KEYS[command.bucket]!, now) <= 0) break;
         const r = await limiter.penalize(PROPERTY_KEYS[command.bucket]!, { forMs: command.forMs });
         expectTrue(r.kind === 'ok', `${what}: ${show(r)}`);
-        model.penalize(PROPERTY_KEYS[command.bucket]!, now + command.forMs);
+        model.penalize(PROPERTY_KEYS[command.bucket]!, now + command.forMs, now);
         break;
       }
       case 'borrowed':

@@ -31,7 +31,9 @@ export type Garbage =
   | 'bad-budget'
   | 'no-checks'
   | 'bad-record'
-  | 'bad-sync';
+  | 'bad-sync'
+  | 'missing-limit'
+  | 'unreadable';
 
 /** One step of a random command sequence. */
 export type Command =
@@ -42,7 +44,7 @@ export type Command =
   | { readonly op: 'abort'; readonly pick: number }
   | { readonly op: 'record'; readonly bucket: 0 | 1 | 2; readonly cost: number }
   | { readonly op: 'sync'; readonly bucket: 0 | 1 | 2; readonly minBorrowed: number }
-  | { readonly op: 'penalize'; readonly bucket: 1 | 2; readonly forMs: number }
+  | { readonly op: 'penalize'; readonly bucket: 0 | 1 | 2; readonly forMs: number }
   | { readonly op: 'borrowed'; readonly bucket: 0 | 1 | 2 }
   | { readonly op: 'reset'; readonly bucket: 0 | 1 | 2 }
   | { readonly op: 'concurrent'; readonly calls: readonly ({ readonly op: 'probe'; readonly parts: readonly Part[] } | { readonly op: 'book'; readonly parts: readonly Part[]; readonly budget: number })[] }
@@ -113,8 +115,8 @@ export function commandsArb(options: CommandOptions): fc.Arbitrary<Command[]> {
   const weighted: { arbitrary: fc.Arbitrary<Command>; weight: number }[] = [
     { arbitrary: fc.oneof(fc.constantFrom(0, 1, 62, 125, 250, 500, 1000), fc.integer({ min: 0, max: 3000 })).map((ms) => ({ op: 'advance' as const, ms })), weight: 6 },
     { arbitrary: probe, weight: 6 },
-    // A record of cost 0 with a new definition may or may not redefine the bucket (SPEC.md does not
-    // say), so records here always cost something.
+    // A record of cost 0 with a new definition may or may not redefine the bucket (the rulebook does
+    // not say), so records here always cost something.
     { arbitrary: fc.record({ op: fc.constant('record' as const), bucket: bucketArb, cost: cost.filter((c) => c > 0) }), weight: 2 },
     { arbitrary: fc.record({ op: fc.constant('borrowed' as const), bucket: bucketArb }), weight: 2 },
   ];
@@ -127,7 +129,10 @@ export function commandsArb(options: CommandOptions): fc.Arbitrary<Command[]> {
     weighted.push({ arbitrary: fc.record({ op: fc.constant('sync' as const), bucket: bucketArb, minBorrowed: fc.constantFrom(0, 1, 3, 8, 20) }), weight: 1 });
   }
   if (caps.penalize) {
-    weighted.push({ arbitrary: fc.record({ op: fc.constant('penalize' as const), bucket: fc.constantFrom<1 | 2>(1, 2), forMs: fc.constantFrom(100, 1000, 2500) }), weight: 1 });
+    // With redefinitions, penalties mostly land on bucket 0, the one with a second definition: a
+    // hold must survive a redefinition (RL-R3).
+    const held = options.redefine ? fc.constantFrom<0 | 1 | 2>(0, 0, 0, 1, 2) : bucketArb;
+    weighted.push({ arbitrary: fc.record({ op: fc.constant('penalize' as const), bucket: held, forMs: fc.constantFrom(100, 1000, 2500) }), weight: options.redefine ? 3 : 1 });
   }
   if (options.redefine) weighted.push({ arbitrary: fc.record({ op: fc.constant('reset' as const), bucket: bucketArb }), weight: 1 });
   if (options.concurrent) {
@@ -135,7 +140,7 @@ export function commandsArb(options: CommandOptions): fc.Arbitrary<Command[]> {
     weighted.push({ arbitrary: fc.record({ op: fc.constant('concurrent' as const), calls: fc.array(call, { minLength: 2, maxLength: 5 }) }), weight: 3 });
   }
   if (options.garbage) {
-    const kind = fc.constantFrom<Garbage>('negative-cost', 'nan-cost', 'bad-limit', 'bad-key', 'two-definitions', 'bad-budget', 'no-checks', 'bad-record', 'bad-sync');
+    const kind = fc.constantFrom<Garbage>('negative-cost', 'nan-cost', 'bad-limit', 'bad-key', 'two-definitions', 'bad-budget', 'no-checks', 'bad-record', 'bad-sync', 'missing-limit', 'unreadable');
     weighted.push({ arbitrary: fc.record({ op: fc.constant('garbage' as const), kind, bucket: bucketArb }), weight: 5 });
   }
   return fc.array(fc.oneof(...weighted), { minLength: 5, maxLength: 40 });

@@ -1,12 +1,7 @@
 import type { BucketKey, Limit } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
 import { expectBorrowed, expectDelay, expectDone, expectError, expectTrue, show } from '../expect.js';
-import { TEN_PER_SECOND, key, spend } from './fixtures.js';
-
-/** Lets a record that is sent asynchronously (a store round trip) land before the next read. */
-async function landed(): Promise<void> {
-  await new Promise<void>((resolve) => setImmediate(resolve));
-}
+import { TEN_PER_SECOND, key, landed, spend } from './fixtures.js';
 
 export const RECORDING: readonly ConformanceTest[] = [
   test('RL-R1', 'record debits and may drive the bucket into debt', ['injectableClock'], async ({ limiter }) => {
@@ -86,6 +81,38 @@ export const RECORDING: readonly ConformanceTest[] = [
       await clock.advance(50);
       await new Promise<void>((resolve) => setTimeout(resolve, 5));
     }
+  }),
+  test('RL-R1', 'records made while the store stalls are applied exactly once', ['injectableClock', 'faultHooks'], async ({ limiter, subject, clock }) => {
+    const k = key({ credential: null, axis: 'stalled' });
+    const quota: Limit = { capacity: 1000, refillPerSec: 0 };
+    const nudge = async (): Promise<unknown> => limiter.checkRate(key({ credential: null, axis: 'nudge' }), TEN_PER_SECOND, 1);
+    await spend(limiter, k, quota, 1);
+    await subject.breakStore?.();
+    try {
+      for (let i = 0; i < 10; i++) limiter.record(k, 1, quota);
+      // Calls answer backend_unavailable once the store is found unresponsive (after the
+      // implementation's own timeout): meanwhile a record already sent may time out and be retried,
+      // though the stalled store may still apply it.
+      for (let i = 0; i < 3; i++) expectError(await limiter.checkRate(key({ credential: null, axis: 'probe' }), TEN_PER_SECOND, 1), 'backend_unavailable', `a probe while the store stalls (#${i + 1})`);
+    } finally {
+      await subject.repairStore?.();
+    }
+    const started = Date.now();
+    for (;;) {
+      await nudge();
+      const borrowed = await limiter.borrowed(k);
+      if (typeof borrowed === 'number' && borrowed >= 11) break;
+      if (Date.now() - started > clock.realTimeoutMs) throw new Error(`the 10 records made while the store stalled were never applied: borrowed ${show(borrowed)}, expected 11`);
+      await clock.advance(50);
+      await new Promise<void>((resolve) => setTimeout(resolve, 5));
+    }
+    // Give a record sent twice every chance to land twice.
+    for (let i = 0; i < 10; i++) {
+      await nudge();
+      await clock.advance(50);
+      await new Promise<void>((resolve) => setTimeout(resolve, 20));
+    }
+    expectBorrowed(await limiter.borrowed(k), 11, 'borrowed after 1 spent and 10 records of 1 (each applied once)');
   }),
   test('RL-R2', 'sync raises borrowed to what the venue reports and never lowers it', ['injectableClock', 'sync'], async ({ limiter }) => {
     const k = key({ venue: 'binance', credential: null, axis: 'ip' });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { BucketCheck, Decision, NormalizedLimit, RateLimiter } from '@core/rate-limit-contract';
 import { property, type ConformanceTest, type Spawned, type TestContext } from '../conformance-test.js';
 import { fail, show } from '../expect.js';
-import { bucketId } from '../reference-model.js';
+import { bucketId } from '../model-arithmetic.js';
 import { PROPERTY_KEYS, checksOf, commandsArb, setupArb, type Command, type PropertySetup } from './property-commands.js';
 import { settled, startWait, type Tracked } from './fixtures.js';
 
@@ -41,7 +41,8 @@ async function safetyRun(s: Spawned, setup: PropertySetup, commands: readonly Co
   const sends = new Map<string, Send[]>(PROPERTY_KEYS.map((k) => [bucketId(k), []]));
   const waiters: { waiter: Tracked<Decision>; controller: AbortController; checks: BucketCheck[]; what: string; resolvedAt?: number }[] = [];
   const log = (checks: readonly BucketCheck[], d: Decision, what: string): void => {
-    if (d.kind !== 'ok') return;
+    // An admission now and a booking both send (a booking at its send time, RL-W1).
+    if (d.kind !== 'ok' && d.kind !== 'booked') return;
     // One call sends once per bucket, at its combined cost (RL-M2).
     const perBucket = new Map<string, number>();
     for (const c of checks) perBucket.set(bucketId(c.key), (perBucket.get(bucketId(c.key)) ?? 0) + c.cost);
@@ -49,7 +50,9 @@ async function safetyRun(s: Spawned, setup: PropertySetup, commands: readonly Co
   };
   const admitted = (checks: BucketCheck[], d: Decision, now: number, what: string): void => {
     if (d.kind === 'booked' && d.sendAtMs < now + d.waitMs - 1e-6) fail(`${what}: sendAtMs ${d.sendAtMs} is before now + waitMs (${now} + ${d.waitMs})`);
-    if ((d.kind === 'ok' || d.kind === 'booked') && d.sendAtMs < now - 1e-6) fail(`${what}: sendAtMs ${d.sendAtMs} is in the past (now ${now})`);
+    if (d.kind === 'booked' && d.sendAtMs < now - 1e-6) fail(`${what}: sendAtMs ${d.sendAtMs} is in the past (now ${now})`);
+    // RL-W1: ok means "send now"; a caller that tests only the kind sends at once.
+    if (d.kind === 'ok' && Math.abs(d.sendAtMs - now) > 1e-6) fail(`${what}: answered ok (send now) with sendAtMs ${d.sendAtMs} at ${now}`);
     log(checks, d, what);
   };
   for (const [step, command] of commands.entries()) {

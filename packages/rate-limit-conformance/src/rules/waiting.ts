@@ -9,8 +9,8 @@ import {
   expectError,
   expectOk,
   expectOkNow,
+  expectPlainNumbers,
   expectTrue,
-  expectWait,
   show,
 } from '../expect.js';
 import { TEN_PER_SECOND, expectPending, key, settled, spend, startWait } from './fixtures.js';
@@ -26,6 +26,15 @@ export const WAITING: readonly ConformanceTest[] = [
     expectBorrowed(await limiter.borrowed(k), 13, 'borrowed with the booking');
     expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 400, 'a probe behind the booking');
     expectBooked(await limiter.checkRates([{ key: k, limit: TEN_PER_SECOND, cost: 2 }], { maxWaitMs: 1000 }), t0, 500, 'a second booking through checkRates');
+  }),
+  test('RL-W1', "a booking's waitMs is exact, never rounded, and its kind is never ok", ['injectableClock', 'bookings'], async ({ limiter, clock }) => {
+    const k = key();
+    const third: Limit = { capacity: 10, refillPerSec: 3 };
+    await spend(limiter, k, third, 10);
+    const t0 = clock.now();
+    expectBooked(await limiter.checkRate(k, third, 1, { maxWaitMs: 1000 }), t0, 1000 / 3, 'a booking of 1 at 3/s (333.33… ms)');
+    expectBooked(await limiter.checkRates([{ key: k, limit: third, cost: 1 }], { maxWaitMs: 1000 }), t0, 2000 / 3, 'a second booking of 1 (666.66… ms)');
+    expectDelay(await limiter.checkRate(k, third, 1), 1000, 'a probe behind both bookings: whole ms, rounded up');
   }),
   test('RL-W2', 'a heavy waiter is never starved by cheap traffic', ['injectableClock', 'bookings'], async ({ limiter, clock }) => {
     const k = key();
@@ -156,6 +165,24 @@ export const WAITING: readonly ConformanceTest[] = [
     expectBorrowed(await limiter.borrowed(a), 10, 'bucket a once the booking is returned');
     expectBorrowed(await limiter.borrowed(b), 0, 'bucket b once the booking is returned');
   }),
+  test('RL-W5', 'the aborted answer says whether the booking was returned or forfeited', ['injectableClock', 'bookings', 'abortSignal'], async ({ limiter, clock }) => {
+    const kept = key({ axis: 'kept' });
+    await spend(limiter, kept, TEN_PER_SECOND, 10);
+    const first = new AbortController();
+    const returned = await startWait(limiter, clock, [{ key: kept, limit: TEN_PER_SECOND, cost: 5 }], { maxWaitMs: 2000, signal: first.signal });
+    first.abort();
+    const r = expectError(await settled(returned, 'a waiter with nothing charged after it'), 'aborted', 'a waiter with nothing charged after it').error.message;
+    expectTrue(/return/i.test(r), `the aborted answer of a returned booking does not say so: ${show(r)}`);
+    const lost = key({ axis: 'lost' });
+    await spend(limiter, lost, TEN_PER_SECOND, 10);
+    const second = new AbortController();
+    const forfeited = await startWait(limiter, clock, [{ key: lost, limit: TEN_PER_SECOND, cost: 5 }], { maxWaitMs: 2000, signal: second.signal });
+    expectBooked(await limiter.checkRate(lost, TEN_PER_SECOND, 1, { maxWaitMs: 2000 }), clock.now(), 600, 'a booking behind the waiter');
+    second.abort();
+    const f = expectError(await settled(forfeited, 'a waiter with a booking after it'), 'aborted', 'a waiter with a booking after it').error.message;
+    expectTrue(/forfeit/i.test(f), `the aborted answer of a forfeited booking does not say so: ${show(f)}`);
+    expectTrue(f !== r, `the aborted answers of a returned and a forfeited booking are alike: ${show(f)}`);
+  }),
   test('RL-W6', 'waitForCapacity resolves ok at once when there is room', [], async ({ limiter }) => {
     expectOkNow(await limiter.waitForCapacity([{ key: key(), limit: TEN_PER_SECOND, cost: 3 }], { maxWaitMs: 1000 }), 'a wait with room');
     expectOkNow(await limiter.waitForCapacity([{ key: key(), limit: TEN_PER_SECOND, cost: 3 }]), 'a wait with room and the default budget');
@@ -180,6 +207,20 @@ export const WAITING: readonly ConformanceTest[] = [
     expectEqual(e.error.retryAfterMs, 1_000_000, 'retryAfterMs of the timeout');
     expectEqual(clock.pendingTimers, timers, 'pending timers after the timeout');
     expectBorrowed(await limiter.borrowed(k), 1, 'borrowed after the timeout');
+  }),
+  test('RL-W6', "a timeout's message shows plain numbers", ['injectableClock'], async ({ limiter }) => {
+    const slow = key({ credential: null, axis: 'slow' });
+    const perThousandSeconds: Limit = { capacity: 1, refillPerSec: 0.001 };
+    await spend(limiter, slow, perThousandSeconds, 1);
+    const noisyBudget = 9999.99951171875; // what a budget left after a fractional clock reading looks like
+    const e = expectError(await limiter.waitForCapacity([{ key: slow, limit: perThousandSeconds, cost: 1 }], { maxWaitMs: noisyBudget }), 'rate_limit_timeout', 'a wait of 1 000 000 ms');
+    expectPlainNumbers(e.error.message, 1e-6, 'the timeout against a budget of 9999.99951171875 ms');
+    const third = key({ credential: null, axis: 'third' });
+    const threePerSecond: Limit = { capacity: 1, refillPerSec: 3 };
+    await spend(limiter, third, threePerSecond, 1);
+    const t = expectError(await limiter.waitForCapacity([{ key: third, limit: threePerSecond, cost: 1 }], { maxWaitMs: 100 }), 'rate_limit_timeout', 'a wait of 333.33… ms');
+    expectEqual(t.error.retryAfterMs, 334, 'retryAfterMs of a wait of 333.33… ms');
+    expectPlainNumbers(t.error.message, 1e-6, 'the timeout of a wait of 333.33… ms');
   }),
   test('RL-W6', 'two waiters with budgets 40 and 1000 ms get rate_limit_timeout and ok', ['injectableClock', 'bookings'], async ({ limiter, clock }) => {
     const k = key();

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type {
   BucketCheck,
   BucketKey,
@@ -8,35 +7,23 @@ import type {
   Decision,
   ErrorResult,
   Limit,
+  PeekDecision,
   PenaltyHold,
   RateLimiter,
   RateLimitErrorCode,
   SideEffectResult,
   TimerHandle,
+  WaitDecision,
   WaitOptions,
 } from '@core/rate-limit-contract';
 import type { ManualClock } from '../../src/manual-clock.js';
-import { ReferenceModel, mergeChecks, normalizeLimit, type ModelCheck } from '../../src/reference-model.js';
+import { formatNumber, mergeChecks, type ModelCheck } from '../../src/model-arithmetic.js';
+import type { ModelBooking, ModelOutcome, ReferenceModel } from '../../src/reference-model.js';
 import type { ConformanceSubject } from '../../src/subject.js';
-import { badBudget, badChecks, badCost, badKey, isKey } from './validate.js';
+import { FakeStore, hashCredential, type FakeFlaws } from './fake-store.js';
+import { readAmount, readBudget, readChecks, readHold, readKey, readLimit, readOptions, readSignal, type Refused } from './validate.js';
 
-/** Deliberate defects, each breaking one rule of SPEC.md (for the suite's self-test). */
-export interface FakeFlaws {
-  /** Prices every request at 1 (breaks RL-A1). */
-  readonly priceAtOne?: boolean;
-  /** Spends the cost of a refused probe (breaks RL-A3). */
-  readonly spendOnRefusedProbe?: boolean;
-  /** Lets idle accrual pile up above capacity (breaks RL-A4). */
-  readonly bankAccrual?: boolean;
-  /** Charges a booking only at its send time, so cheap traffic spends it first (breaks RL-W2). */
-  readonly chargeAtSendTime?: boolean;
-  /** Debits the buckets that could pay when a multi-bucket check is refused (breaks RL-M1). */
-  readonly partialMultiDebit?: boolean;
-  /** Answers ok when its store is unreachable (breaks RL-F1). */
-  readonly okWhenStoreFails?: boolean;
-  /** Claims to be distributed, but its peer keeps buckets of its own (breaks RL-W2 and RL-A6 across processes). */
-  readonly unsharedPeer?: boolean;
-}
+export type { FakeFlaws } from './fake-store.js';
 
 const CAPABILITIES: Capabilities = {
   distributed: true,
@@ -50,41 +37,17 @@ const CAPABILITIES: Capabilities = {
   crossVenueChecks: true,
 };
 
-function error(code: RateLimitErrorCode, message: string, retryAfterMs?: number): ErrorResult {
-  return { kind: 'error', error: retryAfterMs === undefined ? { code, message } : { code, message, retryAfterMs } };
+function error(code: RateLimitErrorCode, message: string, extra: { retryAfterMs?: number; path?: string } = {}): ErrorResult {
+  return { kind: 'error', error: { code, message, ...extra } };
 }
 
 const DONE: SideEffectResult = { kind: 'ok' };
 const STORE_DOWN: ErrorResult = error('backend_unavailable', 'the store cannot be reached');
-
-/** What limiters sharing one "store" share: the buckets, and whether the store can be reached. */
-export class FakeStore {
-  readonly model = new ReferenceModel();
-  /** The store is unreachable (a fault hook of the subject). */
-  broken = false;
-  /** Records kept while the store is unreachable (bounded) and how many were dropped. */
-  readonly buffered: { key: BucketKey; cost: number; limit: Limit }[] = [];
-  dropped = 0;
-
-  /** Makes the store reachable again and replays the buffered records. */
-  repair(now: number): void {
-    this.broken = false;
-    for (const r of this.buffered.splice(0)) this.model.record(r.key, r.cost, r.limit, now);
-  }
-
-  /** The names the buckets are stored under: venue, hashed credential, axis (RL-K3). */
-  keyNames(now: number): string[] {
-    return this.model.snapshot(now).map((b) => [b.key.venue, hashCredential(b.key.credential), b.key.axis].join(':'));
-  }
-}
-
-function hashCredential(credential: string | null): string | null {
-  return credential === null ? null : createHash('sha256').update(credential).digest('hex');
-}
+const CLOSED: ErrorResult = error('closed', 'the limiter is closed');
 
 interface Waiter {
   timer: TimerHandle;
-  finish(decision: Decision): void;
+  finish(decision: WaitDecision): void;
 }
 
 /**
@@ -115,85 +78,210 @@ export class FakeLimiter implements RateLimiter {
   }
 
   async checkRates(checks: readonly BucketCheck[], options?: CheckOptions): Promise<Decision> {
-    const refused = this.#refuse(checks, options);
-    if (refused !== undefined) return refused;
+    const input = this.#admissionInput(checks, options);
+    if ('kind' in input) return input;
     if (this.#store.broken) return this.#unreachable();
-    const merged = this.#merge(checks);
-    if ('kind' in merged) return merged;
+    const { merged, maxWaitMs } = input;
     const now = this.#clock.now();
-    if (this.#flaws.bankAccrual && merged.length === 1 && options?.maxWaitMs === undefined) return this.#banked(merged[0]!, now);
-    const outcome = this.#model.check(merged, now, options?.maxWaitMs);
+    if (this.#flaws.bankAccrual && merged.length === 1 && maxWaitMs === undefined) return this.#banked(merged[0]!, now);
+    const outcome = this.#model.check(merged, now, maxWaitMs);
     switch (outcome.kind) {
       case 'invalid':
-        return error('invalid_parameters', outcome.message);
       case 'unpayable':
-        return error('cost_unpayable', outcome.message);
+        return refusal(outcome);
       case 'wait':
         if (this.#flaws.spendOnRefusedProbe) for (const c of merged) this.#model.record(c.key, c.cost, c.limit, now);
         if (this.#flaws.partialMultiDebit) for (const c of merged) this.#model.check([c], now);
         return { kind: 'delay', retryAfterMs: outcome.retryAfterMs };
       case 'ok':
-        if (this.#flaws.chargeAtSendTime && outcome.waitMs > 0) {
+        if (outcome.waitMs <= 0) return { kind: 'ok', sendAtMs: now };
+        if (this.#flaws.chargeAtSendTime) {
           this.#model.cancel(outcome.booking);
           this.#clock.setTimer(() => {
             for (const c of merged) this.#model.record(c.key, c.cost, c.limit, this.#clock.now());
           }, outcome.waitMs);
         }
-        return { kind: 'ok', waitMs: outcome.waitMs, sendAtMs: outcome.sendAtMs };
+        if (this.#flaws.okForBooking) return { kind: 'ok', sendAtMs: outcome.sendAtMs, waitMs: outcome.waitMs } as unknown as Decision;
+        return { kind: 'booked', sendAtMs: outcome.sendAtMs, waitMs: outcome.waitMs };
     }
   }
 
-  async peek(checks: readonly BucketCheck[]): Promise<Decision> {
-    const refused = this.#refuse(checks, undefined);
-    if (refused !== undefined) return refused;
+  async peek(checks: readonly BucketCheck[]): Promise<PeekDecision> {
+    const input = this.#admissionInput(checks, undefined);
+    if ('kind' in input) return input;
     if (this.#store.broken) return this.#unreachable();
-    const merged = this.#merge(checks);
-    if ('kind' in merged) return merged;
     const now = this.#clock.now();
-    const outcome = this.#model.check(merged, now, undefined, true);
-    if (outcome.kind === 'ok') return { kind: 'ok', waitMs: 0, sendAtMs: now };
+    const outcome = this.#model.check(input.merged, now, undefined, true);
+    if (outcome.kind === 'ok') return { kind: 'ok', sendAtMs: now };
     if (outcome.kind === 'wait') return { kind: 'delay', retryAfterMs: outcome.retryAfterMs };
-    return error(outcome.kind === 'unpayable' ? 'cost_unpayable' : 'invalid_parameters', outcome.message);
+    return refusal(outcome);
   }
 
-  async waitForCapacity(checks: readonly BucketCheck[], options?: WaitOptions): Promise<Decision> {
-    const maxWaitMs = options?.maxWaitMs ?? 10_000;
-    const refused = this.#refuse(checks, { maxWaitMs });
-    if (refused !== undefined) return refused;
-    const signal = options?.signal;
-    if (signal !== undefined && !(signal instanceof AbortSignal)) return error('invalid_parameters', 'signal must be an AbortSignal');
-    if (signal?.aborted) return error('aborted', 'the wait was aborted before it started');
+  async waitForCapacity(checks: readonly BucketCheck[], options?: WaitOptions): Promise<WaitDecision> {
+    if (this.#closed) return CLOSED;
+    const opts = readOptions(options);
+    if (!opts.ok) return this.#refused(opts);
+    const budget = readBudget(opts.value);
+    if (!budget.ok) return this.#refused(budget);
+    const maxWaitMs = budget.value ?? 10_000;
+    const sg = readSignal(opts.value);
+    if (!sg.ok) return this.#refused(sg);
+    const input = this.#admissionInput(checks, undefined);
+    if ('kind' in input) return input;
+    if (sg.value.aborted) return error('aborted', 'the signal was aborted before the wait started; nothing was booked');
     if (this.#store.broken) return this.#unreachable();
-    const merged = this.#merge(checks);
-    if ('kind' in merged) return merged;
+    const { merged } = input;
+    const signal = sg.value.signal;
     const now = this.#clock.now();
     const outcome = this.#model.check(merged, now, maxWaitMs);
-    if (outcome.kind === 'invalid') return error('invalid_parameters', outcome.message);
-    if (outcome.kind === 'unpayable') return error('cost_unpayable', outcome.message);
+    if (outcome.kind === 'invalid' || outcome.kind === 'unpayable') return refusal(outcome);
     if (outcome.kind === 'wait') {
-      return error('rate_limit_timeout', `the wait of ${outcome.retryAfterMs} ms exceeds the budget of ${maxWaitMs} ms`, outcome.retryAfterMs);
-    }
-    const ok: Decision = { kind: 'ok', waitMs: outcome.waitMs, sendAtMs: outcome.sendAtMs };
-    if (outcome.waitMs <= 0) return ok;
-    if (this.#flaws.chargeAtSendTime) {
-      this.#model.cancel(outcome.booking);
-      return new Promise<Decision>((resolve) => {
-        const retry = (): void => {
-          const again = this.#model.check(merged, this.#clock.now());
-          if (again.kind === 'ok') resolve({ kind: 'ok', waitMs: this.#clock.now() - now, sendAtMs: this.#clock.now() });
-          else if (again.kind === 'wait') this.#clock.setTimer(retry, again.waitMs);
-          else resolve(error('internal', 'unexpected'));
-        };
-        this.#clock.setTimer(retry, outcome.waitMs);
+      return error('rate_limit_timeout', `the wait of ${outcome.retryAfterMs} ms exceeds the budget of ${formatNumber(maxWaitMs)} ms; nothing was booked`, {
+        retryAfterMs: outcome.retryAfterMs,
       });
     }
-    return new Promise<Decision>((resolve) => {
+    if (outcome.waitMs <= 0) return { kind: 'ok', sendAtMs: now };
+    if (this.#flaws.chargeAtSendTime) return this.#chargeLater(merged, outcome.waitMs);
+    return this.#waitFor(outcome.sendAtMs, outcome.waitMs, outcome.booking, signal);
+  }
+
+  record(key: BucketKey, cost: number, limit?: Limit): void {
+    try {
+      const k = readKey(key, 'key');
+      const c = readAmount(cost, 'cost');
+      const l = limit === undefined ? undefined : readLimit(limit, 'limit');
+      if (this.#closed || !k.ok || !c.ok || (l !== undefined && !l.ok)) {
+        this.#store.dropped++;
+        return;
+      }
+      const definition = l?.ok === true ? l.value : undefined;
+      if (this.#store.broken) {
+        if (this.#store.buffered.length >= 1000) this.#store.dropped++;
+        else this.#store.buffered.push({ key: k.value, cost: c.value, limit: definition });
+        return;
+      }
+      this.#model.record(k.value, c.value, definition, this.#clock.now());
+    } catch {
+      this.#store.dropped++;
+    }
+  }
+
+  async sync(key: BucketKey, limit: Limit, minBorrowed: number): Promise<SideEffectResult> {
+    if (!this.capabilities.sync) return notSupported('sync');
+    const k = readKey(key, 'key');
+    if (!k.ok) return this.#refused(k);
+    const l = readLimit(limit, 'limit', this.#flaws.missingLimitUnlimited);
+    if (!l.ok) return this.#refused(l);
+    const m = readAmount(minBorrowed, 'minBorrowed');
+    if (!m.ok) return this.#refused(m);
+    if (this.#closed) return CLOSED;
+    if (this.#store.broken) return STORE_DOWN;
+    if (l.value !== null) this.#model.sync(k.value, l.value, m.value, this.#clock.now());
+    return DONE;
+  }
+
+  async penalize(key: BucketKey, hold: PenaltyHold): Promise<SideEffectResult> {
+    if (!this.capabilities.penalize) return notSupported('penalize');
+    const k = readKey(key, 'key');
+    if (!k.ok) return this.#refused(k);
+    const until = readHold(hold, this.#clock.now());
+    if (!until.ok) return this.#refused(until);
+    if (this.#closed) return CLOSED;
+    if (this.#store.broken) return STORE_DOWN;
+    this.#model.penalize(k.value, until.value, this.#clock.now());
+    return DONE;
+  }
+
+  async borrowed(key: BucketKey): Promise<number | ErrorResult> {
+    const k = readKey(key, 'key');
+    if (!k.ok) return this.#refused(k);
+    if (this.#store.broken) return this.#flaws.okWhenStoreFails ? 0 : STORE_DOWN;
+    return this.#model.borrowed(k.value, this.#clock.now());
+  }
+
+  async reset(key: BucketKey): Promise<SideEffectResult> {
+    const k = readKey(key, 'key');
+    if (!k.ok) return this.#refused(k);
+    if (this.#store.broken) return STORE_DOWN;
+    this.#model.reset(k.value);
+    return DONE;
+  }
+
+  async resetVenue(venue: string): Promise<SideEffectResult> {
+    if (typeof venue !== 'string' || venue.length === 0) return error('invalid_parameters', 'venue must be a non-empty string', { path: 'venue' });
+    if (this.#store.broken) return STORE_DOWN;
+    this.#model.resetVenue(venue);
+    return DONE;
+  }
+
+  async resetAll(): Promise<SideEffectResult> {
+    if (this.#store.broken) return STORE_DOWN;
+    this.#model.resetAll();
+    return DONE;
+  }
+
+  async snapshot(): Promise<readonly BucketSnapshot[] | ErrorResult> {
+    if (!this.capabilities.snapshot) return notSupported('snapshot');
+    if (this.#store.broken) return STORE_DOWN;
+    return this.#model.snapshot(this.#clock.now()).map((b) => {
+      const entry: BucketSnapshot = {
+        venue: b.key.venue,
+        credentialHash: hashCredential(b.key.credential),
+        axis: b.key.axis,
+        capacity: b.limit.capacity,
+        refillPerSec: b.limit.refillPerSec,
+        tokens: b.tokens,
+        borrowed: b.borrowed,
+      };
+      return b.heldUntilMs === undefined ? entry : { ...entry, heldUntilMs: b.heldUntilMs };
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const waiter of [...this.#waiters]) waiter.finish(error('closed', 'the limiter was closed while waiting'));
+  }
+
+  /** Reads and merges the checks and options of an admission, or answers why not. */
+  #admissionInput(checks: readonly BucketCheck[], options: CheckOptions | undefined): { merged: readonly ModelCheck[]; maxWaitMs: number | undefined } | ErrorResult {
+    if (this.#closed) return CLOSED;
+    const opts = readOptions(options);
+    if (!opts.ok) return this.#refused(opts);
+    const budget = readBudget(opts.value);
+    if (!budget.ok) return this.#refused(budget);
+    const read = readChecks(checks, this.#flaws.missingLimitUnlimited);
+    if (!read.ok) return this.#refused(read);
+    const priced = this.#flaws.priceAtOne ? read.value.map((c) => ({ ...c, cost: c.cost > 0 ? 1 : 0 })) : read.value;
+    const merged = mergeChecks(priced);
+    if ('invalid' in merged) return error('invalid_parameters', merged.invalid, { path: merged.path });
+    return { merged, maxWaitMs: budget.value };
+  }
+
+  #refused(refused: Refused): ErrorResult {
+    if (refused.unreadable && this.#flaws.internalForUnreadable) return error('internal', 'unexpected failure while reading the input');
+    return error('invalid_parameters', refused.why, { path: refused.path });
+  }
+
+  #unreachable(): Decision & PeekDecision & WaitDecision {
+    if (this.#flaws.okWhenStoreFails) return { kind: 'ok', sendAtMs: this.#clock.now() };
+    return STORE_DOWN;
+  }
+
+  /** Holds the booking until its send time; an abort returns it, or forfeits it when something was charged after it (RL-W5). */
+  #waitFor(sendAtMs: number, waitMs: number, booking: ModelBooking, signal: AbortSignal | undefined): Promise<WaitDecision> {
+    return new Promise<WaitDecision>((resolve) => {
       const onAbort = (): void => {
-        this.#model.cancel(outcome.booking);
-        waiter.finish(error('aborted', 'the wait was aborted'));
+        const { returned, forfeited } = this.#model.cancel(booking);
+        const fate =
+          forfeited === 0
+            ? 'the booking was returned'
+            : returned === 0
+              ? 'the booking was forfeited (something was charged to the bucket after it)'
+              : `the booking was returned on ${returned} bucket(s) and forfeited on ${forfeited} (something was charged after it)`;
+        waiter.finish(error('aborted', `the wait was aborted before its send time; ${fate}`));
       };
       const waiter: Waiter = {
-        timer: this.#clock.setTimer(() => waiter.finish(ok), outcome.waitMs),
+        timer: this.#clock.setTimer(() => waiter.finish({ kind: 'ok', sendAtMs }), waitMs),
         finish: (decision) => {
           waiter.timer.cancel();
           signal?.removeEventListener('abort', onAbort);
@@ -207,107 +295,17 @@ export class FakeLimiter implements RateLimiter {
     });
   }
 
-  record(key: BucketKey, cost: number, limit?: Limit): void {
-    try {
-      if (this.#closed || !isKey(key) || badCost(cost, 'cost') !== undefined || normalizeLimit(limit) === 'invalid') {
-        this.#store.dropped++;
-        return;
-      }
-      if (this.#store.broken) {
-        if (this.#store.buffered.length >= 1000) this.#store.dropped++;
-        else this.#store.buffered.push({ key, cost, limit });
-        return;
-      }
-      this.#model.record(key, cost, limit, this.#clock.now());
-    } catch {
-      this.#store.dropped++;
-    }
-  }
-
-  async sync(key: BucketKey, limit: Limit, minBorrowed: number): Promise<SideEffectResult> {
-    const why = badKey(key, 'key') ?? badCost(minBorrowed, 'minBorrowed');
-    if (why !== undefined) return error('invalid_parameters', why);
-    const normalized = normalizeLimit(limit);
-    if (normalized === 'invalid') return error('invalid_parameters', 'limit is not a valid limit');
-    if (this.#closed) return error('closed', 'the limiter is closed');
-    if (this.#store.broken) return STORE_DOWN;
-    if (normalized !== null) this.#model.sync(key, normalized, minBorrowed, this.#clock.now());
-    return DONE;
-  }
-
-  async penalize(key: BucketKey, hold: PenaltyHold): Promise<SideEffectResult> {
-    const why = badKey(key, 'key');
-    if (why !== undefined) return error('invalid_parameters', why);
-    const until = typeof hold === 'object' && hold !== null ? ('forMs' in hold ? this.#clock.now() + hold.forMs : hold.untilMs) : Number.NaN;
-    if (!Number.isFinite(until)) return error('invalid_parameters', 'hold must be { untilMs } or { forMs } with a finite number');
-    if (this.#closed) return error('closed', 'the limiter is closed');
-    if (this.#store.broken) return STORE_DOWN;
-    this.#model.penalize(key, until);
-    return DONE;
-  }
-
-  async borrowed(key: BucketKey): Promise<number | ErrorResult> {
-    const why = badKey(key, 'key');
-    if (why !== undefined) return error('invalid_parameters', why);
-    if (this.#store.broken) return this.#flaws.okWhenStoreFails ? 0 : STORE_DOWN;
-    return this.#model.borrowed(key, this.#clock.now());
-  }
-
-  async reset(key: BucketKey): Promise<SideEffectResult> {
-    const why = badKey(key, 'key');
-    if (why !== undefined) return error('invalid_parameters', why);
-    if (this.#store.broken) return STORE_DOWN;
-    this.#model.reset(key);
-    return DONE;
-  }
-
-  async resetVenue(venue: string): Promise<SideEffectResult> {
-    if (typeof venue !== 'string' || venue.length === 0) return error('invalid_parameters', 'venue must be a non-empty string');
-    if (this.#store.broken) return STORE_DOWN;
-    this.#model.resetVenue(venue);
-    return DONE;
-  }
-
-  async resetAll(): Promise<SideEffectResult> {
-    if (this.#store.broken) return STORE_DOWN;
-    this.#model.resetAll();
-    return DONE;
-  }
-
-  async snapshot(): Promise<readonly BucketSnapshot[]> {
-    if (this.#store.broken) return [];
-    return this.#model.snapshot(this.#clock.now()).map((b) => ({
-      venue: b.key.venue,
-      credentialHash: hashCredential(b.key.credential),
-      axis: b.key.axis,
-      capacity: b.limit.capacity,
-      refillPerSec: b.limit.refillPerSec,
-      tokens: b.tokens,
-      borrowed: b.borrowed,
-    }));
-  }
-
-  async close(): Promise<void> {
-    this.#closed = true;
-    for (const waiter of [...this.#waiters]) waiter.finish(error('closed', 'the limiter was closed while waiting'));
-  }
-
-  #refuse(checks: readonly BucketCheck[], options: CheckOptions | undefined): Decision | undefined {
-    if (this.#closed) return error('closed', 'the limiter is closed');
-    if (options !== undefined && (typeof options !== 'object' || options === null)) return error('invalid_parameters', 'options must be an object');
-    const why = badChecks(checks) ?? badBudget(options?.maxWaitMs);
-    return why === undefined ? undefined : error('invalid_parameters', why);
-  }
-
-  #merge(checks: readonly BucketCheck[]): readonly ModelCheck[] | ErrorResult {
-    const priced = this.#flaws.priceAtOne ? checks.map((c) => ({ ...c, cost: c.cost > 0 ? 1 : 0 })) : checks;
-    const merged = mergeChecks(priced);
-    return 'invalid' in merged ? error('invalid_parameters', merged.invalid) : merged;
-  }
-
-  #unreachable(): Decision {
-    if (this.#flaws.okWhenStoreFails) return { kind: 'ok', waitMs: 0, sendAtMs: this.#clock.now() };
-    return error('backend_unavailable', 'the store cannot be reached');
+  /** The charge-at-send-time flaw: nothing is booked, the waiter re-checks when its time comes. */
+  #chargeLater(merged: readonly ModelCheck[], waitMs: number): Promise<WaitDecision> {
+    return new Promise<WaitDecision>((resolve) => {
+      const retry = (): void => {
+        const again = this.#model.check(merged, this.#clock.now());
+        if (again.kind === 'ok') resolve({ kind: 'ok', sendAtMs: this.#clock.now() });
+        else if (again.kind === 'wait') this.#clock.setTimer(retry, again.waitMs);
+        else resolve(error('internal', 'unexpected'));
+      };
+      this.#clock.setTimer(retry, waitMs);
+    });
   }
 
   /** The banking flaw: tokens accrue without a cap while the bucket is idle. */
@@ -316,16 +314,25 @@ export class FakeLimiter implements RateLimiter {
     const tokens = state.tokens + ((now - state.at) * check.limit.refillPerSec) / 1000;
     if (tokens >= check.cost) {
       this.#bank.set(check.id, { tokens: tokens - check.cost, at: now });
-      return { kind: 'ok', waitMs: 0, sendAtMs: now };
+      return { kind: 'ok', sendAtMs: now };
     }
     this.#bank.set(check.id, { tokens, at: now });
     return { kind: 'delay', retryAfterMs: Math.max(1, Math.ceil(((check.cost - tokens) * 1000) / check.limit.refillPerSec)) };
   }
 }
 
+function refusal(outcome: Extract<ModelOutcome, { kind: 'invalid' | 'unpayable' }>): ErrorResult {
+  if (outcome.kind === 'invalid') return error('invalid_parameters', outcome.message);
+  return error('cost_unpayable', outcome.message, { path: outcome.path });
+}
+
+function notSupported(operation: string): ErrorResult {
+  return error('not_supported', `${operation} is not offered by this limiter (capabilities.${operation} is false)`);
+}
+
 /** A conformance subject around a {@link FakeLimiter}, with fault hooks, a peer and its key names. */
 export function createFakeSubject(clock: ManualClock, flaws: FakeFlaws = {}, capabilities: Partial<Capabilities> = {}): ConformanceSubject {
-  const store = new FakeStore();
+  const store = new FakeStore(flaws);
   return {
     limiter: new FakeLimiter(clock, store, flaws, capabilities),
     breakStore: () => {
@@ -334,7 +341,7 @@ export function createFakeSubject(clock: ManualClock, flaws: FakeFlaws = {}, cap
     repairStore: () => {
       store.repair(clock.now());
     },
-    peer: () => new FakeLimiter(clock, flaws.unsharedPeer ? new FakeStore() : store, flaws, capabilities),
+    peer: () => new FakeLimiter(clock, flaws.unsharedPeer ? new FakeStore(flaws) : store, flaws, capabilities),
     storageKeys: () => store.keyNames(clock.now()),
   };
 }

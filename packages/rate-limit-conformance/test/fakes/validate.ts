@@ -1,45 +1,133 @@
-import type { BucketCheck, BucketKey } from '@core/rate-limit-contract';
-import { normalizeLimit } from '../../src/reference-model.js';
+import type { BucketCheck, BucketKey, NormalizedLimit, PenaltyHold } from '@core/rate-limit-contract';
+import { normalizeLimit } from '../../src/model-arithmetic.js';
 
-/** Why a key is malformed (never showing the credential), or undefined. */
-export function badKey(key: unknown, path: string): string | undefined {
-  if (typeof key !== 'object' || key === null) return `${path} must be an object`;
-  const { venue, credential, axis } = key as Record<string, unknown>;
-  if (typeof venue !== 'string' || venue.length === 0 || venue.length > 256) return `${path}.venue must be a non-empty string of at most 256 characters`;
-  if (credential !== null && (typeof credential !== 'string' || credential.length === 0 || credential.length > 4096)) {
-    return `${path}.credential must be null or a non-empty string of at most 4096 characters`;
+/**
+ * Reading and checking the fake's input. Every read happens once, inside a guard, into plain copies:
+ * input whose getters or Proxy throw is refused like any malformed input (RL-F2), and the thrown
+ * error's text is never repeated (it may hold a secret, RL-K3).
+ */
+
+/** A value read and checked, or why not and where. */
+export type Read<T> = { readonly ok: true; readonly value: T } | Refused;
+
+/** Why input was refused, where, and whether it could not even be read. */
+export interface Refused {
+  readonly ok: false;
+  readonly why: string;
+  readonly path: string;
+  readonly unreadable: boolean;
+}
+
+function bad(path: string, why: string): Refused {
+  return { ok: false, why: `${path} ${why}`, path, unreadable: false };
+}
+
+/** Runs `read`; input that throws while being read is refused as unreadable. */
+export function guard<T>(path: string, read: () => Read<T>): Read<T> {
+  try {
+    return read();
+  } catch {
+    return { ok: false, why: `${path} could not be read (a getter or Proxy threw)`, path, unreadable: true };
   }
-  if (axis !== undefined && (typeof axis !== 'string' || axis.length === 0 || axis.length > 256)) return `${path}.axis must be a non-empty string of at most 256 characters`;
-  return undefined;
 }
 
-/** Why a cost is malformed, or undefined. */
-export function badCost(cost: unknown, path: string): string | undefined {
-  if (typeof cost !== 'number' || !Number.isFinite(cost) || cost < 0) return `${path} must be a finite number >= 0, got ${String(cost)}`;
-  return undefined;
+/** A plain copy of a valid key (never showing the credential when it is refused). */
+export function readKey(key: unknown, path: string): Read<BucketKey> {
+  return guard(path, () => {
+    if (typeof key !== 'object' || key === null) return bad(path, 'must be an object');
+    const { venue, credential, axis } = key as Record<string, unknown>;
+    if (typeof venue !== 'string' || venue.length === 0 || venue.length > 256) return bad(`${path}.venue`, 'must be a non-empty string of at most 256 characters');
+    if (credential !== null && (typeof credential !== 'string' || credential.length === 0 || credential.length > 4096)) {
+      return bad(`${path}.credential`, 'must be null or a non-empty string of at most 4096 characters');
+    }
+    if (axis !== undefined && (typeof axis !== 'string' || axis.length === 0 || axis.length > 256)) return bad(`${path}.axis`, 'must be a non-empty string of at most 256 characters');
+    return { ok: true, value: axis === undefined ? { venue, credential } : { venue, credential, axis } };
+  });
 }
 
-/** Why a list of checks is malformed, or undefined. */
-export function badChecks(checks: unknown): string | undefined {
-  if (!Array.isArray(checks) || checks.length === 0) return 'checks must be a non-empty array';
-  for (const [i, check] of (checks as unknown[]).entries()) {
-    if (typeof check !== 'object' || check === null) return `checks[${i}] must be an object`;
-    const c = check as BucketCheck;
-    const why = badKey(c.key, `checks[${i}].key`) ?? badCost(c.cost, `checks[${i}].cost`);
-    if (why !== undefined) return why;
-    if (normalizeLimit(c.limit) === 'invalid') return `checks[${i}].limit is not a valid limit`;
-  }
-  return undefined;
+/** A valid cost or amount: a finite number >= 0. */
+export function readAmount(value: unknown, path: string): Read<number> {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return bad(path, 'must be a finite number >= 0');
+  return { ok: true, value };
 }
 
-/** Why a wait budget is malformed, or undefined. */
-export function badBudget(maxWaitMs: unknown): string | undefined {
-  if (maxWaitMs === undefined) return undefined;
-  if (typeof maxWaitMs !== 'number' || !Number.isFinite(maxWaitMs) || maxWaitMs <= 0) return `maxWaitMs must be a finite number > 0, got ${String(maxWaitMs)}`;
-  return undefined;
+/**
+ * A plain copy of a valid limit. A missing limit is refused unless `missingMeansUnlimited` (the
+ * broken fake that forgets RL-L2): only an explicit `null` is unlimited.
+ */
+export function readLimit(limit: unknown, path: string, missingMeansUnlimited = false): Read<NormalizedLimit | null> {
+  return guard(path, () => {
+    if (limit === undefined) return missingMeansUnlimited ? { ok: true, value: null } : bad(path, 'is missing (only an explicit null is unlimited)');
+    const normalized = normalizeLimit(limit);
+    if (normalized === 'invalid') return bad(path, 'is not a valid limit');
+    return { ok: true, value: normalized };
+  });
 }
 
-/** Whether `key` is a valid key. */
-export function isKey(key: unknown): key is BucketKey {
-  return badKey(key, 'key') === undefined;
+/** Plain copies of a non-empty list of valid checks. */
+export function readChecks(checks: unknown, missingMeansUnlimited = false): Read<BucketCheck[]> {
+  return guard('checks', () => {
+    if (!Array.isArray(checks) || checks.length === 0) return bad('checks', 'must be a non-empty array');
+    const out: BucketCheck[] = [];
+    for (let i = 0; i < checks.length; i++) {
+      const path = `checks[${i}]`;
+      const read = guard<BucketCheck>(path, () => {
+        const check: unknown = checks[i];
+        if (typeof check !== 'object' || check === null) return bad(path, 'must be an object');
+        const c = check as Record<string, unknown>;
+        const key = readKey(c['key'], `${path}.key`);
+        if (!key.ok) return key;
+        const cost = readAmount(c['cost'], `${path}.cost`);
+        if (!cost.ok) return cost;
+        const limit = readLimit(c['limit'], `${path}.limit`, missingMeansUnlimited);
+        if (!limit.ok) return limit;
+        return { ok: true, value: { key: key.value, limit: limit.value, cost: cost.value } };
+      });
+      if (!read.ok) return read;
+      out.push(read.value);
+    }
+    return { ok: true, value: out };
+  });
+}
+
+/** The options object of a call: absent, or an object (never `null`). */
+export function readOptions(options: unknown): Read<Record<string, unknown> | undefined> {
+  if (options === undefined) return { ok: true, value: undefined };
+  if (typeof options !== 'object' || options === null) return bad('options', 'must be an object when given');
+  return { ok: true, value: options as Record<string, unknown> };
+}
+
+/** A valid wait budget: absent, or a finite number > 0. */
+export function readBudget(options: Record<string, unknown> | undefined): Read<number | undefined> {
+  return guard('options.maxWaitMs', () => {
+    const maxWaitMs = options?.['maxWaitMs'];
+    if (maxWaitMs === undefined) return { ok: true, value: undefined };
+    if (typeof maxWaitMs !== 'number' || !Number.isFinite(maxWaitMs) || maxWaitMs <= 0) return bad('options.maxWaitMs', 'must be a finite number > 0');
+    return { ok: true, value: maxWaitMs };
+  });
+}
+
+/** A valid signal and whether it is aborted already, read once. */
+export function readSignal(options: Record<string, unknown> | undefined): Read<{ signal: AbortSignal | undefined; aborted: boolean }> {
+  return guard<{ signal: AbortSignal | undefined; aborted: boolean }>('options.signal', () => {
+    const signal = options?.['signal'];
+    if (signal === undefined) return { ok: true, value: { signal: undefined, aborted: false } };
+    if (!(signal instanceof AbortSignal)) return bad('options.signal', 'must be an AbortSignal');
+    const aborted = signal.aborted;
+    if (typeof aborted !== 'boolean') return bad('options.signal', 'must be an AbortSignal');
+    return { ok: true, value: { signal, aborted } };
+  });
+}
+
+/** A valid hold as an absolute end in the limiter's clock. */
+export function readHold(hold: unknown, now: number): Read<number> {
+  return guard('hold', () => {
+    if (typeof hold !== 'object' || hold === null) return bad('hold', 'must be { untilMs } or { forMs }');
+    const h = hold as PenaltyHold & Record<string, unknown>;
+    const keys = Object.keys(h);
+    if (keys.length !== 1 || (keys[0] !== 'untilMs' && keys[0] !== 'forMs')) return bad('hold', 'must be { untilMs } or { forMs }');
+    const value = h[keys[0]];
+    if (typeof value !== 'number' || !Number.isFinite(value) || (keys[0] === 'forMs' && value < 0)) return bad(`hold.${keys[0]}`, 'must be a finite number (a duration >= 0)');
+    return { ok: true, value: keys[0] === 'forMs' ? now + value : value };
+  });
 }

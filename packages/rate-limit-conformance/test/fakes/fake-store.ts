@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import type { BucketKey, Limit, NormalizedLimit } from '@core/rate-limit-contract';
+import { MODEL_EPS, msPerToken } from '../../src/model-arithmetic.js';
+import { ReferenceModel, type ModelBucket } from '../../src/reference-model.js';
+
+/** Deliberate defects, each breaking one rule of the rulebook (for the suite's self-test). */
+export interface FakeFlaws {
+  /** Prices every request at 1 (breaks RL-A1). */
+  readonly priceAtOne?: boolean;
+  /** Spends the cost of a refused probe (breaks RL-A3). */
+  readonly spendOnRefusedProbe?: boolean;
+  /** Lets idle accrual pile up above capacity (breaks RL-A4). */
+  readonly bankAccrual?: boolean;
+  /** Charges a booking only at its send time, so cheap traffic spends it first (breaks RL-W2). */
+  readonly chargeAtSendTime?: boolean;
+  /** Debits the buckets that could pay when a multi-bucket check is refused (breaks RL-M1). */
+  readonly partialMultiDebit?: boolean;
+  /** Answers ok when its store is unreachable (breaks RL-F1). */
+  readonly okWhenStoreFails?: boolean;
+  /** Claims to be distributed, but its peer keeps buckets of its own (breaks RL-W2 and RL-A6 across processes). */
+  readonly unsharedPeer?: boolean;
+  /** Answers a booking for later as `ok` with a wait, which reads as "send now" (breaks RL-W1). */
+  readonly okForBooking?: boolean;
+  /** Treats a missing limit as unlimited (breaks RL-L2). */
+  readonly missingLimitUnlimited?: boolean;
+  /** Lifts a penalty hold when the bucket is redefined (breaks RL-R3). */
+  readonly redefinitionLiftsHold?: boolean;
+  /** Compares with an absolute tolerance of 1e-9, as if every bucket had capacity 1 or more (breaks RL-A7). */
+  readonly absoluteTolerance?: boolean;
+  /** Answers `internal` for input that cannot be read (breaks RL-F2). */
+  readonly internalForUnreadable?: boolean;
+}
+
+/** The reference model with the arithmetic flaws of {@link FakeFlaws} (none for the correct fake). */
+class FakeModel extends ReferenceModel {
+  readonly #flaws: FakeFlaws;
+
+  constructor(flaws: FakeFlaws) {
+    super();
+    this.#flaws = flaws;
+  }
+
+  protected override tolerance(limit: NormalizedLimit): number {
+    if (!this.#flaws.absoluteTolerance) return super.tolerance(limit);
+    const scale = limit.refillPerSec === 0 ? limit.capacity : limit.capacity * msPerToken(limit);
+    return MODEL_EPS * Math.max(1, scale);
+  }
+
+  protected override redefine(live: ModelBucket, limit: NormalizedLimit, now: number): ModelBucket {
+    return super.redefine(this.#flaws.redefinitionLiftsHold ? { ...live, hold: Number.NEGATIVE_INFINITY } : live, limit, now);
+  }
+}
+
+/** What limiters sharing one "store" share: the buckets, and whether the store can be reached. */
+export class FakeStore {
+  readonly model: ReferenceModel;
+  /** The store is unreachable (a fault hook of the subject). */
+  broken = false;
+  /** Records kept while the store is unreachable (bounded) and how many were dropped. */
+  readonly buffered: { key: BucketKey; cost: number; limit: Limit | undefined }[] = [];
+  dropped = 0;
+
+  constructor(flaws: FakeFlaws = {}) {
+    this.model = new FakeModel(flaws);
+  }
+
+  /** Makes the store reachable again and applies each buffered record once. */
+  repair(now: number): void {
+    this.broken = false;
+    for (const r of this.buffered.splice(0)) this.model.record(r.key, r.cost, r.limit, now);
+  }
+
+  /** The names the buckets are stored under: venue, hashed credential, axis (RL-K3). */
+  keyNames(now: number): string[] {
+    return this.model.snapshot(now).map((b) => [b.key.venue, hashCredential(b.key.credential), b.key.axis].join(':'));
+  }
+}
+
+/** The one-way hash that stands for a credential (RL-K3). */
+export function hashCredential(credential: string | null): string | null {
+  return credential === null ? null : createHash('sha256').update(credential).digest('hex');
+}

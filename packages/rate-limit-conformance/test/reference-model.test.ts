@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { BucketKey, NormalizedLimit } from '@core/rate-limit-contract';
+import { HORIZON_MS, MAX_AMOUNT, addUp, formatNumber, mergeChecks, normalizeLimit, toleranceOf } from '../src/model-arithmetic.js';
+import { ReferenceModel, type ModelOutcome } from '../src/reference-model.js';
+
+// The reference model against the numbers MODEL.md and the rulebook give, so the suite's oracle is
+// pinned independently of any implementation.
+
+const NOW = 1_000_000;
+const ip: BucketKey = { venue: 'binance', credential: null, axis: 'ip' };
+
+function check(model: ReferenceModel, key: BucketKey, limit: NormalizedLimit | { requests: number; periodMs: number }, cost: number, now: number, maxWaitMs?: number): ModelOutcome {
+  const merged = mergeChecks([{ key, limit, cost }]);
+  if ('invalid' in merged) throw new Error(merged.invalid);
+  return model.check(merged, now, maxWaitMs);
+}
+
+describe('the reference model', () => {
+  it('compares with a tolerance relative to the bucket: sub-unit quotas admit exactly 10 and 5 (RL-A7)', () => {
+    for (const [capacity, admits] of [[1e-9, 10], [5e-10, 5]] as const) {
+      const model = new ReferenceModel();
+      const kinds = Array.from({ length: 30 }, () => check(model, ip, { capacity, refillPerSec: 0 }, 1e-10, NOW).kind);
+      expect(kinds.filter((k) => k === 'ok').length).toBe(admits);
+      expect(kinds[admits]).toBe('unpayable');
+    }
+    expect(toleranceOf({ capacity: 10, refillPerSec: 1 })).toBeCloseTo(1e-5, 15); // 1e-9 · tau, tau = 10 000 ms
+    expect(toleranceOf({ capacity: 1e-9, refillPerSec: 0 })).toBeCloseTo(1e-18, 30);
+  });
+
+  it('refuses a send time beyond the horizon as unrepresentable, never as a fixed quota (RL-A7)', () => {
+    const model = new ReferenceModel();
+    const huge = check(model, ip, { capacity: 10, refillPerSec: 1 }, 1e308, NOW);
+    expect(huge).toMatchObject({ kind: 'unpayable', path: 'checks[0]' });
+    expect(huge.kind === 'unpayable' && huge.message).toMatch(/cannot be represented/);
+    expect(huge.kind === 'unpayable' && huge.message).not.toMatch(/fixed quota/);
+    expect(check(model, ip, { capacity: 10, refillPerSec: 1 }, 2e12, NOW).kind).toBe('unpayable');
+    expect(check(model, ip, { capacity: 10, refillPerSec: 1 }, 1e11, NOW)).toMatchObject({ kind: 'wait', retryAfterMs: 99_999_999_990_000 });
+  });
+
+  it('clamps huge records, syncs and penalties to the horizon, and a quota to 1e300 (RL-R1, RL-R2, RL-R3)', () => {
+    const limit = { capacity: 10, refillPerSec: 1 };
+    const model = new ReferenceModel();
+    model.record({ ...ip, axis: 'r' }, 1e308, limit, NOW);
+    model.sync({ ...ip, axis: 's' }, limit, 1e308, NOW);
+    check(model, { ...ip, axis: 'p' }, limit, 1, NOW);
+    model.penalize({ ...ip, axis: 'p' }, NOW + 1e17, NOW);
+    for (const axis of ['r', 's', 'p']) expect(model.bucket({ ...ip, axis })?.tat).toBe(NOW + HORIZON_MS);
+    expect(model.bucket({ ...ip, axis: 'p' })?.hold).toBe(NOW + HORIZON_MS);
+    expect(model.borrowed({ ...ip, axis: 'r' }, NOW)).toBe(HORIZON_MS / 1000);
+    model.record({ ...ip, axis: 'q' }, 1e308, { capacity: 10, refillPerSec: 0 }, NOW);
+    model.record({ ...ip, axis: 'q' }, 1e308, { capacity: 10, refillPerSec: 0 }, NOW);
+    expect(model.borrowed({ ...ip, axis: 'q' }, NOW)).toBe(MAX_AMOUNT);
+  });
+
+  it('keeps a hold through a redefinition and a sync: booked at 5100 ms (RL-R3)', () => {
+    const slow = { capacity: 10, refillPerSec: 1 };
+    const fast = { capacity: 10, refillPerSec: 10 };
+    const model = new ReferenceModel();
+    check(model, ip, slow, 1, NOW);
+    model.penalize(ip, NOW + 5000, NOW);
+    expect(check(model, ip, fast, 1, NOW)).toMatchObject({ kind: 'wait', retryAfterMs: 5100 });
+    expect(check(model, ip, fast, 1, NOW, 10_000)).toMatchObject({ kind: 'ok', sendAtMs: NOW + 5100, waitMs: 5100 });
+    const synced = new ReferenceModel();
+    check(synced, ip, slow, 1, NOW);
+    synced.penalize(ip, NOW + 5000, NOW);
+    synced.sync(ip, fast, 0, NOW);
+    expect(check(synced, ip, fast, 1, NOW)).toMatchObject({ kind: 'wait', retryAfterMs: 5100 });
+    const quota = new ReferenceModel();
+    check(quota, ip, slow, 1, NOW);
+    quota.penalize(ip, NOW + 5000, NOW);
+    expect(check(quota, ip, { capacity: 100, refillPerSec: 0 }, 1, NOW).kind).toBe('unpayable');
+  });
+
+  it("starts a bucket held before its first definition empty at the hold's end, debt after (RL-R3)", () => {
+    const model = new ReferenceModel();
+    model.penalize(ip, NOW + 500, NOW);
+    expect(check(model, ip, { requests: 6000, periodMs: 60_000 }, 6000, NOW + 2000)).toMatchObject({ kind: 'wait', retryAfterMs: 58_500 });
+    const debt = new ReferenceModel();
+    debt.penalize(ip, NOW + 1000, NOW);
+    debt.record(ip, 5, undefined, NOW);
+    expect(check(debt, ip, { capacity: 10, refillPerSec: 10 }, 1, NOW)).toMatchObject({ kind: 'wait', retryAfterMs: 1600 });
+  });
+
+  it('rounds a charge up when float rounding made it fall short', () => {
+    expect(0.7 + 0.1 - 0.7).toBeLessThan(0.1);
+    expect(addUp(0.7, 0.1) - 0.7).toBeGreaterThanOrEqual(0.1);
+    expect(addUp(1, 0.1)).toBe(1.1);
+    expect(addUp(NOW, 3e-11)).toBeGreaterThan(NOW);
+  });
+
+  it('refuses a missing limit; only an explicit null is unlimited (RL-L2)', () => {
+    expect(normalizeLimit(undefined)).toBe('invalid');
+    expect(normalizeLimit(null)).toBe(null);
+    expect(mergeChecks([{ key: ip, limit: undefined as unknown as null, cost: 1 }])).toMatchObject({ path: 'checks[0].limit' });
+  });
+
+  it('formats numbers for messages: 12 significant digits, a residue within tolerance as 0', () => {
+    expect(formatNumber(9999.99951171875)).toBe('9999.99951172');
+    expect(formatNumber(1.3234889800848443e-23, 1e-18)).toBe('0');
+    expect(formatNumber(1e-10)).toBe('1e-10');
+    expect(formatNumber(1e15)).toBe('1000000000000000');
+  });
+});
