@@ -15,7 +15,8 @@ import type {
   TimerHandle,
 } from '@core/rate-limit-contract';
 import { describeSecret, describeValue } from './describe-value.js';
-import { formatNumber, internalError, invalidParameters } from './messages.js';
+import { HORIZON_MS } from './gcra.js';
+import { formatNumber, internalError, invalidParameters, unpayableError } from './messages.js';
 import { MAX_CREDENTIAL_LENGTH, validateVenue } from './normalize-key.js';
 import { normalizeLimit } from './normalize-limit.js';
 import { isAborted } from './read-arguments.js';
@@ -56,7 +57,7 @@ function error(e: RateLimitError): { kind: 'error'; error: RateLimitError } {
 
 /** An error of the inner bucket-level call, named by the provider's own arguments (`weight`, not `checks[0].cost`). */
 function asProviderError(e: RateLimitError): RateLimitError {
-  const inner = /^(checks\[0\]\.cost|cost)\b/;
+  const inner = /^(checks\[0\](\.cost)?|cost)(?![\w.[])/;
   if (e.path === undefined || !inner.test(e.path)) return e;
   return { ...e, path: e.path.replace(inner, 'weight'), message: e.message.replace(inner, 'weight') };
 }
@@ -169,6 +170,10 @@ export function createProviderRateLimiter(limiter: RateLimiter, options: Provide
       const over = limit !== null && limit.refillPerSec > 0 && weight > limit.capacity;
       const probe: BucketCheck = over && limit !== null ? { ...call.check, cost: limit.capacity } : call.check;
       const accrualMs = over && limit !== null ? ((weight - limit.capacity) * 1000) / limit.refillPerSec : 0;
+      if (!(accrualMs <= HORIZON_MS) && limit !== null) {
+        const bucket = { venue: call.check.key.venue, axis, credentialHash: null, id: '', memo: undefined };
+        return error(unpayableError('weight', bucket, weight, limit.capacity, limit.refillPerSec, 'horizon', 0));
+      }
       const started = clock.now();
       const deadline = started + a.timeoutMs;
       let fullSince: number | undefined;

@@ -460,7 +460,7 @@ export class StoreRateLimiter implements RateLimiter {
   #unpayable(a: Admission & { status: 'unpayable' }, caller: Caller, parts: CallParts): RateLimitError {
     const key = parts.keys[a.index] as ResolvedKey;
     const def = parts.defs[a.index] as Definition;
-    const path = caller === 'checkRate' ? 'cost' : `checks[${parts.first[a.index] as number}].cost`;
+    const path = caller === 'checkRate' ? 'cost' : `checks[${parts.first[a.index] as number}]`;
     return unpayableError(path, key, parts.costs[a.index] as number, def.capacity, def.refillPerSec, a.reason, a.left);
   }
 

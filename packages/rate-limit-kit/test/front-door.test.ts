@@ -135,9 +135,9 @@ describe('StoreRateLimiter: the shared front door', () => {
       { key: key('a'), limit, cost: 1 },
       { key: key('q'), limit: { capacity: 0.3, refillPerSec: 0 }, cost: 0.30000000000000004 },
     ]);
-    expect(d).toMatchObject({ kind: 'error', error: { code: 'cost_unpayable', path: 'checks[1].cost' } });
+    expect(d).toMatchObject({ kind: 'error', error: { code: 'cost_unpayable', path: 'checks[1]' } });
     if (d.kind !== 'error') return;
-    expect(d.error.message).toBe('checks[1].cost: cost 0.3 can never be paid on alpha/q: it is a fixed quota of 0.3 (refill 0) with 0 left');
+    expect(d.error.message).toBe('checks[1]: cost 0.3 can never be paid on alpha/q: it is a fixed quota of 0.3 (refill 0) with 0 left');
     store.answer = () => ({ status: 'unpayable', index: 0, reason: 'horizon', left: 0 });
     const h = await limiter.checkRate(key(), { capacity: 10, refillPerSec: 1 }, 1e308);
     expect(h).toMatchObject({ kind: 'error', error: { code: 'cost_unpayable', path: 'cost' } });
