@@ -34,25 +34,53 @@ function matchTemplate(template: string, path: string, suffix: boolean): Record<
   return params;
 }
 
+const knownHosts = new WeakMap<VenueSpec, ReadonlySet<string>>();
+
+function hostsOf(spec: VenueSpec): ReadonlySet<string> {
+  let hosts = knownHosts.get(spec);
+  if (hosts === undefined) {
+    hosts = new Set(spec.endpoints.flatMap((e) => (e.host === undefined ? [] : [e.host])));
+    knownHosts.set(spec, hosts);
+  }
+  return hosts;
+}
+
 /**
- * Finds the endpoint of a request: same method (case-insensitive) and a path matching the
- * template (or, for `pathMatch: 'suffix'` specs, whose last segments match it); the template with
- * fewer `{name}` segments wins, then the longer one.
+ * The endpoints a request may be: same method (case-insensitive) and a path matching the template
+ * (or, for `pathMatch: 'suffix'` specs, whose last segments match it); among them the template
+ * with fewer `{name}` segments wins, then the longer one. Endpoints with a `host` only match a
+ * request naming that host; a request naming no host, or one the spec does not list, may be any of
+ * them: the best match of each host is returned (the caller charges the costliest). A spec without
+ * hosts gives at most one match.
  */
-export function matchEndpoint(spec: VenueSpec, method: string, path: string): EndpointMatch | undefined {
+export function matchEndpoints(spec: VenueSpec, method: string, path: string, host?: string): readonly EndpointMatch[] {
   const m = method.toUpperCase();
   const p = normalizePath(path);
   const suffix = spec.pathMatch === 'suffix';
-  let best: { match: EndpointMatch; params: number; length: number } | undefined;
+  const h = host?.toLowerCase();
+  const hostKnown = h !== undefined && hostsOf(spec).has(h);
+  // The best match per host ('' = endpoints without a host, which every host serves).
+  const best = new Map<string, { match: EndpointMatch; params: number; length: number }>();
   for (const endpoint of spec.endpoints) {
     if (endpoint.method !== m) continue;
+    if (hostKnown && endpoint.host !== undefined && endpoint.host !== h) continue;
     const params = matchTemplate(endpoint.path, p, suffix);
     if (params === undefined) continue;
+    const group = hostKnown ? '' : (endpoint.host ?? '');
     const n = Object.keys(params).length;
     const length = endpoint.path.length;
-    if (best === undefined || n < best.params || (n === best.params && length > best.length)) {
-      best = { match: { endpoint, pathParams: params }, params: n, length };
+    const b = best.get(group);
+    if (b === undefined || n < b.params || (n === b.params && length > b.length) || (n === b.params && length === b.length && endpoint.host === h && b.match.endpoint.host !== h)) {
+      best.set(group, { match: { endpoint, pathParams: params }, params: n, length });
     }
   }
-  return best?.match;
+  return [...best.values()].map((b) => b.match);
+}
+
+/**
+ * The endpoint of a request (see {@link matchEndpoints}): the single match, or, when several hosts
+ * serve the path and the request names none, the first of them.
+ */
+export function matchEndpoint(spec: VenueSpec, method: string, path: string, host?: string): EndpointMatch | undefined {
+  return matchEndpoints(spec, method, path, host)[0];
 }

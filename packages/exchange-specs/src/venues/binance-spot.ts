@@ -20,6 +20,7 @@ export const binanceSpot: VenueSpec = {
   venue: 'Binance',
   product: 'spot REST API (/api/v3)',
   origin: 'hand-authored',
+  ccxtIds: ['binance'],
   sources: {
     limits: { url: 'https://developers.binance.com/docs/binance-spot-api-docs/rest-api/limits', retrieved: '2026-11-30' },
     market: { url: 'https://developers.binance.com/docs/binance-spot-api-docs/rest-api/market-data-endpoints', retrieved: '2026-11-30' },

@@ -13,6 +13,7 @@ export const binanceUsdm: VenueSpec = {
   venue: 'Binance',
   product: 'USDⓈ-M futures REST API (/fapi)',
   origin: 'hand-authored',
+  ccxtIds: ['binanceusdm'],
   sources: {
     general: { url: 'https://developers.binance.com/docs/derivatives/usds-margined-futures/general-info', retrieved: '2026-11' },
     market: { url: 'https://developers.binance.com/docs/derivatives/usds-margined-futures/market-data/rest-api', retrieved: '2026-11-30' },

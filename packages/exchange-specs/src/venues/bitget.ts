@@ -17,6 +17,7 @@ export const bitget: VenueSpec = {
   venue: 'Bitget',
   product: 'API v2 REST (spot, mix futures)',
   origin: 'hand-authored',
+  ccxtIds: ['bitget'],
   sources: {
     limits: { url: 'https://www.bitget.com/api-doc/common/quick-start', retrieved: '2026-11' },
     endpoints: { url: 'https://www.bitget.com/api-doc/spot/trade/Place-Order', retrieved: '2026-11', note: 'per-endpoint "Frequency limit" lines' },

@@ -29,6 +29,7 @@ export const bybit: VenueSpec = {
   venue: 'Bybit',
   product: 'API v5 REST (unified account)',
   origin: 'hand-authored',
+  ccxtIds: ['bybit'],
   sources: {
     ip: { url: 'https://bybit-exchange.github.io/docs/v5/rate-limit', retrieved: '2026-11-30' },
     vip: { url: 'https://bybit-exchange.github.io/docs/v5/rate-limit/rules-for-vips', retrieved: '2026-11-30' },

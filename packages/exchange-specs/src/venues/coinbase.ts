@@ -14,6 +14,7 @@ export const coinbase: VenueSpec = {
   venue: 'Coinbase',
   product: 'Advanced Trade REST API',
   origin: 'hand-authored',
+  ccxtIds: ['coinbase'],
   sources: {
     limits: { url: 'https://docs.cdp.coinbase.com/coinbase-app/advanced-trade-apis/rest-api', retrieved: '2026-11', note: 'sources disagree: 30 req/s per user private and 10 req/s per IP public (rate-limit page, ccxt); a 10,000/hour figure also circulates' },
   },

@@ -18,6 +18,7 @@ export const gate: VenueSpec = {
   venue: 'Gate',
   product: 'API v4 REST (spot, perpetual futures, wallet)',
   origin: 'hand-authored',
+  ccxtIds: ['gate'],
   sources: {
     limits: { url: 'https://www.gate.com/docs/developers/apiv4/en/#frequency-limit-rule', retrieved: '2026-11' },
   },

@@ -17,6 +17,7 @@ export const htx: VenueSpec = {
   venue: 'HTX',
   product: 'spot REST API',
   origin: 'hand-authored',
+  ccxtIds: ['htx'],
   sources: {
     spot: { url: 'https://www.htx.com/en-us/opend/newApiPages/?id=7ec4a4da-7773-11ed-9966-0242ac110003', retrieved: '2026-11', note: 'spot API: access and rate limit rules; per-endpoint limits' },
     rules: { url: 'https://huobiapi.github.io/docs/spot/v1/en/#rate-limiting-rule', retrieved: '2026-11-30', note: 'public market data up to 800 requests/s per IP (through a third-party summary)' },

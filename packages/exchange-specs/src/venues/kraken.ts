@@ -18,6 +18,7 @@ export const kraken: VenueSpec = {
   venue: 'Kraken',
   product: 'spot REST API',
   origin: 'hand-authored',
+  ccxtIds: ['kraken'],
   defaultTier: 'starter',
   sources: {
     rest: { url: 'https://docs.kraken.com/api/docs/guides/spot-rest-ratelimits', retrieved: '2026-11-30' },

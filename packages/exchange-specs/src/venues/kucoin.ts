@@ -18,6 +18,7 @@ export const kucoin: VenueSpec = {
   venue: 'KuCoin',
   product: 'spot and account REST (api.kucoin.com)',
   origin: 'hand-authored',
+  ccxtIds: ['kucoin'],
   defaultTier: 'vip0',
   sources: {
     rateLimit: { url: 'https://www.kucoin.com/docs-new/rate-limit', retrieved: '2026-11-30' },

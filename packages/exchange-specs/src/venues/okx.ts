@@ -31,6 +31,7 @@ export const okx: VenueSpec = {
   venue: 'OKX',
   product: 'API v5 REST (trading, account, market data)',
   origin: 'hand-authored',
+  ccxtIds: ['okx'],
   sources: {
     overview: { url: 'https://www.okx.com/docs-v5/en/#overview-rate-limits', retrieved: '2026-11-30' },
     rest: { url: 'https://www.okx.com/docs-v5/en/#order-book-trading-trade', retrieved: '2026-11', note: 'per-endpoint "Rate Limit" and "Rate limit rule" lines' },
