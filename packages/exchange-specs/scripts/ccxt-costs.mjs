@@ -2,7 +2,12 @@
 // CostExpr), with the meaning each exchange's own `calculateRateLimiterCost` gives them in
 // ccxt 4.5.84, and merges the costs of several ccxt endpoints that send the same request.
 
-const round = (x) => Math.round(x * 1e6) / 1e6;
+/** A cost to 6 decimals, rounded up (never below ccxt's): 4/3 is 1.333334, 0.1 stays 0.1. */
+const round = (x) => {
+  const y = x * 1e6;
+  const r = Math.round(y);
+  return (Math.abs(y - r) < 1e-6 ? r : Math.ceil(y)) / 1e6;
+};
 const constant = (value) => ({ kind: 'constant', value: round(value) });
 const num = (v, what) => {
   if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new Error(`${what}: not a cost: ${JSON.stringify(v)}`);

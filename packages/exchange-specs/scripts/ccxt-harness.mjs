@@ -97,7 +97,7 @@ export function pathPlaceholders(path) {
 
 function sign(ex, e, params) {
   // sign() may modify params; give it a copy.
-  return ex.sign(e.path, e.api, e.method, { ...params });
+  return ex.sign(e.path, e.api, e.method, Array.isArray(params) ? params.map((p) => ({ ...p })) : { ...params });
 }
 
 function signedParts(r) {
@@ -126,18 +126,24 @@ export function ccxtRequest(signedEx, anonymousEx, e) {
   try {
     r = sign(signedEx, e, params);
   } catch (first) {
-    params = { ...placeholders, ...SIGNING_PARAMS };
-    try {
-      r = sign(signedEx, e, params);
-    } catch {
-      return { error: String(first?.message ?? first) };
+    // Some endpoints need more to sign: Paradex's auth parameters, or a list of orders whose first
+    // item carries the path parameters (Gate's batch cancel).
+    for (const retry of [{ ...placeholders, ...SIGNING_PARAMS }, [placeholders]]) {
+      try {
+        r = sign(signedEx, e, retry);
+        params = retry;
+        break;
+      } catch {
+        // next
+      }
     }
+    if (r === undefined) return { error: String(first?.message ?? first) };
   }
   let parts;
   try {
     parts = signedParts(r);
   } catch (err) {
-    return { error: `invalid URL ${JSON.stringify(r.url)}: ${err.message}` };
+    return { error: `ccxt builds no absolute URL: ${JSON.stringify(String(r.url).split('?')[0])} (${err.message})` };
   }
   let path = decodeURIComponent(parts.url.pathname);
   const names = Object.keys(placeholders);

@@ -99,7 +99,7 @@ function generate(id) {
     sections.push({ section, host: hosts.indexOf(host), prefix, auth, endpoints });
   }
   const unresolved = all.filter((e) => e.request.error !== undefined).map((e) => [e.section, e.method, e.path, e.request.error.slice(0, 160)]);
-  const head = { id, name: ex.name ?? id, ccxtVersion: version, generated, rateLimitMs: Math.round(rateLimitMs * 1e6) / 1e6, defaultCost: 1, semantics, hosts };
+  const head = { id, name: ex.name ?? id, ccxtVersion: version, generated, rateLimitMs, defaultCost: 1, semantics, hosts };
   // One endpoint per line: compact, and diffs stay readable.
   const lines = [`${JSON.stringify(head).slice(0, -1)},"sections":[`];
   sections.forEach((s, i) => {
