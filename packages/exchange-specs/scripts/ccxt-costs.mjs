@@ -139,7 +139,7 @@ export function costOf(semantics, config, what, ex, method) {
     if (!s.keys.includes(k)) throw new Error(`${what}: cost config key "${k}" is not read by the ${semantics} semantics modelled here: ${JSON.stringify(config)}`);
   }
   const cost = has(config, 'cost') ? num(config.cost, what) : 1;
-  return s.price(config, cost, what, ex, method);
+  return simplify(s.price(config, cost, what, ex, method));
 }
 
 // --- the largest of two costs, for ccxt endpoints that send the same request ----------------------
@@ -197,6 +197,33 @@ export function maxExpr(a, b) {
     return { ...a, rows, ...(Number.isFinite(above) ? { above: round(above) } : {}), ...(absent === undefined ? {} : { absent: absent.kind === 'constant' ? absent.value : absent }) };
   }
   return constant(Math.max(maxOf(a), maxOf(b)));
+}
+
+/**
+ * The same cost without redundant tests: a presence inside a branch that already decided the
+ * parameter, a table's `absent` where the parameter is known present, a presence whose branches agree.
+ */
+export function simplify(expr, known = {}) {
+  if (typeof expr === 'number') return expr;
+  switch (expr.kind) {
+    case 'presence': {
+      if (expr.param in known) return simplify(asExpr(known[expr.param] ? expr.present : expr.absent), known);
+      const present = simplify(asExpr(expr.present), { ...known, [expr.param]: true });
+      const absent = simplify(asExpr(expr.absent), { ...known, [expr.param]: false });
+      if (JSON.stringify(present) === JSON.stringify(absent)) return present;
+      return { kind: 'presence', param: expr.param, present, absent: absent.kind === 'constant' ? absent.value : absent };
+    }
+    case 'table': {
+      if (known[expr.param] === false && expr.absent !== undefined) return simplify(asExpr(expr.absent), known);
+      if (known[expr.param] === true && expr.absent !== undefined) {
+        const { absent: _absent, ...rest } = expr;
+        return rest;
+      }
+      return expr;
+    }
+    default:
+      return expr;
+  }
 }
 
 /** A cost as written to the generated file: a plain number for a constant. */

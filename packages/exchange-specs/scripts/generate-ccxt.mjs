@@ -8,7 +8,7 @@
 //   pnpm --filter @core/exchange-specs generate:ccxt     # uses the ccxt devDependency (pinned)
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import ccxt from 'ccxt';
-import { compact, costOf, costSemantics, maxExpr } from './ccxt-costs.mjs';
+import { compact, costOf, costSemantics, maxExpr, simplify } from './ccxt-costs.mjs';
 import { CCXT_VERSION, ccxtEndpoints, exchangeInstance } from './ccxt-harness.mjs';
 
 // The package's own version: ccxt 4.5.84's code reports 4.5.83 in `ccxt.version`.
@@ -56,7 +56,7 @@ function mergeGroup(members) {
     }
     return { kind: 'lookup', param: key, values, otherwise: Math.max(...Object.values(values)) };
   }
-  return costs.reduce((a, b) => maxExpr(a, b));
+  return simplify(costs.reduce((a, b) => maxExpr(a, b)));
 }
 
 function generate(id) {
