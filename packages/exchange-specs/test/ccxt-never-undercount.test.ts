@@ -2,6 +2,7 @@
 // and a set of parameters that reaches every branch of ccxt's cost function: ccxt's own
 // `calculateRateLimiterCost` (the pinned ccxt devDependency, no network) against the spec's cost
 // of the request ccxt sends, through `resolveRequest`, both in milliseconds of pacing.
+import { readFileSync } from 'node:fs';
 import ccxtModule from 'ccxt';
 import { describe, expect, it } from 'vitest';
 import { CCXT_VERSION, ccxtEndpoints, exchangeInstance, type CcxtApiEndpoint, type CcxtModule } from '../scripts/ccxt-harness.mjs';
@@ -103,6 +104,13 @@ function compare(ccxtId: string): { findings: Finding[]; checked: number; unreso
 }
 
 describe(`ccxt ${CCXT_VERSION}: no ccxt-derived spec charges less than ccxt`, () => {
+  it('the installed ccxt is the exact version the package pins and the generator read', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { devDependencies: Record<string, string> };
+    expect(pkg.devDependencies['ccxt']).toBe(CCXT_VERSION);
+    const installed = JSON.parse(readFileSync(new URL('../node_modules/ccxt/package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(installed.version).toBe(CCXT_VERSION);
+  });
+
   it('a spec is generated for every ccxt exchange with a rate limit, from the pinned ccxt version', () => {
     const paced = ccxt.exchanges.filter((id) => {
       const ex = exchangeInstance(ccxt, id, false);
