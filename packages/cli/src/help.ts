@@ -10,22 +10,58 @@ Usage:
 Exit codes: 0 done; 1 the run failed (the message says why); 2 a mistake in the command line.
 `;
 
-/** `exlimits demo --help`. */
+import { listVenues } from '@core/exchange-specs';
+
+/** Words wrapped to `width` columns, every line after the first indented by `indent` spaces. */
+function wrap(words: readonly string[], width: number, indent: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    if (line !== '' && indent + line.length + 1 + w.length > width) {
+      lines.push(line);
+      line = w;
+    } else {
+      line = line === '' ? w : `${line} ${w}`;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines.join(`\n${' '.repeat(indent)}`);
+}
+
+/**
+ * The `--venue` help: which ids carry documented limits (hand-authored, with the plain names that
+ * resolve to them) and which are estimated from ccxt.
+ */
+function venueHelp(): string {
+  const venues = listVenues();
+  const documented = venues.filter((v) => v.evidence === 'documented').map((v, i, all) => `${v.id}${v.aliases.length > 0 ? ` (also ${v.aliases.join(', ')})` : ''}${i < all.length - 1 ? ',' : ';'}`);
+  const estimated = venues.filter((v) => v.evidence === 'estimated from ccxt');
+  const words = [
+    'a venue id or name (default okx), or "all" for binance-spot, okx, bybit, kucoin and kraken in turn.',
+    'Documented limits (hand-authored from the venue\'s own documentation):',
+    ...documented,
+    `estimated from ccxt (ccxt's own pacing, not documented limits; ${estimated.length} in all):`,
+    'ccxt:<id> for the venues above (ccxt:binance), or another ccxt id such as mexc',
+  ].flatMap((t) => t.split(' '));
+  return wrap(words, 98, 20);
+}
+
+/** \`exlimits demo --help\`. */
 export const DEMO_HELP = `exlimits demo: the main job, end to end
 
 Several workers across several credentials send requests as fast as they can through
 @core/paced-fetch to an emulated venue (a loopback HTTP server that enforces the venue's documented
 limits with its own algorithm and refuses like the venue does). A live progress line runs on a
 terminal; at the end a summary table shows what was sent, what the venue refused, bans, and how much
-of each documented limit was used; an SVG chart of usage per window against each limit is written.
+of each limit was used (documented, or estimated from ccxt for a ccxt-derived venue); an SVG chart of
+usage per window against each limit is written.
 
 Usage:
   exlimits demo [--venue ID|all] [--seconds N] [--credentials N] [--workers N]
                 [--redis URL --processes N] [--out DIR] [--margin F]
 
 Options:
-  --venue ID        binance-spot, okx, bybit, kucoin, kraken, any other spec id, or "all" for
-                    the five in turn (default okx)
+  --venue ID        ${venueHelp()}
   --seconds N       how long to send, per venue (default 20). Utilization is measured over the
                     venue's complete windows: Binance's weight window is 1 minute, so give it
                     --seconds 130 to see it

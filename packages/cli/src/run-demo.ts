@@ -2,14 +2,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import type { RateLimiter } from '@core/rate-limit-contract';
 import { createDefaultRateLimiter } from '@core/default-rate-limiter';
-import { getVenueSpec, type VenueSpec } from '@core/exchange-specs';
+import { getVenueSpec, venueEvidence, type VenueSpec } from '@core/exchange-specs';
 import { startVenueEmulator, type EmulatorStats } from '@core/venue-emulator';
 import { connectRedis, DEMO_PREFIX, type RedisConnection } from './connect-redis.js';
 import { createProgressLine } from './progress-line.js';
 import { emptyCounts, runWorkers, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
 import { demoProcessOf } from './demo-process-of.js';
 import { spawnWorkers } from './spawn-workers.js';
-import { busiestPerBucket, summaryTable } from './summary-table.js';
+import { busiestPerBucket, limitLabel, summaryTable } from './summary-table.js';
 import { renderUsageChart } from './usage-chart.js';
 import { UsageError } from './usage-error.js';
 import { laneSlots, lanesFor } from './workloads.js';
@@ -126,19 +126,26 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   else await limiter.close();
 
   const elapsed = ((Date.now() - started) / 1000).toFixed(1);
+  const evidence = venueEvidence(spec);
+  const limit = limitLabel(evidence);
   out.write(`\n${spec.id}: ${elapsed} s, ${mode}\n`);
+  out.write(
+    evidence === 'documented'
+      ? `  limits: documented (${spec.venue}'s own documentation, hand-authored)\n`
+      : `  limits: estimated from ccxt ${spec.ccxtVersion ?? ''} (ccxt's own pacing of ${spec.venue}, not the venue's documentation)\n`,
+  );
   out.write(
     `  requests the venue received ${stats.requests}   admitted ${stats.admitted}   refused ${stats.violations + stats.refusedWhileBanned}   bans ${stats.bans}   ` +
       `retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}   store errors ${result.counts.storeErrors}\n\n`,
   );
-  out.write(`${summaryTable(stats)}\n`);
-  out.write('  utilization: cost admitted per complete window / the documented limit (token buckets: per second / refill, after the first 2 s of burst)\n');
+  out.write(`${summaryTable(stats, evidence)}\n`);
+  out.write(`  utilization: cost admitted per complete window / the ${limit} (token buckets: per second / refill, after the first 2 s of burst)\n`);
 
   await mkdir(options.outDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const chartPath = resolvePath(options.outDir, `${spec.id}-${stamp}.svg`);
-  const title = `${spec.id}: usage per window against the documented limits (${elapsed} s, ${mode}, ${stats.violations} violations)`;
-  await writeFile(chartPath, renderUsageChart(title, busiestPerBucket(stats)));
+  const title = `${spec.id}: usage per window against the ${limit}s (${elapsed} s, ${mode}, ${stats.violations} violations)`;
+  await writeFile(chartPath, renderUsageChart(title, busiestPerBucket(stats), limit));
   out.write(`  chart: ${chartPath}\n`);
   return result.failure === undefined
     ? { venue: spec.id, counts: result.counts, stats, chartPath }

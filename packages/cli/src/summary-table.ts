@@ -1,3 +1,4 @@
+import type { VenueEvidence } from '@core/exchange-specs';
 import type { BucketUsage, EmulatorStats } from '@core/venue-emulator';
 import { formatTable } from './format-table.js';
 
@@ -17,10 +18,19 @@ function window(b: BucketUsage): string {
 }
 
 /**
- * The per-bucket table of a run: each documented limit the run touched, per credential: the limit,
- * the cost the venue admitted, its peak, the utilization over complete windows and the refusals.
+ * What a spec's limits are called in the demo's output: a hand-authored spec's are documented, a
+ * ccxt-derived spec's are an estimate (ccxt's own pacing), never called documented.
  */
-export function summaryTable(stats: EmulatorStats): string {
+export function limitLabel(evidence: VenueEvidence): string {
+  return evidence === 'documented' ? 'documented limit' : 'limit estimated from ccxt';
+}
+
+/**
+ * The per-bucket table of a run: each limit the run touched, per credential: the limit (headed
+ * "documented limit" or "limit estimated from ccxt" by the spec's `evidence`), the cost the venue
+ * admitted, its peak, the utilization over complete windows and the refusals.
+ */
+export function summaryTable(stats: EmulatorStats, evidence: VenueEvidence): string {
   const rows = stats.buckets.map((b) => [
     b.axis,
     b.credentialHash === null ? 'IP' : b.credentialHash,
@@ -30,10 +40,10 @@ export function summaryTable(stats: EmulatorStats): string {
     pct(b.utilization),
     String(b.refusals),
   ]);
-  return formatTable(['bucket', 'key (hash)', 'documented limit', 'admitted', 'peak', 'utilization', 'refused'], rows);
+  return formatTable(['bucket', 'key (hash)', limitLabel(evidence), 'admitted', 'peak', 'utilization', 'refused'], rows);
 }
 
-/** The busiest instance of each documented limit (the chart shows one panel per limit). */
+/** The busiest instance of each limit (the chart shows one panel per limit). */
 export function busiestPerBucket(stats: EmulatorStats): BucketUsage[] {
   const best = new Map<string, BucketUsage>();
   for (const b of stats.buckets) {

@@ -20,20 +20,22 @@ function describeLimit(b: BucketUsage): string {
 }
 
 /**
- * An SVG chart of usage per window against the documented limit: one panel per bucket, bars for
- * the cost the venue admitted in each window (for a token bucket, the counter's peak in each
- * second) and a red line at the limit.
+ * An SVG chart of usage per window against the limit: one panel per bucket, bars for the cost the
+ * venue admitted in each window (for a token bucket, the counter's peak in each second) and a red
+ * line at the limit.
  *
  * @param title - the chart's heading.
- * @param buckets - one instance per documented limit (the busiest one).
+ * @param buckets - one instance per limit (the busiest one).
+ * @param limitName - what the limit is called in the legend (default "documented limit"; a
+ * ccxt-derived spec's is "limit estimated from ccxt").
  */
-export function renderUsageChart(title: string, buckets: readonly BucketUsage[]): string {
+export function renderUsageChart(title: string, buckets: readonly BucketUsage[], limitName = 'documented limit'): string {
   const height = TOP + Math.max(1, buckets.length) * PANEL_HEIGHT + 16;
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" font-size="11">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     `<text x="12" y="22" font-size="15" font-weight="bold">${esc(title)}</text>`,
-    `<text x="12" y="40" fill="#555">bars: usage per window as the venue counted it; red line: the documented limit</text>`,
+    `<text x="12" y="40" fill="#555">bars: usage per window as the venue counted it; red line: the ${esc(limitName)}</text>`,
   ];
   if (buckets.length === 0) parts.push(`<text x="12" y="${TOP + 20}">no bucket saw a request</text>`);
   buckets.forEach((b, index) => {

@@ -11,11 +11,47 @@ export const CCXT_CAPACITY_HEADROOM = 1.1;
 /** See {@link CCXT_CAPACITY_HEADROOM}. */
 export const CCXT_CAPACITY_REFILL_MS = 100;
 
+/** Overrides of a {@link CcxtEndpointEntry}: what differs from its section. */
+export interface CcxtEndpointOverrides {
+  /** The request path, when it is not the section's prefix + `/` + the ccxt path (an RPC URL). */
+  readonly path?: string;
+  /** An index of {@link CcxtFile.hosts}. */
+  readonly host?: number;
+  readonly auth?: 'public' | 'private';
+}
+
+/**
+ * One endpoint of a {@link CcxtSection}: `[method, ccxtPath]` at the default cost, `[method,
+ * ccxtPath, cost]`, or `[method, ccxtPath, cost, overrides]`. `cost` is a number or a cost
+ * expression of the spec schema.
+ */
+export type CcxtEndpointEntry =
+  | readonly [string, string]
+  | readonly [string, string, number | CostExpr]
+  | readonly [string, string, number | CostExpr, CcxtEndpointOverrides];
+
+/** A section of ccxt's `api` tree (`sapi`, `private.spot`), with where ccxt sends its requests. */
+export interface CcxtSection {
+  /** ccxt's section names joined by dots. */
+  readonly section: string;
+  /** An index of {@link CcxtFile.hosts}. */
+  readonly host: number;
+  /** What ccxt puts before the path (`/sapi/v1`), `''` for nothing. */
+  readonly prefix: string;
+  /** `private` when ccxt signs the section's requests. */
+  readonly auth: 'public' | 'private';
+  readonly endpoints: readonly CcxtEndpointEntry[];
+}
+
 /**
  * The compact file the generator writes per ccxt exchange (`src/generated/<id>.json`): only the
- * rate-limit facts. `endpoints` lists the endpoints whose cost is not `defaultCost`, each
- * `[method, path, cost, auth]` where cost is a number or a ccxt cost object reduced to
- * `{ cost, noSymbol?, noCoin?, byLimit?, byType? }`.
+ * rate-limit facts. Every endpoint of ccxt's `api` tree is listed under its section, at the host
+ * and path ccxt sends it to (so endpoints are told apart by host, section, version and path), with
+ * the cost ccxt's own `calculateRateLimiterCost` charges, modifiers included (no symbol, no coin,
+ * no pool id, no market, by limit, by type, by number of symbols) as cost expressions. ccxt
+ * endpoints that send the same request (same method, host and path) carry one cost, the larger of
+ * theirs (or a lookup by the parameter that names them, for RPC-style URLs). `unresolved` lists the
+ * endpoints ccxt itself cannot send (a section without a URL), with ccxt's error.
  */
 export interface CcxtFile {
   readonly id: string;
@@ -25,29 +61,12 @@ export interface CcxtFile {
   /** ccxt's `rateLimit`: milliseconds per cost unit. */
   readonly rateLimitMs: number;
   readonly defaultCost: number;
-  readonly endpoints: readonly (readonly [string, string, number | CcxtCost, 'public' | 'private'])[];
-}
-
-/** A ccxt per-endpoint cost object, reduced to the parts that change the cost. */
-export interface CcxtCost {
-  readonly cost: number;
-  readonly noSymbol?: number;
-  readonly noCoin?: number;
-  readonly byLimit?: readonly (readonly [number, number])[];
-  readonly byType?: Readonly<Record<string, number>>;
-}
-
-function costExpr(c: number | CcxtCost): CostExpr {
-  if (typeof c === 'number') return { kind: 'constant', value: c };
-  let expr: CostExpr = { kind: 'constant', value: c.cost };
-  if (c.byLimit !== undefined && c.byLimit.length > 0) {
-    // ccxt: with a limit, the first [max, cost] row with limit <= max; without one, the base cost.
-    expr = { kind: 'table', param: 'limit', rows: c.byLimit.map(([upTo, cost]) => ({ upTo, cost })), absent: c.cost, above: c.byLimit[c.byLimit.length - 1]?.[1] ?? c.cost };
-  }
-  if (c.byType !== undefined) expr = { kind: 'lookup', param: 'type', values: c.byType, otherwise: c.cost };
-  if (c.noSymbol !== undefined) expr = { kind: 'presence', param: 'symbol', present: expr, absent: c.noSymbol };
-  if (c.noCoin !== undefined) expr = { kind: 'presence', param: 'coin', present: expr, absent: c.noCoin };
-  return expr;
+  /** The ccxt class whose `calculateRateLimiterCost` the costs follow (`Exchange`: ccxt's base). */
+  readonly semantics: string;
+  readonly hosts: readonly string[];
+  readonly sections: readonly CcxtSection[];
+  /** `[section, method, ccxtPath, ccxt's error]`. */
+  readonly unresolved: readonly (readonly [string, string, string, string])[];
 }
 
 /** The capacity of a ccxt bucket whose heaviest request costs `heaviest` (see {@link CCXT_CAPACITY_HEADROOM}). */
@@ -55,45 +74,74 @@ export function ccxtCapacity(heaviest: number, refillPerSec: number): number {
   return Math.max(1, Math.ceil(Math.max(0, heaviest) * CCXT_CAPACITY_HEADROOM + (refillPerSec * CCXT_CAPACITY_REFILL_MS) / 1000));
 }
 
+function joinPath(prefix: string, path: string): string {
+  const p = `${prefix}/${path.replace(/^\//, '')}`;
+  return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
+}
+
 /**
- * Turns a generated ccxt file into spec data (validate it before use). ccxt paces every request of
- * an exchange instance through one leaky bucket refilled at `1000 / rateLimit` units per second;
- * ccxt's bucket holds 1 unit but lets a request of any cost through when it is not in debt (the
- * cost becomes debt), which a token bucket cannot express: the spec keeps one `ccxt` token bucket
- * refilled at ccxt's rate whose capacity is the largest cost any endpoint (or the default) charges
- * times {@link CCXT_CAPACITY_HEADROOM} plus 100 ms of refill ({@link ccxtCapacity}), so every request
- * can be admitted and heavy ones are paced by the refill; ccxt's default cost of 1 is the documented fallback. Everything is
- * marked `ccxt-derived`.
+ * Turns a generated ccxt file into spec data (validate it before use), under the spec id `id`
+ * (default: the file's ccxt id). ccxt paces every request of an exchange instance through one
+ * leaky bucket refilled at `1000 / rateLimit` units per second; ccxt's bucket holds 1 unit but lets
+ * a request of any cost through when it is not in debt (the cost becomes debt), which a token
+ * bucket cannot express: the spec keeps one `ccxt` token bucket refilled at ccxt's rate whose
+ * capacity is the largest cost any endpoint (or the default) charges times
+ * {@link CCXT_CAPACITY_HEADROOM} plus 100 ms of refill ({@link ccxtCapacity}), so every request can
+ * be admitted and heavy ones are paced by the refill; ccxt's default cost of 1 is the fallback for
+ * paths ccxt does not list. Each endpoint is one request ccxt sends (host and full path, matched
+ * exactly) and notes the ccxt endpoints it stands for. Everything is marked `ccxt-derived`.
+ *
+ * @throws Error when two entries for the same request carry different costs or auth (the
+ * generator gives them one).
  */
-export function specFromCcxt(data: unknown): unknown {
+export function specFromCcxt(data: unknown, id?: string): unknown {
   if (typeof data !== 'object' || data === null) return data;
   const f = data as CcxtFile;
-  if (!Array.isArray(f.endpoints)) return data;
+  if (!Array.isArray(f.sections) || !Array.isArray(f.hosts)) return data;
   const provenance = { source: 'ccxt', confidence: 'ccxt-derived' } as const;
-  const seen = new Set<string>();
   let heaviest = Number.isFinite(f.defaultCost) ? f.defaultCost : 1;
-  const endpoints: EndpointSpec[] = [];
-  for (const [method, path, cost, auth] of f.endpoints) {
-    const id = `${method} ${path}`;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const expr = costExpr(cost);
-    heaviest = Math.max(heaviest, maxCost(expr));
-    endpoints.push({ id, method: method as EndpointSpec['method'], path, auth, costs: [{ bucket: 'ccxt', cost: expr }], provenance });
+  const byId = new Map<string, { endpoint: EndpointSpec; text: string; keys: string[] }>();
+  for (const section of f.sections) {
+    for (const entry of section.endpoints) {
+      const [method, ccxtPath] = entry;
+      const cost = entry[2] ?? 1;
+      const extra: CcxtEndpointOverrides = entry[3] ?? {};
+      const host = f.hosts[extra.host ?? section.host];
+      const path = extra.path ?? joinPath(section.prefix, ccxtPath);
+      const auth = extra.auth ?? section.auth;
+      const expr: CostExpr = typeof cost === 'number' ? { kind: 'constant', value: cost } : cost;
+      const endpointId = `${method} ${host ?? ''}${path}`;
+      const text = JSON.stringify([expr, auth]);
+      const key = `${section.section} ${method} ${ccxtPath}`;
+      const seen = byId.get(endpointId);
+      if (seen !== undefined) {
+        if (seen.text !== text) throw new Error(`generated spec "${f.id}": ${endpointId} is listed with different costs or auth (${key})`);
+        seen.keys.push(key);
+        continue;
+      }
+      heaviest = Math.max(heaviest, maxCost(expr));
+      const endpoint: EndpointSpec = { id: endpointId, method: method as EndpointSpec['method'], path, ...(host === undefined ? {} : { host }), auth, costs: [{ bucket: 'ccxt', cost: expr }], provenance };
+      byId.set(endpointId, { endpoint, text, keys: [key] });
+    }
   }
+  const endpoints = [...byId.values()].map(({ endpoint, keys }) => ({ ...endpoint, note: `ccxt ${keys.join('; ')}` }));
   const spec: VenueSpec = {
-    id: f.id,
+    id: id ?? f.id,
     venue: f.name,
     product: 'all APIs ccxt describes',
     origin: 'ccxt-derived',
-    pathMatch: 'suffix',
     ccxtVersion: f.ccxtVersion,
     sources: {
-      ccxt: { url: `https://www.npmjs.com/package/ccxt/v/${f.ccxtVersion}`, retrieved: f.generated, note: `js/src/${f.id}.js describe(): rateLimit ${f.rateLimitMs} ms per unit and per-endpoint costs` },
+      ccxt: {
+        url: `https://www.npmjs.com/package/ccxt/v/${f.ccxtVersion}`,
+        retrieved: f.generated,
+        note: `js/src/${f.id}.js describe(): rateLimit ${f.rateLimitMs} ms per unit and per-endpoint costs, priced as ccxt's ${f.semantics}.calculateRateLimiterCost prices them`,
+      },
     },
     buckets: [{ id: 'ccxt', scope: 'ip', algorithm: 'token-bucket', capacity: ccxtCapacity(heaviest, 1000 / f.rateLimitMs), refillPerSec: 1000 / f.rateLimitMs, provenance, description: "ccxt's pacing of one exchange instance" }],
     endpoints,
     fallback: { costs: [{ bucket: 'ccxt', cost: { kind: 'constant', value: f.defaultCost } }], provenance },
+    notes: [`Estimated from ccxt ${f.ccxtVersion} (${f.id}): ccxt's own pacing, not the venue's documentation.`],
   };
   return spec;
 }

@@ -34,7 +34,7 @@ export type {
   Feedback,
 } from './venue-io.js';
 export { validateSpec, type SpecError, type ValidateResult } from './validate-spec.js';
-export { getVenueSpec, listVenues, type VenueListing } from './registry.js';
+export { getVenueSpec, listVenues, resolveVenueId, venueEvidence, CCXT_ID_PREFIX, type VenueListing, type VenueEvidence } from './registry.js';
 export { resolveRequest } from './resolve-request.js';
 export { bucketMaxCost, bucketLimit, bucketDerivation, resolveCharges, type ResolveOptions, type Charge, type ChargesResult } from './resolve-charges.js';
 export { interpretResponse, type InterpretOptions, type OwnUsage } from './interpret-response.js';
@@ -43,7 +43,7 @@ export { createBucketModel, type BucketModel, type ModelResult } from './bucket-
 export { bucketForTier } from './tier.js';
 export { evaluateCost, type CostResult } from './evaluate-cost.js';
 export { requestParams, type RequestParams } from './request-params.js';
-export { specFromCcxt, ccxtCapacity, CCXT_CAPACITY_HEADROOM, CCXT_CAPACITY_REFILL_MS, type CcxtFile, type CcxtCost } from './ccxt-spec.js';
+export { specFromCcxt, ccxtCapacity, CCXT_CAPACITY_HEADROOM, CCXT_CAPACITY_REFILL_MS, type CcxtFile, type CcxtSection, type CcxtEndpointEntry, type CcxtEndpointOverrides } from './ccxt-spec.js';
 export { handAuthoredSpecs } from './hand-authored.js';
 export { venueTable } from './venue-table.js';
 export { readLiveLimits, type LiveLimitsOptions, type LiveLimitsResult, type LiveLimitsRequest, type LiveLimitsFetch } from './live-limits/read-live-limits.js';

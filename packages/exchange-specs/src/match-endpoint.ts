@@ -12,6 +12,29 @@ function normalizePath(path: string): string {
   return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
 }
 
+const patterns = new Map<string, { readonly re: RegExp; readonly names: readonly string[] }>();
+
+/** A template segment with `{name}` parameters among literal text, as an anchored pattern. */
+function segmentPattern(segment: string): { readonly re: RegExp; readonly names: readonly string[] } {
+  let p = patterns.get(segment);
+  if (p === undefined) {
+    const names: string[] = [];
+    const source = segment
+      .split(/(\{[^}]+\})/)
+      .map((part) => {
+        if (part.startsWith('{') && part.endsWith('}')) {
+          names.push(part.slice(1, -1));
+          return '([^/]+?)';
+        }
+        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('');
+    p = { re: new RegExp(`^${source}$`), names };
+    patterns.set(segment, p);
+  }
+  return p;
+}
+
 function matchTemplate(template: string, path: string, suffix: boolean): Record<string, string> | undefined {
   const t = normalizePath(template).split('/');
   let p = path.split('/');
@@ -24,9 +47,17 @@ function matchTemplate(template: string, path: string, suffix: boolean): Record<
   for (let i = 0; i < t.length; i++) {
     const ts = t[i] ?? '';
     const ps = p[i] ?? '';
-    if (ts.startsWith('{') && ts.endsWith('}')) {
+    if (ts.startsWith('{') && ts.endsWith('}') && ts.indexOf('}') === ts.length - 1) {
       if (ps === '') return undefined;
       params[ts.slice(1, -1)] = decodeURIComponent(ps);
+    } else if (ts.includes('{')) {
+      // Parameters inside a segment: `level{level}_{limit}`, `trade:{timeframe}:{symbol}`.
+      const { re, names } = segmentPattern(ts);
+      const m = re.exec(ps);
+      if (m === null) return undefined;
+      names.forEach((n, j) => {
+        params[n] = decodeURIComponent(m[j + 1] ?? '');
+      });
     } else if (ts !== ps) {
       return undefined;
     }
@@ -34,25 +65,73 @@ function matchTemplate(template: string, path: string, suffix: boolean): Record<
   return params;
 }
 
+const indexes = new WeakMap<VenueSpec, ReadonlyMap<string, readonly EndpointSpec[]>>();
+
+/** The endpoints of a spec by method and number of path segments (exact matching only). */
+function indexOf(spec: VenueSpec): ReadonlyMap<string, readonly EndpointSpec[]> {
+  let index = indexes.get(spec);
+  if (index === undefined) {
+    const built = new Map<string, EndpointSpec[]>();
+    for (const e of spec.endpoints) {
+      const k = `${e.method} ${normalizePath(e.path).split('/').length}`;
+      const list = built.get(k);
+      if (list === undefined) built.set(k, [e]);
+      else list.push(e);
+    }
+    index = built;
+    indexes.set(spec, index);
+  }
+  return index;
+}
+
+const knownHosts = new WeakMap<VenueSpec, ReadonlySet<string>>();
+
+function hostsOf(spec: VenueSpec): ReadonlySet<string> {
+  let hosts = knownHosts.get(spec);
+  if (hosts === undefined) {
+    hosts = new Set(spec.endpoints.flatMap((e) => (e.host === undefined ? [] : [e.host])));
+    knownHosts.set(spec, hosts);
+  }
+  return hosts;
+}
+
 /**
- * Finds the endpoint of a request: same method (case-insensitive) and a path matching the
- * template (or, for `pathMatch: 'suffix'` specs, whose last segments match it); the template with
- * fewer `{name}` segments wins, then the longer one.
+ * The endpoints a request may be: same method (case-insensitive) and a path matching the template
+ * (or, for `pathMatch: 'suffix'` specs, whose last segments match it); among them the template
+ * with fewer `{name}` segments wins, then the longer one. Endpoints with a `host` only match a
+ * request naming that host; a request naming no host, or one the spec does not list, may be any of
+ * them: the best match of each host is returned (the caller charges the costliest). A spec without
+ * hosts gives at most one match.
  */
-export function matchEndpoint(spec: VenueSpec, method: string, path: string): EndpointMatch | undefined {
+export function matchEndpoints(spec: VenueSpec, method: string, path: string, host?: string): readonly EndpointMatch[] {
   const m = method.toUpperCase();
   const p = normalizePath(path);
   const suffix = spec.pathMatch === 'suffix';
-  let best: { match: EndpointMatch; params: number; length: number } | undefined;
-  for (const endpoint of spec.endpoints) {
+  const h = host?.toLowerCase();
+  const hostKnown = h !== undefined && hostsOf(spec).has(h);
+  // The best match per host ('' = endpoints without a host, which every host serves).
+  const best = new Map<string, { match: EndpointMatch; params: number; length: number }>();
+  const candidates = suffix ? spec.endpoints : (indexOf(spec).get(`${m} ${p.split('/').length}`) ?? []);
+  for (const endpoint of candidates) {
     if (endpoint.method !== m) continue;
+    if (hostKnown && endpoint.host !== undefined && endpoint.host !== h) continue;
     const params = matchTemplate(endpoint.path, p, suffix);
     if (params === undefined) continue;
+    const group = hostKnown ? '' : (endpoint.host ?? '');
     const n = Object.keys(params).length;
     const length = endpoint.path.length;
-    if (best === undefined || n < best.params || (n === best.params && length > best.length)) {
-      best = { match: { endpoint, pathParams: params }, params: n, length };
+    const b = best.get(group);
+    if (b === undefined || n < b.params || (n === b.params && length > b.length) || (n === b.params && length === b.length && endpoint.host === h && b.match.endpoint.host !== h)) {
+      best.set(group, { match: { endpoint, pathParams: params }, params: n, length });
     }
   }
-  return best?.match;
+  return [...best.values()].map((b) => b.match);
+}
+
+/**
+ * The endpoint of a request (see {@link matchEndpoints}): the single match, or, when several hosts
+ * serve the path and the request names none, the first of them.
+ */
+export function matchEndpoint(spec: VenueSpec, method: string, path: string, host?: string): EndpointMatch | undefined {
+  return matchEndpoints(spec, method, path, host)[0];
 }

@@ -1,6 +1,6 @@
 import type { BucketKey, NormalizedLimit } from '@core/rate-limit-contract';
 import { evaluateCost, maxCost } from './evaluate-cost.js';
-import { matchEndpoint } from './match-endpoint.js';
+import { matchEndpoints, type EndpointMatch } from './match-endpoint.js';
 import { listItems, requestParams, type RequestParams } from './request-params.js';
 import { describeSafeLimit, type SafeLimitDerivation, type SafeLimitOptions } from './safe-limit.js';
 import { bucketForTier, specTiers } from './tier.js';
@@ -144,10 +144,29 @@ function whenHolds(when: NonNullable<CostRule['when']>, params: RequestParams): 
 /**
  * Turns a request into the charges it costs on a spec's buckets, one per rule and partition value
  * before merging (the core of `resolveRequest`; a venue emulator or a reference model charges
- * `venueCost` on `bucket`, a limiter admits `cost` under `limit`).
+ * `venueCost` on `bucket`, a limiter admits `cost` under `limit`). When the request names no host
+ * and the spec serves its path from several hosts (`EndpointSpec.host`), the costliest is charged.
  */
 export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity: Identity, options: ResolveOptions = {}): ChargesResult {
-  const match = matchEndpoint(spec, request.method, request.path);
+  const matches = matchEndpoints(spec, request.method, request.path, request.host);
+  if (matches.length <= 1) return chargesOf(spec, request, identity, options, matches[0]);
+  // Several hosts of the spec serve this path and the request names none of them: it is charged
+  // as the costliest (every one must resolve).
+  let best: ChargesResult | undefined;
+  let bestCost = -Infinity;
+  for (const m of matches) {
+    const r = chargesOf(spec, request, identity, options, m);
+    if (!r.ok) return r;
+    const total = r.charges.reduce((sum, c) => sum + c.venueCost, 0);
+    if (total > bestCost) {
+      best = r;
+      bestCost = total;
+    }
+  }
+  return best ?? chargesOf(spec, request, identity, options, undefined);
+}
+
+function chargesOf(spec: VenueSpec, request: VenueRequest, identity: Identity, options: ResolveOptions, match: EndpointMatch | undefined): ChargesResult {
   const where = `${request.method.toUpperCase()} ${request.path}`;
   let rules: readonly CostRule[];
   let endpointId: string;

@@ -404,13 +404,22 @@ export function validateSpec(data: unknown): ValidateResult {
   const c = new Checker(sourceIds, o['verification'] !== undefined);
   c.errors.push(...root.errors);
 
-  c.known(o, '', ['id', 'venue', 'product', 'origin', 'ccxtVersion', 'sources', 'buckets', 'endpoints', 'global', 'fallback', 'feedback', 'errors', 'pathMatch', 'defaultTier', 'verification', 'notes']);
+  c.known(o, '', ['id', 'venue', 'product', 'origin', 'ccxtVersion', 'ccxtIds', 'sources', 'buckets', 'endpoints', 'global', 'fallback', 'feedback', 'errors', 'pathMatch', 'defaultTier', 'verification', 'notes']);
   if (o['verification'] !== undefined) checkVerification(c, o['verification']);
   c.str(o, 'id', '');
   c.str(o, 'venue', '');
   c.str(o, 'product', '');
   const origin = c.oneOf(o, 'origin', '', ['hand-authored', 'ccxt-derived']);
   if (origin === 'ccxt-derived') c.str(o, 'ccxtVersion', '');
+  if (o['ccxtIds'] !== undefined) {
+    if (origin !== 'hand-authored') c.fail('ccxtIds', 'only a hand-authored spec names the ccxt exchanges it documents');
+    const seen = new Set<string>();
+    c.arr(o['ccxtIds'], 'ccxtIds')?.forEach((x, i) => {
+      if (typeof x !== 'string' || !/^[a-z0-9]+$/.test(x)) c.fail(join('ccxtIds', i), `expected a ccxt exchange id (lower-case letters and digits), got ${describe(x)}`);
+      else if (seen.has(x)) c.fail(join('ccxtIds', i), `duplicate ccxt id "${x}"`);
+      else seen.add(x);
+    });
+  }
 
   const bucketIds = new Set<string>();
   c.arr(o['buckets'], 'buckets')?.forEach((b, i) => {
@@ -425,7 +434,7 @@ export function validateSpec(data: unknown): ValidateResult {
     const ep = join('endpoints', i);
     const eo = c.obj(e, ep);
     if (!eo) return;
-    c.known(eo, ep, ['id', 'method', 'path', 'auth', 'costs', 'provenance', 'note']);
+    c.known(eo, ep, ['id', 'method', 'path', 'host', 'auth', 'costs', 'provenance', 'note']);
     const id = c.str(eo, 'id', ep);
     if (id !== undefined) {
       if (endpointIds.has(id)) c.fail(join(ep, 'id'), `duplicate endpoint id "${id}"`);
@@ -434,6 +443,8 @@ export function validateSpec(data: unknown): ValidateResult {
     c.oneOf(eo, 'method', ep, METHODS);
     const path = c.str(eo, 'path', ep);
     if (path !== undefined && !path.startsWith('/')) c.fail(join(ep, 'path'), `expected a path starting with "/", got "${path}"`);
+    const host = c.str(eo, 'host', ep, true);
+    if (host !== undefined && !/^[a-z0-9.-]+(:\d+)?$/.test(host)) c.fail(join(ep, 'host'), `expected a lower-case host name, got "${host}"`);
     c.oneOf(eo, 'auth', ep, ['public', 'private']);
     checkCostRules(c, eo['costs'], join(ep, 'costs'), bucketIds);
     c.provenance(eo['provenance'], join(ep, 'provenance'));

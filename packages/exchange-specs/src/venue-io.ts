@@ -16,6 +16,11 @@ export interface Identity {
 export interface VenueRequest {
   readonly method: string;
   readonly path: string;
+  /**
+   * The URL's host (`api.kucoin.com`), optional: it picks between endpoints a spec lists on
+   * several hosts with the same path (see `EndpointSpec.host`); without it the costliest is charged.
+   */
+  readonly host?: string;
   readonly query?: Readonly<Record<string, string>>;
   readonly body?: unknown;
 }

@@ -220,6 +220,13 @@ export interface EndpointSpec {
   readonly id: string;
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   readonly path: string;
+  /**
+   * The host the endpoint is served from (lower-case, e.g. `api-futures.kucoin.com`), when a spec
+   * spans several hosts that serve the same path at different costs. A request naming a host the
+   * spec knows matches only that host's endpoints (and those without a host); a request without a
+   * host, or naming a host the spec does not know, is priced as the costliest match.
+   */
+  readonly host?: string;
   readonly auth: 'public' | 'private';
   readonly costs: readonly CostRule[];
   readonly provenance: Provenance;
@@ -318,6 +325,13 @@ export interface VenueSpec {
   readonly origin: 'hand-authored' | 'ccxt-derived';
   /** For generated specs: the ccxt version they came from. */
   readonly ccxtVersion?: string;
+  /**
+   * For hand-authored specs: the ccxt exchange ids this spec documents (`['binance']` for Binance
+   * spot). Each of these names resolves to this spec, and the ccxt-derived estimate of the same
+   * exchange is listed under the explicit id `ccxt:<id>` only, so it is never picked by the plain
+   * name.
+   */
+  readonly ccxtIds?: readonly string[];
   readonly sources: Readonly<Record<string, Source>>;
   readonly buckets: readonly BucketSpec[];
   readonly endpoints: readonly EndpointSpec[];

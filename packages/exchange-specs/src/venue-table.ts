@@ -1,4 +1,4 @@
-import { getVenueSpec, listVenues } from './registry.js';
+import { getVenueSpec, listVenues, type VenueListing } from './registry.js';
 import type { BucketSpec, Confidence, VenueSpec } from './venue-spec.js';
 
 function duration(ms: number): string {
@@ -38,13 +38,37 @@ function cell(text: string): string {
 }
 
 /**
+ * The ccxt part of the README's venue table: which names resolve to which spec, then one row per
+ * ccxt-derived spec ("estimated from ccxt": ccxt's own pacing, not the venue's documentation).
+ */
+function ccxtSection(venues: readonly VenueListing[]): string[] {
+  const generated = venues.filter((v) => v.origin === 'ccxt-derived');
+  const aliased = venues.filter((v) => v.origin === 'hand-authored' && v.aliases.length > 0);
+  return [
+    `Plain venue names mean the documented (hand-authored) spec: ${aliased.map((v) => v.aliases.map((a) => `\`${a}\` → \`${v.id}\``).join(', ')).join(', ')}; every other hand-authored id is also its ccxt id. The ccxt estimate of those exchanges is only reachable as \`ccxt:<id>\`.`,
+    '',
+    `Estimated from ccxt (${generated.length} venues, ccxt-derived: one \`ccxt\` token bucket each refilled at ccxt's rate, every endpoint ccxt lists at the host and path ccxt sends it to, with the cost ccxt's own \`calculateRateLimiterCost\` charges; not the venues' documented limits):`,
+    '',
+    '| Id | Also | Origin | Rate (units/s) | Endpoints | ccxt | Retrieved |',
+    '|---|---|---|---|---|---|---|',
+    ...generated.map((v) => {
+      const s = getVenueSpec(v.id);
+      const b = s.buckets[0];
+      const rate = b !== undefined && b.algorithm === 'token-bucket' ? String(Math.round(b.refillPerSec * 1000) / 1000) : '?';
+      const src = s.sources['ccxt'];
+      return `| \`${s.id}\` | ${v.aliases.map((a) => `\`${a}\``).join(' ')} | ${v.evidence} | ${rate} | ${s.endpoints.length} | ${s.ccxtVersion ?? ''} | ${src?.retrieved ?? ''} |`;
+    }),
+  ];
+}
+
+/**
  * The README's venue table (markdown): one row per hand-authored spec (buckets, sources, retrieved
- * dates, confidence counts over buckets, endpoints and rules), then one row per ccxt-derived spec.
+ * dates, confidence counts over buckets, endpoints and rules), then the names and the ccxt-derived
+ * specs (see `ccxtSection`).
  */
 export function venueTable(): string {
   const venues = listVenues();
   const hand = venues.filter((v) => v.origin === 'hand-authored').map((v) => getVenueSpec(v.id));
-  const generated = venues.filter((v) => v.origin === 'ccxt-derived').map((v) => getVenueSpec(v.id));
   const lines = [
     '| Venue | Product | Buckets | Endpoints | Sources | Retrieved | Confidence |',
     '|---|---|---|---|---|---|---|',
@@ -54,16 +78,7 @@ export function venueTable(): string {
       return `| \`${s.id}\` | ${cell(`${s.venue}: ${s.product}`)} | ${cell(s.buckets.map(bucketText).join('<br>'))} | ${s.endpoints.length}${s.fallback === undefined ? '' : ' + default'} | ${sources} | ${dates} | ${confidences(s)} |`;
     }),
     '',
-    `ccxt-derived (${generated.length} venues, one \`ccxt\` token bucket each, per-endpoint costs; confidence ccxt-derived):`,
-    '',
-    '| Venue | Rate (units/s) | Priced endpoints | ccxt | Retrieved |',
-    '|---|---|---|---|---|',
-    ...generated.map((s) => {
-      const b = s.buckets[0];
-      const rate = b !== undefined && b.algorithm === 'token-bucket' ? String(Math.round(b.refillPerSec * 1000) / 1000) : '?';
-      const src = s.sources['ccxt'];
-      return `| \`${s.id}\` | ${rate} | ${s.endpoints.length} | ${s.ccxtVersion ?? ''} | ${src?.retrieved ?? ''} |`;
-    }),
+    ...ccxtSection(venues),
   ];
   return lines.join('\n');
 }

@@ -249,10 +249,38 @@ describe('bitstamp', () => {
 });
 
 describe('ccxt-derived', () => {
-  it('prices by ccxt cost with suffix path matching and the documented default cost', () => {
-    expect(costs('binance', { method: 'GET', path: '/api/v3/depth', query: { limit: '1000' } })).toEqual({ ccxt: 10 });
-    expect(costs('binance', { method: 'GET', path: '/api/v3/depth' })).toEqual({ ccxt: 1 });
+  it('prices by the cost ccxt charges, at the path ccxt sends, with the default cost for unlisted paths', () => {
+    expect(costs('ccxt:binance', { method: 'GET', path: '/api/v3/depth', query: { limit: '1000' } })).toEqual({ ccxt: 10 });
+    expect(costs('ccxt:binance', { method: 'GET', path: '/api/v3/depth' })).toEqual({ ccxt: 1 });
+    // the same ccxt path in the futures section is another endpoint with its own costs
+    expect(costs('ccxt:binance', { method: 'GET', path: '/fapi/v1/depth', query: { limit: '1000' } })).toEqual({ ccxt: 20 });
     expect(costs('mexc', { method: 'GET', path: '/some/unlisted/path' })).toEqual({ ccxt: 1 });
+  });
+
+  it("keeps ccxt's modifiers: no pool id (Binance), no market (Bitvavo)", () => {
+    expect(costs('ccxt:binance', { method: 'GET', path: '/sapi/v1/bswap/liquidity' }, keyId)).toEqual({ ccxt: 1 });
+    expect(costs('ccxt:binance', { method: 'GET', path: '/sapi/v1/bswap/liquidity', query: { poolId: '2' } }, keyId)).toEqual({ ccxt: 0.1 });
+    expect(costs('bitvavo', { method: 'GET', path: '/v2/ticker/24h' })).toEqual({ ccxt: 25 });
+    expect(costs('bitvavo', { method: 'GET', path: '/v2/ticker/24h', query: { market: 'BTC-EUR' } })).toEqual({ ccxt: 1 });
+    expect(costs('bitvavo', { method: 'GET', path: '/v2/ordersOpen' }, keyId)).toEqual({ ccxt: 100 });
+  });
+
+  it('marks the sections ccxt signs private (Binance /sapi)', () => {
+    expect(errorCode('ccxt:binance', { method: 'GET', path: '/sapi/v1/bswap/liquidity' })).toBe('credential_required');
+    expect(costs('ccxt:binance', { method: 'GET', path: '/sapi/v1/system/status' })).toEqual({ ccxt: 0.1 });
+  });
+
+  it('tells hosts apart when the request names one, and charges the costliest when it does not', () => {
+    const order = (host?: string) => costs('kucoinfutures', { method: 'GET', path: '/api/v1/orders/5c35c02703aa673ceec2a168', ...(host === undefined ? {} : { host }) }, keyId);
+    expect(order('api-futures.kucoin.com')).toEqual({ ccxt: 10 });
+    expect(order('api.kucoin.com')).toEqual({ ccxt: 2 });
+    expect(order()).toEqual({ ccxt: 10 });
+    expect(order('127.0.0.1:8080')).toEqual({ ccxt: 10 });
+  });
+
+  it('matches parameters inside a path segment (Bitfinex candles)', () => {
+    // ccxt: 2.7 units for candles; the default would be 1
+    expect(costs('ccxt:bitfinex', { method: 'GET', path: '/v2/candles/trade:1m:tBTCUSD/hist' })).toEqual({ ccxt: 2.7 });
   });
 });
 

@@ -33,7 +33,8 @@ describe('hand-authored specs are consistent', () => {
 describe('registry', () => {
   it('hand-authored specs win over ccxt-derived ones with the same id', () => {
     for (const id of ['okx', 'bybit', 'kucoin', 'kraken', 'hyperliquid']) expect(getVenueSpec(id).origin).toBe('hand-authored');
-    expect(listVenues().filter((v) => v.id === 'okx')).toEqual([{ id: 'okx', origin: 'hand-authored' }]);
+    expect(listVenues().filter((v) => v.id === 'okx')).toEqual([{ id: 'okx', origin: 'hand-authored', evidence: 'documented', aliases: [] }]);
+    expect(listVenues().filter((v) => v.ccxtId === 'okx')).toEqual([{ id: 'ccxt:okx', origin: 'ccxt-derived', evidence: 'estimated from ccxt', aliases: [], ccxtId: 'okx' }]);
   });
 
   it('an unknown venue is a clear error', () => {
@@ -102,7 +103,11 @@ describe('validation errors name the bad field', () => {
 
 describe('a bucket that can never admit a cost charged to it', () => {
   const provenance = { source: 'ccxt', confidence: 'ccxt-derived' } as const;
-  const file = { id: 'tiny', name: 'Tiny', ccxtVersion: '4.5.84', generated: '2026-11-30', rateLimitMs: 100, defaultCost: 1, endpoints: [['GET', '/heavy', 5, 'public'], ['GET', '/light', 0.5, 'public']] };
+  const file = {
+    id: 'tiny', name: 'Tiny', ccxtVersion: '4.5.84', generated: '2026-11-30', rateLimitMs: 100, defaultCost: 1, semantics: 'Exchange', hosts: ['api.tiny.example'],
+    sections: [{ section: 'public', host: 0, prefix: '/v1', auth: 'public', endpoints: [['GET', 'heavy', 5], ['GET', 'light', 0.5]] }],
+    unresolved: [],
+  };
 
   it('the ccxt mapping sizes the bucket at the largest cost plus 10 % and 100 ms of refill, so every request can be admitted', () => {
     const r = validateSpec(specFromCcxt(file));
@@ -113,7 +118,7 @@ describe('a bucket that can never admit a cost charged to it', () => {
     // the limiter's safe capacity (margin, jitter) still covers the heaviest request
     const safe = bucket === undefined ? undefined : safeLimit(bucket);
     expect(safe?.capacity).toBeGreaterThanOrEqual(5);
-    expect(resolveRequest(spec!, { method: 'GET', path: '/heavy' }, { credential: null })).toMatchObject({ ok: true, checks: [{ cost: 5 }] });
+    expect(resolveRequest(spec!, { method: 'GET', path: '/v1/heavy' }, { credential: null })).toMatchObject({ ok: true, checks: [{ cost: 5 }] });
   });
 
   it('every generated ccxt spec admits its heaviest cost at once', () => {

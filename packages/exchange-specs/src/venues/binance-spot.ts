@@ -51,6 +51,7 @@ export const binanceSpot: VenueSpec = {
   venue: 'Binance',
   product: 'spot REST API (/api/v3)',
   origin: 'hand-authored',
+  ccxtIds: ['binance'],
   sources: {
     limits: { url: 'https://developers.binance.com/docs/binance-spot-api-docs/rest-api/limits', retrieved: '2026-12-01', note: `rest-api.md "LIMITS"; ${DOCS_AT}` },
     general: { url: 'https://developers.binance.com/docs/binance-spot-api-docs/rest-api/general-endpoints', retrieved: '2026-12-01', note: `rest-api.md "General endpoints"; ${DOCS_AT}` },

@@ -32,6 +32,7 @@ export const binanceUsdm: VenueSpec = {
   venue: 'Binance',
   product: 'USDⓈ-M futures REST API (/fapi)',
   origin: 'hand-authored',
+  ccxtIds: ['binanceusdm'],
   sources: {
     general: { url: 'https://developers.binance.com/docs/derivatives/usds-margined-futures/general-info', retrieved: '2026-12-01', note: 'read from a stored copy of the page' },
     limitsFaq: {

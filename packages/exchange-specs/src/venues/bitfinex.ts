@@ -16,6 +16,7 @@ export const bitfinex: VenueSpec = {
   venue: 'Bitfinex',
   product: 'API v2 REST',
   origin: 'hand-authored',
+  ccxtIds: ['bitfinex'],
   sources: {
     limits: { url: 'https://docs.bitfinex.com/docs/requirements-and-limitations', retrieved: '2026-11', note: 'and the "Ratelimit" line of each endpoint page' },
     v1: { url: 'https://docs.bitfinex.com/v1', retrieved: '2026-11-30', note: 'an IP over 10-90 requests per minute on one endpoint is blocked on it for 10-60 s' },

@@ -111,6 +111,7 @@ export const bitget: VenueSpec = {
   venue: 'Bitget',
   product: 'API v2 REST (spot, mix futures)',
   origin: 'hand-authored',
+  ccxtIds: ['bitget'],
   sources: {
     limits: { url: `${DOC}common/quick-start`, retrieved: RETRIEVED, note: `"Access Restriction" / frequency limit rules; ${COPY}` },
     errors: { url: `${DOC}spot/error-code/restapi`, retrieved: RETRIEVED, note: `REST API error codes; ${COPY}` },

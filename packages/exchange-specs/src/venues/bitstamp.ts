@@ -12,6 +12,7 @@ export const bitstamp: VenueSpec = {
   venue: 'Bitstamp',
   product: 'HTTP API v2',
   origin: 'hand-authored',
+  ccxtIds: ['bitstamp'],
   sources: {
     limits: { url: 'https://www.bitstamp.net/api/#section/Request-limits', retrieved: '2026-11-30', note: '400 requests/s and a default threshold of 10,000 requests per 10 minutes (older docs and ccxt: 8000 per 10 minutes, then an IP ban); confirmed only through third-party copies' },
   },

@@ -116,6 +116,7 @@ export const bybit: VenueSpec = {
   venue: 'Bybit',
   product: 'API v5 REST (unified account)',
   origin: 'hand-authored',
+  ccxtIds: ['bybit'],
   sources: {
     rate: { url: 'https://bybit-exchange.github.io/docs/v5/rate-limit', retrieved: '2026-12-01', note: 'bybit-exchange/docs @072c197 docs/v5/rate-limit/rate-limit.mdx (IP limit, API rate limit table "UTA2.0 Pro", batch instructions)' },
     vip: { url: 'https://bybit-exchange.github.io/docs/v5/rate-limit/rules-for-vips', retrieved: '2026-12-01', note: 'bybit-exchange/docs @072c197 docs/v5/rate-limit/rules-for-vips.mdx' },

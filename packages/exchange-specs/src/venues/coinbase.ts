@@ -27,6 +27,7 @@ export const coinbase: VenueSpec = {
   venue: 'Coinbase',
   product: 'Advanced Trade REST API',
   origin: 'hand-authored',
+  ccxtIds: ['coinbase'],
   sources: {
     advanced: {
       url: 'https://docs.cdp.coinbase.com/advanced-trade/docs/rest-api-rate-limits',

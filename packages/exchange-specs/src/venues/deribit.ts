@@ -21,6 +21,7 @@ export const deribit: VenueSpec = {
   venue: 'Deribit',
   product: 'API v2 (HTTP JSON-RPC)',
   origin: 'hand-authored',
+  ccxtIds: ['deribit'],
   defaultTier: 'default',
   sources: {
     limits: { url: 'https://docs.deribit.com/articles/rate-limits', retrieved: '2026-11-30' },

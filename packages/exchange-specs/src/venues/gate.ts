@@ -138,6 +138,7 @@ export const gate: VenueSpec = {
   venue: 'Gate',
   product: 'API v4 REST (spot, perpetual and delivery futures, options, wallet, sub-accounts)',
   origin: 'hand-authored',
+  ccxtIds: ['gate'],
   sources: {
     limits: { url: `${DOCS}#frequency-limit-rule`, retrieved: RETRIEVED, note: 'Gate API v4.106.88 (changelog 2026-05-26): "Frequency limit rule" table, "Rate Limit" headers and "Return Format"; read from a stored copy of the page updated 2026-05-27' },
     'limits-zh': { url: 'https://www.gate.com/docs/developers/apiv4/zh_CN/', retrieved: RETRIEVED, note: 'the Chinese edition of the same table ("限频规则"), which says the spot placement limit counts orders (订单数)' },

@@ -92,6 +92,7 @@ export const htx: VenueSpec = {
   venue: 'HTX',
   product: 'spot REST API',
   origin: 'hand-authored',
+  ccxtIds: ['htx'],
   sources: {
     spot: { url: 'https://www.htx.com/en-us/opend/newApiPages/', retrieved: RETRIEVED, note: `spot API documentation: "API Access" (New Version Rate limit Rule), trading endpoints, error codes; ${COPY}` },
     place: { url: page('7ec4ee16-7773-11ed-9966-0242ac110003'), retrieved: RETRIEVED, note: COPY },

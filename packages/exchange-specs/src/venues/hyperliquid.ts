@@ -14,6 +14,7 @@ export const hyperliquid: VenueSpec = {
   venue: 'Hyperliquid',
   product: 'REST API (/info, /exchange)',
   origin: 'hand-authored',
+  ccxtIds: ['hyperliquid'],
   sources: {
     limits: { url: 'https://hyperliquid.gitbook.io/hyperliquid-docs/for-developers/api/rate-limits-and-user-limits', retrieved: '2026-11-30' },
   },

@@ -57,6 +57,7 @@ export const kraken: VenueSpec = {
   venue: 'Kraken',
   product: 'spot REST API',
   origin: 'hand-authored',
+  ccxtIds: ['kraken'],
   defaultTier: 'starter',
   sources: {
     rest: { url: 'https://docs.kraken.com/api/docs/guides/spot-rest-ratelimits', retrieved: '2026-12-01', note: 'Spot REST Rate Limits guide, version of 2026-06-09' },

@@ -96,6 +96,7 @@ export const kucoin: VenueSpec = {
   venue: 'KuCoin',
   product: 'spot and account REST (api.kucoin.com)',
   origin: 'hand-authored',
+  ccxtIds: ['kucoin'],
   defaultTier: 'vip0',
   sources: {
     rateLimit: { url: 'https://www.kucoin.com/docs-new/rate-limit', retrieved: RETRIEVED, note: 'REST rate limit: resource pools, weight, request header, public and private endpoints (later versions of the page add a "Unified Account" column, which concerns the unified-account endpoints only)' },

@@ -71,6 +71,7 @@ export const okx: VenueSpec = {
   product: 'API v5 REST (trading, account, market data)',
   origin: 'hand-authored',
   defaultTier: 'tier-1',
+  ccxtIds: ['okx'],
   sources: {
     overview: { url: 'https://www.okx.com/docs-v5/en/#overview-rate-limits', retrieved: '2026-12-01', note: 'section "Rate Limits" (trading-related APIs, sub-account rate limit), page version of 2026-06-27' },
     subaccount: { url: 'https://www.okx.com/docs-v5/en/#overview-rate-limits-fill-ratio-based-sub-account-rate-limit', retrieved: '2026-12-01', note: 'fill-ratio tier table, page version of 2026-06-27' },

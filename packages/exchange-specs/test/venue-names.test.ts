@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generatedSpecIds } from '../src/generated-specs.js';
+import { getVenueSpec, handAuthoredSpecs, listVenues, resolveVenueId, validateSpec, venueEvidence, type VenueSpec } from '../src/index.js';
+
+/** The venues with a hand-authored spec, by the plain name a user would try first. */
+const PLAIN: Readonly<Record<string, string>> = {
+  binance: 'binance-spot',
+  binanceusdm: 'binance-usdm',
+  okx: 'okx',
+  kraken: 'kraken',
+  bybit: 'bybit',
+  kucoin: 'kucoin',
+  gate: 'gate',
+  htx: 'htx',
+  bitget: 'bitget',
+  coinbase: 'coinbase',
+  bitfinex: 'bitfinex',
+  deribit: 'deribit',
+  bitstamp: 'bitstamp',
+  hyperliquid: 'hyperliquid',
+};
+
+describe('a plain venue name is the documented spec of its main market', () => {
+  it("getVenueSpec('binance') is Binance spot's hand-authored spec, not the ccxt estimate", () => {
+    const spec = getVenueSpec('binance');
+    expect(spec.id).toBe('binance-spot');
+    expect(spec.origin).toBe('hand-authored');
+  });
+
+  it.each(Object.entries(PLAIN))('%s -> %s (hand-authored)', (name, id) => {
+    expect(resolveVenueId(name)).toBe(id);
+    expect(getVenueSpec(name).id).toBe(id);
+    expect(getVenueSpec(name).origin).toBe('hand-authored');
+  });
+
+  it('the ccxt estimate of such a venue is only reachable by an explicit ccxt: id', () => {
+    for (const [name, id] of Object.entries(PLAIN)) {
+      const estimate = getVenueSpec(`ccxt:${name}`);
+      expect(estimate.origin, name).toBe('ccxt-derived');
+      expect(estimate.id, name).toBe(`ccxt:${name}`);
+      expect(estimate.id).not.toBe(id);
+    }
+  });
+
+  it('no name a hand-authored spec covers ever resolves to a ccxt-derived spec', () => {
+    const covered = new Set(handAuthoredSpecs.flatMap((s) => [s.id, ...(s.ccxtIds ?? [])]));
+    for (const v of listVenues()) {
+      for (const name of [v.id, ...v.aliases]) {
+        if (getVenueSpec(name).origin === 'ccxt-derived') expect(covered.has(name), name).toBe(false);
+      }
+    }
+  });
+
+  it('every hand-authored spec names the ccxt exchange it documents, and that exchange is generated', () => {
+    const generated = new Set(generatedSpecIds());
+    for (const s of handAuthoredSpecs) {
+      expect(s.ccxtIds?.length ?? 0, s.id).toBeGreaterThan(0);
+      for (const c of s.ccxtIds ?? []) expect(generated.has(c), `${s.id}: ${c}`).toBe(true);
+    }
+  });
+
+  it('a ccxt exchange no hand-authored spec documents keeps its plain id, with ccxt:<id> as an alias', () => {
+    expect(getVenueSpec('mexc').id).toBe('mexc');
+    expect(getVenueSpec('ccxt:mexc')).toBe(getVenueSpec('mexc'));
+    expect(getVenueSpec('kucoinfutures').origin).toBe('ccxt-derived');
+  });
+});
+
+describe('listVenues says where each id comes from', () => {
+  it('documented for hand-authored specs, estimated from ccxt for generated ones, with aliases', () => {
+    const venues = listVenues();
+    expect(venues.find((v) => v.id === 'binance-spot')).toEqual({ id: 'binance-spot', origin: 'hand-authored', evidence: 'documented', aliases: ['binance'] });
+    expect(venues.find((v) => v.id === 'binance-usdm')).toEqual({ id: 'binance-usdm', origin: 'hand-authored', evidence: 'documented', aliases: ['binanceusdm'] });
+    expect(venues.find((v) => v.id === 'ccxt:binance')).toEqual({ id: 'ccxt:binance', origin: 'ccxt-derived', evidence: 'estimated from ccxt', aliases: [], ccxtId: 'binance' });
+    expect(venues.find((v) => v.id === 'mexc')).toEqual({ id: 'mexc', origin: 'ccxt-derived', evidence: 'estimated from ccxt', aliases: ['ccxt:mexc'], ccxtId: 'mexc' });
+    for (const v of venues) {
+      expect(v.evidence, v.id).toBe(v.origin === 'hand-authored' ? 'documented' : 'estimated from ccxt');
+      expect(venueEvidence(getVenueSpec(v.id))).toBe(v.evidence);
+    }
+    // every name is unique
+    const names = venues.flatMap((v) => [v.id, ...v.aliases]);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('an unknown name is a clear error', () => {
+    expect(resolveVenueId('no-such-venue')).toBeUndefined();
+    expect(() => getVenueSpec('no-such-venue')).toThrow(/unknown venue "no-such-venue"/);
+  });
+});
+
+describe('ccxtIds is validated', () => {
+  const hand = handAuthoredSpecs.find((s) => s.id === 'binance-spot') as VenueSpec;
+  it('accepts ccxt exchange ids on a hand-authored spec', () => {
+    expect(validateSpec(hand).ok).toBe(true);
+  });
+  it('refuses malformed or repeated ids, and ids on a ccxt-derived spec', () => {
+    const errors = (data: unknown): string[] => {
+      const r = validateSpec(data);
+      return r.ok ? [] : r.errors.map((e) => `${e.path}: ${e.message}`);
+    };
+    expect(errors({ ...hand, ccxtIds: ['Binance Spot'] })).toEqual([expect.stringContaining('ccxtIds[0]: expected a ccxt exchange id') as string]);
+    expect(errors({ ...hand, ccxtIds: ['binance', 'binance'] })).toEqual(['ccxtIds[1]: duplicate ccxt id "binance"']);
+    expect(errors({ ...getVenueSpec('mexc'), ccxtIds: ['mexc'] })).toEqual(['ccxtIds: only a hand-authored spec names the ccxt exchanges it documents']);
+  });
+});
+
+describe('the README says the same', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  it('names the origin of each id and how plain names resolve', () => {
+    expect(readme).toContain("getVenueSpec('binance')");
+    expect(readme).toContain('`binance` → `binance-spot`');
+    expect(readme).toContain('estimated from ccxt');
+    expect(readme).toContain('`ccxt:binance`');
+  });
+});
