@@ -5,6 +5,7 @@ export type {
   Correction,
   CrossCheck,
   Verification,
+  Market,
   Scope,
   BucketAlgorithm,
   WindowAlgorithm,

@@ -23,6 +23,7 @@ const SCOPES = ['ip', 'uid', 'key', 'subaccount'];
 const WINDOWS = ['fixed-window-aligned', 'fixed-window-anchored', 'sliding-window'];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 const VERDICTS = ['rate_limited', 'banned', 'overloaded', 'error'];
+const MARKETS = ['spot', 'margin', 'perpetual', 'delivery', 'options', 'wallet'];
 const RESET_UNITS = ['ms-from-now', 's-from-now', 'epoch-ms', 'epoch-s'];
 const WAIT_UNITS = ['s', 'ms', 'epoch-s', 'epoch-ms'];
 
@@ -404,7 +405,12 @@ export function validateSpec(data: unknown): ValidateResult {
   const c = new Checker(sourceIds, o['verification'] !== undefined);
   c.errors.push(...root.errors);
 
-  c.known(o, '', ['id', 'venue', 'product', 'origin', 'ccxtVersion', 'ccxtIds', 'sources', 'buckets', 'endpoints', 'global', 'fallback', 'feedback', 'errors', 'pathMatch', 'defaultTier', 'verification', 'notes']);
+  c.known(o, '', ['id', 'venue', 'product', 'origin', 'ccxtVersion', 'ccxtIds', 'sources', 'buckets', 'endpoints', 'global', 'fallback', 'feedback', 'errors', 'pathMatch', 'defaultTier', 'verification', 'markets', 'notes']);
+  if (o['markets'] !== undefined) {
+    c.arr(o['markets'], 'markets')?.forEach((m, i) => {
+      if (typeof m !== 'string' || !MARKETS.includes(m)) c.fail(join('markets', i), `expected one of ${MARKETS.join(', ')}, got ${describe(m)}`);
+    });
+  }
   if (o['verification'] !== undefined) checkVerification(c, o['verification']);
   c.str(o, 'id', '');
   c.str(o, 'venue', '');

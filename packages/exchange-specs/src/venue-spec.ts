@@ -316,12 +316,21 @@ export interface ErrorRule {
   readonly note?: string;
 }
 
+/**
+ * A market a spec covers, for the README's product columns: `spot`, `margin`, `perpetual` (swaps),
+ * `delivery` (dated futures), `options`, `wallet` (deposits, withdrawals, transfers, sub-accounts,
+ * earn).
+ */
+export type Market = 'spot' | 'margin' | 'perpetual' | 'delivery' | 'options' | 'wallet';
+
 /** A venue's (one product's) documented limits. */
 export interface VenueSpec {
   /** The venue id used as the key's `venue`, e.g. `binance-spot`. */
   readonly id: string;
   readonly venue: string;
   readonly product: string;
+  /** The markets whose endpoints the spec prices (hand-authored specs; absent on ccxt estimates). */
+  readonly markets?: readonly Market[];
   readonly origin: 'hand-authored' | 'ccxt-derived';
   /** For generated specs: the ccxt version they came from. */
   readonly ccxtVersion?: string;

@@ -50,6 +50,7 @@ export const binanceSpot: VenueSpec = {
   id: 'binance-spot',
   venue: 'Binance',
   product: 'spot REST API (/api/v3)',
+  markets: ['spot'],
   origin: 'hand-authored',
   ccxtIds: ['binance'],
   sources: {

@@ -31,6 +31,7 @@ export const binanceUsdm: VenueSpec = {
   id: 'binance-usdm',
   venue: 'Binance',
   product: 'USDⓈ-M futures REST API (/fapi)',
+  markets: ['perpetual', 'delivery'],
   origin: 'hand-authored',
   ccxtIds: ['binanceusdm'],
   sources: {

@@ -15,6 +15,7 @@ export const bitfinex: VenueSpec = {
   id: 'bitfinex',
   venue: 'Bitfinex',
   product: 'API v2 REST',
+  markets: ['spot', 'margin'],
   origin: 'hand-authored',
   ccxtIds: ['bitfinex'],
   sources: {

@@ -110,6 +110,7 @@ export const bitget: VenueSpec = {
   id: 'bitget',
   venue: 'Bitget',
   product: 'API v2 REST (spot, mix futures)',
+  markets: ['spot', 'perpetual', 'delivery'],
   origin: 'hand-authored',
   ccxtIds: ['bitget'],
   sources: {

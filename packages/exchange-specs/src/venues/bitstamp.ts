@@ -11,6 +11,7 @@ export const bitstamp: VenueSpec = {
   id: 'bitstamp',
   venue: 'Bitstamp',
   product: 'HTTP API v2',
+  markets: ['spot'],
   origin: 'hand-authored',
   ccxtIds: ['bitstamp'],
   sources: {

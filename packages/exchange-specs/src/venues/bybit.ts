@@ -115,6 +115,7 @@ export const bybit: VenueSpec = {
   id: 'bybit',
   venue: 'Bybit',
   product: 'API v5 REST (unified account)',
+  markets: ['spot', 'perpetual', 'delivery', 'options'],
   origin: 'hand-authored',
   ccxtIds: ['bybit'],
   sources: {

@@ -26,6 +26,7 @@ export const coinbase: VenueSpec = {
   id: 'coinbase',
   venue: 'Coinbase',
   product: 'Advanced Trade REST API',
+  markets: ['spot'],
   origin: 'hand-authored',
   ccxtIds: ['coinbase'],
   sources: {

@@ -20,6 +20,7 @@ export const deribit: VenueSpec = {
   id: 'deribit',
   venue: 'Deribit',
   product: 'API v2 (HTTP JSON-RPC)',
+  markets: ['perpetual', 'delivery', 'options'],
   origin: 'hand-authored',
   ccxtIds: ['deribit'],
   defaultTier: 'default',

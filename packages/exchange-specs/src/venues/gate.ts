@@ -137,6 +137,7 @@ export const gate: VenueSpec = {
   id: 'gate',
   venue: 'Gate',
   product: 'API v4 REST (spot, perpetual and delivery futures, options, wallet, sub-accounts)',
+  markets: ['spot', 'margin', 'perpetual', 'delivery', 'options', 'wallet'],
   origin: 'hand-authored',
   ccxtIds: ['gate'],
   sources: {

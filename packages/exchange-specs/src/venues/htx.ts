@@ -91,6 +91,7 @@ export const htx: VenueSpec = {
   id: 'htx',
   venue: 'HTX',
   product: 'spot REST API',
+  markets: ['spot', 'margin'],
   origin: 'hand-authored',
   ccxtIds: ['htx'],
   sources: {

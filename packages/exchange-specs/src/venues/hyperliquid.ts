@@ -13,6 +13,7 @@ export const hyperliquid: VenueSpec = {
   id: 'hyperliquid',
   venue: 'Hyperliquid',
   product: 'REST API (/info, /exchange)',
+  markets: ['spot', 'perpetual'],
   origin: 'hand-authored',
   ccxtIds: ['hyperliquid'],
   sources: {

@@ -56,6 +56,7 @@ export const kraken: VenueSpec = {
   id: 'kraken',
   venue: 'Kraken',
   product: 'spot REST API',
+  markets: ['spot'],
   origin: 'hand-authored',
   ccxtIds: ['kraken'],
   defaultTier: 'starter',

@@ -95,6 +95,7 @@ export const kucoin: VenueSpec = {
   id: 'kucoin',
   venue: 'KuCoin',
   product: 'spot and account REST (api.kucoin.com)',
+  markets: ['spot', 'margin', 'wallet'],
   origin: 'hand-authored',
   ccxtIds: ['kucoin'],
   defaultTier: 'vip0',

@@ -69,6 +69,7 @@ export const okx: VenueSpec = {
   id: 'okx',
   venue: 'OKX',
   product: 'API v5 REST (trading, account, market data)',
+  markets: ['spot', 'margin', 'perpetual', 'delivery', 'options', 'wallet'],
   origin: 'hand-authored',
   defaultTier: 'tier-1',
   ccxtIds: ['okx'],
