@@ -44,6 +44,9 @@ export interface RateLimitError {
   readonly message: string;
   /** The required wait in milliseconds, where the code has one (`rate_limit_timeout`). */
   readonly retryAfterMs?: number;
-  /** Where the bad value is, for `invalid_parameters`: for example `"checks[1].cost"`. */
+  /**
+   * Where the bad value or the bucket is: for `invalid_parameters` the bad value (`"checks[1].cost"`),
+   * for `cost_unpayable` the check that can never be paid (`"checks[1]"`).
+   */
   readonly path?: string;
 }

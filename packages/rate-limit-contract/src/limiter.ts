@@ -48,9 +48,10 @@ export type PenaltyHold = { readonly untilMs: number } | { readonly forMs: numbe
 
 /**
  * The bucket-level rate limiter: every implementation (in-process, Redis, a third party's) keeps
- * the rules of SPEC.md behind this interface and proves it with `@core/rate-limit-conformance`.
+ * the rules of this package's RULEBOOK.md behind this interface and proves it with
+ * `@core/rate-limit-conformance`.
  *
- * @remarks The model (SPEC.md "The model"): a token bucket with continuous refill, capped at
+ * @remarks The model (RULEBOOK.md and MODEL.md): a token bucket with continuous refill, capped at
  * capacity, a fresh bucket full. RL-A6 (safety): for any interleaving of calls from any number of
  * callers and processes, while one definition is in force and no reset intervenes, the cost
  * admitted in any interval [a, b] (booked sends at their send times) is at most

@@ -15,6 +15,7 @@ import type {
   WaitOptions,
   CheckOptions,
 } from '@core/rate-limit-contract';
+import { CallBuilder, type CallParts } from './call-builder.js';
 import { DefinitionTable, type Definition } from './definition-table.js';
 import { roundUpWait } from './gcra.js';
 import { KeyResolver, type ResolvedKey } from './key-resolver.js';
@@ -22,7 +23,7 @@ import type { Admission, AdmitMode, LimiterStore, MaybePromise } from './limiter
 import { CLOSED, errorResult, internalError, notSupported, timeoutError, abortedError, unpayableError } from './messages.js';
 import { normalizeKey } from './normalize-key.js';
 import { normalizeLimit } from './normalize-limit.js';
-import { checkError, checksError, DEFAULT_WAIT_BUDGET_MS, isAborted, MAX_CHECKS, readHold, readOptions } from './read-arguments.js';
+import { checkError, checksError, DEFAULT_WAIT_BUDGET_MS, isAborted, readHold, readOptions } from './read-arguments.js';
 import { validateCost } from './validate-number.js';
 import { validateVenue } from './normalize-key.js';
 import { WaiterSet } from './waiter-set.js';
@@ -37,15 +38,6 @@ export interface StoreRateLimiterOptions {
 
 /** Which part of a call an answer is shaped for. */
 type Caller = 'checkRate' | 'checkRates' | 'peek';
-
-/** The merged buckets of one call (the scratch arrays, or a copy of them for an asynchronous store). */
-interface CallParts {
-  readonly keys: readonly ResolvedKey[];
-  readonly defs: readonly (Definition | null)[];
-  readonly costs: readonly number[];
-  /** Where each bucket first occurred in the caller's list. */
-  readonly first: readonly number[];
-}
 
 const P_CLOSED: Promise<ErrorResult> = Promise.resolve(CLOSED);
 
@@ -79,17 +71,12 @@ export class StoreRateLimiter implements RateLimiter {
   /** The private half. */
   protected readonly store: LimiterStore;
   readonly #keys: KeyResolver;
-  readonly #defs = new DefinitionTable();
+  readonly #defs: DefinitionTable;
+  readonly #call: CallBuilder;
+  readonly #parts: CallParts;
   readonly #waiters: WaiterSet;
   readonly #sync: boolean;
   #closed = false;
-  // Scratch space of one call: the merged buckets (RL-M2) and where each first occurred.
-  readonly #k: ResolvedKey[] = [];
-  readonly #d: (Definition | null)[] = [];
-  readonly #c: number[] = [];
-  readonly #first: number[] = [];
-  readonly #byId = new Map<string, number>();
-  readonly #parts: CallParts = { keys: this.#k, defs: this.#d, costs: this.#c, first: this.#first };
 
   constructor(store: LimiterStore, options: StoreRateLimiterOptions = {}) {
     const secret = options.credentialSecret;
@@ -99,7 +86,10 @@ export class StoreRateLimiter implements RateLimiter {
     if (options.unrefTimers !== undefined && typeof options.unrefTimers !== 'boolean') throw new TypeError('unrefTimers must be a boolean');
     this.store = store;
     this.capabilities = store.capabilities;
-    this.#keys = new KeyResolver(secret);
+    this.#call = new CallBuilder(new KeyResolver(secret), new DefinitionTable());
+    this.#keys = this.#call.keys;
+    this.#defs = this.#call.defs;
+    this.#parts = this.#call.parts;
     this.#waiters = new WaiterSet(store.timers, options.unrefTimers ?? false);
     this.#sync = store.synchronous;
   }
@@ -122,7 +112,7 @@ export class StoreRateLimiter implements RateLimiter {
       const o = readOptions(options, false);
       if ('code' in o) return Promise.resolve(errorResult(o));
       if (o.budget !== undefined && !this.capabilities.bookings) return Promise.resolve(notSupported('a booking (maxWaitMs)', 'bookings'));
-      const n = this.#one(key, limit, cost);
+      const n = this.#call.one(key, limit, cost);
       if (n < 0) return Promise.resolve(errorResult(checkError(key, limit, cost, '')));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
       return this.#admit(1, o.budget === undefined ? 'probe' : 'book', o.budget, 'checkRate');
@@ -139,10 +129,10 @@ export class StoreRateLimiter implements RateLimiter {
     if (!this.#sync) throw new TypeError('checkRateSync needs a synchronous store');
     if (this.#closed) return CLOSED;
     try {
-      const n = this.#one(key, limit, cost);
+      const n = this.#call.one(key, limit, cost);
       if (n < 0) return errorResult(checkError(key, limit, cost, ''));
       if (n === 0) return { kind: 'ok', sendAtMs: this.store.now() };
-      return this.#shape(this.store.admit(1, this.#k, this.#d as Definition[], this.#c, 'probe', undefined) as Admission, 'checkRate', this.#parts);
+      return this.#shape(this.store.admit(1, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'probe', undefined) as Admission, 'checkRate', this.#parts);
     } catch (e) {
       return internalResult(e);
     }
@@ -154,7 +144,7 @@ export class StoreRateLimiter implements RateLimiter {
       const o = readOptions(options, false);
       if ('code' in o) return Promise.resolve(errorResult(o));
       if (o.budget !== undefined && !this.capabilities.bookings) return Promise.resolve(notSupported('a booking (maxWaitMs)', 'bookings'));
-      const n = this.#many(checks);
+      const n = this.#call.many(checks);
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
       return this.#admit(n, o.budget === undefined ? 'probe' : 'book', o.budget, 'checkRates');
@@ -166,7 +156,7 @@ export class StoreRateLimiter implements RateLimiter {
   peek(checks: readonly BucketCheck[]): Promise<PeekDecision> {
     if (this.#closed) return P_CLOSED;
     try {
-      const n = this.#many(checks);
+      const n = this.#call.many(checks);
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
       return this.#admit(n, 'peek', undefined, 'peek') as Promise<PeekDecision>;
@@ -184,13 +174,13 @@ export class StoreRateLimiter implements RateLimiter {
       if (o.signal !== undefined && !this.capabilities.abortSignal) return Promise.resolve(notSupported('an AbortSignal', 'abortSignal'));
       const budget = o.budget ?? DEFAULT_WAIT_BUDGET_MS;
       const signal = o.signal;
-      const n = this.#many(checks);
+      const n = this.#call.many(checks);
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
       if (isAborted(signal)) return Promise.resolve(errorResult(abortedError('none')));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
-      const a = this.store.admit(n, this.#k, this.#d as Definition[], this.#c, 'book', budget);
+      const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'book', budget);
       if (!(a instanceof Promise)) return this.#waitFor(a, budget, signal, this.#parts);
-      const parts = this.#copy(n);
+      const parts = this.#call.copy(n);
       return a.then((x) => this.#waitFor(x, budget, signal, parts), internalResult);
     } catch (e) {
       return Promise.resolve(internalResult(e));
@@ -321,89 +311,11 @@ export class StoreRateLimiter implements RateLimiter {
 
   // ---------------------------------------------------------------- internals
 
-  /** Fills scratch slot 0 from one check: 1, 0 (unlimited or cost 0: nothing to charge), or -1 (invalid). */
-  #one(key: unknown, limit: unknown, cost: unknown): number {
-    const k = this.#keys.resolve(key);
-    const d = this.#defs.resolve(limit);
-    if (k === undefined || d === undefined || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity) return -1;
-    if (d === null || cost === 0) return 0; // RL-L2, RL-A2
-    this.#k[0] = k;
-    this.#d[0] = d;
-    this.#c[0] = cost;
-    this.#first[0] = 0;
-    return 1;
-  }
-
-  /**
-   * Fills the scratch arrays from a list of checks, merging repeated keys at their combined cost
-   * (RL-M2), refusing one key with two definitions (RL-M3), and dropping unlimited buckets and zero
-   * costs. Returns how many buckets remain, or -1 when anything is invalid or unreadable.
-   */
-  #many(checks: unknown): number {
-    try {
-      if (!Array.isArray(checks)) return -1;
-      const len = checks.length;
-      if (len === 0 || len > MAX_CHECKS) return -1;
-      const keys = this.#k;
-      const defs = this.#d;
-      const costs = this.#c;
-      const first = this.#first;
-      const byId = len > 8 ? this.#byId : undefined;
-      byId?.clear();
-      let n = 0;
-      for (let i = 0; i < len; i++) {
-        const c: unknown = checks[i];
-        if (typeof c !== 'object' || c === null) return -1;
-        const { key, limit, cost } = c as { key?: unknown; limit?: unknown; cost?: unknown };
-        const k = this.#keys.resolve(key);
-        const d = this.#defs.resolve(limit);
-        if (k === undefined || d === undefined || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity) return -1;
-        let j: number;
-        if (byId === undefined) {
-          j = 0;
-          while (j < n && (keys[j] as ResolvedKey).id !== k.id) j++;
-        } else {
-          j = byId.get(k.id) ?? n;
-        }
-        if (j < n) {
-          if (defs[j] !== d) return -1;
-          costs[j] = (costs[j] as number) + cost;
-        } else {
-          keys[n] = k;
-          defs[n] = d;
-          costs[n] = cost;
-          first[n] = i;
-          byId?.set(k.id, n);
-          n++;
-        }
-      }
-      let m = 0;
-      for (let i = 0; i < n; i++) {
-        if (defs[i] === null || costs[i] === 0) continue;
-        if (m !== i) {
-          keys[m] = keys[i] as ResolvedKey;
-          defs[m] = defs[i] as Definition;
-          costs[m] = costs[i] as number;
-          first[m] = first[i] as number;
-        }
-        m++;
-      }
-      return m;
-    } catch {
-      return -1;
-    }
-  }
-
   #admit(n: number, mode: AdmitMode, budget: number | undefined, caller: Caller): Promise<Decision> {
-    const a = this.store.admit(n, this.#k, this.#d as Definition[], this.#c, mode, budget);
+    const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, mode, budget);
     if (!(a instanceof Promise)) return Promise.resolve(this.#shape(a, caller, this.#parts));
-    const parts = this.#copy(n);
+    const parts = this.#call.copy(n);
     return a.then((x) => this.#shape(x, caller, parts), internalResult);
-  }
-
-  /** A copy of the first `n` merged buckets (an asynchronous store answers after the scratch moved on). */
-  #copy(n: number): CallParts {
-    return { keys: this.#k.slice(0, n), defs: this.#d.slice(0, n), costs: this.#c.slice(0, n), first: this.#first.slice(0, n) };
   }
 
   /** The decision of `checkRate`, `checkRates` or `peek` from a store's admission. */

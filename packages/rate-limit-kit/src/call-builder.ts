@@ -1,0 +1,114 @@
+import type { Definition } from './definition-table.js';
+import type { DefinitionTable } from './definition-table.js';
+import type { KeyResolver, ResolvedKey } from './key-resolver.js';
+import { MAX_CHECKS } from './read-arguments.js';
+
+/** The merged buckets of one call (the scratch arrays, or a copy of them for an asynchronous store). */
+export interface CallParts {
+  readonly keys: readonly ResolvedKey[];
+  /** `null` for an unlimited bucket (dropped before a store sees the call). */
+  readonly defs: readonly (Definition | null)[];
+  readonly costs: readonly number[];
+  /** Where each bucket first occurred in the caller's list. */
+  readonly first: readonly number[];
+}
+
+/**
+ * Turns a caller's checks into the buckets of one call, in scratch arrays reused from call to call (no
+ * allocation on the hot path): keys resolved and hashed (RL-K2, RL-K3), limits interned (RL-L1),
+ * repeated keys merged at their combined cost (RL-M2), two definitions of one key refused (RL-M3), and
+ * unlimited buckets (RL-L2) and zero costs (RL-A2) dropped. Anything invalid or unreadable makes the
+ * call answer -1; the front door then asks `checkError`/`checksError` for the message.
+ */
+export class CallBuilder {
+  readonly #k: ResolvedKey[] = [];
+  readonly #d: (Definition | null)[] = [];
+  readonly #c: number[] = [];
+  readonly #first: number[] = [];
+  readonly #byId = new Map<string, number>();
+  /** The scratch arrays (valid until the next call). */
+  readonly parts: CallParts = { keys: this.#k, defs: this.#d, costs: this.#c, first: this.#first };
+
+  constructor(
+    readonly keys: KeyResolver,
+    readonly defs: DefinitionTable,
+  ) {}
+
+  /** Fills scratch slot 0 from one check: 1, 0 (unlimited or cost 0: nothing to charge), or -1 (invalid). */
+  one(key: unknown, limit: unknown, cost: unknown): number {
+    const k = this.keys.resolve(key);
+    const d = this.defs.resolve(limit);
+    if (k === undefined || d === undefined || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity) return -1;
+    if (d === null || cost === 0) return 0; // RL-L2, RL-A2
+    this.#k[0] = k;
+    this.#d[0] = d;
+    this.#c[0] = cost;
+    this.#first[0] = 0;
+    return 1;
+  }
+
+  /**
+   * Fills the scratch arrays from a list of checks, merging repeated keys at their combined cost
+   * (RL-M2), refusing one key with two definitions (RL-M3), and dropping unlimited buckets and zero
+   * costs. Returns how many buckets remain, or -1 when anything is invalid or unreadable.
+   */
+  many(checks: unknown): number {
+    try {
+      if (!Array.isArray(checks)) return -1;
+      const len = checks.length;
+      if (len === 0 || len > MAX_CHECKS) return -1;
+      const keys = this.#k;
+      const defs = this.#d;
+      const costs = this.#c;
+      const first = this.#first;
+      const byId = len > 8 ? this.#byId : undefined;
+      byId?.clear();
+      let n = 0;
+      for (let i = 0; i < len; i++) {
+        const c: unknown = checks[i];
+        if (typeof c !== 'object' || c === null) return -1;
+        const { key, limit, cost } = c as { key?: unknown; limit?: unknown; cost?: unknown };
+        const k = this.keys.resolve(key);
+        const d = this.defs.resolve(limit);
+        if (k === undefined || d === undefined || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity) return -1;
+        let j: number;
+        if (byId === undefined) {
+          j = 0;
+          while (j < n && (keys[j] as ResolvedKey).id !== k.id) j++;
+        } else {
+          j = byId.get(k.id) ?? n;
+        }
+        if (j < n) {
+          if (defs[j] !== d) return -1;
+          costs[j] = (costs[j] as number) + cost;
+        } else {
+          keys[n] = k;
+          defs[n] = d;
+          costs[n] = cost;
+          first[n] = i;
+          byId?.set(k.id, n);
+          n++;
+        }
+      }
+      let m = 0;
+      for (let i = 0; i < n; i++) {
+        if (defs[i] === null || costs[i] === 0) continue;
+        if (m !== i) {
+          keys[m] = keys[i] as ResolvedKey;
+          defs[m] = defs[i] as Definition;
+          costs[m] = costs[i] as number;
+          first[m] = first[i] as number;
+        }
+        m++;
+      }
+      return m;
+    } catch {
+      return -1;
+    }
+  }
+
+  /** A copy of the first `n` merged buckets (an asynchronous store answers after the scratch moved on). */
+  copy(n: number): CallParts {
+    return { keys: this.#k.slice(0, n), defs: this.#d.slice(0, n), costs: this.#c.slice(0, n), first: this.#first.slice(0, n) };
+  }
+}
