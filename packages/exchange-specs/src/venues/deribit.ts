@@ -62,9 +62,9 @@ function method(
 
 /** A public method: an anonymous call draws on the IP's allowance, an authenticated one also on the sub-account's credits. */
 function publicMethod(name: string): EndpointSpec[] {
-  return method('public', name, [publicCredits, nonMatching], doc(Q.publicIp), {
+  return method('public', name, [publicCredits, nonMatching], { source: 'limits', confidence: 'uncertain', quote: Q.publicIp }, {
     publicCosts: [publicCredits],
-    note: 'an authenticated call is charged the sub-account credits and, in case it was sent unsigned, the IP allowance too',
+    note: "an authenticated call is charged the sub-account credits and, in case it was sent unsigned, the IP allowance too; the IP allowance's size is not documented (see the public bucket)",
   });
 }
 
