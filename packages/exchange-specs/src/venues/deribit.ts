@@ -41,7 +41,7 @@ const MATCHING = [
 
 const METHODS = ['GET', 'POST'] as const;
 
-/** One JSON-RPC method as HTTP paths: Deribit takes it by GET (query parameters) and by POST. */
+/** One JSON-RPC method as an HTTP path, for GET and POST alike: a request in either form is priced the same. */
 function method(
   scope: 'public' | 'private',
   name: string,
