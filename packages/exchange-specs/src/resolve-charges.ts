@@ -62,7 +62,7 @@ export function bucketMaxCost(spec: VenueSpec, bucketId: string): number {
   let cache = maxCostCache.get(spec);
   if (cache === undefined) {
     cache = new Map();
-    const rules = [...spec.endpoints.flatMap((e) => e.costs), ...(spec.global ?? []), ...(spec.fallback?.costs ?? []), ...(spec.fallback?.publicCosts ?? [])];
+    const rules = [...spec.endpoints.flatMap((e) => [...e.costs, ...(e.publicCosts ?? [])]), ...(spec.global ?? []), ...(spec.fallback?.costs ?? []), ...(spec.fallback?.publicCosts ?? [])];
     for (const r of rules) cache.set(r.bucket, Math.max(cache.get(r.bucket) ?? 0, maxCost(r.cost)));
     maxCostCache.set(spec, cache);
   }
@@ -174,7 +174,8 @@ function chargesOf(spec: VenueSpec, request: VenueRequest, identity: Identity, o
     if (match.endpoint.auth === 'private' && identity.credential === null) {
       return fail('credential_required', `${spec.id}: ${where} is a private endpoint; the identity has no credential`);
     }
-    rules = [...match.endpoint.costs, ...(spec.global ?? [])];
+    const own = identity.credential === null ? match.endpoint.publicCosts ?? match.endpoint.costs : match.endpoint.costs;
+    rules = [...own, ...(spec.global ?? [])];
     endpointId = match.endpoint.id;
   } else if (spec.fallback !== undefined) {
     const fallback = identity.credential === null ? spec.fallback.publicCosts ?? spec.fallback.costs : spec.fallback.costs;

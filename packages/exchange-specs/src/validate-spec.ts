@@ -440,7 +440,7 @@ export function validateSpec(data: unknown): ValidateResult {
     const ep = join('endpoints', i);
     const eo = c.obj(e, ep);
     if (!eo) return;
-    c.known(eo, ep, ['id', 'method', 'path', 'host', 'auth', 'costs', 'provenance', 'note']);
+    c.known(eo, ep, ['id', 'method', 'path', 'host', 'auth', 'costs', 'publicCosts', 'provenance', 'note']);
     const id = c.str(eo, 'id', ep);
     if (id !== undefined) {
       if (endpointIds.has(id)) c.fail(join(ep, 'id'), `duplicate endpoint id "${id}"`);
@@ -451,8 +451,12 @@ export function validateSpec(data: unknown): ValidateResult {
     if (path !== undefined && !path.startsWith('/')) c.fail(join(ep, 'path'), `expected a path starting with "/", got "${path}"`);
     const host = c.str(eo, 'host', ep, true);
     if (host !== undefined && !/^[a-z0-9.-]+(:\d+)?$/.test(host)) c.fail(join(ep, 'host'), `expected a lower-case host name, got "${host}"`);
-    c.oneOf(eo, 'auth', ep, ['public', 'private']);
+    const auth = c.oneOf(eo, 'auth', ep, ['public', 'private']);
     checkCostRules(c, eo['costs'], join(ep, 'costs'), bucketIds);
+    if (eo['publicCosts'] !== undefined) {
+      if (auth === 'private') c.fail(join(ep, 'publicCosts'), 'a private endpoint is never called without a credential; publicCosts would never apply');
+      checkCostRules(c, eo['publicCosts'], join(ep, 'publicCosts'), bucketIds);
+    }
     c.provenance(eo['provenance'], join(ep, 'provenance'));
   });
 

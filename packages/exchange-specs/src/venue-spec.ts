@@ -229,6 +229,12 @@ export interface EndpointSpec {
   readonly host?: string;
   readonly auth: 'public' | 'private';
   readonly costs: readonly CostRule[];
+  /**
+   * For a public endpoint whose requests without a credential are charged differently (Deribit:
+   * an anonymous call draws on the IP's allowance, an authenticated one on the sub-account's
+   * credits): the rules used when the identity has no credential, instead of {@link costs}.
+   */
+  readonly publicCosts?: readonly CostRule[];
   readonly provenance: Provenance;
   readonly note?: string;
 }

@@ -49,7 +49,7 @@ function possibleCosts(expr: CostExpr | number, out: Set<number>): void {
 
 function costsOf(spec: VenueSpec, bucket: BucketSpec): number[] {
   const out = new Set<number>();
-  const rules = [...spec.endpoints.flatMap((e) => e.costs), ...(spec.global ?? []), ...(spec.fallback?.costs ?? []), ...(spec.fallback?.publicCosts ?? [])];
+  const rules = [...spec.endpoints.flatMap((e) => [...e.costs, ...(e.publicCosts ?? [])]), ...(spec.global ?? []), ...(spec.fallback?.costs ?? []), ...(spec.fallback?.publicCosts ?? [])];
   for (const r of rules) if (r.bucket === bucket.id) possibleCosts(r.cost, out);
   const positive = [...out].filter((c) => c > 0).sort((a, b) => a - b);
   return positive.length > 0 ? positive : [1];
