@@ -58,6 +58,11 @@ export function evaluateCost(expr: CostExpr, params: RequestParams): CostResult 
           ? { ok: false, code: 'invalid_parameter', message: `parameter "${expr.param}" is not a list` }
           : { ok: false, code: 'missing_parameter', message: `the cost depends on the length of "${expr.param}", which is missing` };
       }
+      // the safe parameters are sized for the documented maximum: a longer list would be charged more
+      // than the bucket allows for, and the venue refuses it anyway
+      if (expr.maxItems !== undefined && n > expr.maxItems) {
+        return { ok: false, code: 'invalid_parameter', message: `parameter "${expr.param}" holds ${n} items; the venue accepts at most ${expr.maxItems}` };
+      }
       return { ok: true, cost: expr.base + expr.per * Math.floor(n / (expr.every ?? 1)) };
     }
     case 'lookup': {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getVenueSpec, resolveRequest } from '../src/index.js';
+import { getVenueSpec, resolveRequest, validateSpec, type VenueSpec } from '../src/index.js';
 import { costs, errorCode, keyId, publicId } from './helpers.js';
 
 /** Limits pinned with explicit options (round numbers); one test checks the defaults. */
@@ -287,5 +287,33 @@ describe('ccxt-derived', () => {
 describe('hyperliquid conditional rules', () => {
   it('refuses an exchange action without a type rather than pricing it at 0 or 1', () => {
     expect(errorCode('hyperliquid', { method: 'POST', path: '/exchange', body: { action: {} } })).toBe('missing_parameter');
+  });
+});
+
+describe('count costs beyond the documented maximum', () => {
+  it('a list longer than maxItems is refused (it would be charged more than the safe parameters allow for)', () => {
+    const spec: VenueSpec = {
+      id: 'batchy',
+      venue: 'Batchy',
+      product: 'test',
+      origin: 'hand-authored',
+      sources: { doc: { url: 'https://example.com/limits', retrieved: '2026-12-01' } },
+      buckets: [{ id: 'orders', scope: 'uid', algorithm: 'sliding-window', limit: 10, windowMs: 1000, provenance: { source: 'doc', confidence: 'documented' } }],
+      endpoints: [
+        {
+          id: 'batch',
+          method: 'POST',
+          path: '/batch',
+          auth: 'private',
+          costs: [{ bucket: 'orders', cost: { kind: 'count', param: '', base: 0, per: 1, maxItems: 3 } }],
+          provenance: { source: 'doc', confidence: 'documented' },
+        },
+      ],
+    };
+    const checked = validateSpec(spec);
+    expect(checked.ok).toBe(true);
+    const request = (n: number) => ({ method: 'POST' as const, path: '/batch', body: Array.from({ length: n }, (_, i) => ({ i })) });
+    expect(resolveRequest(spec, request(3), { credential: 'k' }).ok).toBe(true);
+    expect(resolveRequest(spec, request(4), { credential: 'k' })).toMatchObject({ ok: false, error: { code: 'invalid_parameter' } });
   });
 });

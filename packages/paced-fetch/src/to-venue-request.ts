@@ -38,6 +38,8 @@ export function toVenueRequest(call: FetchCall): VenueRequest {
   return {
     method: call.method,
     path: call.url.pathname,
+    // the host picks between endpoints a spec lists on several hosts with one path (ccxt-derived specs)
+    host: call.url.host,
     query,
     ...(call.bodyText === undefined || call.bodyText === '' ? {} : { body: call.bodyText }),
   };

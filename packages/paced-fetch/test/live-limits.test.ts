@@ -120,7 +120,7 @@ describe('live limits against the emulated venue: paced by the venue number, not
   const stored = limitOf(spot, 'orders_10s');
 
   it('Binance spot, a lower live order count: zero violations, every 10 s window at most the live number and well used', { timeout: 120_000 }, async () => {
-    const live = Math.max(5, Math.floor(stored / 5));
+    const live = Math.max(5, Math.floor(stored * 0.4));
     const run = await saturate({ stored: spot, emulated: withLimit(spot, 'orders_10s', live), identity: { credential: 'key-1' }, header: 'x-mbx-apikey', lane: binanceOrder, seconds: 60, live: true });
     const [result] = run.results;
     expect(result?.ok).toBe(true);
@@ -140,7 +140,7 @@ describe('live limits against the emulated venue: paced by the venue number, not
   });
 
   it('control: the same venue without live limits is violated (the stored number is too high for it)', { timeout: 120_000 }, async () => {
-    const live = Math.max(5, Math.floor(stored / 5));
+    const live = Math.max(5, Math.floor(stored * 0.4));
     const run = await saturate({ stored: spot, emulated: withLimit(spot, 'orders_10s', live), identity: { credential: 'key-1' }, header: 'x-mbx-apikey', lane: binanceOrder, seconds: 30, live: false });
     expect(run.results).toEqual([]);
     expect(run.stats.violations).toBeGreaterThan(0);
