@@ -47,6 +47,8 @@ export { requestParams, type RequestParams } from './request-params.js';
 export { specFromCcxt, ccxtCapacity, CCXT_CAPACITY_HEADROOM, CCXT_CAPACITY_REFILL_MS, type CcxtFile, type CcxtSection, type CcxtEndpointEntry, type CcxtEndpointOverrides } from './ccxt-spec.js';
 export { handAuthoredSpecs } from './hand-authored.js';
 export { venueTable } from './venue-table.js';
+export { verificationRows, verificationTable } from './verification-table.js';
+export type { VerificationRow } from './verification-table.js';
 export { readLiveLimits, type LiveLimitsOptions, type LiveLimitsResult, type LiveLimitsRequest, type LiveLimitsFetch } from './live-limits/read-live-limits.js';
 export { applyLiveStatements, type LiveLimitChange, type LiveReading } from './live-limits/apply-live-limits.js';
 export { liveLimitSources, withLiveLimitEndpoints } from './live-limits/sources.js';
