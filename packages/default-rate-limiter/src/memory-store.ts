@@ -1,3 +1,5 @@
+// A little over 400 lines on purpose: every write to the bucket table and its side maps (holds, pending
+// penalties and debts, bookings) stays in this one class, so no operation can update one and miss another.
 import type { BucketSnapshot, Capabilities, Clock, ErrorResult, SideEffectResult } from '@core/rate-limit-contract';
 import {
   NO_HOLD,
@@ -25,6 +27,7 @@ import {
   type ResolvedKey,
 } from '@core/rate-limit-kit';
 import { BucketTable } from './bucket-table.js';
+import { IdleSweep } from './idle-sweep.js';
 
 /** A penalty or recorded debt waiting for its bucket's first definition (RL-R1, RL-R3). */
 interface Pending {
@@ -93,16 +96,15 @@ export class MemoryStore implements LimiterStore {
   readonly #plan: AdmissionPlan = { sendAt: 0, unpayable: -1 };
   readonly #xs: number[] = [];
   readonly #slots: number[] = [];
-  #ops = 0;
-  #cursor = 0;
+  readonly #sweep: IdleSweep;
   recordsDropped = 0;
   pendingDropped = 0;
-  evicted = 0;
 
   constructor(options: MemoryStoreOptions) {
     this.#options = options;
     this.#clock = options.clock;
     this.timers = options.clock;
+    this.#sweep = new IdleSweep(this.#table, this.#holds, this.#defs, options);
   }
 
   now(): number {
@@ -123,7 +125,7 @@ export class MemoryStore implements LimiterStore {
 
   admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined): Admission {
     const now = this.#clock.now();
-    if (mode !== 'peek') this.#tick(now);
+    if (mode !== 'peek') this.#sweep.tick(now);
     const xs = this.#xs;
     const slots = this.#slots;
     for (let i = 0; i < n; i++) {
@@ -207,7 +209,7 @@ export class MemoryStore implements LimiterStore {
 
   record(key: ResolvedKey, cost: number, def: Definition | undefined): void {
     const now = this.#clock.now();
-    this.#tick(now);
+    this.#sweep.tick(now);
     const slot = this.#live(key.id, now);
     if (def === undefined) {
       if (slot < 0) {
@@ -228,7 +230,7 @@ export class MemoryStore implements LimiterStore {
 
   sync(key: ResolvedKey, def: Definition, minBorrowed: number): SideEffectResult {
     const now = this.#clock.now();
-    this.#tick(now);
+    this.#sweep.tick(now);
     this.#defs[def.index] = def;
     const slot = this.#table.find(key.id);
     const x = this.#effective(slot, key.id, def, now); // a new definition converts, keeping any hold (RL-L5, RL-R3)
@@ -239,7 +241,7 @@ export class MemoryStore implements LimiterStore {
   penalize(key: ResolvedKey, hold: Hold): SideEffectResult {
     const now = this.#clock.now();
     const until = 'untilMs' in hold ? hold.untilMs : now + hold.forMs;
-    this.#tick(now);
+    this.#sweep.tick(now);
     const slot = this.#live(key.id, now);
     if (slot < 0) {
       const p = this.#pendingFor(key.id);
@@ -338,12 +340,12 @@ export class MemoryStore implements LimiterStore {
 
   /** Evicts every idle bucket now and gives unused table memory back; answers how many were evicted. */
   sweepAll(): number {
-    const before = this.evicted;
-    const now = this.#clock.now();
-    this.#sweepRange(0, this.#table.highWater, now);
-    this.#cursor = 0;
-    this.#afterFullSweep(now);
-    return this.evicted - before;
+    return this.#sweep.all(this.#clock.now());
+  }
+
+  /** Idle buckets evicted so far. */
+  get evicted(): number {
+    return this.#sweep.evicted;
   }
 
   close(): void {
@@ -366,7 +368,7 @@ export class MemoryStore implements LimiterStore {
     if (!isIdle(this.#table.state(slot), hold, this.#defs[this.#table.def(slot)] as Definition, now)) return slot;
     this.#table.remove(slot);
     this.#holds.delete(id);
-    this.evicted++;
+    this.#sweep.evicted++;
     return -1;
   }
 
@@ -422,40 +424,5 @@ export class MemoryStore implements LimiterStore {
     p = { hold: NO_HOLD, debt: 0 };
     this.#pending.set(id, p);
     return p;
-  }
-
-  #tick(now: number): void {
-    if (++this.#ops < this.#options.sweepEvery) return;
-    this.#ops = 0;
-    const high = this.#table.highWater;
-    if (high === 0) return;
-    const start = this.#cursor < high ? this.#cursor : 0;
-    const end = Math.min(high, start + this.#options.sweepBatch);
-    this.#sweepRange(start, end, now);
-    this.#cursor = end;
-    if (end >= high) {
-      this.#cursor = 0;
-      this.#afterFullSweep(now);
-    }
-  }
-
-  #sweepRange(start: number, end: number, now: number): void {
-    const table = this.#table;
-    const before = now - this.#options.idleGraceMs;
-    const holds = this.#holds;
-    for (let slot = start; slot < end; slot++) {
-      const id = table.id(slot);
-      if (id === undefined) continue;
-      const hold = holds.size > 0 ? (holds.get(id) ?? NO_HOLD) : NO_HOLD;
-      if (isIdle(table.state(slot), hold, this.#defs[table.def(slot)] as Definition, before) && !(hold > now)) {
-        table.remove(slot);
-        this.evicted++;
-      }
-    }
-  }
-
-  #afterFullSweep(now: number): void {
-    this.#table.compact();
-    if (this.#holds.size > 0) for (const [id, until] of this.#holds) if (until <= now || this.#table.find(id) < 0) this.#holds.delete(id);
   }
 }
