@@ -16,6 +16,7 @@ export interface SweepOptions {
 export class IdleSweep {
   readonly #table: BucketTable;
   readonly #holds: Map<string, number>;
+  readonly #windows: Map<string, number[]>;
   readonly #defs: readonly Definition[];
   readonly #o: SweepOptions;
   #ops = 0;
@@ -23,9 +24,10 @@ export class IdleSweep {
   /** Idle buckets evicted so far. */
   evicted = 0;
 
-  constructor(table: BucketTable, holds: Map<string, number>, defs: readonly Definition[], options: SweepOptions) {
+  constructor(table: BucketTable, holds: Map<string, number>, windows: Map<string, number[]>, defs: readonly Definition[], options: SweepOptions) {
     this.#table = table;
     this.#holds = holds;
+    this.#windows = windows;
     this.#defs = defs;
     this.#o = options;
   }
@@ -65,6 +67,7 @@ export class IdleSweep {
       const hold = holds.size > 0 ? (holds.get(id) ?? NO_HOLD) : NO_HOLD;
       if (isIdle(table.state(slot), hold, this.#defs[table.def(slot)] as Definition, before) && !(hold > now)) {
         table.remove(slot);
+        if (this.#windows.size > 0) this.#windows.delete(id);
         this.evicted++;
       }
     }

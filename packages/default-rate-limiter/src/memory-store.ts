@@ -10,6 +10,7 @@ import {
   decodeBucketId,
   foldPending,
   freshState,
+  fromBorrowed,
   holdAfter,
   isIdle,
   penalizeUntil,
@@ -18,6 +19,14 @@ import {
   redefine,
   syncBorrowed,
   venuePrefix,
+  windowBorrowed,
+  windowCharge,
+  windowExpiry,
+  windowFoldPending,
+  windowFromBorrowed,
+  windowPenalize,
+  windowRecord,
+  windowSync,
   type Admission,
   type AdmissionPlan,
   type AdmitMode,
@@ -45,6 +54,8 @@ interface Booked {
   /** The booking created the bucket: a return forgets it again and puts back what was pending. */
   readonly created: boolean;
   readonly pendingBefore: Pending | undefined;
+  /** A window bucket's entries the booking replaced. */
+  readonly replacedWindow: number[] | undefined;
   /** Where the booking wrote; a bucket moved or forgotten since then forfeits the return. */
   readonly slot: number;
   readonly epoch: number;
@@ -93,8 +104,11 @@ export class MemoryStore implements LimiterStore {
   readonly #pending = new Map<string, Pending>();
   /** Holds in force on live buckets (a redefinition must keep them, RL-R3). */
   readonly #holds = new Map<string, number>();
+  /** The entries of window buckets (RL-V1; the table keeps their expiry as their state). */
+  readonly #windows = new Map<string, number[]>();
   readonly #plan: AdmissionPlan = { sendAt: 0, unpayable: -1 };
   readonly #xs: number[] = [];
+  readonly #ws: (number[] | undefined)[] = [];
   readonly #slots: number[] = [];
   readonly #sweep: IdleSweep;
   recordsDropped = 0;
@@ -104,7 +118,7 @@ export class MemoryStore implements LimiterStore {
     this.#options = options;
     this.#clock = options.clock;
     this.timers = options.clock;
-    this.#sweep = new IdleSweep(this.#table, this.#holds, this.#defs, options);
+    this.#sweep = new IdleSweep(this.#table, this.#holds, this.#windows, this.#defs, options);
   }
 
   now(): number {
@@ -127,6 +141,7 @@ export class MemoryStore implements LimiterStore {
     const now = this.#clock.now();
     if (mode !== 'peek') this.#sweep.tick(now);
     const xs = this.#xs;
+    const ws = this.#ws;
     const slots = this.#slots;
     for (let i = 0; i < n; i++) {
       const k = keys[i] as ResolvedKey;
@@ -134,14 +149,21 @@ export class MemoryStore implements LimiterStore {
       this.#defs[def.index] = def;
       const slot = this.#slotOf(k);
       slots[i] = slot;
-      xs[i] = this.#effective(slot, k.id, def, now);
+      if (def.window === undefined) {
+        xs[i] = this.#effective(slot, k.id, def, now);
+        ws[i] = undefined;
+      } else {
+        xs[i] = 0;
+        ws[i] = this.#effectiveWindow(slot, k.id, def, now);
+      }
     }
     const plan = this.#plan;
-    planAdmission(plan, n, xs, defs, costs, now);
+    planAdmission(plan, n, xs, ws, defs, costs, now);
     if (plan.unpayable >= 0) {
       const i = plan.unpayable;
       const def = defs[i] as Definition;
-      return { status: 'unpayable', index: i, reason: def.quota ? 'quota' : 'horizon', left: def.quota ? def.capacity - Math.max(0, xs[i] as number) : 0 };
+      const reason = def.window !== undefined ? ((costs[i] as number) > def.window.perWindow + def.window.eps ? 'window' : 'horizon') : def.quota ? 'quota' : 'horizon';
+      return { status: 'unpayable', index: i, reason, left: def.quota ? def.capacity - Math.max(0, xs[i] as number) : 0 };
     }
     const s = plan.sendAt;
     if (mode === 'peek') return s <= now ? { status: 'admitted', sendAt: now, now } : { status: 'wait', waitMs: s - now };
@@ -152,15 +174,20 @@ export class MemoryStore implements LimiterStore {
       const def = defs[i] as Definition;
       const before = slots[i] as number;
       const x = xs[i] as number;
-      const written = chargeAt(x, def, costs[i] as number, s);
+      const w = ws[i];
+      const charge = (): number =>
+        w === undefined || def.window === undefined
+          ? this.#write(before, k.id, chargeAt(x, def, costs[i] as number, s), def, now)
+          : this.#writeWindow(before, k.id, windowCharge(w, def.window, costs[i] as number, s, now), def, now);
       if (booked === undefined) {
-        k.memo = this.#write(before, k.id, written, def, now);
+        k.memo = charge();
         continue;
       }
       const pending = before < 0 && this.#pending.size > 0 ? this.#pending.get(k.id) : undefined;
       const replaced = before >= 0 ? this.#table.state(before) : x;
       const replacedDef = before >= 0 ? this.#table.def(before) : def.index;
-      const slot = this.#write(before, k.id, written, def, now);
+      const replacedWindow = before >= 0 ? this.#windows.get(k.id) : undefined;
+      const slot = charge();
       k.memo = slot;
       booked.push({
         id: k.id,
@@ -169,6 +196,7 @@ export class MemoryStore implements LimiterStore {
         replacedDef,
         created: before < 0,
         pendingBefore: pending === undefined ? undefined : { hold: pending.hold, debt: pending.debt },
+        replacedWindow,
         slot,
         epoch: this.#table.epoch,
         version: this.#table.version(slot),
@@ -189,11 +217,14 @@ export class MemoryStore implements LimiterStore {
       }
       if (!b.created) {
         table.set(slot, b.replaced, b.replacedDef);
+        if (b.replacedWindow === undefined) this.#windows.delete(b.id);
+        else this.#windows.set(b.id, b.replacedWindow);
         continue;
       }
       // the bucket did not exist before the booking: forget it, with the penalty or debt it folded in kept pending
       table.remove(slot);
       this.#holds.delete(b.id);
+      this.#windows.delete(b.id);
       if (b.pendingBefore !== undefined && !this.#pending.has(b.id)) {
         const p = this.#pendingFor(b.id);
         if (p !== undefined) {
@@ -220,6 +251,10 @@ export class MemoryStore implements LimiterStore {
       def = this.#defs[this.#table.def(slot)] as Definition;
     }
     this.#defs[def.index] = def;
+    if (def.window !== undefined) {
+      key.memo = this.#writeWindow(slot, key.id, windowRecord(this.#effectiveWindow(slot, key.id, def, now), def.window, cost, now), def, now);
+      return;
+    }
     const x = this.#effective(slot, key.id, def, now);
     key.memo = this.#write(slot, key.id, recordCost(x, def, cost, now), def, now);
   }
@@ -228,12 +263,18 @@ export class MemoryStore implements LimiterStore {
     this.recordsDropped++;
   }
 
-  sync(key: ResolvedKey, def: Definition, minBorrowed: number): SideEffectResult {
+  sync(key: ResolvedKey, def: Definition, minBorrowed: number, sentAtMs: number | undefined): SideEffectResult {
     const now = this.#clock.now();
     this.#sweep.tick(now);
     this.#defs[def.index] = def;
     const slot = this.#table.find(key.id);
-    const x = this.#effective(slot, key.id, def, now); // a new definition converts, keeping any hold (RL-L5, RL-R3)
+    // a new definition converts, keeping any hold (RL-L5, RL-R3)
+    if (def.window !== undefined) {
+      const e = windowSync(this.#effectiveWindow(slot, key.id, def, now), def.window, minBorrowed, now, sentAtMs);
+      key.memo = this.#writeWindow(slot, key.id, e, def, now);
+      return OK;
+    }
+    const x = this.#effective(slot, key.id, def, now);
     key.memo = this.#write(slot, key.id, syncBorrowed(x, def, minBorrowed, now), def, now);
     return OK;
   }
@@ -249,7 +290,8 @@ export class MemoryStore implements LimiterStore {
       return OK;
     }
     const def = this.#defs[this.#table.def(slot)] as Definition;
-    this.#table.setState(slot, penalizeUntil(this.#table.state(slot), def, until, now));
+    if (def.window !== undefined) this.#writeWindow(slot, key.id, windowPenalize(this.#windows.get(key.id) ?? [], def.window, until, now), def, now);
+    else this.#table.setState(slot, penalizeUntil(this.#table.state(slot), def, until, now));
     const h = holdAfter(this.#holds.get(key.id) ?? NO_HOLD, until, now);
     if (h > now) this.#holds.set(key.id, h);
     return OK;
@@ -259,7 +301,12 @@ export class MemoryStore implements LimiterStore {
 
   borrowed(key: ResolvedKey): number | ErrorResult {
     const slot = this.#table.find(key.id);
-    if (slot >= 0) return borrowedAt(this.#table.state(slot), this.#defs[this.#table.def(slot)] as Definition, this.#clock.now());
+    if (slot >= 0) {
+      const def = this.#defs[this.#table.def(slot)] as Definition;
+      const now = this.#clock.now();
+      if (def.window !== undefined) return windowBorrowed(this.#windows.get(key.id) ?? [], def.window, now);
+      return borrowedAt(this.#table.state(slot), def, now);
+    }
     return this.#pending.get(key.id)?.debt ?? 0;
   }
 
@@ -268,6 +315,7 @@ export class MemoryStore implements LimiterStore {
     if (slot >= 0) this.#table.remove(slot);
     this.#pending.delete(key.id);
     this.#holds.delete(key.id);
+    this.#windows.delete(key.id);
     return OK;
   }
 
@@ -280,6 +328,7 @@ export class MemoryStore implements LimiterStore {
     }
     for (const id of [...this.#pending.keys()]) if (id.startsWith(prefix)) this.#pending.delete(id);
     for (const id of [...this.#holds.keys()]) if (id.startsWith(prefix)) this.#holds.delete(id);
+    for (const id of [...this.#windows.keys()]) if (id.startsWith(prefix)) this.#windows.delete(id);
     return OK;
   }
 
@@ -287,6 +336,7 @@ export class MemoryStore implements LimiterStore {
     this.#table.clear();
     this.#pending.clear();
     this.#holds.clear();
+    this.#windows.clear();
     return OK;
   }
 
@@ -302,8 +352,9 @@ export class MemoryStore implements LimiterStore {
       const held = this.#holds.get(id) ?? NO_HOLD;
       if (isIdle(x, held, def, now)) continue;
       const { venue, credentialHash, axis } = decodeBucketId(id);
-      const borrowed = borrowedAt(x, def, now);
-      const base = { venue, credentialHash, axis, capacity: def.capacity, refillPerSec: def.refillPerSec, tokens: def.capacity - borrowed, borrowed };
+      const w = def.window;
+      const borrowed = w === undefined ? borrowedAt(x, def, now) : windowBorrowed(this.#windows.get(id) ?? [], w, now);
+      const base = { venue, credentialHash, axis, capacity: def.capacity, refillPerSec: def.refillPerSec, tokens: def.capacity - borrowed, borrowed, ...(w === undefined ? {} : { windowMs: w.windowMs }) };
       out.push(held > now ? { ...base, heldUntilMs: held } : base);
     }
     return out;
@@ -326,13 +377,14 @@ export class MemoryStore implements LimiterStore {
    * `undefined` when nothing is stored.
    */
   inspect(id: string):
-    | { readonly pending: false; readonly capacity: number; readonly refillPerSec: number; readonly x: number; readonly hold: number }
+    | { readonly pending: false; readonly text: string; readonly x: number; readonly hold: number; readonly entries?: readonly number[] }
     | { readonly pending: true; readonly debt: number; readonly hold: number }
     | undefined {
     const slot = this.#table.find(id);
     if (slot >= 0) {
       const def = this.#defs[this.#table.def(slot)] as Definition;
-      return { pending: false, capacity: def.capacity, refillPerSec: def.refillPerSec, x: this.#table.state(slot), hold: this.#holds.get(id) ?? NO_HOLD };
+      const base = { pending: false as const, text: def.text, x: this.#table.state(slot), hold: this.#holds.get(id) ?? NO_HOLD };
+      return def.window === undefined ? base : { ...base, entries: this.#windows.get(id) ?? [] };
     }
     const p = this.#pending.get(id);
     return p === undefined ? undefined : { pending: true, debt: p.debt, hold: p.hold };
@@ -352,6 +404,7 @@ export class MemoryStore implements LimiterStore {
     this.#table.clear();
     this.#pending.clear();
     this.#holds.clear();
+    this.#windows.clear();
   }
 
   // ---------------------------------------------------------------- internals
@@ -368,6 +421,7 @@ export class MemoryStore implements LimiterStore {
     if (!isIdle(this.#table.state(slot), hold, this.#defs[this.#table.def(slot)] as Definition, now)) return slot;
     this.#table.remove(slot);
     this.#holds.delete(id);
+    this.#windows.delete(id);
     this.#sweep.evicted++;
     return -1;
   }
@@ -388,7 +442,9 @@ export class MemoryStore implements LimiterStore {
       const old = this.#table.def(slot);
       if (old === def.index) return x;
       const hold = this.#holds.size > 0 ? (this.#holds.get(id) ?? NO_HOLD) : NO_HOLD;
-      return redefine(x, hold, this.#defs[old] as Definition, def, now);
+      const from = this.#defs[old] as Definition;
+      if (from.window !== undefined) return fromBorrowed(windowBorrowed(this.#windows.get(id) ?? [], from.window, now), hold, def, now);
+      return redefine(x, hold, from, def, now);
     }
     if (this.#pending.size > 0) {
       const p = this.#pending.get(id);
@@ -397,7 +453,32 @@ export class MemoryStore implements LimiterStore {
     return freshState(def);
   }
 
+  /** A window bucket's entries under window definition `def` now: kept, converted from a token bucket, or folded from what was pending. */
+  #effectiveWindow(slot: number, id: string, def: Definition, now: number): number[] {
+    const w = def.window as NonNullable<Definition['window']>;
+    if (slot >= 0) {
+      const from = this.#defs[this.#table.def(slot)] as Definition;
+      const hold = this.#holds.size > 0 ? (this.#holds.get(id) ?? NO_HOLD) : NO_HOLD;
+      // entries carry over to another window definition, unless the bucket is idle: then it is absent
+      if (from.window !== undefined) return isIdle(this.#table.state(slot), hold, from, now) ? [] : (this.#windows.get(id) ?? []);
+      return windowFromBorrowed(borrowedAt(this.#table.state(slot), from, now), hold, w, now);
+    }
+    if (this.#pending.size > 0) {
+      const p = this.#pending.get(id);
+      if (p !== undefined) return windowFoldPending(p.debt, p.hold, w, now);
+    }
+    return [];
+  }
+
+  /** Writes a window bucket: its entries, and their expiry as the table's state (idle once it passed). */
+  #writeWindow(slot: number, id: string, entries: number[], def: Definition, now: number): number {
+    const at = this.#write(slot, id, windowExpiry(entries, def.window as NonNullable<Definition['window']>), def, now);
+    this.#windows.set(id, entries);
+    return at;
+  }
+
   #write(slot: number, id: string, x: number, def: Definition, now: number): number {
+    if (this.#windows.size > 0 && def.window === undefined) this.#windows.delete(id);
     if (slot >= 0) {
       this.#table.set(slot, x, def.index);
       return slot;

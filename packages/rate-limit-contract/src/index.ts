@@ -4,6 +4,7 @@ export type {
   CapacityLimit,
   PeriodLimit,
   RequestsPerSecondLimit,
+  WindowLimit,
   Limit,
   NormalizedLimit,
 } from './limit.js';
@@ -17,6 +18,7 @@ export type {
   CheckOptions,
   WaitOptions,
   PenaltyHold,
+  SyncOptions,
   RateLimiter,
   SideEffectResult,
   ErrorResult,

@@ -30,6 +30,30 @@ export interface RequestsPerSecondLimit {
 }
 
 /**
+ * A window limit: at most `perWindow` of cost in any window of `windowMs` as the venue counts it, each
+ * request counted when it arrives, anywhere up to `jitterMs` after its send time. It keeps a venue's own
+ * invariant exactly, for rolling windows and for fixed windows (aligned to the clock or anchored at a
+ * first request) alike, instead of the token-bucket approximation that must keep
+ * `capacity + refill·window ≤ limit` and so admits less.
+ *
+ * @remarks RL-V1 (the invariant), RL-V2 (probes, bookings and waits as for token buckets), RL-V3 (a cost
+ * above `perWindow` is `cost_unpayable`), RL-V4 (atomic with token buckets in one call), RL-V5 (records,
+ * syncs, penalties), RL-V6 (memory per bucket bounded). `perWindow` and `windowMs` finite and > 0,
+ * `jitterMs` finite and >= 0 (default 0).
+ *
+ * @example
+ * ```ts
+ * const bybitOrders: Limit = { perWindow: 10, windowMs: 1000, jitterMs: 50 }; // 10 per rolling second
+ * ```
+ */
+export interface WindowLimit {
+  readonly perWindow: number;
+  readonly windowMs: number;
+  /** How much later than its send time a request may reach the venue, in ms; default 0. */
+  readonly jitterMs?: number;
+}
+
+/**
  * How a bucket is defined. Only an explicit `null` means unlimited: admitted at once and nothing is
  * recorded (RL-L2). A missing limit (property absent or `undefined`) is `invalid_parameters`: a
  * forgotten limit never silently means "unlimited".
@@ -44,9 +68,9 @@ export interface RequestsPerSecondLimit {
  * const okx: Limit = { capacity: 1, refillPerSec: 9.09 };
  * ```
  */
-export type Limit = CapacityLimit | PeriodLimit | RequestsPerSecondLimit | null;
+export type Limit = CapacityLimit | PeriodLimit | RequestsPerSecondLimit | WindowLimit | null;
 
-/** A limit in its canonical form, as implementations store and report it. */
+/** A token-bucket limit in its canonical form, as implementations store and report it. */
 export interface NormalizedLimit {
   readonly capacity: number;
   readonly refillPerSec: number;

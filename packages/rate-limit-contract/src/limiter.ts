@@ -38,6 +38,17 @@ export interface WaitOptions {
   readonly signal?: AbortSignal;
 }
 
+/** Options of {@link RateLimiter.sync}. */
+export interface SyncOptions {
+  /**
+   * When the request whose response reported the usage was sent (the limiter's clock, e.g. the
+   * `sendAtMs` of its admission). On a window limit it tells which of this deployment's own sends the
+   * venue had certainly counted, so that the usage holds the bucket back only by what others spent
+   * (RL-V5). Token buckets ignore it.
+   */
+  readonly sentAtMs?: number;
+}
+
 /**
  * When a penalty hold ends: an absolute time in the limiter's clock, or a duration from now.
  *
@@ -156,6 +167,7 @@ export interface RateLimiter {
    * @param key - the bucket.
    * @param limit - its definition (required: a sync may be the first thing a bucket sees).
    * @param minBorrowed - the usage the venue reported (for example `X-MBX-USED-WEIGHT-1M`).
+   * @param options - `sentAtMs`: when the reporting request was sent (window limits, RL-V5).
    * @returns a decision-like result: ok when applied, or a typed error (it never lowers usage).
    * @remarks RL-R2.
    * @example
@@ -163,7 +175,7 @@ export interface RateLimiter {
    * await limiter.sync(ipKey, { requests: 6000, periodMs: 60_000 }, Number(headers['x-mbx-used-weight-1m']));
    * ```
    */
-  sync(key: BucketKey, limit: Limit, minBorrowed: number): Promise<SideEffectResult>;
+  sync(key: BucketKey, limit: Limit, minBorrowed: number, options?: SyncOptions): Promise<SideEffectResult>;
 
   /**
    * Admits nothing on the bucket before the hold ends, and treats the bucket as empty then.

@@ -14,6 +14,11 @@ export interface BucketSnapshot {
   readonly tokens: number;
   /** capacity − tokens (RL-I1). */
   readonly borrowed: number;
+  /**
+   * For a window limit (RL-V1): its window in ms; `capacity` is then `perWindow`, `refillPerSec` its long-run
+   * rate (`perWindow` per window), `borrowed` the most any window from now on holds (bookings included).
+   */
+  readonly windowMs?: number;
   /** The end of a penalty hold, in the limiter's clock, when one is in force. */
   readonly heldUntilMs?: number;
 }

@@ -1,18 +1,26 @@
 import { defineBucket, type BucketDefinition } from './gcra.js';
 import { attach } from './key-resolver.js';
-import { normalizeLimit } from './normalize-limit.js';
+import { isWindowLimit, normalizeLimit } from './normalize-limit.js';
+import { defineWindow, type WindowDefinition } from './window.js';
 
 /**
- * A limit as a limiter uses it: the arithmetic's {@link BucketDefinition}, interned (equal limits share
- * one object and one `index`), with the numbers as text exactly as a store writes them.
+ * A limit as a limiter uses it, interned (equal limits share one object and one `index`), with its
+ * numbers as text exactly as a store writes them. A token bucket's arithmetic is the
+ * {@link BucketDefinition}; a window limit (RL-V1) has `window` set, and its bucket numbers describe its
+ * long-run rate (`capacity` = perWindow, `perWindow` per `windowMs`) for conversions to and from token
+ * buckets (RL-L5).
  */
 export interface Definition extends BucketDefinition {
   /** The same for equal definitions of one limiter (0, 1, 2, …). */
   readonly index: number;
-  /** `capacity` as JavaScript's shortest round-trip text (what a store writes and parses back exactly). */
-  readonly capacityText: string;
-  /** `refillPerSec` likewise. */
-  readonly refillText: string;
+  /** The window limit's arithmetic, or `undefined` for a token bucket. */
+  readonly window: WindowDefinition | undefined;
+  /**
+   * The definition as text, as stores write it and compare it: `capacity,refillPerSec` for a token
+   * bucket, `perWindow/windowMs/jitterMs` for a window limit (JavaScript's shortest round-trip text of
+   * each number, which parses back exactly).
+   */
+  readonly text: string;
 }
 
 /** The resolution of an explicit `null` limit: unlimited (RL-L2). */
@@ -57,7 +65,8 @@ export class DefinitionTable {
       }
       const r = normalizeLimit(limit);
       if (!r.ok || r.value === null) return undefined;
-      const def = this.intern(r.value.capacity, r.value.refillPerSec);
+      const v = r.value;
+      const def = isWindowLimit(v) ? this.internWindow(v.perWindow, v.windowMs, v.jitterMs) : this.intern(v.capacity, v.refillPerSec);
       const entry: Entry = { capacity: l.capacity, refillPerSec: l.refillPerSec, requests: l.requests, periodMs: l.periodMs, def };
       if (!attach(limit, this.#symbol, entry)) this.#weak.set(limit, entry);
       return def;
@@ -66,15 +75,26 @@ export class DefinitionTable {
     }
   }
 
-  /** The interned definition of a valid limit (capacity > 0, refill >= 0, both finite). */
+  /** The interned definition of a valid token bucket (capacity > 0, refill >= 0, both finite). */
   intern(capacity: number, refillPerSec: number): Definition {
-    const capacityText = String(capacity);
-    const refillText = String(refillPerSec);
-    const name = `${capacityText},${refillText}`;
-    let def = this.#interned.get(name);
+    const text = `${String(capacity)},${String(refillPerSec)}`;
+    let def = this.#interned.get(text);
     if (def === undefined) {
-      def = { ...defineBucket({ capacity, refillPerSec }), index: this.#all.length, capacityText, refillText };
-      this.#interned.set(name, def);
+      def = { ...defineBucket({ capacity, refillPerSec }), index: this.#all.length, window: undefined, text };
+      this.#interned.set(text, def);
+      this.#all.push(def);
+    }
+    return def;
+  }
+
+  /** The interned definition of a valid window limit (perWindow, windowMs > 0, jitterMs >= 0, all finite). */
+  internWindow(perWindow: number, windowMs: number, jitterMs: number): Definition {
+    const text = `${String(perWindow)}/${String(windowMs)}/${String(jitterMs)}`;
+    let def = this.#interned.get(text);
+    if (def === undefined) {
+      const rate = { ...defineBucket({ capacity: perWindow, refillPerSec: (perWindow * 1000) / windowMs }) };
+      def = { ...rate, index: this.#all.length, window: defineWindow(perWindow, windowMs, jitterMs), text };
+      this.#interned.set(text, def);
       this.#all.push(def);
     }
     return def;

@@ -143,7 +143,14 @@ export function penalizeUntil(x: number, def: BucketDefinition, untilMs: number,
  * hold lasts, `x' ≥ hold + tau_new` (a quota stays used up).
  */
 export function redefine(x: number, hold: number, from: BucketDefinition, to: BucketDefinition, now: number): number {
-  const b = borrowedAt(x, from, now);
+  return fromBorrowed(borrowedAt(x, from, now), hold, to, now);
+}
+
+/**
+ * The `x` of a token bucket that takes over `b` borrowed now (RL-L5: from another definition, a token
+ * bucket's or a window limit's), keeping a hold in force (RL-R3).
+ */
+export function fromBorrowed(b: number, hold: number, to: BucketDefinition, now: number): number {
   let y: number;
   if (b <= 0) y = freshState(to);
   else y = to.quota ? Math.min(b, MAX_AMOUNT) : Math.min(addUp(now, b * to.msPerToken), now + HORIZON_MS);
@@ -178,43 +185,6 @@ export function addDebt(debt: number, cost: number): number {
 export function roundUpWait(waitMs: number): number {
   const w = Math.ceil(waitMs - 1e-9);
   return w < 1 ? 1 : w;
-}
-
-/** The outcome of {@link planAdmission}: the common send time, or which bucket can never pay. */
-export interface AdmissionPlan {
-  /** The common send time (RL-M4); `Infinity` when a bucket can never pay. */
-  sendAt: number;
-  /** The index of the first bucket that can never pay (RL-L4, RL-A7), or -1. */
-  unpayable: number;
-}
-
-/**
- * The whole admission rule of one call over `n` buckets (RL-M1, RL-M4): the common send time is the
- * largest of the buckets' send times; a bucket whose send time can never come makes the call unpayable.
- * Costs of 0 are skipped (RL-A2). The states must already be under the call's definitions.
- */
-export function planAdmission(
-  plan: AdmissionPlan,
-  n: number,
-  xs: ArrayLike<number>,
-  defs: ArrayLike<BucketDefinition>,
-  costs: ArrayLike<number>,
-  now: number,
-): void {
-  let s = now;
-  for (let i = 0; i < n; i++) {
-    const cost = costs[i] as number;
-    if (cost === 0) continue;
-    const si = sendTime(xs[i] as number, defs[i] as BucketDefinition, cost, now);
-    if (isUnpayable(si, now)) {
-      plan.sendAt = Infinity;
-      plan.unpayable = i;
-      return;
-    }
-    if (si > s) s = si;
-  }
-  plan.sendAt = s;
-  plan.unpayable = -1;
 }
 
 /** Whether an admission planned for `sendAt` goes ahead: now, or a booking within the budget (RL-W1, RL-W3). */

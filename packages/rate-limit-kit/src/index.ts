@@ -5,7 +5,8 @@ export { hashCredential } from './hash-credential.js';
 export { systemClock } from './system-clock.js';
 export { normalizeKey, validateVenue, MAX_NAME_LENGTH, MAX_CREDENTIAL_LENGTH } from './normalize-key.js';
 export type { NormalizedKey } from './normalize-key.js';
-export { normalizeLimit } from './normalize-limit.js';
+export { normalizeLimit, isWindowLimit } from './normalize-limit.js';
+export type { NormalizedShape, NormalizedWindowLimit } from './normalize-limit.js';
 export { validateCost, validateWaitBudget, validateSignal } from './validate-number.js';
 export { bucketId, decodeBucketId, venuePrefix } from './bucket-id.js';
 export type { DecodedBucketId } from './bucket-id.js';
@@ -26,11 +27,11 @@ export {
   defineBucket,
   foldPending,
   freshState,
+  fromBorrowed,
   holdAfter,
   isIdle,
   isUnpayable,
   penalizeUntil,
-  planAdmission,
   recordCost,
   redefine,
   roundUpWait,
@@ -38,7 +39,27 @@ export {
   syncBorrowed,
   tokensAt,
 } from './gcra.js';
-export type { AdmissionPlan, BucketDefinition } from './gcra.js';
+export type { BucketDefinition } from './gcra.js';
+export { planAdmission } from './plan.js';
+export type { AdmissionPlan, PlanDefinition } from './plan.js';
+export {
+  ENTRY,
+  MAX_WINDOW_ENTRIES,
+  addEntry,
+  countAt,
+  defineWindow,
+  pruneWindow,
+  windowBorrowed,
+  windowCharge,
+  windowExpiry,
+  windowFoldPending,
+  windowFromBorrowed,
+  windowPenalize,
+  windowRecord,
+  windowSendTime,
+  windowSync,
+} from './window.js';
+export type { WindowDefinition } from './window.js';
 export type { Admission, AdmitMode, Hold, LimiterStore, MaybePromise } from './limiter-store.js';
 export { StoreRateLimiter } from './store-rate-limiter.js';
 export type { StoreRateLimiterOptions } from './store-rate-limiter.js';

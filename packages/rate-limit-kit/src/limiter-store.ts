@@ -19,7 +19,7 @@ export type Admission =
   /** Not admitted (a probe or peek that must wait, or a wait beyond the budget); nothing changed. */
   | { readonly status: 'wait'; readonly waitMs: number }
   /** Bucket `index` of the call can never pay: a quota without enough left, or a wait beyond the horizon. */
-  | { readonly status: 'unpayable'; readonly index: number; readonly reason: 'quota' | 'horizon'; readonly left: number }
+  | { readonly status: 'unpayable'; readonly index: number; readonly reason: 'quota' | 'horizon' | 'window'; readonly left: number }
   /**
    * The store failed (unreachable, too late, a call its layout cannot serve): never admitted. With
    * `index`, the failure is about that bucket of the call and the error's `path` is relative to its
@@ -71,7 +71,8 @@ export interface LimiterStore {
   record(key: ResolvedKey, cost: number, def: Definition | undefined): void;
   /** Counts a record the front door refused (invalid input, closed). */
   dropRecord(): void;
-  sync(key: ResolvedKey, def: Definition, minBorrowed: number): MaybePromise<SideEffectResult>;
+  /** RL-R2, RL-V5; `sentAtMs`: when the reporting request was sent (the limiter's clock), when known. */
+  sync(key: ResolvedKey, def: Definition, minBorrowed: number, sentAtMs: number | undefined): MaybePromise<SideEffectResult>;
   penalize(key: ResolvedKey, hold: Hold): MaybePromise<SideEffectResult>;
   borrowed(key: ResolvedKey): MaybePromise<number | ErrorResult>;
   reset(key: ResolvedKey): MaybePromise<SideEffectResult>;

@@ -43,8 +43,9 @@ export function notSupported(operation: string, capability: string): ErrorResult
 }
 
 /**
- * `cost_unpayable` for bucket `key` at `path` (RL-L4, RL-A7): a fixed quota without enough left, or a
- * wait beyond what the limiter can represent. The message says which, truthfully.
+ * `cost_unpayable` for bucket `key` at `path` (RL-L4, RL-A7, RL-V3): a fixed quota without enough left,
+ * a cost above a window limit, or a wait beyond what the limiter can represent. The message says which,
+ * truthfully.
  */
 export function unpayableError(
   path: string,
@@ -52,14 +53,17 @@ export function unpayableError(
   cost: number,
   capacity: number,
   refillPerSec: number,
-  reason: 'quota' | 'horizon',
+  reason: 'quota' | 'horizon' | 'window',
   left: number,
+  windowMs?: number,
 ): RateLimitError {
   const where = `${key.venue}/${key.axis}`;
   const message =
     reason === 'quota'
       ? `cost ${formatNumber(cost)} can never be paid on ${where}: it is a fixed quota of ${formatNumber(capacity)} (refill 0) with ${formatNumber(left, 1e-9 * capacity)} left`
-      : `cost ${formatNumber(cost)} can never be paid on ${where}: at a refill of ${formatNumber(refillPerSec)}/s its wait would exceed what the limiter can represent (1e15 ms, about 31,700 years)`;
+      : reason === 'window'
+        ? `cost ${formatNumber(cost)} can never be paid on ${where}: a window of ${formatNumber(windowMs ?? 0)} ms holds at most ${formatNumber(capacity)}`
+        : `cost ${formatNumber(cost)} can never be paid on ${where}: at a refill of ${formatNumber(refillPerSec)}/s its wait would exceed what the limiter can represent (1e15 ms, about 31,700 years)`;
   return { code: 'cost_unpayable', message: `${path}: ${message}`, path };
 }
 

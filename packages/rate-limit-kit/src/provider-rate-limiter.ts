@@ -18,7 +18,7 @@ import { describeSecret, describeValue } from './describe-value.js';
 import { HORIZON_MS } from './gcra.js';
 import { formatNumber, internalError, invalidParameters, unpayableError } from './messages.js';
 import { MAX_CREDENTIAL_LENGTH, validateVenue } from './normalize-key.js';
-import { normalizeLimit } from './normalize-limit.js';
+import { isWindowLimit, normalizeLimit, type NormalizedShape } from './normalize-limit.js';
 import { isAborted } from './read-arguments.js';
 import { systemClock } from './system-clock.js';
 import { validateSignal, validateWaitBudget } from './validate-number.js';
@@ -37,12 +37,12 @@ export interface ProviderRateLimiterOptions {
   readonly clock?: Clock;
 }
 
-const DEFAULT_LIMIT: NormalizedLimit = { capacity: 10, refillPerSec: 10 };
+const DEFAULT_LIMIT: NormalizedShape = { capacity: 10, refillPerSec: 10 };
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 interface ProviderCall {
   readonly check: BucketCheck;
-  readonly limit: NormalizedLimit | null;
+  readonly limit: NormalizedShape | null;
   readonly weight: number;
 }
 
@@ -87,13 +87,13 @@ export function createProviderRateLimiter(limiter: RateLimiter, options: Provide
   const clock = options.clock ?? systemClock;
   const venueOf = options.venueOf ?? ((provider: string) => provider);
   const axis = options.axis ?? 'request';
-  const limits = new Map<string, NormalizedLimit | null>();
+  const limits = new Map<string, NormalizedShape | null>();
   for (const [name, limit] of Object.entries(options.limits ?? {})) {
     const r = normalizeLimit(limit, `limits.${name}`);
     if (!r.ok) throw new TypeError(`createProviderRateLimiter: ${r.error.message}`);
     limits.set(name, r.value);
   }
-  let fallback: NormalizedLimit | null = DEFAULT_LIMIT;
+  let fallback: NormalizedShape | null = DEFAULT_LIMIT;
   if ('defaultLimit' in options) {
     const r = normalizeLimit(options.defaultLimit, 'defaultLimit');
     if (!r.ok) throw new TypeError(`createProviderRateLimiter: ${r.error.message}`);
@@ -166,7 +166,9 @@ export function createProviderRateLimiter(limiter: RateLimiter, options: Provide
       if ('code' in call) return error(call);
       const a = readAcquire(opts);
       if ('code' in a) return error(a);
-      const { limit } = call;
+      // a token bucket grants a weight above its capacity once it has stayed full long enough (RL-A5); a
+      // window limit never holds more than its window (RL-V3: the limiter answers cost_unpayable)
+      const limit = call.limit === null || isWindowLimit(call.limit) ? null : call.limit;
       const over = limit !== null && limit.refillPerSec > 0 && weight > limit.capacity;
       const probe: BucketCheck = over && limit !== null ? { ...call.check, cost: limit.capacity } : call.check;
       const accrualMs = over && limit !== null ? ((weight - limit.capacity) * 1000) / limit.refillPerSec : 0;

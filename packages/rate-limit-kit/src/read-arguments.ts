@@ -4,7 +4,7 @@ import type { Hold } from './limiter-store.js';
 import type { KeyResolver } from './key-resolver.js';
 import { invalidParameters } from './messages.js';
 import { normalizeKey } from './normalize-key.js';
-import { normalizeLimit } from './normalize-limit.js';
+import { isWindowLimit, normalizeLimit, type NormalizedShape } from './normalize-limit.js';
 import { validateCost, validateSignal, validateWaitBudget } from './validate-number.js';
 
 /** The longest list of checks one call accepts. */
@@ -59,6 +59,23 @@ export function isAborted(signal: AbortSignal | undefined): boolean {
   }
 }
 
+/** Reads `sync`'s options `{ sentAtMs? }`: the time, `undefined`, or the error naming what is wrong. */
+export function readSentAt(options: unknown): number | undefined | RateLimitError {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null) return invalidParameters('options', `must be an object or undefined (got ${describeValue(options)})`);
+  let sentAtMs: unknown;
+  try {
+    sentAtMs = (options as { sentAtMs?: unknown }).sentAtMs;
+  } catch {
+    return invalidParameters('options', 'could not be read (a getter or proxy threw)');
+  }
+  if (sentAtMs === undefined) return undefined;
+  if (typeof sentAtMs !== 'number' || !Number.isFinite(sentAtMs)) {
+    return invalidParameters('options.sentAtMs', `must be a finite number (ms, the limiter's clock) (got ${describeValue(sentAtMs)})`);
+  }
+  return sentAtMs;
+}
+
 /** Reads a penalty hold `{ untilMs }` (limiter clock) or `{ forMs }` (from now) (RL-R3). */
 export function readHold(hold: unknown): Hold | RateLimitError {
   if (typeof hold !== 'object' || hold === null) {
@@ -107,7 +124,7 @@ export function checksError(checks: unknown, keys: KeyResolver): RateLimitError 
     if (!Array.isArray(checks)) return invalidParameters('checks', `must be a non-empty array of { key, limit, cost } (got ${describeValue(checks)})`);
     if (checks.length === 0) return invalidParameters('checks', 'must not be empty');
     if (checks.length > MAX_CHECKS) return invalidParameters('checks', `must hold at most ${MAX_CHECKS} checks (got ${checks.length})`);
-    const seen = new Map<string, { index: number; capacity: number; refillPerSec: number } | null>();
+    const seen = new Map<string, string>();
     for (let i = 0; i < checks.length; i++) {
       const at = `checks[${i}]`;
       const check: unknown = checks[i];
@@ -125,20 +142,23 @@ export function checksError(checks: unknown, keys: KeyResolver): RateLimitError 
       const k = keys.resolve(key);
       const l = normalizeLimit(limit, `${at}.limit`);
       if (k === undefined || !l.ok || !validateCost(cost, `${at}.cost`).ok) return checkError(key, limit, cost, at);
+      const mine = describeShape(l.value);
       const prior = seen.get(k.id);
-      const mine = l.value === null ? null : { index: i, capacity: l.value.capacity, refillPerSec: l.value.refillPerSec };
       if (prior === undefined) {
-        seen.set(k.id, mine === null ? null : mine);
+        seen.set(k.id, mine);
         continue;
       }
-      const same = prior === null || mine === null ? prior === mine : prior.capacity === mine.capacity && prior.refillPerSec === mine.refillPerSec;
-      if (!same) {
-        const show = (d: typeof mine): string => (d === null ? 'unlimited' : `{ capacity: ${d.capacity}, refillPerSec: ${d.refillPerSec} }`);
-        return invalidParameters(`${at}.limit`, `defines bucket ${k.venue}/${k.axis} as ${show(mine)} but an earlier check of the same call defines it as ${show(prior)}`);
+      if (prior !== mine) {
+        return invalidParameters(`${at}.limit`, `defines bucket ${k.venue}/${k.axis} as ${mine} but an earlier check of the same call defines it as ${prior}`);
       }
     }
     return invalidParameters('checks', 'could not be read consistently (a getter or proxy)');
   } catch {
     return invalidParameters('checks', 'could not be read (a getter or proxy threw)');
   }
+}
+
+function describeShape(l: NormalizedShape | null): string {
+  if (l === null) return 'unlimited';
+  return isWindowLimit(l) ? `{ perWindow: ${l.perWindow}, windowMs: ${l.windowMs}, jitterMs: ${l.jitterMs} }` : `{ capacity: ${l.capacity}, refillPerSec: ${l.refillPerSec} }`;
 }

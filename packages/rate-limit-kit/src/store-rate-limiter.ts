@@ -14,6 +14,7 @@ import type {
   WaitDecision,
   WaitOptions,
   CheckOptions,
+  SyncOptions,
 } from '@core/rate-limit-contract';
 import { CallBuilder, type CallParts } from './call-builder.js';
 import { DefinitionTable, type Definition } from './definition-table.js';
@@ -23,7 +24,7 @@ import type { Admission, AdmitMode, LimiterStore, MaybePromise } from './limiter
 import { CLOSED, errorResult, internalError, notSupported, timeoutError, abortedError, unpayableError } from './messages.js';
 import { normalizeKey } from './normalize-key.js';
 import { normalizeLimit } from './normalize-limit.js';
-import { checkError, checksError, DEFAULT_WAIT_BUDGET_MS, isAborted, readHold, readOptions } from './read-arguments.js';
+import { checkError, checksError, DEFAULT_WAIT_BUDGET_MS, isAborted, readHold, readOptions, readSentAt } from './read-arguments.js';
 import { validateCost } from './validate-number.js';
 import { validateVenue } from './normalize-key.js';
 import { WaiterSet } from './waiter-set.js';
@@ -213,7 +214,7 @@ export class StoreRateLimiter implements RateLimiter {
     }
   }
 
-  sync(key: BucketKey, limit: Limit, minBorrowed: number): Promise<SideEffectResult> {
+  sync(key: BucketKey, limit: Limit, minBorrowed: number, options?: SyncOptions): Promise<SideEffectResult> {
     if (!this.capabilities.sync) return Promise.resolve(notSupported('sync', 'sync'));
     if (this.#closed) return P_CLOSED;
     try {
@@ -223,8 +224,10 @@ export class StoreRateLimiter implements RateLimiter {
       if (d === undefined) return Promise.resolve(errorResult(this.#limitError(limit)));
       const m = validateCost(minBorrowed, 'minBorrowed');
       if (!m.ok) return Promise.resolve(errorResult(m.error));
+      const sentAt = readSentAt(options);
+      if (typeof sentAt === 'object') return Promise.resolve(errorResult(sentAt));
       if (d === null) return Promise.resolve({ kind: 'ok' });
-      return settle(this.store.sync(k, d, m.value));
+      return settle(this.store.sync(k, d, m.value, sentAt));
     } catch (e) {
       return Promise.resolve(internalResult(e));
     }
@@ -373,7 +376,7 @@ export class StoreRateLimiter implements RateLimiter {
     const key = parts.keys[a.index] as ResolvedKey;
     const def = parts.defs[a.index] as Definition;
     const path = caller === 'checkRate' ? 'cost' : `checks[${parts.first[a.index] as number}]`;
-    return unpayableError(path, key, parts.costs[a.index] as number, def.capacity, def.refillPerSec, a.reason, a.left);
+    return unpayableError(path, key, parts.costs[a.index] as number, def.capacity, def.refillPerSec, a.reason, a.left, def.window?.windowMs);
   }
 
   #keyError(key: unknown): RateLimitError {

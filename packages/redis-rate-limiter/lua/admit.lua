@@ -3,12 +3,13 @@
 --
 -- KEYS: the buckets (distinct: the caller merges repeated keys, RL-M2).
 -- ARGV: now ('' = server TIME), TTL slack ms, mode (1 probe, 2 peek, 3 book), budget ms (book only),
---       token (book only), then per bucket: capacity, refillPerSec, cost (> 0).
+--       token (book only), then per bucket: its definition as text ("capacity,refillPerSec" or
+--       "perWindow/windowMs/jitterMs") and its cost (> 0).
 -- Replies (see src/admit-protocol.ts):
 --   admitted now: the clock alone (TIME in microseconds as one integer, or the injected now as given);
 --   {0, sendAt, clockA, clockB, written1, previous1, ...}  booked for later (the pairs let a cancel return it);
 --   {1, wait, clockA, clockB}                                 not admitted, nothing written (RL-A3, RL-W3);
---   {2, bucket (1-based), reason (1 quota, 2 horizon), left} the cost can never be paid, nothing written.
+--   {2, bucket (1-based), reason (1 quota, 2 horizon, 3 window), left} the cost can never be paid, nothing written.
 
 local MODE_PEEK = 2
 local MODE_BOOK = 3
@@ -23,20 +24,47 @@ local n = #KEYS
 local stored
 if n == 1 then stored = { redis.call('GET', KEYS[1]) } else stored = redis.call('MGET', unpack(KEYS)) end
 
-local defs, costs, xs, holds = {}, {}, {}, {}
+-- the plan (plan.ts): token buckets first (any time from their own send time fits), then every window
+-- limit moves the common time to its earliest fitting time from there, until none moves it
+local defs, costs, xs, holds, windows = {}, {}, {}, {}, {}
 local send_at = now
+local any_window = false
 for i = 1, n do
-  local arg = 5 + (i - 1) * 3
-  local d = define(ARGV[arg + 1], ARGV[arg + 2])
-  local cost = tonumber(ARGV[arg + 3])
-  local x, hold = effective(stored[i], d, now)
-  local s = send_time(x, d, cost, now)
-  if not (s - now <= HORIZON_MS) then
-    if d.quota then return { 2, i, 1, fmt(d.capacity - math.max(0, x)) } end
-    return { 2, i, 2, '0' }
+  local arg = 5 + (i - 1) * 2
+  local d = define(ARGV[arg + 1])
+  local cost = tonumber(ARGV[arg + 2])
+  defs[i], costs[i] = d, cost
+  if d.window then
+    windows[i], holds[i] = effective_window(stored[i], d, now)
+    any_window = true
+  else
+    local x, hold = effective(stored[i], d, now)
+    xs[i], holds[i] = x, hold
+    local s = send_time(x, d, cost, now)
+    if not (s - now <= HORIZON_MS) then
+      if d.quota then return { 2, i, 1, fmt(d.capacity - math.max(0, x)) } end
+      return { 2, i, 2, '0' }
+    end
+    if s > send_at then send_at = s end
   end
-  if s > send_at then send_at = s end
-  defs[i], costs[i], xs[i], holds[i] = d, cost, x, hold
+end
+local moved = any_window
+while moved do
+  moved = false
+  for i = 1, n do
+    local d = defs[i]
+    if d.window then
+      local s = window_send_time(windows[i], d.window, costs[i], send_at)
+      if not (s - now <= HORIZON_MS) then
+        if costs[i] > d.window.per + d.window.eps then return { 2, i, 3, '0' } end
+        return { 2, i, 2, '0' }
+      end
+      if s > send_at then
+        send_at = s
+        moved = true
+      end
+    end
+  end
 end
 
 local wait = send_at - now
@@ -51,7 +79,13 @@ if wait > 0 then
   out = { 0, fmt(send_at), clock_a, clock_b }
 end
 for i = 1, n do
-  local value = store(KEYS[i], defs[i], charge_at(xs[i], defs[i], costs[i], send_at), holds[i], now, slack, token)
+  local d = defs[i]
+  local value
+  if d.window then
+    value = store(KEYS[i], d, 0, holds[i], now, slack, token, window_charge(windows[i], d.window, costs[i], send_at, now))
+  else
+    value = store(KEYS[i], d, charge_at(xs[i], d, costs[i], send_at), holds[i], now, slack, token)
+  end
   if out ~= nil then
     out[#out + 1] = value
     out[#out + 1] = stored[i] or ''

@@ -18,6 +18,10 @@ if st == nil or st.pending then
   store_pending(KEYS[1], debt, math.max(hold, until_ms), now, tonumber(ARGV[3]), tonumber(ARGV[4]))
   return fmt(until_ms)
 end
-local d = define(st.capacity_text, st.refill_text)
-store(KEYS[1], d, penalize_until(st.x, d, until_ms, now), math.max(st.hold, until_ms), now, tonumber(ARGV[2]), '')
+local d = define(st.text)
+if d.window then
+  store(KEYS[1], d, 0, math.max(st.hold, until_ms), now, tonumber(ARGV[2]), '', window_penalize(st.entries, d.window, until_ms, now))
+else
+  store(KEYS[1], d, penalize_until(st.x, d, until_ms, now), math.max(st.hold, until_ms), now, tonumber(ARGV[2]), '')
+end
 return fmt(until_ms)

@@ -4,8 +4,8 @@
 -- keeps the debt until its first definition. Preceded by state.lua.
 --
 -- KEYS: the bucket, the record's marker (same hash slot). ARGV: now ('' = server TIME), TTL slack ms,
--- pending debt TTL ms, pending hold TTL ms, marker TTL ms, cost, capacity ('' = the stored definition),
--- refillPerSec.
+-- pending debt TTL ms, pending hold TTL ms, marker TTL ms, cost, definition as text ('' = the stored
+-- definition).
 -- Reply: 1 applied, 0 already applied.
 
 if not redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[5]) then return 0 end
@@ -15,7 +15,7 @@ local cost = tonumber(ARGV[6])
 local raw = redis.call('GET', KEYS[1])
 local d
 if ARGV[7] ~= '' then
-  d = define(ARGV[7], ARGV[8])
+  d = define(ARGV[7])
 else
   local st = live(parse(raw), now)
   if st == nil or st.pending then
@@ -24,7 +24,12 @@ else
     store_pending(KEYS[1], math.min(debt + cost, MAX_AMOUNT), hold, now, tonumber(ARGV[3]), tonumber(ARGV[4]))
     return 1
   end
-  d = define(st.capacity_text, st.refill_text)
+  d = define(st.text)
+end
+if d.window then
+  local e, hold = effective_window(raw, d, now)
+  store(KEYS[1], d, 0, hold, now, slack, '', window_record(e, d.window, cost, now))
+  return 1
 end
 local x, hold = effective(raw, d, now)
 store(KEYS[1], d, record_cost(x, d, cost, now), hold, now, slack, '')

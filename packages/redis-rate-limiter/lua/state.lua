@@ -3,13 +3,15 @@
 -- A differential test (test/differential.test.ts) runs random operation sequences through both and
 -- compares every decision and every stored state.
 --
--- Stored value of a defined bucket: "capacity,refillPerSec,x[,hold]" where x is the theoretical arrival
--- time tat (ms, script time) of a refilling bucket or the amount used of a fixed quota (refill 0), and
--- hold the end of a penalty in force (absent when none). The definition is written as the client sent
--- it (JavaScript's shortest round-trip text), so an equal definition compares equal as text. A value
--- written by a booking for later ends with ";" and the booking's token: no other write stores one, so a
--- cancel that finds exactly the booking's value knows that nothing wrote since (RL-W5).
--- A bucket never defined that has a hold or recorded debt: "p,debt,hold" (hold empty when none).
+-- Stored value of a defined token bucket: "capacity,refillPerSec,x[,hold]" where x is the theoretical
+-- arrival time tat (ms, script time) of a refilling bucket or the amount used of a fixed quota (refill 0),
+-- and hold the end of a penalty in force (absent when none). A window limit (window.ts):
+-- "perWindow/windowMs/jitterMs,expiry[,hold]|a:b:c:f|..." with its entries (cost c sent in [a, b], f = 1
+-- for usage reported by the venue) and the time the last of them stops counting. The definition is
+-- written as the client sent it (JavaScript's shortest round-trip text), so an equal definition compares
+-- equal as text. A value written by a booking for later ends with ";" and the booking's token: no other
+-- write stores one, so a cancel that finds exactly the booking's value knows that nothing wrote since
+-- (RL-W5). A bucket never defined that has a hold or recorded debt: "p,debt,hold" (hold empty when none).
 -- Absent means full.
 --
 -- Script time: the caller's injected clock, or milliseconds since EPOCH_S from the server's TIME (small
@@ -39,11 +41,23 @@ local function add_up(base, inc)
   return r
 end
 
--- a definition from its two numbers as text
-local function define(capacity_text, refill_text)
-  local capacity = tonumber(capacity_text)
-  local refill = tonumber(refill_text)
-  local d = { capacity = capacity, refill = refill, text = capacity_text .. ',' .. refill_text }
+-- a definition from its text: "capacity,refillPerSec" (a token bucket) or "perWindow/windowMs/jitterMs"
+local function define(text)
+  local d = { text = text }
+  local per, win, jit = string.match(text, '^([^/]*)/([^/]*)/([^/]*)$')
+  local capacity, refill
+  if per ~= nil then
+    per, win, jit = tonumber(per), tonumber(win), tonumber(jit)
+    d.window = { per = per, window_ms = win, jitter = jit, span = win + jit, eps = 1e-9 * per }
+    capacity = per
+    refill = (per * 1000) / win
+  else
+    local c, r = string.match(text, '^([^,]*),([^,]*)$')
+    capacity = tonumber(c)
+    refill = tonumber(r)
+  end
+  d.capacity = capacity
+  d.refill = refill
   if refill == 0 then
     d.quota = true
     d.ms_per_token = math.huge
@@ -113,9 +127,8 @@ local function penalize_until(x, d, until_ms, now)
   return math.max(x, add_up(clamp_hold(until_ms, now), d.tau))
 end
 
--- a new definition keeps the amount borrowed and never lifts a hold
-local function redefine(x, hold, from, to, now)
-  local b = borrowed_at(x, from, now)
+-- a token bucket taking over b borrowed now, keeping a hold in force
+local function from_borrowed(b, hold, to, now)
   local y
   if b <= 0 then
     y = fresh(to, now)
@@ -128,6 +141,11 @@ local function redefine(x, hold, from, to, now)
     if to.quota then y = math.max(y, to.capacity) else y = math.max(y, add_up(hold, to.tau)) end
   end
   return y
+end
+
+-- a new definition keeps the amount borrowed and never lifts a hold
+local function redefine(x, hold, from, to, now)
+  return from_borrowed(borrowed_at(x, from, now), hold, to, now)
 end
 
 -- the first definition of a bucket that had only a hold and/or recorded debt
@@ -146,42 +164,229 @@ local function fold_pending(debt, hold, d, now)
   return y
 end
 
+-- window limits (window.ts): entries flat, 4 numbers each: a, b, c, f
+local MAX_WINDOW_ENTRIES = 32
+
+local function count_at(e, span, T)
+  local sum = 0
+  for i = 1, #e, 4 do
+    if e[i] <= T and T < e[i + 1] + span then sum = sum + e[i + 2] end
+  end
+  return sum
+end
+
+local function fits(e, w, cost, t)
+  local room = w.per + w.eps - cost
+  if count_at(e, w.span, t) > room then return false end
+  for i = 1, #e, 4 do
+    local a = e[i]
+    if a > t and a < t + w.span and count_at(e, w.span, a) > room then return false end
+  end
+  return true
+end
+
+local function window_send_time(e, w, cost, from)
+  if cost > w.per + w.eps then return math.huge end
+  if fits(e, w, cost, from) then return from end
+  local candidates = {}
+  for i = 1, #e, 4 do
+    local t = e[i + 1] + w.span
+    if t > from then candidates[#candidates + 1] = t end
+  end
+  table.sort(candidates)
+  for _, t in ipairs(candidates) do
+    if fits(e, w, cost, t) then return t end
+  end
+  return math.huge
+end
+
+local function prune_window(e, w, now)
+  local out = {}
+  for i = 1, #e, 4 do
+    if e[i + 1] + w.span > now then
+      out[#out + 1] = e[i]; out[#out + 1] = e[i + 1]; out[#out + 1] = e[i + 2]; out[#out + 1] = e[i + 3]
+    end
+  end
+  return out
+end
+
+local function add_entry(e, a, b, cost, f)
+  local out = {}
+  local placed = false
+  for i = 1, #e, 4 do
+    if not placed and a < e[i] then
+      out[#out + 1] = a; out[#out + 1] = b; out[#out + 1] = cost; out[#out + 1] = f
+      placed = true
+    end
+    out[#out + 1] = e[i]; out[#out + 1] = e[i + 1]; out[#out + 1] = e[i + 2]; out[#out + 1] = e[i + 3]
+  end
+  if not placed then
+    out[#out + 1] = a; out[#out + 1] = b; out[#out + 1] = cost; out[#out + 1] = f
+  end
+  while #out > MAX_WINDOW_ENTRIES * 4 do
+    local bi, bj, best = -1, -1, math.huge
+    for i = 1, #out, 4 do
+      local j = i + 4
+      while j <= #out and out[j + 3] ~= out[i + 3] do j = j + 4 end
+      if j <= #out then
+        local width = math.max(out[i + 1], out[j + 1]) - out[i]
+        if width < best then best, bi, bj = width, i, j end
+      end
+    end
+    out[bi + 1] = math.max(out[bi + 1], out[bj + 1])
+    out[bi + 2] = math.min(out[bi + 2] + out[bj + 2], MAX_AMOUNT)
+    for _ = 1, 4 do table.remove(out, bj) end
+  end
+  return out
+end
+
+local function window_borrowed(e, w, now)
+  local most = count_at(e, w.span, now)
+  for i = 1, #e, 4 do
+    if e[i] > now then most = math.max(most, count_at(e, w.span, e[i])) end
+  end
+  return most
+end
+
+local function window_expiry(e, w)
+  local last = -math.huge
+  for i = 1, #e, 4 do last = math.max(last, e[i + 1] + w.span) end
+  return last
+end
+
+local function window_charge(e, w, cost, s, now)
+  return add_entry(prune_window(e, w, now), s, s, cost, 0)
+end
+
+local function window_record(e, w, cost, now)
+  return add_entry(prune_window(e, w, now), now, now, math.min(cost, MAX_AMOUNT), 0)
+end
+
+-- sent_at: when the reporting request was sent, or nil
+local function window_sync(e, w, used, now, sent_at)
+  local pruned = prune_window(e, w, now)
+  local s = sent_at
+  if s == nil then s = now end
+  local from = s - w.window_ms
+  local to = s + w.jitter
+  local ours, reported = 0, 0
+  for i = 1, #pruned, 4 do
+    local a, b, c = pruned[i], pruned[i + 1], pruned[i + 2]
+    if pruned[i + 3] == 1 then
+      if a <= to and b >= from then reported = reported + c end
+    elseif sent_at ~= nil and a > s + w.jitter - w.window_ms and b <= s - w.jitter then
+      ours = ours + c
+    end
+  end
+  local others = math.min(used, MAX_AMOUNT) - ours
+  if not (others - reported > w.eps) then return pruned end
+  return add_entry(pruned, math.max(from, now - HORIZON_MS), math.min(to, now + HORIZON_MS), others - reported, 1)
+end
+
+local function window_penalize(e, w, until_ms, now)
+  local u = clamp_hold(until_ms, now)
+  if not (u + w.span > now) then return prune_window(e, w, now) end
+  return add_entry(prune_window(e, w, now), math.min(now, u), u, w.per, 1)
+end
+
+local function window_fold_pending(debt, hold, w, now)
+  local e = {}
+  if hold > NO_HOLD then e = window_penalize(e, w, hold, now) end
+  if debt > 0 then e = window_record(e, w, debt, now) end
+  return e
+end
+
+local function window_from_borrowed(b, hold, w, now)
+  local e = {}
+  if b > 0 then e = add_entry({}, now, now, math.min(b, MAX_AMOUNT), 0) end
+  if hold > now then e = window_penalize(e, w, hold, now) end
+  return e
+end
+
 local function number_or_no_hold(text)
   if text == nil or text == '' then return NO_HOLD end
   return tonumber(text)
 end
 
--- a stored value: { pending = true, debt, hold } or { capacity_text, refill_text, x, hold }; nil when absent
+-- a stored value: { pending = true, debt, hold }, or { text, x, hold, entries (window limits) }; nil when absent
 local function parse(raw)
   if not raw then return nil end
   local token = string.find(raw, ';', 1, true)
   if token then raw = string.sub(raw, 1, token - 1) end
-  local a, b, c, h = string.match(raw, '^([^,]*),([^,]*),([^,]*),?([^,]*)$')
-  if a == nil then return nil end
-  if a == 'p' then return { pending = true, debt = tonumber(b), hold = number_or_no_hold(c) } end
-  return { pending = false, capacity_text = a, refill_text = b, text = a .. ',' .. b, x = tonumber(c), hold = number_or_no_hold(h) }
+  local bar = string.find(raw, '|', 1, true)
+  local head = raw
+  if bar then head = string.sub(raw, 1, bar - 1) end
+  if string.sub(head, 1, 2) == 'p,' then
+    local debt, hold = string.match(head, '^p,([^,]*),([^,]*)$')
+    if debt == nil then return nil end
+    return { pending = true, debt = tonumber(debt), hold = number_or_no_hold(hold) }
+  end
+  local text, x, h
+  if string.find(head, '/', 1, true) then
+    text, x, h = string.match(head, '^([^,]*),([^,]*),?([^,]*)$')
+  else
+    local a, b
+    a, b, x, h = string.match(head, '^([^,]*),([^,]*),([^,]*),?([^,]*)$')
+    if a ~= nil then text = a .. ',' .. b end
+  end
+  if text == nil then return nil end
+  local st = { pending = false, text = text, x = tonumber(x), hold = number_or_no_hold(h) }
+  if bar then
+    local e = {}
+    for a, b, c, f in string.gmatch(string.sub(raw, bar + 1), '([^:|]+):([^:|]+):([^:|]+):([^:|]+)') do
+      e[#e + 1] = tonumber(a); e[#e + 1] = tonumber(b); e[#e + 1] = tonumber(c); e[#e + 1] = tonumber(f)
+    end
+    st.entries = e
+  elseif string.find(text, '/', 1, true) then
+    st.entries = {}
+  end
+  return st
 end
 
 -- a defined bucket that is full and not held behaves exactly like an absent one (it may expire any time)
 local function live(st, now)
   if st == nil or st.pending then return st end
+  local d = define(st.text)
   local full
-  if tonumber(st.refill_text) == 0 then full = st.x <= 0 else full = st.x <= now end
+  if d.quota then full = st.x <= 0 else full = st.x <= now end
   if full and not (st.hold > now) then return nil end
   return st
 end
 
--- the bucket's x and hold under definition d now: converted (keeping the hold), or folded from pending
+-- a token bucket's x and hold under definition d now: converted (keeping the hold), or folded from pending
 local function effective(raw, d, now)
   local st = parse(raw)
   if st == nil then return fresh(d, now), NO_HOLD end
   if st.pending then return fold_pending(st.debt, st.hold, d, now), st.hold end
   if st.text == d.text then return st.x, st.hold end
-  return redefine(st.x, st.hold, define(st.capacity_text, st.refill_text), d, now), st.hold
+  local from = define(st.text)
+  if from.window then return from_borrowed(window_borrowed(st.entries, from.window, now), st.hold, d, now), st.hold end
+  return redefine(st.x, st.hold, from, d, now), st.hold
 end
 
--- writes a defined bucket (or deletes one that is full and not held); returns the stored string
-local function store(key, d, x, hold, now, slack, token)
+-- a window limit's entries and hold under window definition d now: kept, converted, or folded from pending
+local function effective_window(raw, d, now)
+  local st = parse(raw)
+  if st == nil then return {}, NO_HOLD end
+  if st.pending then return window_fold_pending(st.debt, st.hold, d.window, now), st.hold end
+  -- entries carry over to another window definition, unless the bucket is idle: then it is absent
+  if st.entries then
+    if live(st, now) == nil then return {}, NO_HOLD end
+    return st.entries, st.hold
+  end
+  return window_from_borrowed(borrowed_at(st.x, define(st.text), now), st.hold, d.window, now), st.hold
+end
+
+local function fmt_entries(e)
+  local parts = {}
+  for i = 1, #e, 4 do parts[#parts + 1] = fmt(e[i]) .. ':' .. fmt(e[i + 1]) .. ':' .. fmt(e[i + 2]) .. ':' .. fmt(e[i + 3]) end
+  return table.concat(parts, '|')
+end
+
+-- writes a defined bucket (or deletes one that is full and not held); returns the stored string. For a
+-- window limit x is ignored: its entries are written with their expiry.
+local function store(key, d, x, hold, now, slack, token, entries)
+  if d.window then x = window_expiry(entries, d.window) end
   local full
   if d.quota then full = x <= 0 else full = x <= now end
   if full and not (hold > now) and token == '' then
@@ -190,6 +395,7 @@ local function store(key, d, x, hold, now, slack, token)
   end
   local value = d.text .. ',' .. fmt(x)
   if hold > now then value = value .. ',' .. fmt(hold) end
+  if d.window and #entries > 0 then value = value .. '|' .. fmt_entries(entries) end
   value = value .. token
   if d.quota then
     redis.call('SET', key, value)

@@ -1,11 +1,21 @@
 -- Raises the bucket's borrowed amount to at least what the venue reports, never lowering it (RL-R2); a
--- new definition converts the bucket and keeps its hold (RL-L5, RL-R3). Preceded by state.lua.
+-- new definition converts the bucket and keeps its hold (RL-L5, RL-R3). On a window limit the venue's
+-- count holds the bucket back only by what others spent (RL-V5, window.ts). Preceded by state.lua.
 --
--- KEYS: the bucket. ARGV: now ('' = server TIME), TTL slack ms, capacity, refillPerSec, minBorrowed.
+-- KEYS: the bucket. ARGV: now ('' = server TIME), TTL slack ms, definition as text, minBorrowed, the
+-- reporting request's send time in script time ('' = unknown).
 -- Reply: 1.
 
 local now = read_clock(ARGV[1])
-local d = define(ARGV[3], ARGV[4])
-local x, hold = effective(redis.call('GET', KEYS[1]), d, now)
-store(KEYS[1], d, sync_borrowed(x, d, tonumber(ARGV[5]), now), hold, now, tonumber(ARGV[2]), '')
+local d = define(ARGV[3])
+local raw = redis.call('GET', KEYS[1])
+if d.window then
+  local sent_at = nil
+  if ARGV[5] ~= '' then sent_at = tonumber(ARGV[5]) end
+  local e, hold = effective_window(raw, d, now)
+  store(KEYS[1], d, 0, hold, now, tonumber(ARGV[2]), '', window_sync(e, d.window, tonumber(ARGV[4]), now, sent_at))
+  return 1
+end
+local x, hold = effective(raw, d, now)
+store(KEYS[1], d, sync_borrowed(x, d, tonumber(ARGV[4]), now), hold, now, tonumber(ARGV[2]), '')
 return 1

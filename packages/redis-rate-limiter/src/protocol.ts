@@ -27,7 +27,7 @@ export interface ScriptSettings {
   readonly recordMarkerTtlMs: string;
 }
 
-/** ARGV of admit.lua: now, slack, mode, budget, token, then capacity, refillPerSec and cost per bucket. */
+/** ARGV of admit.lua: now, slack, mode, budget, token, then the definition's text and the cost per bucket. */
 export function admitArgs(
   settings: ScriptSettings,
   mode: AdmitMode,
@@ -39,8 +39,7 @@ export function admitArgs(
 ): string[] {
   const args = [settings.now, settings.ttlSlackMs, MODE[mode], budgetMs === undefined ? '' : String(budgetMs), token];
   for (let i = 0; i < n; i++) {
-    const d = defs[i] as Definition;
-    args.push(d.capacityText, d.refillText, String(costs[i]));
+    args.push((defs[i] as Definition).text, String(costs[i]));
   }
   return args;
 }
@@ -59,14 +58,13 @@ export function recordArgs(settings: ScriptSettings, cost: number, def: Definiti
     settings.pendingHoldTtlMs,
     settings.recordMarkerTtlMs,
     String(cost),
-    def === undefined ? '' : def.capacityText,
-    def === undefined ? '' : def.refillText,
+    def === undefined ? '' : def.text,
   ];
 }
 
-/** ARGV of sync.lua. */
-export function syncArgs(settings: ScriptSettings, def: Definition, minBorrowed: number): string[] {
-  return [settings.now, settings.ttlSlackMs, def.capacityText, def.refillText, String(minBorrowed)];
+/** ARGV of sync.lua; `sentAtScriptMs`: the reporting request's send time in script time, when known. */
+export function syncArgs(settings: ScriptSettings, def: Definition, minBorrowed: number, sentAtScriptMs: number | undefined): string[] {
+  return [settings.now, settings.ttlSlackMs, def.text, String(minBorrowed), sentAtScriptMs === undefined ? '' : String(sentAtScriptMs)];
 }
 
 /** ARGV of penalize.lua: the hold's end in script time, or a duration from the script's now. */
@@ -91,7 +89,7 @@ export type AdmitReply =
   | { readonly kind: 'now'; readonly now: number }
   | { readonly kind: 'booked'; readonly sendAt: number; readonly now: number; readonly pairs: readonly string[] }
   | { readonly kind: 'wait'; readonly waitMs: number; readonly now: number }
-  | { readonly kind: 'unpayable'; readonly index: number; readonly reason: 'quota' | 'horizon'; readonly left: number };
+  | { readonly kind: 'unpayable'; readonly index: number; readonly reason: 'quota' | 'horizon' | 'window'; readonly left: number };
 
 function num(value: unknown): number {
   return typeof value === 'number' ? value : Number(String(value));
@@ -133,7 +131,8 @@ export function decodeAdmitReply(reply: unknown): AdmitReply | undefined {
   if (status === 2 && reply.length >= 4) {
     const index = num(reply[1]) - 1;
     if (!Number.isInteger(index) || index < 0) return undefined;
-    return { kind: 'unpayable', index, reason: num(reply[2]) === 1 ? 'quota' : 'horizon', left: num(reply[3]) };
+    const reason = num(reply[2]);
+    return { kind: 'unpayable', index, reason: reason === 1 ? 'quota' : reason === 3 ? 'window' : 'horizon', left: num(reply[3]) };
   }
   return undefined;
 }
@@ -143,10 +142,13 @@ export type StoredState =
   | { readonly pending: true; readonly debt: number; readonly hold: number }
   | {
       readonly pending: false;
-      readonly capacity: number;
-      readonly refillPerSec: number;
+      /** The definition as text (`capacity,refillPerSec` or `perWindow/windowMs/jitterMs`). */
+      readonly text: string;
+      /** A token bucket's `x`, or a window limit's expiry. */
       readonly x: number;
       readonly hold: number;
+      /** A window limit's entries (flat: a, b, c, f). */
+      readonly entries?: readonly number[];
       /** The value carries a booking's token. */
       readonly booked: boolean;
     };
@@ -158,8 +160,27 @@ function holdOf(text: string | undefined): number {
 /** Parses a stored value; `undefined` for anything else. */
 export function parseStored(raw: string): StoredState | undefined {
   const token = raw.indexOf(';');
-  const parts = (token < 0 ? raw : raw.slice(0, token)).split(',');
-  if (parts.length !== 3 && parts.length !== 4) return undefined;
-  if (parts[0] === 'p') return { pending: true, debt: Number(parts[1]), hold: holdOf(parts[2]) };
-  return { pending: false, capacity: Number(parts[0]), refillPerSec: Number(parts[1]), x: Number(parts[2]), hold: holdOf(parts[3]), booked: token >= 0 };
+  const value = token < 0 ? raw : raw.slice(0, token);
+  const bar = value.indexOf('|');
+  const head = bar < 0 ? value : value.slice(0, bar);
+  const parts = head.split(',');
+  if (parts[0] === 'p') return parts.length === 3 ? { pending: true, debt: Number(parts[1]), hold: holdOf(parts[2]) } : undefined;
+  const window = (parts[0] ?? '').includes('/');
+  const fields = window ? 1 : 2;
+  if (parts.length !== fields + 1 && parts.length !== fields + 2) return undefined;
+  const text = parts.slice(0, fields).join(',');
+  const state = { pending: false as const, text, x: Number(parts[fields]), hold: holdOf(parts[fields + 1]), booked: token >= 0 };
+  if (!window) return state;
+  const entries = bar < 0 ? [] : value.slice(bar + 1).split('|').flatMap((e) => e.split(':').map(Number));
+  return { ...state, entries };
+}
+
+/** The numbers of a stored definition's text: a token bucket's capacity and refill, or a window limit's. */
+export function definitionOf(text: string): { readonly capacity: number; readonly refillPerSec: number; readonly windowMs?: number; readonly jitterMs?: number } {
+  if (text.includes('/')) {
+    const [perWindow, windowMs, jitterMs] = text.split('/').map(Number) as [number, number, number];
+    return { capacity: perWindow, refillPerSec: (perWindow * 1000) / windowMs, windowMs, jitterMs };
+  }
+  const [capacity, refillPerSec] = text.split(',').map(Number) as [number, number];
+  return { capacity, refillPerSec };
 }

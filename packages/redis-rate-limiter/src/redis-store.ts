@@ -2,6 +2,8 @@ import type { BucketSnapshot, Capabilities, Clock, ErrorResult, RateLimitError, 
 import {
   borrowedAt,
   defineBucket,
+  defineWindow,
+  windowBorrowed,
   errorResult,
   systemClock,
   type Admission,
@@ -18,6 +20,7 @@ import {
   admitArgs,
   cancelArgs,
   decodeAdmitReply,
+  definitionOf,
   inspectArgs,
   parseStored,
   penalizeArgs,
@@ -182,8 +185,9 @@ export class RedisStore implements LimiterStore {
     this.#records.drop();
   }
 
-  async sync(key: ResolvedKey, def: Definition, minBorrowed: number): Promise<SideEffectResult> {
-    const outcome = await this.#run(SYNC, [this.#keyName(key)], syncArgs(this.#settings(), def, minBorrowed));
+  async sync(key: ResolvedKey, def: Definition, minBorrowed: number, sentAtMs: number | undefined): Promise<SideEffectResult> {
+    const sentAt = sentAtMs === undefined ? undefined : sentAtMs - this.#epochOffset;
+    const outcome = await this.#run(SYNC, [this.#keyName(key)], syncArgs(this.#settings(), def, minBorrowed, sentAt));
     return outcome.ok ? OK : errorResult(outcome.error);
   }
 
@@ -232,14 +236,16 @@ export class RedisStore implements LimiterStore {
         const borrowed = borrowedOf(state, r.now);
         const held = state.hold > r.now;
         if (borrowed <= 0 && !held) continue;
+        const def = definitionOf(state.text);
         out.push({
           venue: names.venue,
           credentialHash: names.credentialHash,
           axis: names.axis,
-          capacity: state.capacity,
-          refillPerSec: state.refillPerSec,
-          tokens: state.capacity - borrowed,
+          capacity: def.capacity,
+          refillPerSec: def.refillPerSec,
+          tokens: def.capacity - borrowed,
           borrowed,
+          ...(def.windowMs === undefined ? {} : { windowMs: def.windowMs }),
           ...(held ? { heldUntilMs: state.hold + this.#epochOffset } : {}),
         });
       }
@@ -367,5 +373,7 @@ export class RedisStore implements LimiterStore {
 /** borrowed(now) of a stored value, with the kit's arithmetic (RL-I1). */
 function borrowedOf(state: StoredState, now: number): number {
   if (state.pending) return state.debt;
-  return borrowedAt(state.x, defineBucket({ capacity: state.capacity, refillPerSec: state.refillPerSec }), now);
+  const def = definitionOf(state.text);
+  if (def.windowMs !== undefined) return windowBorrowed(state.entries ?? [], defineWindow(def.capacity, def.windowMs, def.jitterMs ?? 0), now);
+  return borrowedAt(state.x, defineBucket(def), now);
 }

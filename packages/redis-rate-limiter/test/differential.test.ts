@@ -51,6 +51,10 @@ const LIMITS: readonly Limit[] = [
   { requests: 6000, periodMs: 60_000 },
   { capacity: 0.3, refillPerSec: 0.3 },
   { capacity: 1e-9, refillPerSec: 0 },
+  { perWindow: 10, windowMs: 1000, jitterMs: 50 },
+  { perWindow: 5, windowMs: 1000 },
+  { perWindow: 6000, windowMs: 60_000, jitterMs: 50 },
+  { perWindow: 3.5, windowMs: 250.5, jitterMs: 0.25 },
 ];
 
 const COSTS = [0.1, 0.5, 1, 1, 2, 3, 7, 12, 1e-10, 1e308];
@@ -61,7 +65,7 @@ type Op =
   | { op: 'wait'; checks: [number, number, number][]; budget: number }
   | { op: 'abort' }
   | { op: 'record'; key: number; cost: number; limit: number | null }
-  | { op: 'sync'; key: number; limit: number; borrowed: number }
+  | { op: 'sync'; key: number; limit: number; borrowed: number; sentAgoMs: number | null }
   | { op: 'penalize'; key: number; forMs: number; absolute: boolean }
   | { op: 'reset'; key: number }
   | { op: 'advance'; ms: number };
@@ -77,7 +81,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(KEYS.length - 1), cost: fc.constantFrom(0.5, 1, 4, 25, 1e308), limit: fc.option(fc.nat(LIMITS.length - 1), { nil: null }) }),
   },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('sync' as const), key: fc.nat(KEYS.length - 1), limit: fc.nat(LIMITS.length - 1), borrowed: fc.constantFrom(0, 1, 2.5, 9, 40, 1e308) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('sync' as const),
+      key: fc.nat(KEYS.length - 1),
+      limit: fc.nat(LIMITS.length - 1),
+      borrowed: fc.constantFrom(0, 1, 2.5, 9, 40, 1e308),
+      sentAgoMs: fc.option(fc.constantFrom(0, 10, 60, 400, 2000), { nil: null }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(KEYS.length - 1), forMs: fc.constantFrom(0, 100, 500, 5000, 1e17), absolute: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('reset' as const), key: fc.nat(KEYS.length - 1) }) },
   { weight: 4, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(0, 1, 33.3, 100, 250, 999.9, 3000, 120_000) }) },
@@ -88,15 +101,19 @@ function toChecks(list: readonly [number, number, number][]): BucketCheck[] {
 }
 
 /** A stored state in a form both stores share: `undefined` for a full, unheld bucket (absent or not). */
-type Normal = { pending: true; debt: number; hold: number } | { pending: false; capacity: number; refillPerSec: number; x: number; hold: number } | undefined;
+type Stored =
+  | { readonly pending: true; readonly debt: number; readonly hold: number }
+  | { readonly pending: false; readonly text: string; readonly x: number; readonly hold: number; readonly entries?: readonly number[] }
+  | undefined;
 
-function normal(state: Normal, now: number): Normal {
+function normal(state: Stored, now: number): Stored {
   if (state === undefined) return undefined;
-  if (state.pending) return state;
+  if (state.pending) return { pending: true, debt: state.debt, hold: state.hold };
   const hold = state.hold > now ? state.hold : NO_HOLD;
-  const full = state.refillPerSec === 0 ? state.x <= 0 : state.x <= now;
+  const quota = !state.text.includes('/') && Number(state.text.split(',')[1]) === 0;
+  const full = quota ? state.x <= 0 : state.x <= now;
   if (full && hold === NO_HOLD) return undefined;
-  return { ...state, hold };
+  return { pending: false, text: state.text, x: state.x, hold, ...(state.entries === undefined ? {} : { entries: [...state.entries] }) };
 }
 
 interface Side {
@@ -150,8 +167,7 @@ describe('differential: the Redis scripts against the TypeScript core', () => {
               const mine = normal(memory.inspect(k.id), now);
               const raw = await redis.inspectRaw(names[i] as string);
               if ('kind' in raw) throw new Error(`${what}: ${raw.error.message}`);
-              const theirs = normal(raw.raw === '' ? undefined : (parseStored(raw.raw) as Normal), now);
-              if (theirs !== undefined && !theirs.pending) delete (theirs as { booked?: boolean }).booked;
+              const theirs = normal(raw.raw === '' ? undefined : parseStored(raw.raw), now);
               expect(theirs, `${what}: bucket ${i}`).toEqual(mine);
             }
           }
@@ -194,7 +210,7 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
       l.record(KEYS[op.key] as BucketKey, op.cost, op.limit === null ? undefined : (LIMITS[op.limit] as Limit));
       return 'recorded';
     case 'sync':
-      return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed);
+      return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed, op.sentAgoMs === null ? undefined : { sentAtMs: clock.now() - op.sentAgoMs });
     case 'penalize':
       return l.penalize(KEYS[op.key] as BucketKey, op.absolute ? { untilMs: clock.now() + op.forMs } : { forMs: op.forMs });
     case 'reset':
