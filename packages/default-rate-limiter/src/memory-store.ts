@@ -84,6 +84,7 @@ const CAPABILITIES: Capabilities = Object.freeze({
   sync: true,
   penalize: true,
   crossVenueChecks: true,
+  windowLimits: true,
 });
 
 /**

@@ -229,6 +229,7 @@ describe('DefaultRateLimiter', () => {
       sync: true,
       penalize: true,
       crossVenueChecks: true,
+      windowLimits: true,
     });
     expect(Object.isFrozen(limiter.capabilities)).toBe(true);
   });

@@ -33,4 +33,9 @@ export interface Capabilities {
    * are unaffected.
    */
   readonly crossVenueChecks: boolean;
+  /**
+   * Window limits (`{ perWindow, windowMs, jitterMs? }`, RL-V1..RL-V6) are offered. Where `false`, a
+   * check with a window limit answers `not_supported`.
+   */
+  readonly windowLimits: boolean;
 }

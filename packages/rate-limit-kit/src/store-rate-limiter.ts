@@ -77,6 +77,8 @@ export class StoreRateLimiter implements RateLimiter {
   readonly #parts: CallParts;
   readonly #waiters: WaiterSet;
   readonly #sync: boolean;
+  /** `capabilities.windowLimits`: where false, a window limit answers not_supported. */
+  readonly #windows: boolean;
   #closed = false;
 
   constructor(store: LimiterStore, options: StoreRateLimiterOptions = {}) {
@@ -93,6 +95,7 @@ export class StoreRateLimiter implements RateLimiter {
     this.#parts = this.#call.parts;
     this.#waiters = new WaiterSet(store.timers, options.unrefTimers ?? false);
     this.#sync = store.synchronous;
+    this.#windows = store.capabilities.windowLimits;
   }
 
   /** Whether `close()` was called. */
@@ -116,6 +119,7 @@ export class StoreRateLimiter implements RateLimiter {
       const n = this.#call.one(key, limit, cost);
       if (n < 0) return Promise.resolve(errorResult(checkError(key, limit, cost, '')));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
+      if (!this.#windows && this.#hasWindow(1)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       return this.#admit(1, o.budget === undefined ? 'probe' : 'book', o.budget, 'checkRate');
     } catch (e) {
       return Promise.resolve(internalResult(e));
@@ -133,6 +137,7 @@ export class StoreRateLimiter implements RateLimiter {
       const n = this.#call.one(key, limit, cost);
       if (n < 0) return errorResult(checkError(key, limit, cost, ''));
       if (n === 0) return { kind: 'ok', sendAtMs: this.store.now() };
+      if (!this.#windows && this.#hasWindow(1)) return notSupported('a window limit', 'windowLimits');
       return this.#shape(this.store.admit(1, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'probe', undefined) as Admission, 'checkRate', this.#parts);
     } catch (e) {
       return internalResult(e);
@@ -148,6 +153,7 @@ export class StoreRateLimiter implements RateLimiter {
       const n = this.#call.many(checks);
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
+      if (!this.#windows && this.#hasWindow(n)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       return this.#admit(n, o.budget === undefined ? 'probe' : 'book', o.budget, 'checkRates');
     } catch (e) {
       return Promise.resolve(internalResult(e));
@@ -160,6 +166,7 @@ export class StoreRateLimiter implements RateLimiter {
       const n = this.#call.many(checks);
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
+      if (!this.#windows && this.#hasWindow(n)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       return this.#admit(n, 'peek', undefined, 'peek') as Promise<PeekDecision>;
     } catch (e) {
       return Promise.resolve(internalResult(e));
@@ -179,6 +186,7 @@ export class StoreRateLimiter implements RateLimiter {
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
       if (isAborted(signal)) return Promise.resolve(errorResult(abortedError('none')));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
+      if (!this.#windows && this.#hasWindow(n)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'book', budget);
       if (!(a instanceof Promise)) return this.#waitFor(a, budget, signal, this.#parts);
       const parts = this.#call.copy(n);
@@ -200,7 +208,7 @@ export class StoreRateLimiter implements RateLimiter {
       if (limit !== undefined) {
         const d = this.#defs.resolve(limit);
         if (d === null) return;
-        if (d === undefined) return this.store.dropRecord(); // a malformed call changes nothing (RL-F2)
+        if (d === undefined || (d.window !== undefined && !this.#windows)) return this.store.dropRecord(); // a malformed call changes nothing (RL-F2)
         def = d;
       }
       if (cost === 0) return;
@@ -227,6 +235,7 @@ export class StoreRateLimiter implements RateLimiter {
       const sentAt = readSentAt(options);
       if (typeof sentAt === 'object') return Promise.resolve(errorResult(sentAt));
       if (d === null) return Promise.resolve({ kind: 'ok' });
+      if (d.window !== undefined && !this.#windows) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       return settle(this.store.sync(k, d, m.value, sentAt));
     } catch (e) {
       return Promise.resolve(internalResult(e));
@@ -334,6 +343,13 @@ export class StoreRateLimiter implements RateLimiter {
       case 'failed':
         return errorResult(this.#failure(a, caller, parts));
     }
+  }
+
+  /** Whether one of the first `n` merged buckets has a window limit. */
+  #hasWindow(n: number): boolean {
+    const defs = this.#parts.defs;
+    for (let i = 0; i < n; i++) if (defs[i]?.window !== undefined) return true;
+    return false;
   }
 
   /** A store's failure, a bucket's named in the caller's terms. */

@@ -13,6 +13,7 @@ const ALL: Capabilities = {
   sync: true,
   penalize: true,
   crossVenueChecks: true,
+  windowLimits: true,
 };
 
 class TestClock implements Clock {

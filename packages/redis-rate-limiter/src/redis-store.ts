@@ -115,6 +115,7 @@ export class RedisStore implements LimiterStore {
       penalize: true,
       // on Cluster a call's buckets must share a hash tag: only one slot for everything spans venues
       crossVenueChecks: !settings.redis.cluster || settings.hashTag === 'prefix',
+      windowLimits: true,
     });
   }
 
