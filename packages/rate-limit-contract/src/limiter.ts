@@ -47,6 +47,13 @@ export interface SyncOptions {
    * (RL-V5). Token buckets ignore it.
    */
   readonly sentAtMs?: number;
+  /**
+   * The earliest time (the limiter's clock) a send counted in the venue's report can have been sent: the
+   * start of the venue's counting window as far as it is known (a fixed window's start, read from its
+   * reset header or the clock alignment). Default `sentAtMs − windowMs` (a rolling window). A later
+   * value is the safe side: fewer of this deployment's sends are taken as counted.
+   */
+  readonly countedSinceMs?: number;
 }
 
 /**

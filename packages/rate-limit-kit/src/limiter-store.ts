@@ -71,8 +71,11 @@ export interface LimiterStore {
   record(key: ResolvedKey, cost: number, def: Definition | undefined): void;
   /** Counts a record the front door refused (invalid input, closed). */
   dropRecord(): void;
-  /** RL-R2, RL-V5; `sentAtMs`: when the reporting request was sent (the limiter's clock), when known. */
-  sync(key: ResolvedKey, def: Definition, minBorrowed: number, sentAtMs: number | undefined): MaybePromise<SideEffectResult>;
+  /**
+   * RL-R2, RL-V5; `sentAtMs`: when the reporting request was sent, `countedSinceMs`: the earliest its
+   * venue window can have begun (the limiter's clock), when known.
+   */
+  sync(key: ResolvedKey, def: Definition, minBorrowed: number, sentAtMs: number | undefined, countedSinceMs: number | undefined): MaybePromise<SideEffectResult>;
   penalize(key: ResolvedKey, hold: Hold): MaybePromise<SideEffectResult>;
   borrowed(key: ResolvedKey): MaybePromise<number | ErrorResult>;
   reset(key: ResolvedKey): MaybePromise<SideEffectResult>;

@@ -59,21 +59,29 @@ export function isAborted(signal: AbortSignal | undefined): boolean {
   }
 }
 
-/** Reads `sync`'s options `{ sentAtMs? }`: the time, `undefined`, or the error naming what is wrong. */
-export function readSentAt(options: unknown): number | undefined | RateLimitError {
-  if (options === undefined) return undefined;
+/** `sync`'s options, read. */
+export interface ReadSyncOptions {
+  readonly sentAtMs: number | undefined;
+  readonly countedSinceMs: number | undefined;
+}
+
+/** Reads `sync`'s options `{ sentAtMs?, countedSinceMs? }`, or the error naming what is wrong. */
+export function readSyncOptions(options: unknown): ReadSyncOptions | RateLimitError {
+  if (options === undefined) return { sentAtMs: undefined, countedSinceMs: undefined };
   if (typeof options !== 'object' || options === null) return invalidParameters('options', `must be an object or undefined (got ${describeValue(options)})`);
   let sentAtMs: unknown;
+  let countedSinceMs: unknown;
   try {
-    sentAtMs = (options as { sentAtMs?: unknown }).sentAtMs;
+    ({ sentAtMs, countedSinceMs } = options as { sentAtMs?: unknown; countedSinceMs?: unknown });
   } catch {
     return invalidParameters('options', 'could not be read (a getter or proxy threw)');
   }
-  if (sentAtMs === undefined) return undefined;
-  if (typeof sentAtMs !== 'number' || !Number.isFinite(sentAtMs)) {
-    return invalidParameters('options.sentAtMs', `must be a finite number (ms, the limiter's clock) (got ${describeValue(sentAtMs)})`);
+  for (const [name, v] of [['sentAtMs', sentAtMs], ['countedSinceMs', countedSinceMs]] as const) {
+    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) {
+      return invalidParameters(`options.${name}`, `must be a finite number (ms, the limiter's clock) (got ${describeValue(v)})`);
+    }
   }
-  return sentAtMs;
+  return { sentAtMs: sentAtMs as number | undefined, countedSinceMs: countedSinceMs as number | undefined };
 }
 
 /** Reads a penalty hold `{ untilMs }` (limiter clock) or `{ forMs }` (from now) (RL-R3). */

@@ -24,7 +24,7 @@ import type { Admission, AdmitMode, LimiterStore, MaybePromise } from './limiter
 import { CLOSED, errorResult, internalError, notSupported, timeoutError, abortedError, unpayableError } from './messages.js';
 import { normalizeKey } from './normalize-key.js';
 import { normalizeLimit } from './normalize-limit.js';
-import { checkError, checksError, DEFAULT_WAIT_BUDGET_MS, isAborted, readHold, readOptions, readSentAt } from './read-arguments.js';
+import { checkError, checksError, DEFAULT_WAIT_BUDGET_MS, isAborted, readHold, readOptions, readSyncOptions } from './read-arguments.js';
 import { validateCost } from './validate-number.js';
 import { validateVenue } from './normalize-key.js';
 import { WaiterSet } from './waiter-set.js';
@@ -232,11 +232,11 @@ export class StoreRateLimiter implements RateLimiter {
       if (d === undefined) return Promise.resolve(errorResult(this.#limitError(limit)));
       const m = validateCost(minBorrowed, 'minBorrowed');
       if (!m.ok) return Promise.resolve(errorResult(m.error));
-      const sentAt = readSentAt(options);
-      if (typeof sentAt === 'object') return Promise.resolve(errorResult(sentAt));
+      const o = readSyncOptions(options);
+      if ('code' in o) return Promise.resolve(errorResult(o));
       if (d === null) return Promise.resolve({ kind: 'ok' });
       if (d.window !== undefined && !this.#windows) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
-      return settle(this.store.sync(k, d, m.value, sentAt));
+      return settle(this.store.sync(k, d, m.value, o.sentAtMs, o.countedSinceMs));
     } catch (e) {
       return Promise.resolve(internalResult(e));
     }

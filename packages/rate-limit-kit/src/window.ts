@@ -154,17 +154,25 @@ export function windowRecord(e: readonly number[], d: WindowDefinition, cost: nu
 
 /**
  * A sync (RL-R2, RL-V5): the venue counted `used` in its window, in the answer to a send at `sentAtMs`
- * (its arrival, at most `jitterMs` later). Our sends certainly counted there are those sent in
- * `(sentAt + jitter − window, sentAt − jitter]` (they arrived inside that window, before it); the rest,
- * `used` minus them, was spent by others, somewhere in `[sentAt − window, sentAt + jitter]`. The usage
+ * (its arrival, at most `jitterMs` later), a window that began no earlier than `since` (default
+ * `sentAt − windowMs`, a rolling window). Our sends certainly counted there are those sent in
+ * `(since + jitter, sentAt − jitter]` (they arrived inside that window, before the reporting request);
+ * the rest, `used` minus them, was spent by others, somewhere in `[since, sentAt + jitter]`. The usage
  * others spent is raised to at least that (reported usage already recorded there counts toward it),
  * never lowered. Without `sentAtMs` none of our sends is taken as counted: everything reported is
  * raised as others' usage (safe, and conservative).
  */
-export function windowSync(e: readonly number[], d: WindowDefinition, used: number, now: number, sentAtMs: number | undefined): number[] {
+export function windowSync(
+  e: readonly number[],
+  d: WindowDefinition,
+  used: number,
+  now: number,
+  sentAtMs: number | undefined,
+  countedSinceMs: number | undefined,
+): number[] {
   const pruned = pruneWindow(e, d, now);
   const s = sentAtMs ?? now;
-  const from = s - d.windowMs;
+  const from = Math.max(countedSinceMs ?? s - d.windowMs, s - d.windowMs);
   const to = s + d.jitterMs;
   let ours = 0;
   let reported = 0;
@@ -174,7 +182,7 @@ export function windowSync(e: readonly number[], d: WindowDefinition, used: numb
     const c = pruned[i + 2] as number;
     if (pruned[i + 3] === 1) {
       if (a <= to && b >= from) reported += c;
-    } else if (sentAtMs !== undefined && a > s + d.jitterMs - d.windowMs && b <= s - d.jitterMs) {
+    } else if (sentAtMs !== undefined && a > from + d.jitterMs && b <= s - d.jitterMs) {
       ours += c;
     }
   }

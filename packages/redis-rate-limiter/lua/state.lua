@@ -262,19 +262,20 @@ local function window_record(e, w, cost, now)
   return add_entry(prune_window(e, w, now), now, now, math.min(cost, MAX_AMOUNT), 0)
 end
 
--- sent_at: when the reporting request was sent, or nil
-local function window_sync(e, w, used, now, sent_at)
+-- sent_at: when the reporting request was sent, or nil; since: the earliest its window can have begun, or nil
+local function window_sync(e, w, used, now, sent_at, since)
   local pruned = prune_window(e, w, now)
   local s = sent_at
   if s == nil then s = now end
   local from = s - w.window_ms
+  if since ~= nil then from = math.max(since, s - w.window_ms) end
   local to = s + w.jitter
   local ours, reported = 0, 0
   for i = 1, #pruned, 4 do
     local a, b, c = pruned[i], pruned[i + 1], pruned[i + 2]
     if pruned[i + 3] == 1 then
       if a <= to and b >= from then reported = reported + c end
-    elseif sent_at ~= nil and a > s + w.jitter - w.window_ms and b <= s - w.jitter then
+    elseif sent_at ~= nil and a > from + w.jitter and b <= s - w.jitter then
       ours = ours + c
     end
   end

@@ -3,17 +3,19 @@
 -- count holds the bucket back only by what others spent (RL-V5, window.ts). Preceded by state.lua.
 --
 -- KEYS: the bucket. ARGV: now ('' = server TIME), TTL slack ms, definition as text, minBorrowed, the
--- reporting request's send time in script time ('' = unknown).
+-- reporting request's send time in script time ('' = unknown), the earliest its venue window can have
+-- begun in script time ('' = a rolling window).
 -- Reply: 1.
 
 local now = read_clock(ARGV[1])
 local d = define(ARGV[3])
 local raw = redis.call('GET', KEYS[1])
 if d.window then
-  local sent_at = nil
+  local sent_at, since = nil, nil
   if ARGV[5] ~= '' then sent_at = tonumber(ARGV[5]) end
+  if ARGV[6] ~= '' then since = tonumber(ARGV[6]) end
   local e, hold = effective_window(raw, d, now)
-  store(KEYS[1], d, 0, hold, now, tonumber(ARGV[2]), '', window_sync(e, d.window, tonumber(ARGV[4]), now, sent_at))
+  store(KEYS[1], d, 0, hold, now, tonumber(ARGV[2]), '', window_sync(e, d.window, tonumber(ARGV[4]), now, sent_at, since))
   return 1
 end
 local x, hold = effective(raw, d, now)

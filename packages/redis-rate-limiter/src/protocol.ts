@@ -62,9 +62,16 @@ export function recordArgs(settings: ScriptSettings, cost: number, def: Definiti
   ];
 }
 
-/** ARGV of sync.lua; `sentAtScriptMs`: the reporting request's send time in script time, when known. */
-export function syncArgs(settings: ScriptSettings, def: Definition, minBorrowed: number, sentAtScriptMs: number | undefined): string[] {
-  return [settings.now, settings.ttlSlackMs, def.text, String(minBorrowed), sentAtScriptMs === undefined ? '' : String(sentAtScriptMs)];
+/** ARGV of sync.lua; the reporting request's send time and the earliest its window can have begun, in script time, when known. */
+export function syncArgs(settings: ScriptSettings, def: Definition, minBorrowed: number, sentAtScriptMs: number | undefined, sinceScriptMs: number | undefined): string[] {
+  return [
+    settings.now,
+    settings.ttlSlackMs,
+    def.text,
+    String(minBorrowed),
+    sentAtScriptMs === undefined ? '' : String(sentAtScriptMs),
+    sinceScriptMs === undefined ? '' : String(sinceScriptMs),
+  ];
 }
 
 /** ARGV of penalize.lua: the hold's end in script time, or a duration from the script's now. */

@@ -186,9 +186,10 @@ export class RedisStore implements LimiterStore {
     this.#records.drop();
   }
 
-  async sync(key: ResolvedKey, def: Definition, minBorrowed: number, sentAtMs: number | undefined): Promise<SideEffectResult> {
+  async sync(key: ResolvedKey, def: Definition, minBorrowed: number, sentAtMs: number | undefined, countedSinceMs: number | undefined): Promise<SideEffectResult> {
     const sentAt = sentAtMs === undefined ? undefined : sentAtMs - this.#epochOffset;
-    const outcome = await this.#run(SYNC, [this.#keyName(key)], syncArgs(this.#settings(), def, minBorrowed, sentAt));
+    const since = countedSinceMs === undefined ? undefined : countedSinceMs - this.#epochOffset;
+    const outcome = await this.#run(SYNC, [this.#keyName(key)], syncArgs(this.#settings(), def, minBorrowed, sentAt, since));
     return outcome.ok ? OK : errorResult(outcome.error);
   }
 

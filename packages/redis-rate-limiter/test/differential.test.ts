@@ -65,7 +65,7 @@ type Op =
   | { op: 'wait'; checks: [number, number, number][]; budget: number }
   | { op: 'abort' }
   | { op: 'record'; key: number; cost: number; limit: number | null }
-  | { op: 'sync'; key: number; limit: number; borrowed: number; sentAgoMs: number | null }
+  | { op: 'sync'; key: number; limit: number; borrowed: number; sentAgoMs: number | null; elapsedMs: number | null }
   | { op: 'penalize'; key: number; forMs: number; absolute: boolean }
   | { op: 'reset'; key: number }
   | { op: 'advance'; ms: number };
@@ -89,6 +89,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       limit: fc.nat(LIMITS.length - 1),
       borrowed: fc.constantFrom(0, 1, 2.5, 9, 40, 1e308),
       sentAgoMs: fc.option(fc.constantFrom(0, 10, 60, 400, 2000), { nil: null }),
+      elapsedMs: fc.option(fc.constantFrom(0, 120, 700, 5000), { nil: null }),
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(KEYS.length - 1), forMs: fc.constantFrom(0, 100, 500, 5000, 1e17), absolute: fc.boolean() }) },
@@ -210,7 +211,9 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
       l.record(KEYS[op.key] as BucketKey, op.cost, op.limit === null ? undefined : (LIMITS[op.limit] as Limit));
       return 'recorded';
     case 'sync':
-      return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed, op.sentAgoMs === null ? undefined : { sentAtMs: clock.now() - op.sentAgoMs });
+      if (op.sentAgoMs === null) return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed);
+      const sentAtMs = clock.now() - op.sentAgoMs;
+      return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed, op.elapsedMs === null ? { sentAtMs } : { sentAtMs, countedSinceMs: sentAtMs - op.elapsedMs });
     case 'penalize':
       return l.penalize(KEYS[op.key] as BucketKey, op.absolute ? { untilMs: clock.now() + op.forMs } : { forMs: op.forMs });
     case 'reset':
