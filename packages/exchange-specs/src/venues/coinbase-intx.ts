@@ -15,7 +15,6 @@ const Q = {
   key: 'REST API Rate Limits | Requests per second per API Key: 40',
   account: 'General Maximums | Maximum messages per second per account: 4000',
   refusal: 'REST Errors | HTTP Code: 429 | Message: Rate limit exceeded - Server allows 100 requests per second',
-  errors: 'Unless otherwise stated, errors to bad requests respond with HTTP 4xx or status codes. The body also contains a message parameter indicating the cause.',
 } as const;
 
 const perKey: Provenance = { source: 'limits', confidence: 'documented', quote: `${Q.scope} | ${Q.key}` };
@@ -68,12 +67,7 @@ export const coinbaseIntx: VenueSpec = {
     limits: {
       url: 'https://docs.cdp.coinbase.com/international-exchange/introduction/rate-limits-overview',
       retrieved: RETRIEVED,
-      note: '"International Exchange Rate Limits Overview", read from a stored copy of the page and of its markdown (rate-limits-overview.md)',
-    },
-    rest: {
-      url: 'https://docs.cdp.coinbase.com/api-reference/international-exchange-api/rest-api/introduction',
-      retrieved: RETRIEVED,
-      note: '"Welcome to Coinbase INTX API": error format; endpoint paths as in Coinbase\'s sample SDK (coinbase-samples/intx-sdk-go@e0848ff) and ccxt 4.5.84',
+      note: '"International Exchange Rate Limits Overview", read from a stored copy of the page and of its markdown (rate-limits-overview.md). Error bodies: https://docs.cdp.coinbase.com/api-reference/international-exchange-api/rest-api/introduction ("The body also contains a message parameter indicating the cause."); endpoint paths as in Coinbase\'s sample SDK (coinbase-samples/intx-sdk-go@e0848ff) and ccxt 4.5.84.',
     },
   },
   buckets: [

@@ -126,11 +126,12 @@ export const dydxV4: VenueSpec = {
   origin: 'hand-authored',
   ccxtIds: ['dydx'],
   sources: {
-    'rate-limits': { url: `${DOCS}/concepts/trading/limits/rate-limits`, retrieved: RETRIEVED, note: `"Rate Limits" (block rate limits, indexer rate limits), ${DOCS_COMMIT}, docs/pages/concepts/trading/limits/rate-limits.mdx; the 2,000 → 4,000 change came with commit f51d4ae "gov updates" (2025-08-15)` },
+    'rate-limits': {
+      url: `${DOCS}/concepts/trading/limits/rate-limits`,
+      retrieved: RETRIEVED,
+      note: `"Rate Limits" (block rate limits, indexer rate limits), ${DOCS_COMMIT}, docs/pages/concepts/trading/limits/rate-limits.mdx; the 2,000 → 4,000 change came with commit f51d4ae "gov updates" (2025-08-15). Block duration (to turn blocks into time), read on the same date and commit: ${DOCS}/concepts/onboarding-faqs ("${Q.blockTime}") and ${DOCS}/interaction/trading ("${Q.shortBlockWindow}")`,
+    },
     'rate-limits-old': { url: 'https://docs.dydx.exchange/api_integration-trading/rate_limits', retrieved: RETRIEVED, note: 'the earlier documentation site, same page (old-docs/pages/api_integration-trading/rate_limits.md in the same repository), still served' },
-    help: { url: 'https://help.dydx.trade/en/articles/171918-equity-tiers-and-rate-limits', retrieved: RETRIEVED, note: 'dYdX help center, "Equity tiers and rate limits", read from a stored copy' },
-    faq: { url: `${DOCS}/concepts/onboarding-faqs`, retrieved: RETRIEVED, note: `${DOCS_COMMIT}, questions 4 and 17` },
-    trading: { url: `${DOCS}/interaction/trading`, retrieved: RETRIEVED, note: `${DOCS_COMMIT}, "Good until Block"` },
     endpoints: { url: `${DOCS}/interaction/endpoints`, retrieved: RETRIEVED, note: `${DOCS_COMMIT}, the mainnet node tables (gRPC, RPC, REST) with their "Rate limit" column; the operators are third parties` },
     'chain-limiter': { url: `${CHAIN}/protocol/x/clob/rate_limit/order_rate_limiter.go`, retrieved: RETRIEVED, note: `${CHAIN_NOTE}; the refusal text is formatted in multi_block_rate_limiter.go` },
     'chain-errors': { url: `${CHAIN}/protocol/x/clob/types/errors.go`, retrieved: RETRIEVED, note: CHAIN_NOTE },
@@ -138,8 +139,8 @@ export const dydxV4: VenueSpec = {
   },
   buckets: [
     {
-      id: 'indexer', scope: 'ip', algorithm: 'sliding-window', limit: 100, windowMs: 10_000, provenance: doc('rate-limits', Q.indexer),
-      description: 'every indexer REST call, per IP. The window\'s kind is not documented (the indexer\'s code uses fixed windows opened by the first request): a rolling window is assumed. The code gives some routes (candles, orders, fills...) budgets of their own; the documentation\'s single budget is the stricter reading and is shipped.',
+      id: 'indexer', scope: 'ip', algorithm: 'fixed-window-anchored', limit: 100, windowMs: 10_000, provenance: doc('rate-limits', Q.indexer),
+      description: 'every indexer REST call, per IP. The documentation gives the rate only; the indexer\'s code counts in fixed windows of 10 s opened by an IP\'s first request (rate-limiter-flexible\'s RateLimiterRedis) and reports the window\'s end in RateLimit-Reset, so the window is anchored. The code gives some routes (candles, orders, fills...) budgets of their own; the documentation\'s single budget is the stricter reading and is shipped.',
     },
     chainBucket('chain-short-term', 2000, 5, shortProv, 'short-term order placements and cancellations (a batch cancel counts 2); 2,000 as in the earlier documentation and the help center, where the current documentation shows 4,000 (the lower is shipped),'),
     chainBucket('chain-stateful-block', 2, 1, statefulProv, 'stateful (long-term and conditional) order placements'),
@@ -167,10 +168,12 @@ export const dydxV4: VenueSpec = {
       return { id: `${n.id} ${method} ${path}`, method, path, host: n.host, auth: 'public', costs: [{ bucket: n.id, cost: one }], provenance: doc('endpoints', n.quote) };
     })),
   ],
-  // The remaining count of the route's own budget in the indexer's code (a route with a larger budget
-  // of its own reports more than the shared budget has left: a sync never lowers what is booked, so
-  // that reading is harmless). Undocumented: the header is read as the code writes it.
-  feedback: [{ header: 'ratelimit-remaining', meaning: 'remaining', buckets: ['indexer'], provenance: unsure('indexer-code', Q.remaining) }],
+  // The remaining count and window end of the route's own budget in the indexer's code (a route with
+  // a budget of its own reports at most what the shared budget has used: a sync never lowers what is
+  // booked, so that reading is harmless). Undocumented: the headers are read as the code writes them.
+  feedback: [
+    { header: 'ratelimit-remaining', meaning: 'remaining', buckets: ['indexer'], resetHeader: 'ratelimit-reset', resetUnit: 'epoch-ms', provenance: unsure('indexer-code', `${Q.remaining} 'RateLimit-Reset': Date.now() + limitRes.msBeforeNext,`) },
+  ],
   errors: [
     {
       id: 'indexer-too-many-requests', status: [429], body: [{ path: 'errors.msg', equals: ['Too many requests'] }], verdict: 'rate_limited', counted: true,
@@ -195,7 +198,7 @@ export const dydxV4: VenueSpec = {
       { other: 'hummingbot dydx_v4_perpetual/dydx_v4_perpetual_constants.py', what: 'stateful (long-term) order placements', ours: '2 per block and 20 per 100 blocks (2 per 1.5 s, 20 per 150 s)', theirs: 'limit id "LIMIT_LONG_TERM_ORDER_PLACE" defined twice (20 per 100 s, then 200 per s as MARKET_SHORT_TERM_ORDER_PLACE, whose value is the same string); the throttler keeps the last: 200 per s', verdict: 'Hummingbot\'s long-term orders are paced at 200 per s, 100 times the documented 20 per 100 blocks: the documentation is shipped' },
       { other: 'hummingbot dydx_v4_perpetual/dydx_v4_perpetual_constants.py', what: 'short-term placements and cancellations', ours: '2,000 per 5 blocks, cancellations included', theirs: '200 per s placements; cancellations NO_LIMIT (1000 per s)', verdict: 'within the documented budget for placements; cancellations share the budget on the chain: ours' },
       { other: 'dYdX documentation (current site), rate-limits page', what: 'short-term placements and cancellations', ours: '2,000 per 5 blocks', theirs: Q.shortTermNow, verdict: 'the current page raised the example to 4,000 with a 2025 governance update; the earlier page and the help center say 2,000. The sources disagree: the lower is shipped (uncertain)' },
-      { other: 'dYdX help center, "Equity tiers and rate limits"', what: 'block rate limits', ours: '2,000 per 5 blocks short-term; 2 per block and 20 per 100 blocks stateful', theirs: Q.shortTermHelp, verdict: 'agree' },
+      { other: 'dYdX help center, "Equity tiers and rate limits" (https://help.dydx.trade/en/articles/171918-equity-tiers-and-rate-limits, stored copy read 2026-12-01)', what: 'block rate limits', ours: '2,000 per 5 blocks short-term; 2 per block and 20 per 100 blocks stateful', theirs: Q.shortTermHelp, verdict: 'agree' },
       { other: 'dydxprotocol/v4-chain protocol/testing/mainnet/genesis.json', what: 'short-term placements and cancellations', ours: '2,000 per 5 blocks', theirs: '200 placements and 200 cancellations per block at genesis (2023), merged by the v5.0.0 upgrade into (200 + 200) x 5 = 2,000 per 5 blocks', verdict: 'agree with the earlier documentation' },
       { other: 'dydxprotocol/v4-chain comlink config.ts', what: 'indexer routes with budgets of their own', ours: 'one 100 per 10 s budget for every call', theirs: 'RATE_LIMIT_CANDLES_POINTS 1000 per 10 s; orders, fills, funding, pnl, sparklines 100 per 10 s each, apart from the default', verdict: 'the documentation\'s single budget is stricter and is shipped' },
     ],
