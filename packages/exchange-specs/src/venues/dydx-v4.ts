@@ -131,7 +131,7 @@ export const dydxV4: VenueSpec = {
       retrieved: RETRIEVED,
       note: `"Rate Limits" (block rate limits, indexer rate limits), ${DOCS_COMMIT}, docs/pages/concepts/trading/limits/rate-limits.mdx; the 2,000 → 4,000 change came with commit f51d4ae "gov updates" (2025-08-15). Block duration (to turn blocks into time), read on the same date and commit: ${DOCS}/concepts/onboarding-faqs ("${Q.blockTime}") and ${DOCS}/interaction/trading ("${Q.shortBlockWindow}")`,
     },
-    'rate-limits-old': { url: 'https://docs.dydx.exchange/api_integration-trading/rate_limits', retrieved: RETRIEVED, note: 'the earlier documentation site, same page (old-docs/pages/api_integration-trading/rate_limits.md in the same repository), still served' },
+    'rate-limits-old': { url: 'https://docs.dydx.exchange/api_integration-trading/rate_limits', retrieved: RETRIEVED, note: 'the earlier documentation site, same page (old-docs/pages/api_integration-trading/rate_limits.md in the same repository), read from a stored copy of the page' },
     endpoints: { url: `${DOCS}/interaction/endpoints`, retrieved: RETRIEVED, note: `${DOCS_COMMIT}, the mainnet node tables (gRPC, RPC, REST) with their "Rate limit" column; the operators are third parties` },
     'chain-limiter': { url: `${CHAIN}/protocol/x/clob/rate_limit/order_rate_limiter.go`, retrieved: RETRIEVED, note: `${CHAIN_NOTE}; the refusal text is formatted in multi_block_rate_limiter.go` },
     'chain-errors': { url: `${CHAIN}/protocol/x/clob/types/errors.go`, retrieved: RETRIEVED, note: CHAIN_NOTE },
