@@ -56,6 +56,25 @@ const LANES: Readonly<Record<string, readonly Lane[]>> = {
     { name: 'balance', method: 'POST', path: '/0/private/Balance', ...form({ nonce: '1' }) },
     { name: 'order', method: 'POST', path: '/0/private/AddOrder', ...form({ nonce: '1', pair: 'XBTUSD', type: 'buy', ordertype: 'limit', volume: '0.001', price: '60000' }) },
   ],
+  // Order messages are priced as the chain counts them (path: the message's type URL); the indexer
+  // fills the IP budget and the broadcast lane the (unlisted, hence strictest) node's. One worker per
+  // credential sends short-term orders: more cannot reach 2,000 per 5 blocks in process and only
+  // take the event loop from the IP lanes.
+  'dydx-v4': [
+    { name: 'book', method: 'GET', path: '/v4/orderbooks/perpetualMarket/BTC-USD' },
+    { name: 'short-term', method: 'POST', path: '/dydxprotocol.clob.MsgPlaceOrder', ...json({ order: { orderId: { subaccountId: { owner: 'dydx1demo', number: 0 }, clientId: 1, orderFlags: 0, clobPairId: 0 }, side: 1, quantums: 1000000, subticks: 100000, goodTilBlock: 100 } }), workersPerCredential: 1 },
+    { name: 'long-term', method: 'POST', path: '/dydxprotocol.clob.MsgPlaceOrder', ...json({ order: { orderId: { subaccountId: { owner: 'dydx1demo', number: 0 }, clientId: 2, orderFlags: 64, clobPairId: 0 }, side: 1, quantums: 1000000, subticks: 100000, goodTilBlockTime: 1800000000 } }) },
+    { name: 'broadcast', method: 'GET', path: '/broadcast_tx_sync?tx=0x00' },
+  ],
+  'coinbase-intx': [
+    { name: 'quote', method: 'GET', path: '/api/v1/instruments/BTC-PERP/quote' },
+    { name: 'order', method: 'POST', path: '/api/v1/orders', ...json({ portfolio: 'demo', instrument: 'BTC-PERP', side: 'BUY', type: 'LIMIT', size: '0.001', price: '60000', tif: 'GTC' }) },
+    { name: 'positions', method: 'GET', path: '/api/v1/portfolios/demo/positions' },
+  ],
+  ascendex: [
+    { name: 'snapshot', method: 'GET', path: '/api/pro/data/v1/cash/balance/snapshot?date=2026-11-30' },
+    { name: 'history', method: 'GET', path: '/api/pro/data/v1/futures/balance/history?sn=1' },
+  ],
 };
 
 const SAMPLE_QUERY = '?symbol=BTCUSDT&instId=BTC-USDT&pair=XBTUSD&category=spot';

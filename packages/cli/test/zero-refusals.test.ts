@@ -47,6 +47,16 @@ describe('a ccxt-derived venue (one token bucket sized for its heaviest request)
   });
 });
 
+describe('zero refusals from the venues added by hand after the first five, in process', () => {
+  for (const venue of ['dydx-v4', 'coinbase-intx', 'ascendex']) {
+    it(`${venue}: every request sent is admitted by the venue`, { timeout: 60_000 }, async () => {
+      const report = await runDemo({ venue, seconds: SECONDS, credentials: 3, outDir, margin: DEFAULT_MARGIN, out: new Sink() });
+      printUtilization('in process', report);
+      expectClean(report);
+    });
+  }
+});
+
 describe('zero refusals with 4 processes sharing Redis', () => {
   let redis: TestRedis | undefined;
   beforeAll(async () => {

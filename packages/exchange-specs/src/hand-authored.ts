@@ -13,6 +13,9 @@ import { hyperliquid } from './venues/hyperliquid.js';
 import { kraken } from './venues/kraken.js';
 import { kucoin } from './venues/kucoin.js';
 import { okx } from './venues/okx.js';
+import { ascendex } from './venues/ascendex.js';
+import { dydxV4 } from './venues/dydx-v4.js';
+import { coinbaseIntx } from './venues/coinbase-intx.js';
 
 /** Every hand-authored spec (they win over ccxt-derived ones with the same id). */
 export const handAuthoredSpecs: readonly VenueSpec[] = [
@@ -30,4 +33,7 @@ export const handAuthoredSpecs: readonly VenueSpec[] = [
   deribit,
   bitstamp,
   hyperliquid,
+  ascendex,
+  dydxV4,
+  coinbaseIntx,
 ];

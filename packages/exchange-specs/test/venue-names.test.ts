@@ -54,9 +54,11 @@ describe('a plain venue name is the documented spec of its main market', () => {
 
   it('every hand-authored spec names the ccxt exchange it documents, and that exchange is generated', () => {
     const generated = new Set(generatedSpecIds());
+    // Exchanges ccxt 4.5.84 no longer ships (delisted): their ccxt id names the spec, with no estimate behind it.
+    const delisted = new Set(['ascendex']);
     for (const s of handAuthoredSpecs) {
       expect(s.ccxtIds?.length ?? 0, s.id).toBeGreaterThan(0);
-      for (const c of s.ccxtIds ?? []) expect(generated.has(c), `${s.id}: ${c}`).toBe(true);
+      for (const c of s.ccxtIds ?? []) expect(generated.has(c) !== delisted.has(c), `${s.id}: ${c}`).toBe(true);
     }
   });
 

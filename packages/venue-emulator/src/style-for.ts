@@ -5,9 +5,11 @@ import { genericStyle } from './styles/generic.js';
 import { krakenStyle } from './styles/kraken.js';
 import { kucoinStyle } from './styles/kucoin.js';
 import { okxStyle } from './styles/okx.js';
+import { dydxStyle } from './styles/dydx.js';
+import { coinbaseIntxStyle } from './styles/coinbase-intx.js';
 import type { VenueStyle } from './venue-style.js';
 
-const STYLES: readonly VenueStyle[] = [binanceStyle, okxStyle, bybitStyle, kucoinStyle, krakenStyle];
+const STYLES: readonly VenueStyle[] = [binanceStyle, okxStyle, bybitStyle, kucoinStyle, krakenStyle, dydxStyle, coinbaseIntxStyle];
 
 /**
  * The style of a spec's venue, found by the spec's id or venue name (`binance-spot` and `Binance`
