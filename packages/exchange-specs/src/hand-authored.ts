@@ -13,6 +13,10 @@ import { hyperliquid } from './venues/hyperliquid.js';
 import { kraken } from './venues/kraken.js';
 import { kucoin } from './venues/kucoin.js';
 import { okx } from './venues/okx.js';
+import { mexcSpot } from './venues/mexc-spot.js';
+import { mexcFutures } from './venues/mexc-futures.js';
+import { bitmartSpot } from './venues/bitmart-spot.js';
+import { bitmartFutures } from './venues/bitmart-futures.js';
 
 /** Every hand-authored spec (they win over ccxt-derived ones with the same id). */
 export const handAuthoredSpecs: readonly VenueSpec[] = [
@@ -30,4 +34,8 @@ export const handAuthoredSpecs: readonly VenueSpec[] = [
   deribit,
   bitstamp,
   hyperliquid,
+  mexcSpot,
+  mexcFutures,
+  bitmartSpot,
+  bitmartFutures,
 ];
