@@ -5,9 +5,11 @@ import { genericStyle } from './styles/generic.js';
 import { krakenStyle } from './styles/kraken.js';
 import { kucoinStyle } from './styles/kucoin.js';
 import { okxStyle } from './styles/okx.js';
+import { mexcFuturesStyle, mexcStyle } from './styles/mexc.js';
+import { bitmartStyle } from './styles/bitmart.js';
 import type { VenueStyle } from './venue-style.js';
 
-const STYLES: readonly VenueStyle[] = [binanceStyle, okxStyle, bybitStyle, kucoinStyle, krakenStyle];
+const STYLES: readonly VenueStyle[] = [binanceStyle, okxStyle, bybitStyle, kucoinStyle, krakenStyle, mexcFuturesStyle, mexcStyle, bitmartStyle];
 
 /**
  * The style of a spec's venue, found by the spec's id or venue name (`binance-spot` and `Binance`
