@@ -177,6 +177,7 @@ export const mexcFutures: VenueSpec = {
       { other: 'ccxt 4.5.84 mexc.js (contract)', what: 'GET /api/v1/contract/detail', ours: '1 per 5 s', theirs: 'cost 100: 1 per 5 s', verdict: 'agree' },
       { other: 'ccxt 4.5.84 mexc.js (contract)', what: 'GET /api/v1/private/order/batch_query', ours: '5 per 2 s', theirs: 'cost 8: 5 per 2 s', verdict: 'agree' },
       { other: 'ccxt 4.5.84 mexc.js (contract)', what: 'POST /api/v1/private/order/submit_batch', ours: '1 per 2 s', theirs: 'cost 40: 1 per 2 s', verdict: 'agree' },
+      { other: 'pymexc (third-party SDK whose docstrings quote www.mexc.com/api-docs/futures)', what: 'GET /api/v1/private/order/batch_query', ours: '5 per 2 s', theirs: '"Rate limit: 20 times / 2 seconds"', verdict: 'MEXC\'s own documentation repository says 5 per 2 s; the stricter number is kept until the current page itself can be read' },
       { other: 'ccxt 4.5.84 mexc.js (contract)', what: 'POST /api/v1/private/position/close_all, order/chase_limit_order, order/change_limit_order and other endpoints of the newer pages', ours: 'not priced (refused by the limiter)', theirs: 'costs 2 to 40', verdict: 'the documentation read here does not list them: they are left out rather than guessed' },
     ],
   },
