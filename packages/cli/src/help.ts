@@ -41,7 +41,7 @@ function venueHelp(): string {
     'Documented limits (hand-authored from the venue\'s own documentation):',
     ...documented,
     `estimated from ccxt (ccxt's own pacing, not documented limits; ${estimated.length} in all):`,
-    'ccxt:<id> for the venues above (ccxt:binance), or another ccxt id such as mexc',
+    'ccxt:<id> for the venues above (ccxt:binance), or another ccxt id such as phemex',
   ].flatMap((t) => t.split(' '));
   return wrap(words, 98, 20);
 }

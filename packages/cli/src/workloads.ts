@@ -75,6 +75,26 @@ const LANES: Readonly<Record<string, readonly Lane[]>> = {
     { name: 'snapshot', method: 'GET', path: '/api/pro/data/v1/cash/balance/snapshot?date=2026-11-30' },
     { name: 'history', method: 'GET', path: '/api/pro/data/v1/futures/balance/history?sn=1' },
   ],
+  'mexc-spot': [
+    { name: 'depth', method: 'GET', path: '/api/v3/depth?symbol=BTCUSDT&limit=100' },
+    { name: 'order', method: 'POST', path: '/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&quantity=0.001&price=60000' },
+    { name: 'account', method: 'GET', path: '/api/v3/account' },
+  ],
+  'mexc-futures': [
+    { name: 'depth', method: 'GET', path: '/api/v1/contract/depth/BTC_USDT' },
+    { name: 'positions', method: 'GET', path: '/api/v1/private/position/open_positions' },
+    { name: 'order', method: 'POST', path: '/api/v1/private/order/submit', ...json({ symbol: 'BTC_USDT', price: 60000, vol: 1, side: 1, type: 1, openType: 1 }) },
+  ],
+  'bitmart-spot': [
+    { name: 'books', method: 'GET', path: '/spot/quotation/v3/books?symbol=BTC_USDT' },
+    { name: 'order', method: 'POST', path: '/spot/v2/submit_order', ...json({ symbol: 'BTC_USDT', side: 'buy', type: 'limit', size: '0.001', price: '60000' }) },
+    { name: 'open-orders', method: 'POST', path: '/spot/v4/query/open-orders', ...json({ symbol: 'BTC_USDT' }) },
+  ],
+  'bitmart-futures': [
+    { name: 'depth', method: 'GET', path: '/contract/public/depth?symbol=BTCUSDT' },
+    { name: 'order', method: 'POST', path: '/contract/private/submit-order', ...json({ symbol: 'BTCUSDT', side: 1, type: 'limit', size: 1, price: '60000', leverage: '1', open_type: 'isolated' }) },
+    { name: 'position', method: 'GET', path: '/contract/private/position?symbol=BTCUSDT' },
+  ],
 };
 
 const SAMPLE_QUERY = '?symbol=BTCUSDT&instId=BTC-USDT&pair=XBTUSD&category=spot';

@@ -44,7 +44,7 @@ describe('the CLI says whether a venue\'s limits are documented or estimated fro
   });
 
   it('a ccxt-derived venue\'s limits are never called documented', { timeout: 60_000 }, async () => {
-    const { code, out } = await run(['demo', '--venue', 'mexc', '--seconds', '1', '--credentials', '1', '--out', outDir]);
+    const { code, out } = await run(['demo', '--venue', 'phemex', '--seconds', '1', '--credentials', '1', '--out', outDir]);
     expect(code).toBe(0);
     expect(out).toContain('limits: estimated from ccxt 4.5.84');
     expect(out).toContain('limit estimated from ccxt');

@@ -16,6 +16,10 @@ import { okx } from './venues/okx.js';
 import { ascendex } from './venues/ascendex.js';
 import { dydxV4 } from './venues/dydx-v4.js';
 import { coinbaseIntx } from './venues/coinbase-intx.js';
+import { mexcSpot } from './venues/mexc-spot.js';
+import { mexcFutures } from './venues/mexc-futures.js';
+import { bitmartSpot } from './venues/bitmart-spot.js';
+import { bitmartFutures } from './venues/bitmart-futures.js';
 
 /** Every hand-authored spec (they win over ccxt-derived ones with the same id). */
 export const handAuthoredSpecs: readonly VenueSpec[] = [
@@ -36,4 +40,8 @@ export const handAuthoredSpecs: readonly VenueSpec[] = [
   ascendex,
   dydxV4,
   coinbaseIntx,
+  mexcSpot,
+  mexcFutures,
+  bitmartSpot,
+  bitmartFutures,
 ];

@@ -254,7 +254,7 @@ describe('ccxt-derived', () => {
     expect(costs('ccxt:binance', { method: 'GET', path: '/api/v3/depth' })).toEqual({ ccxt: 1 });
     // the same ccxt path in the futures section is another endpoint with its own costs
     expect(costs('ccxt:binance', { method: 'GET', path: '/fapi/v1/depth', query: { limit: '1000' } })).toEqual({ ccxt: 20 });
-    expect(costs('mexc', { method: 'GET', path: '/some/unlisted/path' })).toEqual({ ccxt: 1 });
+    expect(costs('phemex', { method: 'GET', path: '/some/unlisted/path' })).toEqual({ ccxt: 1 });
   });
 
   it("keeps ccxt's modifiers: no pool id (Binance), no market (Bitvavo)", () => {

@@ -19,7 +19,20 @@ const PLAIN: Readonly<Record<string, string>> = {
   deribit: 'deribit',
   bitstamp: 'bitstamp',
   hyperliquid: 'hyperliquid',
+  mexc: 'mexc-spot',
 };
+
+/**
+ * Hand-authored products without a ccxt id of their own: ccxt names the venue's spot and swap
+ * markets with one id, which the venue's spot spec claims (`mexc` is `mexc-spot`).
+ */
+const SHARES_ITS_VENUES_CCXT_ID: Readonly<Record<string, string>> = {
+  'mexc-futures': 'mexc-spot',
+  'bitmart-futures': 'bitmart-spot',
+};
+
+/** ccxt ids a hand-authored spec names although ccxt 4.5.84 ships no such exchange any more (no estimate is generated). */
+const DROPPED_BY_CCXT = new Set(['bitmart', 'ascendex']);
 
 describe('a plain venue name is the documented spec of its main market', () => {
   it("getVenueSpec('binance') is Binance spot's hand-authored spec, not the ccxt estimate", () => {
@@ -54,17 +67,29 @@ describe('a plain venue name is the documented spec of its main market', () => {
 
   it('every hand-authored spec names the ccxt exchange it documents, and that exchange is generated', () => {
     const generated = new Set(generatedSpecIds());
-    // Exchanges ccxt 4.5.84 no longer ships (delisted): their ccxt id names the spec, with no estimate behind it.
-    const delisted = new Set(['ascendex']);
     for (const s of handAuthoredSpecs) {
+      const main = SHARES_ITS_VENUES_CCXT_ID[s.id];
+      if (main !== undefined) {
+        // the venue's spot spec claims the shared id
+        expect(s.ccxtIds ?? [], s.id).toEqual([]);
+        expect(handAuthoredSpecs.find((x) => x.id === main)?.ccxtIds?.length ?? 0, main).toBeGreaterThan(0);
+        continue;
+      }
       expect(s.ccxtIds?.length ?? 0, s.id).toBeGreaterThan(0);
-      for (const c of s.ccxtIds ?? []) expect(generated.has(c) !== delisted.has(c), `${s.id}: ${c}`).toBe(true);
+      for (const c of s.ccxtIds ?? []) expect(generated.has(c) || DROPPED_BY_CCXT.has(c), `${s.id}: ${c}`).toBe(true);
     }
+    for (const c of DROPPED_BY_CCXT) expect(generated.has(c), c).toBe(false);
+  });
+
+  it('a ccxt id dropped by ccxt still names its documented spec, and has no estimate', () => {
+    expect(resolveVenueId('bitmart')).toBe('bitmart-spot');
+    expect(getVenueSpec('bitmart').origin).toBe('hand-authored');
+    expect(resolveVenueId('ccxt:bitmart')).toBeUndefined();
   });
 
   it('a ccxt exchange no hand-authored spec documents keeps its plain id, with ccxt:<id> as an alias', () => {
-    expect(getVenueSpec('mexc').id).toBe('mexc');
-    expect(getVenueSpec('ccxt:mexc')).toBe(getVenueSpec('mexc'));
+    expect(getVenueSpec('phemex').id).toBe('phemex');
+    expect(getVenueSpec('ccxt:phemex')).toBe(getVenueSpec('phemex'));
     expect(getVenueSpec('kucoinfutures').origin).toBe('ccxt-derived');
   });
 });
@@ -75,7 +100,9 @@ describe('listVenues says where each id comes from', () => {
     expect(venues.find((v) => v.id === 'binance-spot')).toEqual({ id: 'binance-spot', origin: 'hand-authored', evidence: 'documented', aliases: ['binance'] });
     expect(venues.find((v) => v.id === 'binance-usdm')).toEqual({ id: 'binance-usdm', origin: 'hand-authored', evidence: 'documented', aliases: ['binanceusdm'] });
     expect(venues.find((v) => v.id === 'ccxt:binance')).toEqual({ id: 'ccxt:binance', origin: 'ccxt-derived', evidence: 'estimated from ccxt', aliases: [], ccxtId: 'binance' });
-    expect(venues.find((v) => v.id === 'mexc')).toEqual({ id: 'mexc', origin: 'ccxt-derived', evidence: 'estimated from ccxt', aliases: ['ccxt:mexc'], ccxtId: 'mexc' });
+    expect(venues.find((v) => v.id === 'phemex')).toEqual({ id: 'phemex', origin: 'ccxt-derived', evidence: 'estimated from ccxt', aliases: ['ccxt:phemex'], ccxtId: 'phemex' });
+    expect(venues.find((v) => v.id === 'mexc-spot')).toEqual({ id: 'mexc-spot', origin: 'hand-authored', evidence: 'documented', aliases: ['mexc'] });
+    expect(venues.find((v) => v.id === 'ccxt:mexc')).toEqual({ id: 'ccxt:mexc', origin: 'ccxt-derived', evidence: 'estimated from ccxt', aliases: [], ccxtId: 'mexc' });
     for (const v of venues) {
       expect(v.evidence, v.id).toBe(v.origin === 'hand-authored' ? 'documented' : 'estimated from ccxt');
       expect(venueEvidence(getVenueSpec(v.id))).toBe(v.evidence);
@@ -103,7 +130,7 @@ describe('ccxtIds is validated', () => {
     };
     expect(errors({ ...hand, ccxtIds: ['Binance Spot'] })).toEqual([expect.stringContaining('ccxtIds[0]: expected a ccxt exchange id') as string]);
     expect(errors({ ...hand, ccxtIds: ['binance', 'binance'] })).toEqual(['ccxtIds[1]: duplicate ccxt id "binance"']);
-    expect(errors({ ...getVenueSpec('mexc'), ccxtIds: ['mexc'] })).toEqual(['ccxtIds: only a hand-authored spec names the ccxt exchanges it documents']);
+    expect(errors({ ...getVenueSpec('phemex'), ccxtIds: ['phemex'] })).toEqual(['ccxtIds: only a hand-authored spec names the ccxt exchanges it documents']);
   });
 });
 

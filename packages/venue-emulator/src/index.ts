@@ -11,3 +11,5 @@ export { krakenStyle } from './styles/kraken.js';
 export { genericStyle } from './styles/generic.js';
 export { dydxStyle } from './styles/dydx.js';
 export { coinbaseIntxStyle } from './styles/coinbase-intx.js';
+export { mexcStyle, mexcFuturesStyle } from './styles/mexc.js';
+export { bitmartStyle } from './styles/bitmart.js';

@@ -7,9 +7,11 @@ import { kucoinStyle } from './styles/kucoin.js';
 import { okxStyle } from './styles/okx.js';
 import { dydxStyle } from './styles/dydx.js';
 import { coinbaseIntxStyle } from './styles/coinbase-intx.js';
+import { mexcFuturesStyle, mexcStyle } from './styles/mexc.js';
+import { bitmartStyle } from './styles/bitmart.js';
 import type { VenueStyle } from './venue-style.js';
 
-const STYLES: readonly VenueStyle[] = [binanceStyle, okxStyle, bybitStyle, kucoinStyle, krakenStyle, dydxStyle, coinbaseIntxStyle];
+const STYLES: readonly VenueStyle[] = [binanceStyle, okxStyle, bybitStyle, kucoinStyle, krakenStyle, dydxStyle, coinbaseIntxStyle, mexcFuturesStyle, mexcStyle, bitmartStyle];
 
 /**
  * The style of a spec's venue, found by the spec's id or venue name (`binance-spot` and `Binance`

@@ -77,10 +77,10 @@ describe("the emulator states its own spec's numbers where the venue publishes i
 
   it("OKX: GET /api/v5/trade/account-rate-limit states the sub-account's order limit of the account's tier", async () => {
     const spec = getVenueSpec('okx');
-    venue = await startVenueEmulator({ spec, clock: new ManualEpochClock(1_767_225_600_000), accounts: { 'key-1': { tier: 'fill-ratio-3' } } });
+    venue = await startVenueEmulator({ spec, clock: new ManualEpochClock(1_767_225_600_000), accounts: { 'key-1': { tier: 'tier-3' } } });
     const r = await readLiveLimits(spec, { fetch: plainFetch, baseUrl: venue.url, identity: { credential: 'key-1' }, authenticate: withKey('ok-access-key', 'key-1') });
     if (!r.ok) throw r.error;
-    expect(limitOf(r.spec, 'subaccount-orders')).toBe(limitOf(spec, 'subaccount-orders', 'fill-ratio-3'));
+    expect(limitOf(r.spec, 'subaccount-orders')).toBe(limitOf(spec, 'subaccount-orders', 'tier-3'));
     expect(limitOf(r.spec, 'subaccount-orders')).not.toBe(limitOf(spec, 'subaccount-orders'));
   });
 
