@@ -34,6 +34,7 @@ import {
   type Hold,
   type LimiterStore,
   type ResolvedKey,
+  type SyncReport,
 } from '@core/rate-limit-kit';
 import { BucketTable } from './bucket-table.js';
 import { IdleSweep } from './idle-sweep.js';
@@ -264,14 +265,14 @@ export class MemoryStore implements LimiterStore {
     this.recordsDropped++;
   }
 
-  sync(key: ResolvedKey, def: Definition, minBorrowed: number, sentAtMs: number | undefined, countedSinceMs: number | undefined): SideEffectResult {
+  sync(key: ResolvedKey, def: Definition, minBorrowed: number, report: SyncReport): SideEffectResult {
     const now = this.#clock.now();
     this.#sweep.tick(now);
     this.#defs[def.index] = def;
     const slot = this.#table.find(key.id);
     // a new definition converts, keeping any hold (RL-L5, RL-R3)
     if (def.window !== undefined) {
-      const e = windowSync(this.#effectiveWindow(slot, key.id, def, now), def.window, minBorrowed, now, sentAtMs, countedSinceMs);
+      const e = windowSync(this.#effectiveWindow(slot, key.id, def, now), def.window, minBorrowed, now, report.sentAtMs, report.countedSinceMs, report.countedOwnCost);
       key.memo = this.#writeWindow(slot, key.id, e, def, now);
       return OK;
     }

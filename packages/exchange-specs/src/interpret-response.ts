@@ -1,10 +1,12 @@
 import type { BucketCheck, BucketKey, NormalizedLimit } from '@core/rate-limit-contract';
 import { responseCost } from './evaluate-cost.js';
 import { readPath } from './request-params.js';
-import { bucketLimit, resolveCharges, scopeCredential, type Charge, type ResolveOptions } from './resolve-charges.js';
+import { bucketLimit, resolveCharges, scopeCredential, type Charge, type EnforcedLimit, type ResolveOptions } from './resolve-charges.js';
 import type { Feedback, FeedbackPenalty, FeedbackSync, Identity, VenueRequest, VenueResponse } from './venue-io.js';
 import type { BodyMatch, BucketSpec, ErrorRule, FeedbackRule, VenueSpec, WaitSource, WaitUnit } from './venue-spec.js';
+import { dateMs, header, numberHeader } from './response-headers.js';
 import { DEFAULT_JITTER_MS, DEFAULT_MARGIN } from './safe-limit.js';
+import { usedIn, windowFeedback, type OwnWindowSends } from './window-feedback.js';
 
 /**
  * The caller's own share of a venue's reported usage (paced-fetch keeps it): without it a usage
@@ -25,25 +27,13 @@ export interface OwnUsage {
    * when it answered). An undercount is safe; an overcount is not.
    */
   usage(key: BucketKey, sinceMs: number): number;
+  /** Window limits: the caller's answered sends (see {@link OwnWindowSends}). */
+  readonly answered?: OwnWindowSends['answered'];
 }
 
 /** Options of {@link interpretResponse}. */
 export interface InterpretOptions extends ResolveOptions {
   readonly own?: OwnUsage;
-}
-
-function header(response: VenueResponse, name: string): string | undefined {
-  const v = response.headers[name];
-  if (v !== undefined) return v;
-  for (const [k, value] of Object.entries(response.headers)) if (k.toLowerCase() === name) return value;
-  return undefined;
-}
-
-function numberHeader(response: VenueResponse, name: string): number | undefined {
-  const v = header(response, name);
-  if (v === undefined || v.trim() === '') return undefined;
-  const n = Number(v);
-  return Number.isFinite(n) ? n : undefined;
 }
 
 function bodyOf(response: VenueResponse): unknown {
@@ -127,12 +117,6 @@ function windowEndMs(windowMs: number, response: VenueResponse): number {
   return left < 1000 ? left + windowMs : left;
 }
 
-function dateMs(response: VenueResponse): number | undefined {
-  const d = header(response, 'date');
-  if (d === undefined) return undefined;
-  const t = Date.parse(d);
-  return Number.isFinite(t) ? t : undefined;
-}
 
 /** The time left in the venue's current window as the response reports it, conservatively (never less). */
 function windowRemainingMs(rule: FeedbackRule, bucket: BucketSpec & { windowMs: number }, response: VenueResponse): number {
@@ -307,10 +291,28 @@ export function interpretResponse(spec: VenueSpec, request: VenueRequest, respon
       if (k !== undefined) targets.push({ bucket: only, key: k });
     }
     for (const t of targets) {
-      let limit: NormalizedLimit;
+      let limit: EnforcedLimit;
       try {
         limit = bucketLimit(spec, t.bucket, tier, options);
       } catch {
+        continue;
+      }
+      if ('perWindow' in limit) {
+        if (t.bucket.algorithm === 'token-bucket') continue;
+        // A window limit counts what this deployment sent itself (every process sharing the store): the
+        // venue's count holds it back only by what others spent (RL-V5), given when the request was sent.
+        const used = usedIn(f, t.bucket, value, response);
+        if (used === undefined) continue;
+        const own = options.own;
+        const send =
+          own?.sentAtMs === undefined
+            ? undefined
+            : {
+                sentAtMs: own.sentAtMs,
+                countedCost: counted ? charges.filter((c) => sameKey(c.key, t.key) && countedNow(c.charge, verdict)).reduce((a, c) => a + c.venueCost, 0) : 0,
+                own: own.answered === undefined ? undefined : { answered: own.answered },
+              };
+        syncs.push(windowFeedback(f, t.bucket, t.key, limit, used, response, send));
         continue;
       }
       const mine = counted ? charges.filter((c) => sameKey(c.key, t.key) && countedNow(c.charge, verdict)).reduce((a, c) => a + c.venueCost, 0) : 0;

@@ -1,8 +1,8 @@
-import type { BucketKey, NormalizedLimit } from '@core/rate-limit-contract';
+import type { BucketKey, NormalizedLimit, WindowLimit } from '@core/rate-limit-contract';
 import { evaluateCost, maxCost } from './evaluate-cost.js';
 import { matchEndpoints, type EndpointMatch } from './match-endpoint.js';
 import { listItems, requestParams, type RequestParams } from './request-params.js';
-import { describeSafeLimit, type SafeLimitDerivation, type SafeLimitOptions } from './safe-limit.js';
+import { describeSafeLimit, venueLimit, type SafeLimitDerivation, type SafeLimitOptions, type VenueLimitOptions } from './safe-limit.js';
 import { bucketForTier, specTiers } from './tier.js';
 import type { Identity, ResolveErrorCode, VenueRequest } from './venue-io.js';
 import type { BucketSpec, CostRule, EndpointSpec, VenueSpec } from './venue-spec.js';
@@ -15,7 +15,17 @@ export interface ResolveOptions {
   readonly burstFraction?: number;
   /** How late a request may reach the venue after its send time, ms; default 50. */
   readonly jitterMs?: number;
+  /**
+   * Window limits for the venue's window buckets (see `venueLimit`); default `true`. Give the limiter's
+   * `capabilities.windowLimits` (paced-fetch does).
+   */
+  readonly windowLimits?: boolean;
+  /** The fraction of a window limit left unused; default 0. */
+  readonly windowMargin?: number;
 }
+
+/** The limit a limiter enforces for a bucket (a token bucket or a window limit). */
+export type EnforcedLimit = NormalizedLimit | Required<WindowLimit>;
 
 /** The `safeLimit` options of resolve options, without the unset ones. */
 export function safeLimitOptions(options: ResolveOptions, maxCost?: number): SafeLimitOptions {
@@ -32,7 +42,7 @@ export interface Charge {
   readonly bucket: BucketSpec;
   readonly rule: CostRule;
   readonly key: BucketKey;
-  readonly limit: NormalizedLimit;
+  readonly limit: EnforcedLimit;
   /** What the limiter is asked to admit (see {@link Charge.venueCost}). */
   readonly cost: number;
   /**
@@ -76,10 +86,22 @@ export function bucketDerivation(spec: VenueSpec, bucket: BucketSpec, tier: stri
   return describeSafeLimit(b, safeLimitOptions(options, bucketMaxCost(spec, bucket.id)));
 }
 
-/** The safe limit of a bucket of a spec for a tier (see `safeLimit`). */
-export function bucketLimit(spec: VenueSpec, bucket: BucketSpec, tier: string | undefined, options: ResolveOptions = {}): NormalizedLimit {
-  const d = bucketDerivation(spec, bucket, tier, options);
-  return { capacity: d.capacity, refillPerSec: d.refillPerSec };
+/** The limit a limiter enforces for a bucket of a spec for a tier (see `venueLimit`). */
+export function bucketLimit(spec: VenueSpec, bucket: BucketSpec, tier: string | undefined, options: ResolveOptions = {}): EnforcedLimit {
+  return venueLimit(bucketForTier(bucket, tier), venueLimitOptions(options, bucketMaxCost(spec, bucket.id)));
+}
+
+/** Whether a bucket is enforced as a window limit under these options. */
+export function usesWindowLimit(bucket: BucketSpec, options: ResolveOptions): boolean {
+  return bucket.algorithm !== 'token-bucket' && options.windowLimits !== false;
+}
+
+function venueLimitOptions(options: ResolveOptions, maxCost: number): VenueLimitOptions {
+  return {
+    ...safeLimitOptions(options, maxCost),
+    ...(options.windowLimits === undefined ? {} : { windowLimits: options.windowLimits }),
+    ...(options.windowMargin === undefined ? {} : { windowMargin: options.windowMargin }),
+  };
 }
 
 /** The credential a bucket's key carries for an identity, or `undefined` when one is required but missing. */
@@ -207,13 +229,18 @@ function chargesOf(spec: VenueSpec, request: VenueRequest, identity: Identity, o
     if (credential === undefined) {
       return fail('credential_required', `${spec.id}: ${where} charges bucket "${bucket.id}" (scope ${bucket.scope}); the identity has no credential`);
     }
-    let derivation: SafeLimitDerivation;
+    // a window limit counts every request at its own cost; a spaced token bucket admits each at its largest
+    let spacedAt: number | undefined;
+    let limit: EnforcedLimit;
     try {
-      derivation = bucketDerivation(spec, bucket, tier, options);
+      limit = bucketLimit(spec, bucket, tier, options);
+      if (!usesWindowLimit(bucket, options)) {
+        const derivation: SafeLimitDerivation = bucketDerivation(spec, bucket, tier, options);
+        if (derivation.mode === 'spaced') spacedAt = derivation.capacity;
+      }
     } catch (e) {
       return fail('invalid_spec', `${spec.id}: ${(e as Error).message}`);
     }
-    const limit: NormalizedLimit = { capacity: derivation.capacity, refillPerSec: derivation.refillPerSec };
     const groups: { axis: string; params: RequestParams }[] = [];
     const p = bucket.partition;
     if (p === undefined) {
@@ -253,7 +280,7 @@ function chargesOf(spec: VenueSpec, request: VenueRequest, identity: Identity, o
       if (c.cost > ceiling) {
         return fail('invalid_parameter', `${spec.id}: ${where}: costs ${c.cost} on bucket "${bucket.id}", more than the venue ever admits at once (${ceiling}); split the request`);
       }
-      const cost = derivation.mode === 'spaced' && c.cost > 0 ? Math.max(c.cost, derivation.capacity) : c.cost;
+      const cost = spacedAt !== undefined && c.cost > 0 ? Math.max(c.cost, spacedAt) : c.cost;
       charges.push({ bucket, rule, key: { venue: spec.id, credential, axis: g.axis }, limit, cost, venueCost: c.cost, charge: rule.charge ?? 'always', params: g.params });
     }
   }

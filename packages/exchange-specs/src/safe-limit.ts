@@ -1,4 +1,4 @@
-import type { NormalizedLimit } from '@core/rate-limit-contract';
+import type { NormalizedLimit, WindowLimit } from '@core/rate-limit-contract';
 import type { BucketSpec } from './venue-spec.js';
 
 /** Options of {@link safeLimit}. */
@@ -98,4 +98,47 @@ export function describeSafeLimit(bucket: BucketSpec, options: SafeLimitOptions 
 export function safeLimit(bucket: BucketSpec, options: SafeLimitOptions = {}): NormalizedLimit {
   const d = describeSafeLimit(bucket, options);
   return { capacity: d.capacity, refillPerSec: d.refillPerSec };
+}
+
+/** Options of {@link venueLimit}: those of {@link safeLimit}, and whether window limits are used. */
+export interface VenueLimitOptions extends SafeLimitOptions {
+  /**
+   * Use a window limit (`{ perWindow, windowMs, jitterMs }`, the contract's RL-V1) for a venue's window
+   * buckets: it keeps the venue's own invariant exactly and admits more than any token bucket can.
+   * Default `true`; `false` for a limiter without `capabilities.windowLimits` (the token-bucket
+   * derivation of {@link safeLimit} is then used).
+   */
+  readonly windowLimits?: boolean;
+  /**
+   * The fraction of a window limit left unused; default 0 (the window limit needs no margin: it counts
+   * the way the venue counts, with the jitter allowance for when requests arrive).
+   */
+  readonly windowMargin?: number;
+}
+
+/** The default `windowMargin`: none. */
+export const DEFAULT_WINDOW_MARGIN = 0;
+
+/**
+ * The limit a limiter enforces for a bucket: for a window bucket (fixed, aligned or anchored, or
+ * sliding), a window limit of the venue's number per its window with the jitter allowance (less
+ * `windowMargin`); for a venue token bucket, or when `windowLimits` is false, the token-bucket
+ * parameters of {@link safeLimit}.
+ *
+ * @example
+ * ```ts
+ * venueLimit({ id: 'orders', scope: 'uid', algorithm: 'sliding-window', limit: 10, windowMs: 1000, provenance });
+ * // { perWindow: 10, windowMs: 1000, jitterMs: 50 }
+ * ```
+ */
+export function venueLimit(bucket: BucketSpec, options: VenueLimitOptions = {}): NormalizedLimit | Required<WindowLimit> {
+  if (bucket.algorithm === 'token-bucket' || options.windowLimits === false) return safeLimit(bucket, options);
+  const margin = options.windowMargin ?? DEFAULT_WINDOW_MARGIN;
+  const jitter = options.jitterMs ?? DEFAULT_JITTER_MS;
+  if (!(margin >= 0 && margin < 1)) throw new RangeError(`windowMargin must be in [0, 1), got ${margin}`);
+  if (!(jitter >= 0 && Number.isFinite(jitter))) throw new RangeError(`jitterMs must be finite and >= 0, got ${jitter}`);
+  const maxCost = options.maxCost ?? 1;
+  const perWindow = bucket.limit * (1 - margin);
+  if (maxCost > perWindow) throw new RangeError(`bucket "${bucket.id}": a cost of ${maxCost} exceeds the window limit ${perWindow} per ${bucket.windowMs} ms`);
+  return { perWindow, windowMs: bucket.windowMs, jitterMs: jitter };
 }

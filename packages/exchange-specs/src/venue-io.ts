@@ -66,11 +66,30 @@ export type ResolveResult =
     }
   | { readonly ok: false; readonly error: { readonly code: ResolveErrorCode; readonly message: string } };
 
-/** A usage report to apply with `limiter.sync(key, limit, minBorrowed)` (RL-R2). */
+/** When a fixed window ends, as far as a response tells (the caller's clock, epoch ms). */
+export interface WindowEnd {
+  readonly earliestMs: number;
+  readonly latestMs: number;
+}
+
+/**
+ * A usage report to apply with `limiter.sync(key, limit, minBorrowed, options)` (RL-R2). On a window limit
+ * (RL-V5) `minBorrowed` is what the venue counted in its window, and `windowElapsedMs` how long, at the
+ * least, that window had been counting when the reporting request was sent (negative when it may have
+ * begun after: the send's jitter allowance is taken off what the headers tell): pass
+ * `{ sentAtMs, countedSinceMs: sentAtMs − windowElapsedMs, countedOwnCost }` with the reporting
+ * request's send time (the limiter's clock, e.g. its admission's `sendAtMs`). Given `own.sentAtMs`:
+ * `windowEnd`, the fixed window's end (kept with the send, for the next reports' `countedInWindow`),
+ * and `countedOwnCost`, the caller's own sends the venue certainly counted though sent at or before
+ * the window's latest possible start (this request's own cost, and `own.countedInWindow`).
+ */
 export interface FeedbackSync {
   readonly key: BucketKey;
   readonly limit: Limit;
   readonly minBorrowed: number;
+  readonly windowElapsedMs?: number;
+  readonly windowEnd?: WindowEnd;
+  readonly countedOwnCost?: number;
 }
 
 /** A hold to apply with `limiter.penalize(key, hold)` (RL-R3). */

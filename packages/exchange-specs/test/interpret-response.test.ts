@@ -3,7 +3,8 @@ import { getVenueSpec, interpretResponse, validateSpec, type Identity, type Inte
 import { keyId, publicId } from './helpers.js';
 
 /** The arithmetic below is pinned with explicit options (round numbers); the defaults have their own test. */
-const PINNED = { margin: 0.1, burstFraction: 0.1, jitterMs: 0 } as const;
+// Pins the token-bucket derivation (for limiters without window limits); window limits are tested on their own.
+const PINNED = { margin: 0.1, burstFraction: 0.1, jitterMs: 0, windowLimits: false } as const;
 
 function feedback(venue: string, request: VenueRequest, response: Partial<VenueResponse>, identity: Identity = publicId, options: InterpretOptions = PINNED) {
   return interpretResponse(getVenueSpec(venue), request, { status: 200, headers: {}, body: {}, ...response }, identity, options);
@@ -21,6 +22,20 @@ describe('binance-spot', () => {
     expect(fb.verdict).toBe('ok');
     expect(fb.counted).toBe(true);
     expect(fb.syncs).toEqual([{ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { capacity: 540, refillPerSec: 81 }, minBorrowed: 1380 }]);
+  });
+
+  it('on a window limit, reports what the venue counted and how long its window had been counting at the least', () => {
+    const fb = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) } }, publicId, {});
+    // 20 s into the minute by the Date header; the request may have reached the venue 50 ms after it was sent
+    expect(fb.syncs).toEqual([
+      { key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { perWindow: 6000, windowMs: 60_000, jitterMs: 50 }, minBorrowed: 3000, windowElapsedMs: 19_950 },
+    ]);
+    // the Date header is floored to the second: 59.5 s into the minute reads 59 s, still this window
+    const late = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 59_500) } }, publicId, {});
+    expect(late.syncs[0]?.windowElapsedMs).toBe(58_950);
+    // without a Date header nothing is known of the fixed window's start: none of our sends is taken as counted
+    const blind = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000' } }, publicId, {});
+    expect(blind.syncs).toEqual([{ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { perWindow: 6000, windowMs: 60_000, jitterMs: 50 }, minBorrowed: 3000, windowElapsedMs: -50 }]);
   });
 
   it('assumes a whole minute is left without a Date header (conservative)', () => {

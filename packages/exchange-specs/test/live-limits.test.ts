@@ -163,11 +163,14 @@ describe('readLiveLimits: Binance spot', () => {
     expect(r.spec.sources['live:exchangeInfo']).toMatchObject({ url: `${BASE}/api/v3/exchangeInfo`, retrieved: '2026-12-01' });
     expect(validateSpec(r.spec).ok).toBe(true);
     const depth = { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '100' } };
-    const live = resolveRequest(r.spec, depth, { credential: null });
-    const stored = resolveRequest(spot, depth, { credential: null });
+    // the token-bucket derivation shows the margin still applied (a window limit is the venue's number itself)
+    const live = resolveRequest(r.spec, depth, { credential: null }, { windowLimits: false });
+    const stored = resolveRequest(spot, depth, { credential: null }, { windowLimits: false });
     const weightLimit = (x: typeof live) => (x.ok ? x.checks.find((c) => c.key.axis === 'request_weight')?.limit : undefined);
     expect(weightLimit(live)).toEqual(safeLimit(bucket(r.spec, 'request_weight'), { maxCost: 250 }));
     expect(weightLimit(live)).not.toEqual(weightLimit(stored));
+    const windowed = resolveRequest(r.spec, depth, { credential: null });
+    expect(weightLimit(windowed)).toEqual({ perWindow: limitOf(r.spec, 'request_weight'), windowMs: 60_000, jitterMs: 50 });
     // The input spec is not touched.
     expect(limitOf(spot, 'request_weight')).toBe(weight);
   });

@@ -3,7 +3,8 @@ import { getVenueSpec, resolveRequest, validateSpec, type VenueSpec } from '../s
 import { costs, errorCode, keyId, publicId } from './helpers.js';
 
 /** Limits pinned with explicit options (round numbers); one test checks the defaults. */
-const PINNED = { margin: 0.1, burstFraction: 0.1, jitterMs: 0 } as const;
+// Pins the token-bucket derivation (for limiters without window limits); window limits are tested on their own.
+const PINNED = { margin: 0.1, burstFraction: 0.1, jitterMs: 0, windowLimits: false } as const;
 
 describe('binance-spot', () => {
   it('prices depth by limit, with the documented default of 100', () => {
@@ -51,11 +52,18 @@ describe('binance-spot', () => {
   it('gives safe token-bucket limits, never the raw window numbers', () => {
     const r = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X' } }, publicId, PINNED);
     expect(r.ok && r.checks.find((c) => c.key.axis === 'request_weight')?.limit).toEqual({ capacity: 540, refillPerSec: 81 });
-    const d = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X' } }, publicId);
+    const d = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X' } }, publicId, { windowLimits: false });
     const l = (d.ok ? d.checks.find((c) => c.key.axis === 'request_weight')?.limit : undefined) as { capacity: number; refillPerSec: number } | undefined;
     // The defaults: 4 % margin, a burst of max(2 % of 5760, the largest cost 250), 50 ms of jitter: 250 + r·60.05 s = 5760.
     expect(l?.capacity).toBe(250);
     expect((l?.capacity ?? 0) + ((l?.refillPerSec ?? 0) * 60_050) / 1000).toBeCloseTo(5760, 9);
+  });
+
+  it('by default enforces a venue window as a window limit: its own number per its window, the jitter allowed for', () => {
+    const d = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X' } }, publicId);
+    expect(d.ok && d.checks.find((c) => c.key.axis === 'request_weight')?.limit).toEqual({ perWindow: 6000, windowMs: 60_000, jitterMs: 50 });
+    const tight = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X' } }, publicId, { jitterMs: 10, windowMargin: 0.01 });
+    expect(tight.ok && tight.checks.find((c) => c.key.axis === 'request_weight')?.limit).toEqual({ perWindow: 5940, windowMs: 60_000, jitterMs: 10 });
   });
 
   it('refuses an unknown endpoint and a private endpoint without a credential', () => {
@@ -130,9 +138,12 @@ describe('bybit', () => {
   });
   it('counts a batch one unit per order, and admits it at the full batch size on the spaced 10 / s bucket', () => {
     const request = Array.from({ length: 7 }, () => ({ symbol: 'BTCUSDT' }));
-    const r = resolveRequest(getVenueSpec('bybit'), { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear', request } }, keyId);
+    const r = resolveRequest(getVenueSpec('bybit'), { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear', request } }, keyId, { windowLimits: false });
     expect(r.ok && r.charges.find((c) => c.bucket === 'order/create-batch')?.cost).toBe(7);
     expect(r.ok && r.checks.find((c) => c.key.axis === 'order/create-batch')?.cost).toBe(10);
+    // a window limit counts the batch at its own size: no spacing needed
+    const w = resolveRequest(getVenueSpec('bybit'), { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear', request } }, keyId);
+    expect(w.ok && w.checks.find((c) => c.key.axis === 'order/create-batch')?.cost).toBe(7);
     expect(errorCode('bybit', { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear' } }, keyId)).toBe('missing_parameter');
     const twenty = Array.from({ length: 20 }, () => ({ symbol: 'BTCUSDT' }));
     expect(errorCode('bybit', { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear', request: twenty } }, keyId)).toBe('invalid_parameter');

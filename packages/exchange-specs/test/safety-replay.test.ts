@@ -90,7 +90,7 @@ async function replay(spec: VenueSpec, bucket: BucketSpec, seed: number, horizon
     while (clock.now() < end) {
       const cost = costs[Math.floor(random() * costs.length)] ?? 1;
       // As resolveRequest does: a spaced bucket admits every request at its largest cost.
-      const admitCost = mode === 'spaced' ? Math.max(cost, limit.capacity) : cost;
+      const admitCost = mode === 'spaced' && 'capacity' in limit ? Math.max(cost, limit.capacity) : cost;
       const d = await limiter.checkRates([{ key, limit, cost: admitCost }]);
       if (d.kind === 'ok') {
         requests++;

@@ -11,6 +11,7 @@ import {
   type ModelResult,
   type VenueRequest,
   type VenueSpec,
+  type WindowEnd,
 } from '../src/index.js';
 import { rng } from './helpers.js';
 
@@ -57,8 +58,14 @@ interface ReplayOptions {
   readonly others?: boolean;
   /** Whether the limiter is synced to the usage headers at all (default true). */
   readonly sync?: boolean;
-  /** Whether interpretResponse is told our own share of the usage, as paced-fetch does (default true). */
+  /**
+   * Whether the limiter learns our own share of the usage, as paced-fetch does (default true): token
+   * buckets through interpretResponse's `own`, window limits through `sync`'s `sentAtMs` (the store
+   * knows what it admitted).
+   */
   readonly own?: boolean;
+  /** Enforce the venue's window as a window limit (default) or as a token bucket. */
+  readonly windows?: boolean;
 }
 
 async function replay(spec: VenueSpec, s: Scenario, seed: number, options: ReplayOptions = {}): Promise<{ ours: number; theirs: number; violations: number }> {
@@ -67,20 +74,38 @@ async function replay(spec: VenueSpec, s: Scenario, seed: number, options: Repla
   const venueBucket = bucketForTier(bucket, spec.defaultTier);
   if (venueBucket.algorithm === 'token-bucket') throw new Error('window buckets only');
   const model = createBucketModel(venueBucket);
-  const resolved = resolveRequest(spec, s.request, s.identity);
+  const resolveOptions = { windowLimits: options.windows !== false };
+  const resolved = resolveRequest(spec, s.request, s.identity, resolveOptions);
   if (!resolved.ok) throw new Error(resolved.error.message);
   const check = resolved.checks.find((c) => c.key.axis?.startsWith(s.bucket))!;
   const start = Date.UTC(2026, 10, 30, 12, 0, 0) + Math.floor(random() * venueBucket.windowMs);
   const clock = new ManualClock(start);
   const limiter = createDefaultRateLimiter({ clock });
-  // Our own admitted requests (each answered at once, so counted before any later response).
-  const log: { at: number; cost: number }[] = [];
-  const own = { nowMs: 0, usage: (_key: unknown, since: number) => log.filter((e) => e.at > since).reduce((a, e) => a + e.cost, 0) };
+  // Our own admitted requests (each answered at once, so counted before any later response), with
+  // the window end their own answers reported.
+  const log: { at: number; cost: number; end: WindowEnd | undefined }[] = [];
+  const own = {
+    nowMs: 0,
+    usage: (_key: unknown, since: number) => log.filter((e) => e.at > since).reduce((a, e) => a + e.cost, 0),
+    answered: (_key: unknown, before: number) => log.filter((e) => e.at <= before).map((e) => ({ sentAtMs: e.at, cost: e.cost, ...(e.end === undefined ? {} : { windowEnd: e.end }) })),
+  };
+  let lastEnd: WindowEnd | undefined;
   const feed = async (r: ModelResult, mine: boolean): Promise<void> => {
     if (options.sync === false) return;
-    const fb = interpretResponse(spec, s.request, { status: 200, headers: s.headers(r, clock.now(), venueBucket.limit), body: {} }, s.identity, options.own === false ? {} : { own: mine ? { ...own, nowMs: clock.now(), sentAtMs: clock.now() } : { ...own, nowMs: clock.now() } });
+    const aware = options.own !== false;
+    const fb = interpretResponse(spec, s.request, { status: 200, headers: s.headers(r, clock.now(), venueBucket.limit), body: {} }, s.identity, {
+      ...resolveOptions,
+      ...(aware ? { own: mine ? { ...own, nowMs: clock.now(), sentAtMs: clock.now() } : { ...own, nowMs: clock.now() } } : {}),
+    });
     for (const sync of fb.syncs) {
-      const done = await limiter.sync(sync.key, sync.limit, sync.minBorrowed);
+      // a window limit: the reporting request was sent (and answered) now
+      const sentAtMs = clock.now();
+      if (mine) lastEnd = sync.windowEnd;
+      const opts =
+        aware && sync.windowElapsedMs !== undefined
+          ? { sentAtMs, countedSinceMs: sentAtMs - sync.windowElapsedMs, ...(sync.countedOwnCost === undefined ? {} : { countedOwnCost: sync.countedOwnCost }) }
+          : undefined;
+      const done = await limiter.sync(sync.key, sync.limit, sync.minBorrowed, opts);
       expect(done.kind).toBe('ok');
     }
   };
@@ -89,8 +114,8 @@ async function replay(spec: VenueSpec, s: Scenario, seed: number, options: Repla
   let violations = 0;
   try {
     while (clock.now() < start + 4 * venueBucket.windowMs) {
-      // The other client: now and then a burst of up to a fifth of the limit.
-      if (options.others !== false && random() < 0.05) {
+      // The other client: at the start, then now and then, a burst of up to a fifth of the limit.
+      if (options.others !== false && (clock.now() === start || random() < 0.05)) {
         const burst = Math.ceil(random() * (venueBucket.limit / 5 / check.cost));
         for (let i = 0; i < burst; i++) {
           const r = model.consume(clock.now(), check.cost);
@@ -105,8 +130,9 @@ async function replay(spec: VenueSpec, s: Scenario, seed: number, options: Repla
         if (!r.admitted) violations++;
         else {
           ours += check.cost;
+          lastEnd = undefined;
           await feed(r, true);
-          log.push({ at: clock.now(), cost: check.cost });
+          log.push({ at: clock.now(), cost: check.cost, end: lastEnd });
         }
       } else if (d.kind === 'delay') {
         clock.set(clock.now() + Math.min(d.retryAfterMs, Math.ceil(venueBucket.windowMs / 20)));
@@ -120,13 +146,18 @@ async function replay(spec: VenueSpec, s: Scenario, seed: number, options: Repla
   return { ours, theirs, violations };
 }
 
-describe('sync replay: usage headers keep the limiter inside what another client left', () => {
+const MODES = [
+  ['window limits', true],
+  ['token buckets', false],
+] as const;
+
+describe.each(MODES)('sync replay (%s): usage headers keep the limiter inside what another client left', (_mode, windows) => {
   it.each(scenarios.map((s) => [`${s.venue}/${s.bucket}`, s] as const))('%s', async (_name, s) => {
     const spec = getVenueSpec(s.venue);
     for (const seed of [11, 12, 13]) {
-      const blind = await replay(spec, s, seed, { own: false });
+      const blind = await replay(spec, s, seed, { own: false, windows });
       expect(blind.violations, `seed ${seed} without our own share`).toBe(0);
-      const r = await replay(spec, s, seed);
+      const r = await replay(spec, s, seed, { windows });
       expect(r.theirs).toBeGreaterThan(0);
       expect(r.ours).toBeGreaterThan(0);
       expect(r.violations, `seed ${seed}: ours ${r.ours}, theirs ${r.theirs}`).toBe(0);
@@ -136,8 +167,8 @@ describe('sync replay: usage headers keep the limiter inside what another client
   it.each(scenarios.map((s) => [`${s.venue}/${s.bucket}`, s] as const))('%s: alone on the account, the syncs cost no utilization', async (_name, s) => {
     const spec = getVenueSpec(s.venue);
     for (const seed of [21, 22]) {
-      const unsynced = await replay(spec, s, seed, { others: false, sync: false });
-      const synced = await replay(spec, s, seed, { others: false });
+      const unsynced = await replay(spec, s, seed, { others: false, sync: false, windows });
+      const synced = await replay(spec, s, seed, { others: false, windows });
       expect(synced.violations).toBe(0);
       expect(synced.ours, `seed ${seed}`).toBeGreaterThanOrEqual(unsynced.ours * 0.99);
     }
@@ -146,8 +177,8 @@ describe('sync replay: usage headers keep the limiter inside what another client
   it('without our own share a sliding window is held back by our own usage (why paced-fetch passes it)', async () => {
     const s = scenarios.find((x) => x.venue === 'bybit')!;
     const spec = getVenueSpec(s.venue);
-    const blind = await replay(spec, s, 31, { others: false, own: false });
-    const aware = await replay(spec, s, 31, { others: false });
+    const blind = await replay(spec, s, 31, { others: false, own: false, windows });
+    const aware = await replay(spec, s, 31, { others: false, windows });
     expect(blind.ours).toBeLessThan(aware.ours * 0.8);
   });
 
@@ -157,7 +188,7 @@ describe('sync replay: usage headers keep the limiter inside what another client
     const bucket = spec.buckets.find((b) => b.id === s.bucket)!;
     if (bucket.algorithm === 'token-bucket') throw new Error('window bucket expected');
     const model = createBucketModel(bucket);
-    const resolved = resolveRequest(spec, s.request, s.identity);
+    const resolved = resolveRequest(spec, s.request, s.identity, { windowLimits: false });
     if (!resolved.ok) throw new Error(resolved.error.message);
     const check = resolved.checks.find((c) => c.key.axis === s.bucket)!;
     const start = Date.UTC(2026, 10, 30, 12, 0, 0);

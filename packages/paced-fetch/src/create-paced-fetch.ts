@@ -1,5 +1,5 @@
 import type { BucketCheck, BucketKey, Clock, Decision, RateLimiter } from '@core/rate-limit-contract';
-import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec } from '@core/exchange-specs';
+import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd } from '@core/exchange-specs';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
 import { PacedFetchError } from './paced-fetch-error.js';
 import { linkSignal } from './linked-signal.js';
@@ -58,6 +58,13 @@ export interface PacedFetchOptions {
   readonly burstFraction?: number;
   /** How late a request may reach the venue after its send time, ms (exchange-specs' `jitterMs`); default 50. */
   readonly jitterMs?: number;
+  /**
+   * Enforce the venue's window limits as window limits (exchange-specs' `windowLimits`), counting the
+   * way the venue counts; default: the limiter's `capabilities.windowLimits`.
+   */
+  readonly windowLimits?: boolean;
+  /** The fraction of each window limit kept unused (exchange-specs' `windowMargin`); default 0. */
+  readonly windowMargin?: number;
   /** The clock of the send-time guard and the Retry-After waits; default the system clock. */
   readonly clock?: Clock;
   /** Called after every attempt that was sent (for metrics and progress displays). */
@@ -94,9 +101,14 @@ function realDelay(ms: number): Promise<void> {
 const OWN_LOG_MS = 65_000;
 
 interface OwnSend {
+  /** The send time as the limiter admitted it (its `sendAtMs`), the time its store keeps. */
   readonly sentAt: number;
   readonly respondedAt: number;
+  /** The order of its answer among this fetch's sends and answers (causal, unlike two times in one millisecond). */
+  readonly answerSeq: number;
   readonly cost: number;
+  /** The window its own answer reported, on a window limit with a known end. */
+  readonly windowEnd: WindowEnd | undefined;
 }
 
 function ownKey(k: BucketKey): string {
@@ -185,6 +197,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     ...(options.margin === undefined ? {} : { margin: options.margin }),
     ...(options.burstFraction === undefined ? {} : { burstFraction: options.burstFraction }),
     ...(options.jitterMs === undefined ? {} : { jitterMs: options.jitterMs }),
+    windowLimits: options.windowLimits ?? limiter.capabilities.windowLimits === true,
+    ...(options.windowMargin === undefined ? {} : { windowMargin: options.windowMargin }),
   };
   // This fetch's own sends per key, so that a usage header holds the limiter back only by what
   // other clients spent (exchange-specs' OwnUsage): a send counts once its response arrived before
@@ -195,14 +209,19 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     for (const e of ownSends.get(ownKey(key)) ?? []) if (e.sentAt > since && e.respondedAt < before) sum += e.cost;
     return sum;
   };
-  const remember = (charges: readonly VenueCharge[], feedback: Feedback, sentAt: number, respondedAt: number): void => {
+  // sends and answers of this fetch in the order they happened
+  let seq = 0;
+  const answered = (key: BucketKey, beforeSeq: number): AnsweredSend[] =>
+    (ownSends.get(ownKey(key)) ?? []).filter((e) => e.answerSeq < beforeSeq).map((e) => ({ sentAtMs: e.sentAt, cost: e.cost, ...(e.windowEnd === undefined ? {} : { windowEnd: e.windowEnd }) }));
+  const remember = (charges: readonly VenueCharge[], feedback: Feedback, sentAt: number, respondedAt: number, answerSeq: number): void => {
     for (const c of charges) {
       if (c.cost <= 0 || !countedNow(c, feedback)) continue;
       const id = ownKey(c.key);
       let log = ownSends.get(id);
       if (log === undefined) ownSends.set(id, (log = []));
       while (log.length > 0 && (log[0]?.sentAt ?? 0) <= respondedAt - OWN_LOG_MS) log.shift();
-      log.push({ sentAt, respondedAt, cost: c.cost });
+      const windowEnd = feedback.syncs.find((s) => ownKey(s.key) === id)?.windowEnd;
+      log.push({ sentAt, respondedAt, answerSeq, cost: c.cost, windowEnd });
     }
   };
   const waitUnbookedForOwnBuckets = options.waitUnbookedForOwnBuckets ?? true;
@@ -284,6 +303,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
 
     for (let attempt = 0; ; attempt++) {
       const started = clock.now();
+      // when the limiter admitted this attempt, in its own clock (a usage report's send time, RL-V5)
+      let admittedAt: number | undefined;
       if (resolved.checks.length > 0) {
         const joining = waitUnbookedForOwnBuckets && resolved.checks.some((c) => c.key.credential !== null) && resolved.checks.some((c) => c.key.credential === null);
         // Requests of this fetch with the same own buckets join the shared queue one at a time, so
@@ -321,10 +342,12 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
         }
         // ok means "send now" (RL-W1); a booking answered where ok was due is waited out: never send early.
         if (answer.kind === 'booked') await sleep(clock, asked + answer.waitMs - clock.now(), signal);
+        admittedAt = answer.sendAtMs;
       } else if (signal?.aborted === true) {
         throw abortReason(signal);
       }
       const sentAt = clock.now();
+      const sendSeq = ++seq;
       const waitedMs = sentAt - started;
       const link = linkSignal(signal);
       let response: Response;
@@ -341,13 +364,28 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
         headers[name.toLowerCase()] = value;
       });
       const respondedAt = clock.now();
-      const own = { nowMs: respondedAt, sentAtMs: sentAt, usage: (key: BucketKey, since: number) => ownUsage(key, since, sentAt) };
+      const answerSeq = ++seq;
+      // the send time the limiter's store keeps (its admission's), so that what this fetch says it
+      // knows of its own sends and what the store finds by time never take one send twice (RL-V5)
+      const keptAt = admittedAt ?? sentAt;
+      const own = {
+        nowMs: respondedAt,
+        sentAtMs: keptAt,
+        usage: (key: BucketKey, since: number) => ownUsage(key, since, sentAt),
+        // answered before this request actually went out
+        answered: (key: BucketKey) => answered(key, sendSeq),
+      };
       const feedback = interpretResponse(current, request, { status: response.status, headers, body: parseBody(text) }, identity, { ...resolveOptions, own });
-      remember(resolved.charges, feedback, sentAt, respondedAt);
+      remember(resolved.charges, feedback, keptAt, respondedAt, answerSeq);
       const feedbackErrors: string[] = [];
       for (const c of feedback.extraChecks ?? []) limiter.record(c.key, c.cost, c.limit);
       for (const s of feedback.syncs) {
-        const r = await limiter.sync(s.key, s.limit, s.minBorrowed);
+        // a window limit: the store knows what this deployment sent; say when this request was sent
+        const report =
+          s.windowElapsedMs === undefined || admittedAt === undefined
+            ? undefined
+            : { sentAtMs: admittedAt, countedSinceMs: admittedAt - s.windowElapsedMs, ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }) };
+        const r = await limiter.sync(s.key, s.limit, s.minBorrowed, report);
         if (r.kind === 'error') feedbackErrors.push(`sync ${s.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
       }
       for (const p of feedback.penalties) {

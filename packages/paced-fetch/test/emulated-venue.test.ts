@@ -44,10 +44,25 @@ describe('paced fetch against the emulated venue, on one manual clock (time move
       limiter = createDefaultRateLimiter({ clock });
       venue = await startVenueEmulator({ spec, clock });
       const header = styleFor(spec).apiKeyHeader;
+      // Requests reach the emulator before the clock moves on: a send arrives at most one step (40 ms)
+      // after its send time, within the 50 ms jitter allowance the limits are derived with.
+      let inFlight = 0;
+      const tracked: typeof fetch = async (input, init) => {
+        inFlight++;
+        try {
+          return await fetch(input, init);
+        } finally {
+          inFlight--;
+        }
+      };
+      const drain = async (): Promise<void> => {
+        await ioTurn();
+        while (inFlight > 0) await ioTurn();
+      };
       let stopped = false;
       const workers: Promise<void>[] = [];
       for (const key of ['key-1', 'key-2']) {
-        const paced = createPacedFetch({ venue: spec, identity: { credential: key }, limiter, clock, maxWaitMs: 600_000 });
+        const paced = createPacedFetch({ venue: spec, identity: { credential: key }, limiter, clock, maxWaitMs: 600_000, fetch: tracked });
         for (const lane of lanes) {
           for (let w = 0; w < 2; w++) {
             workers.push(
@@ -63,7 +78,7 @@ describe('paced fetch against the emulated venue, on one manual clock (time move
       }
       for (let t = 0; t < SIMULATED_MS; t += STEP_MS) {
         await clock.advance(STEP_MS);
-        await ioTurn();
+        await drain();
       }
       stopped = true;
       // Let the last waiters through so every worker ends.

@@ -14,8 +14,12 @@ afterEach(async () => {
   for (const l of limiters.splice(0)) await l.close();
 });
 
-/** The timings below are pinned with explicit safe-limit options (round numbers), passed through to exchange-specs. */
-const PINNED = { margin: 0.1, burstFraction: 0.1, jitterMs: 0 } as const;
+/**
+ * The timings below are pinned with explicit safe-limit options (round numbers), passed through to
+ * exchange-specs, on the token-bucket derivation of the venue's windows (window limits have their own
+ * tests in window-limits.test.ts).
+ */
+const PINNED = { margin: 0.1, burstFraction: 0.1, jitterMs: 0, windowLimits: false } as const;
 
 function setup(fake: FakeFetch, extra: { maxWaitMs?: number; retry?: false | { maxRetries?: number; maxRetryAfterMs?: number } } = {}) {
   const clock = new ManualClock(1_000_000);
@@ -199,7 +203,7 @@ describe('createPacedFetch', () => {
     limiters.push(base);
     const { wrapped, counts } = counting(base);
     const events: AttemptEvent[] = [];
-    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch: fake.fetch, clock, onAttempt: (e) => events.push(e) });
+    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch: fake.fetch, clock, onAttempt: (e) => events.push(e), windowLimits: false });
     const p = paced(`${URL_BASE}/ping`);
     await clock.whenTimers(1);
     expect(fake.calls).toHaveLength(1);

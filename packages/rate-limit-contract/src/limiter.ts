@@ -43,17 +43,28 @@ export interface SyncOptions {
   /**
    * When the request whose response reported the usage was sent (the limiter's clock, e.g. the
    * `sendAtMs` of its admission). On a window limit it tells which of this deployment's own sends the
-   * venue had certainly counted, so that the usage holds the bucket back only by what others spent
-   * (RL-V5). Token buckets ignore it.
+   * venue counted, so that the usage holds the bucket back only by what others spent, and which
+   * earlier reports this one replaces (RL-V5). Token buckets ignore it.
    */
   readonly sentAtMs?: number;
   /**
-   * The earliest time (the limiter's clock) a send counted in the venue's report can have been sent: the
-   * start of the venue's counting window as far as it is known (a fixed window's start, read from its
-   * reset header or the clock alignment). Default `sentAtMs − windowMs` (a rolling window). A later
-   * value is the safe side: fewer of this deployment's sends are taken as counted.
+   * The latest time (the limiter's clock) the venue's counting window can have begun: a fixed window's
+   * start, read from its reset header or the clock alignment, plus any uncertainty of that reading.
+   * Default `sentAtMs + jitterMs − windowMs` (a rolling window). A later value is the safe side: fewer
+   * of this deployment's sends are taken as counted. A value earlier than the window's true start
+   * takes sends the venue did not count as counted: never pass a guess.
    */
   readonly countedSinceMs?: number;
+  /**
+   * The cost of this caller's own sends that the venue certainly counted in the reported window though
+   * their send times cannot tell the store so: the reporting request itself when the venue's count
+   * includes it; sends made within `jitterMs` before `sentAtMs` and answered before it; sends made at or
+   * before the window's latest start (`countedSinceMs`, or its default) whose own answers reported the
+   * same window. The store takes as counted only the sends made after that start and at least
+   * `jitterMs` before `sentAtMs`; these count besides them, so none may be among them. Default 0 (the
+   * safe side).
+   */
+  readonly countedOwnCost?: number;
 }
 
 /**

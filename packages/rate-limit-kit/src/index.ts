@@ -60,7 +60,7 @@ export {
   windowSync,
 } from './window.js';
 export type { WindowDefinition } from './window.js';
-export type { Admission, AdmitMode, Hold, LimiterStore, MaybePromise } from './limiter-store.js';
+export type { Admission, AdmitMode, Hold, LimiterStore, MaybePromise, SyncReport } from './limiter-store.js';
 export { StoreRateLimiter } from './store-rate-limiter.js';
 export type { StoreRateLimiterOptions } from './store-rate-limiter.js';
 export { WaiterSet } from './waiter-set.js';

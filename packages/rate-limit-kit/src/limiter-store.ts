@@ -27,6 +27,13 @@ export type Admission =
    */
   | { readonly status: 'failed'; readonly error: RateLimitError; readonly index?: number };
 
+/** What a sync's caller knows of the usage report, validated (the contract's `SyncOptions`; the limiter's clock). */
+export interface SyncReport {
+  readonly sentAtMs: number | undefined;
+  readonly countedSinceMs: number | undefined;
+  readonly countedOwnCost: number | undefined;
+}
+
 /** A penalty hold, validated: an absolute end in the limiter's clock, or a duration from the store's now. */
 export type Hold = { readonly untilMs: number } | { readonly forMs: number };
 
@@ -71,11 +78,8 @@ export interface LimiterStore {
   record(key: ResolvedKey, cost: number, def: Definition | undefined): void;
   /** Counts a record the front door refused (invalid input, closed). */
   dropRecord(): void;
-  /**
-   * RL-R2, RL-V5; `sentAtMs`: when the reporting request was sent, `countedSinceMs`: the earliest its
-   * venue window can have begun (the limiter's clock), when known.
-   */
-  sync(key: ResolvedKey, def: Definition, minBorrowed: number, sentAtMs: number | undefined, countedSinceMs: number | undefined): MaybePromise<SideEffectResult>;
+  /** RL-R2, RL-V5; `report`: what the caller knows of the usage report (see the contract's `SyncOptions`). */
+  sync(key: ResolvedKey, def: Definition, minBorrowed: number, report: SyncReport): MaybePromise<SideEffectResult>;
   penalize(key: ResolvedKey, hold: Hold): MaybePromise<SideEffectResult>;
   borrowed(key: ResolvedKey): MaybePromise<number | ErrorResult>;
   reset(key: ResolvedKey): MaybePromise<SideEffectResult>;

@@ -1,6 +1,6 @@
 import type { RateLimitError } from '@core/rate-limit-contract';
 import { describeValue } from './describe-value.js';
-import type { Hold } from './limiter-store.js';
+import type { Hold, SyncReport } from './limiter-store.js';
 import type { KeyResolver } from './key-resolver.js';
 import { invalidParameters } from './messages.js';
 import { normalizeKey } from './normalize-key.js';
@@ -59,20 +59,15 @@ export function isAborted(signal: AbortSignal | undefined): boolean {
   }
 }
 
-/** `sync`'s options, read. */
-export interface ReadSyncOptions {
-  readonly sentAtMs: number | undefined;
-  readonly countedSinceMs: number | undefined;
-}
-
-/** Reads `sync`'s options `{ sentAtMs?, countedSinceMs? }`, or the error naming what is wrong. */
-export function readSyncOptions(options: unknown): ReadSyncOptions | RateLimitError {
-  if (options === undefined) return { sentAtMs: undefined, countedSinceMs: undefined };
+/** Reads `sync`'s options `{ sentAtMs?, countedSinceMs?, countedOwnCost? }`, or the error naming what is wrong. */
+export function readSyncOptions(options: unknown): SyncReport | RateLimitError {
+  if (options === undefined) return { sentAtMs: undefined, countedSinceMs: undefined, countedOwnCost: undefined };
   if (typeof options !== 'object' || options === null) return invalidParameters('options', `must be an object or undefined (got ${describeValue(options)})`);
   let sentAtMs: unknown;
   let countedSinceMs: unknown;
+  let countedOwnCost: unknown;
   try {
-    ({ sentAtMs, countedSinceMs } = options as { sentAtMs?: unknown; countedSinceMs?: unknown });
+    ({ sentAtMs, countedSinceMs, countedOwnCost } = options as { sentAtMs?: unknown; countedSinceMs?: unknown; countedOwnCost?: unknown });
   } catch {
     return invalidParameters('options', 'could not be read (a getter or proxy threw)');
   }
@@ -81,7 +76,10 @@ export function readSyncOptions(options: unknown): ReadSyncOptions | RateLimitEr
       return invalidParameters(`options.${name}`, `must be a finite number (ms, the limiter's clock) (got ${describeValue(v)})`);
     }
   }
-  return { sentAtMs: sentAtMs as number | undefined, countedSinceMs: countedSinceMs as number | undefined };
+  if (countedOwnCost !== undefined && (typeof countedOwnCost !== 'number' || !Number.isFinite(countedOwnCost) || countedOwnCost < 0)) {
+    return invalidParameters('options.countedOwnCost', `must be a finite number >= 0 (got ${describeValue(countedOwnCost)})`);
+  }
+  return { sentAtMs: sentAtMs as number | undefined, countedSinceMs: countedSinceMs as number | undefined, countedOwnCost: countedOwnCost as number | undefined };
 }
 
 /** Reads a penalty hold `{ untilMs }` (limiter clock) or `{ forMs }` (from now) (RL-R3). */

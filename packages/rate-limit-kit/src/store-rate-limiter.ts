@@ -236,7 +236,7 @@ export class StoreRateLimiter implements RateLimiter {
       if ('code' in o) return Promise.resolve(errorResult(o));
       if (d === null) return Promise.resolve({ kind: 'ok' });
       if (d.window !== undefined && !this.#windows) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
-      return settle(this.store.sync(k, d, m.value, o.sentAtMs, o.countedSinceMs));
+      return settle(this.store.sync(k, d, m.value, o));
     } catch (e) {
       return Promise.resolve(internalResult(e));
     }

@@ -10,8 +10,8 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
  *
  * State: a list of entries `[a, b, c, f]` (flat, sorted by `a`): cost `c` sent at some time in `[a, b]`
  * (one send is `a = b`; adjacent entries are merged into one interval when there are more than
- * {@link MAX_WINDOW_ENTRIES}, which only ever counts a cost over a longer span), `f = 1` for usage the
- * venue reported that this deployment did not send (a sync), `0` otherwise. An entry counts in the
+ * {@link MAX_WINDOW_ENTRIES}, which only ever counts a cost over a longer span), `f` its kind: `0` this
+ * deployment's own sends and records, `1` what the venue reported others spent (a sync), `2` a penalty. An entry counts in the
  * interval ending at `T` when `a <= T < b + span`. The Redis scripts compute the same expressions in
  * Lua; a differential test compares them.
  */
@@ -154,13 +154,24 @@ export function windowRecord(e: readonly number[], d: WindowDefinition, cost: nu
 
 /**
  * A sync (RL-R2, RL-V5): the venue counted `used` in its window, in the answer to a send at `sentAtMs`
- * (its arrival, at most `jitterMs` later), a window that began no earlier than `since` (default
- * `sentAt − windowMs`, a rolling window). Our sends certainly counted there are those sent in
- * `(since + jitter, sentAt − jitter]` (they arrived inside that window, before the reporting request);
- * the rest, `used` minus them, was spent by others, somewhere in `[since, sentAt + jitter]`. The usage
- * others spent is raised to at least that (reported usage already recorded there counts toward it),
- * never lowered. Without `sentAtMs` none of our sends is taken as counted: everything reported is
- * raised as others' usage (safe, and conservative).
+ * (the venue counted it at some `r` in `[sentAt, sentAt + jitterMs]`); the window began at or before
+ * `countedSinceMs` (default `r − windowMs`, a rolling window), so at or before
+ * `L = max(countedSince, sentAt + jitterMs − windowMs)`.
+ *
+ * This deployment's sends taken as counted: those sent after `L` (they arrived after the window
+ * began) and by `sentAt − jitterMs` (they arrived by the time the reporting request was sent), plus
+ * `countedOwnCost`, the sends outside those times the caller knows were counted (the reporting
+ * request itself, sends answered before it was sent). A send still on its way is not taken: its entry
+ * stands for itself, and cannot also stand for what others spent. The rest, `used` less those, is
+ * what others spent in the reported window, kept as one reported entry (kind 1) at `sentAt`: it counts
+ * in every window ending before `sentAt + span`, so in every future window that can hold any of it.
+ *
+ * Of two reports, the one the venue counted later covers what the earlier one reported that any future
+ * window can hold (every window ending at or after now starts after the later one's window began). So
+ * the bucket keeps one reported entry: a report answered before this one was sent (its position plus
+ * the jitter at most `sentAt`) is replaced; otherwise the two are kept as one entry of the larger cost at
+ * the later position. Penalties (kind 2) stay. Without `sentAtMs`: `sentAt = now`, none of this
+ * deployment's sends is taken as counted, and nothing is replaced (safe, and conservative).
  */
 export function windowSync(
   e: readonly number[],
@@ -169,26 +180,35 @@ export function windowSync(
   now: number,
   sentAtMs: number | undefined,
   countedSinceMs: number | undefined,
+  countedOwnCost = 0,
 ): number[] {
   const pruned = pruneWindow(e, d, now);
-  const s = sentAtMs ?? now;
-  const from = Math.max(countedSinceMs ?? s - d.windowMs, s - d.windowMs);
-  const to = s + d.jitterMs;
-  let ours = 0;
-  let reported = 0;
+  const known = sentAtMs !== undefined;
+  const s = known ? Math.max(Math.min(sentAtMs, now), now - HORIZON_MS) : now;
+  const latestStart = Math.max(countedSinceMs ?? -Infinity, s + d.jitterMs - d.windowMs);
+  const arrived = s - d.jitterMs;
+  let ours = known ? countedOwnCost : 0;
+  // the earlier report still in force, if any: [a, b, cost]
+  let prior: [number, number, number] | undefined;
+  const kept: number[] = [];
   for (let i = 0; i < pruned.length; i += ENTRY) {
     const a = pruned[i] as number;
     const b = pruned[i + 1] as number;
     const c = pruned[i + 2] as number;
-    if (pruned[i + 3] === 1) {
-      if (a <= to && b >= from) reported += c;
-    } else if (sentAtMs !== undefined && a > from + d.jitterMs && b <= s - d.jitterMs) {
-      ours += c;
+    const f = pruned[i + 3] as number;
+    if (f === 1) {
+      // replaced when answered before this report's request was sent
+      if (known && b + d.jitterMs <= s) continue;
+      prior = prior === undefined ? [a, b, c] : [Math.min(prior[0], a), Math.max(prior[1], b), Math.max(prior[2], c)];
+      continue;
     }
+    if (f === 0 && known && a > latestStart && b <= arrived) ours += c;
+    kept.push(a, b, c, f);
   }
   const others = Math.min(used, MAX_AMOUNT) - ours;
-  if (!(others - reported > d.eps)) return pruned;
-  return addEntry(pruned, Math.max(from, now - HORIZON_MS), Math.min(to, now + HORIZON_MS), others - reported, 1);
+  if (!(others > d.eps)) return prior === undefined ? kept : addEntry(kept, prior[0], prior[1], prior[2], 1);
+  if (prior === undefined) return addEntry(kept, s, s, others, 1);
+  return addEntry(kept, Math.min(prior[0], s), Math.max(prior[1], s), Math.max(prior[2], others), 1);
 }
 
 /**
@@ -198,7 +218,7 @@ export function windowSync(
 export function windowPenalize(e: readonly number[], d: WindowDefinition, untilMs: number, now: number): number[] {
   const until = clampHold(untilMs, now);
   if (!(until + d.span > now)) return pruneWindow(e, d, now);
-  return addEntry(pruneWindow(e, d, now), Math.min(now, until), until, d.perWindow, 1);
+  return addEntry(pruneWindow(e, d, now), Math.min(now, until), until, d.perWindow, 2);
 }
 
 /** The first window definition of a bucket that had only a hold and/or recorded debt (RL-R1, RL-R3). */

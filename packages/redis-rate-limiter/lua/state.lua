@@ -263,31 +263,43 @@ local function window_record(e, w, cost, now)
 end
 
 -- sent_at: when the reporting request was sent, or nil; since: the earliest its window can have begun, or nil
-local function window_sync(e, w, used, now, sent_at, since)
+local function window_sync(e, w, used, now, sent_at, since, counted_own)
   local pruned = prune_window(e, w, now)
-  local s = sent_at
-  if s == nil then s = now end
-  local from = s - w.window_ms
-  if since ~= nil then from = math.max(since, s - w.window_ms) end
-  local to = s + w.jitter
-  local ours, reported = 0, 0
+  local known = sent_at ~= nil
+  local s = now
+  if known then s = math.max(math.min(sent_at, now), now - HORIZON_MS) end
+  local latest_start = s + w.jitter - w.window_ms
+  if since ~= nil then latest_start = math.max(since, latest_start) end
+  local arrived = s - w.jitter
+  local ours = 0
+  if known then ours = counted_own end
+  local pa, pb, pc = nil, nil, nil
+  local kept = {}
   for i = 1, #pruned, 4 do
-    local a, b, c = pruned[i], pruned[i + 1], pruned[i + 2]
-    if pruned[i + 3] == 1 then
-      if a <= to and b >= from then reported = reported + c end
-    elseif sent_at ~= nil and a > from + w.jitter and b <= s - w.jitter then
-      ours = ours + c
+    local a, b, c, f = pruned[i], pruned[i + 1], pruned[i + 2], pruned[i + 3]
+    if f == 1 then
+      if not (known and b + w.jitter <= s) then
+        if pa == nil then pa, pb, pc = a, b, c
+        else pa, pb, pc = math.min(pa, a), math.max(pb, b), math.max(pc, c) end
+      end
+    else
+      if f == 0 and known and a > latest_start and b <= arrived then ours = ours + c end
+      kept[#kept + 1] = a; kept[#kept + 1] = b; kept[#kept + 1] = c; kept[#kept + 1] = f
     end
   end
   local others = math.min(used, MAX_AMOUNT) - ours
-  if not (others - reported > w.eps) then return pruned end
-  return add_entry(pruned, math.max(from, now - HORIZON_MS), math.min(to, now + HORIZON_MS), others - reported, 1)
+  if not (others > w.eps) then
+    if pa == nil then return kept end
+    return add_entry(kept, pa, pb, pc, 1)
+  end
+  if pa == nil then return add_entry(kept, s, s, others, 1) end
+  return add_entry(kept, math.min(pa, s), math.max(pb, s), math.max(pc, others), 1)
 end
 
 local function window_penalize(e, w, until_ms, now)
   local u = clamp_hold(until_ms, now)
   if not (u + w.span > now) then return prune_window(e, w, now) end
-  return add_entry(prune_window(e, w, now), math.min(now, u), u, w.per, 1)
+  return add_entry(prune_window(e, w, now), math.min(now, u), u, w.per, 2)
 end
 
 local function window_fold_pending(debt, hold, w, now)

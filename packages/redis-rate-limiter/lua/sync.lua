@@ -1,10 +1,12 @@
 -- Raises the bucket's borrowed amount to at least what the venue reports, never lowering it (RL-R2); a
 -- new definition converts the bucket and keeps its hold (RL-L5, RL-R3). On a window limit the venue's
--- count holds the bucket back only by what others spent (RL-V5, window.ts). Preceded by state.lua.
+-- count holds the bucket back only by what others spent, and replaces the reports answered before
+-- this one was sent (RL-V5, the kit's window.ts). Preceded by state.lua.
 --
 -- KEYS: the bucket. ARGV: now ('' = server TIME), TTL slack ms, definition as text, minBorrowed, the
 -- reporting request's send time in script time ('' = unknown), the earliest its venue window can have
--- begun in script time ('' = a rolling window).
+-- began at the latest, in script time ('' = a rolling window), the caller's own sends at or before then the
+-- venue certainly counted ('' = 0).
 -- Reply: 1.
 
 local now = read_clock(ARGV[1])
@@ -14,8 +16,10 @@ if d.window then
   local sent_at, since = nil, nil
   if ARGV[5] ~= '' then sent_at = tonumber(ARGV[5]) end
   if ARGV[6] ~= '' then since = tonumber(ARGV[6]) end
+  local counted_own = 0
+  if ARGV[7] ~= '' then counted_own = tonumber(ARGV[7]) end
   local e, hold = effective_window(raw, d, now)
-  store(KEYS[1], d, 0, hold, now, tonumber(ARGV[2]), '', window_sync(e, d.window, tonumber(ARGV[4]), now, sent_at, since))
+  store(KEYS[1], d, 0, hold, now, tonumber(ARGV[2]), '', window_sync(e, d.window, tonumber(ARGV[4]), now, sent_at, since, counted_own))
   return 1
 end
 local x, hold = effective(raw, d, now)

@@ -63,15 +63,23 @@ export function recordArgs(settings: ScriptSettings, cost: number, def: Definiti
 }
 
 /** ARGV of sync.lua; the reporting request's send time and the earliest its window can have begun, in script time, when known. */
-export function syncArgs(settings: ScriptSettings, def: Definition, minBorrowed: number, sentAtScriptMs: number | undefined, sinceScriptMs: number | undefined): string[] {
+export function syncArgs(settings: ScriptSettings, def: Definition, minBorrowed: number, sync: SyncWhen): string[] {
   return [
     settings.now,
     settings.ttlSlackMs,
     def.text,
     String(minBorrowed),
-    sentAtScriptMs === undefined ? '' : String(sentAtScriptMs),
-    sinceScriptMs === undefined ? '' : String(sinceScriptMs),
+    sync.sentAtMs === undefined ? '' : String(sync.sentAtMs),
+    sync.countedSinceMs === undefined ? '' : String(sync.countedSinceMs),
+    sync.countedOwnCost === undefined ? '' : String(sync.countedOwnCost),
   ];
+}
+
+/** What a sync knows of its report (times in script time). */
+export interface SyncWhen {
+  readonly sentAtMs: number | undefined;
+  readonly countedSinceMs: number | undefined;
+  readonly countedOwnCost: number | undefined;
 }
 
 /** ARGV of penalize.lua: the hold's end in script time, or a duration from the script's now. */

@@ -12,6 +12,7 @@ import {
   type Hold,
   type LimiterStore,
   type ResolvedKey,
+  type SyncReport,
 } from '@core/rate-limit-kit';
 import { allPattern, bucketKeyName, hashTagOf, parseBucketKeyName, recordMarkerName, venuePattern, type HashTagMode } from './bucket-key-name.js';
 import { withDeadline } from './deadline.js';
@@ -186,10 +187,14 @@ export class RedisStore implements LimiterStore {
     this.#records.drop();
   }
 
-  async sync(key: ResolvedKey, def: Definition, minBorrowed: number, sentAtMs: number | undefined, countedSinceMs: number | undefined): Promise<SideEffectResult> {
-    const sentAt = sentAtMs === undefined ? undefined : sentAtMs - this.#epochOffset;
-    const since = countedSinceMs === undefined ? undefined : countedSinceMs - this.#epochOffset;
-    const outcome = await this.#run(SYNC, [this.#keyName(key)], syncArgs(this.#settings(), def, minBorrowed, sentAt, since));
+  async sync(key: ResolvedKey, def: Definition, minBorrowed: number, report: SyncReport): Promise<SideEffectResult> {
+    const e = this.#epochOffset;
+    const when = {
+      sentAtMs: report.sentAtMs === undefined ? undefined : report.sentAtMs - e,
+      countedSinceMs: report.countedSinceMs === undefined ? undefined : report.countedSinceMs - e,
+      countedOwnCost: report.countedOwnCost,
+    };
+    const outcome = await this.#run(SYNC, [this.#keyName(key)], syncArgs(this.#settings(), def, minBorrowed, when));
     return outcome.ok ? OK : errorResult(outcome.error);
   }
 

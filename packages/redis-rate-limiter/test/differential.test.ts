@@ -65,12 +65,36 @@ type Op =
   | { op: 'wait'; checks: [number, number, number][]; budget: number }
   | { op: 'abort' }
   | { op: 'record'; key: number; cost: number; limit: number | null }
-  | { op: 'sync'; key: number; limit: number; borrowed: number; sentAgoMs: number | null; elapsedMs: number | null }
+  | { op: 'sync'; key: number; limit: number; borrowed: number; sentAgoMs: number | null; elapsedMs: number | null; countedOwn: number }
   | { op: 'penalize'; key: number; forMs: number; absolute: boolean }
   | { op: 'reset'; key: number }
   | { op: 'advance'; ms: number };
 
 const check = fc.tuple(fc.nat(KEYS.length - 1), fc.nat(LIMITS.length - 1), fc.nat(COSTS.length - 1));
+/** The window limits among LIMITS: the window-focused sequences use only these. */
+const WINDOW_LIMITS = LIMITS.flatMap((l, i) => (l !== null && 'perWindow' in l ? [i] : []));
+const windowLimit = fc.constantFrom(...WINDOW_LIMITS);
+const windowCheck = fc.tuple(fc.nat(1), windowLimit, fc.constantFrom(2, 3, 4, 5));
+const windowChecks = fc.array(windowCheck, { minLength: 1, maxLength: 2 });
+const windowOpArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ op: fc.constantFrom('probe' as const, 'peek' as const), checks: windowChecks }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('book' as const), checks: windowChecks, budget: fc.constantFrom(50, 1000, 100_000) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(1), cost: fc.constantFrom(1, 4, 25), limit: fc.option(windowLimit, { nil: null }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('sync' as const),
+      key: fc.nat(1),
+      limit: windowLimit,
+      borrowed: fc.constantFrom(0, 1, 2.5, 4, 9, 40),
+      sentAgoMs: fc.option(fc.constantFrom(-30, 0, 10, 30, 60, 400, 2000), { nil: null }),
+      elapsedMs: fc.option(fc.constantFrom(-50, 0, 120, 700, 5000), { nil: null }),
+      countedOwn: fc.constantFrom(0, 0.5, 3),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(1), forMs: fc.constantFrom(0, 100, 500, 5000), absolute: fc.boolean() }) },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(0, 1, 10, 33.3, 100, 250, 999.9, 3000) }) },
+);
 const checks = fc.array(check, { minLength: 1, maxLength: 3 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constantFrom('probe' as const, 'peek' as const), checks }) },
@@ -88,8 +112,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       key: fc.nat(KEYS.length - 1),
       limit: fc.nat(LIMITS.length - 1),
       borrowed: fc.constantFrom(0, 1, 2.5, 9, 40, 1e308),
-      sentAgoMs: fc.option(fc.constantFrom(0, 10, 60, 400, 2000), { nil: null }),
-      elapsedMs: fc.option(fc.constantFrom(0, 120, 700, 5000), { nil: null }),
+      sentAgoMs: fc.option(fc.constantFrom(-30, 0, 10, 60, 400, 2000), { nil: null }),
+      elapsedMs: fc.option(fc.constantFrom(-50, 0, 120, 700, 5000), { nil: null }),
+      countedOwn: fc.constantFrom(0, 0.5, 3),
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(KEYS.length - 1), forMs: fc.constantFrom(0, 100, 500, 5000, 1e17), absolute: fc.boolean() }) },
@@ -124,62 +149,70 @@ interface Side {
 
 describe('differential: the Redis scripts against the TypeScript core', () => {
   it(`${RUNS} random operation sequences: the same decisions and the same stored states, step by step`, async () => {
-    let run = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(1_000_000, 1.767e12 + 0.25), fc.array(opArb, { minLength: 1, maxLength: 24 }), async (start, ops) => {
-        run++;
-        const clock = new ManualClock(start);
-        const memory = new MemoryStore({ clock, sweepEvery: 7, sweepBatch: 4, maxPending: 100, idleGraceMs: 0 });
-        const redis = new RedisStore({
-          redis: client.redis,
-          prefix: `diff${run}:`,
-          hashTag: 'venue',
-          timeoutMs: 5_000,
-          clock,
-          ttlSlackMs: 3_600_000,
-          pendingDebtTtlMs: 3_600_000,
-          pendingHoldTtlMs: 86_400_000,
-          recordMarkerTtlMs: 600_000,
-          recordBufferSize: 100,
-          recordRetryMs: 50,
-          onClose: undefined,
-        });
-        const sides: Side[] = [
-          { limiter: new StoreRateLimiter(memory), waits: [] },
-          { limiter: new StoreRateLimiter(redis), waits: [] },
-        ];
-        const resolver = new KeyResolver();
-        const resolved = KEYS.map((k) => resolver.resolve(k)!);
-        const names = resolved.map((k) => redis.keyName(k));
-        try {
-          for (const [step, op] of ops.entries()) {
-            const what = `run ${run} step ${step} ${JSON.stringify(op)}`;
-            const answers: unknown[] = [];
-            for (const side of sides) answers.push(await apply(side, op, clock));
-            // records are fire-and-forget on Redis: wait until they are in before comparing
-            if (op.op === 'record') await expect.poll(() => redis.recordStats().buffered).toBe(0);
-            if (op.op === 'advance') {
-              await clock.advance(op.ms);
-              answers.push(...sides.map((s) => s.waits.map((w) => w.decision)));
-            }
-            expect(answers[1], what).toEqual(answers[0]);
-            const now = clock.now();
-            for (const [i, k] of resolved.entries()) {
-              const mine = normal(memory.inspect(k.id), now);
-              const raw = await redis.inspectRaw(names[i] as string);
-              if ('kind' in raw) throw new Error(`${what}: ${raw.error.message}`);
-              const theirs = normal(raw.raw === '' ? undefined : parseStored(raw.raw), now);
-              expect(theirs, `${what}: bucket ${i}`).toEqual(mine);
-            }
-          }
-        } finally {
-          for (const side of sides) await side.limiter.close();
-        }
-      }),
-      { numRuns: RUNS, ...replay() },
-    );
+    await sequences(opArb, RUNS, 'diff');
+  }, 900_000);
+
+  it(`${Math.ceil(RUNS / 2)} sequences on window limits (bookings, records, reports replacing and joining each other, penalties)`, async () => {
+    await sequences(windowOpArb, Math.ceil(RUNS / 2), 'win');
   }, 900_000);
 });
+
+async function sequences(arb: fc.Arbitrary<Op>, runs: number, tag: string): Promise<void> {
+  let run = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom(1_000_000, 1.767e12 + 0.25), fc.array(arb, { minLength: 1, maxLength: 24 }), async (start, ops) => {
+      run++;
+      const clock = new ManualClock(start);
+      const memory = new MemoryStore({ clock, sweepEvery: 7, sweepBatch: 4, maxPending: 100, idleGraceMs: 0 });
+      const redis = new RedisStore({
+        redis: client.redis,
+        prefix: `${tag}${run}:`,
+        hashTag: 'venue',
+        timeoutMs: 5_000,
+        clock,
+        ttlSlackMs: 3_600_000,
+        pendingDebtTtlMs: 3_600_000,
+        pendingHoldTtlMs: 86_400_000,
+        recordMarkerTtlMs: 600_000,
+        recordBufferSize: 100,
+        recordRetryMs: 50,
+        onClose: undefined,
+      });
+      const sides: Side[] = [
+        { limiter: new StoreRateLimiter(memory), waits: [] },
+        { limiter: new StoreRateLimiter(redis), waits: [] },
+      ];
+      const resolver = new KeyResolver();
+      const resolved = KEYS.map((k) => resolver.resolve(k)!);
+      const names = resolved.map((k) => redis.keyName(k));
+      try {
+        for (const [step, op] of ops.entries()) {
+          const what = `run ${run} step ${step} ${JSON.stringify(op)}`;
+          const answers: unknown[] = [];
+          for (const side of sides) answers.push(await apply(side, op, clock));
+          // records are fire-and-forget on Redis: wait until they are in before comparing
+          if (op.op === 'record') await expect.poll(() => redis.recordStats().buffered).toBe(0);
+          if (op.op === 'advance') {
+            await clock.advance(op.ms);
+            answers.push(...sides.map((s) => s.waits.map((w) => w.decision)));
+          }
+          expect(answers[1], what).toEqual(answers[0]);
+          const now = clock.now();
+          for (const [i, k] of resolved.entries()) {
+            const mine = normal(memory.inspect(k.id), now);
+            const raw = await redis.inspectRaw(names[i] as string);
+            if ('kind' in raw) throw new Error(`${what}: ${raw.error.message}`);
+            const theirs = normal(raw.raw === '' ? undefined : parseStored(raw.raw), now);
+            expect(theirs, `${what}: bucket ${i}`).toEqual(mine);
+          }
+        }
+      } finally {
+        for (const side of sides) await side.limiter.close();
+      }
+    }),
+    { numRuns: runs, ...replay() },
+  );
+}
 
 async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
   const l = side.limiter;
@@ -213,7 +246,8 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
     case 'sync':
       if (op.sentAgoMs === null) return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed);
       const sentAtMs = clock.now() - op.sentAgoMs;
-      return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed, op.elapsedMs === null ? { sentAtMs } : { sentAtMs, countedSinceMs: sentAtMs - op.elapsedMs });
+      const report = op.elapsedMs === null ? { sentAtMs } : { sentAtMs, countedSinceMs: sentAtMs - op.elapsedMs };
+      return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed, op.countedOwn === 0 ? report : { ...report, countedOwnCost: op.countedOwn });
     case 'penalize':
       return l.penalize(KEYS[op.key] as BucketKey, op.absolute ? { untilMs: clock.now() + op.forMs } : { forMs: op.forMs });
     case 'reset':

@@ -4,7 +4,8 @@ import type { PenaltyHold } from '@core/rate-limit-contract';
 import { costs, keyId, publicId } from '../helpers.js';
 
 /** Limits pinned with explicit options (round numbers). */
-const PINNED = { margin: 0.1, burstFraction: 0.1, jitterMs: 0 } as const;
+// Pins the token-bucket derivation (for limiters without window limits); window limits are tested on their own.
+const PINNED = { margin: 0.1, burstFraction: 0.1, jitterMs: 0, windowLimits: false } as const;
 const spec = getVenueSpec('binance-spot');
 const order: VenueRequest = { method: 'POST', path: '/api/v3/order', query: { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT' } };
 const depth: VenueRequest = { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT' } };

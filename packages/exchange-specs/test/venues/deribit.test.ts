@@ -38,6 +38,7 @@ describe('deribit (verified 2026-12-01)', () => {
     const r = resolveRequest(spec, { method: 'GET', path: '/api/v2/private/buy' }, { credential: 'sub-1', tier: 'tier2' });
     expect(r.ok).toBe(true);
     const safe = bucketLimit(spec, spec.buckets.find((b) => b.id === 'matching')!, 'tier2');
+    if (!('refillPerSec' in safe)) throw new Error('a venue token bucket is enforced as a token bucket');
     expect(safe.refillPerSec).toBeGreaterThan(5);
     expect(safe.refillPerSec).toBeLessThanOrEqual(20);
   });

@@ -35,6 +35,7 @@ const CAPABILITIES: Capabilities = {
   sync: true,
   penalize: true,
   crossVenueChecks: true,
+  windowLimits: false,
 };
 
 function error(code: RateLimitErrorCode, message: string, extra: { retryAfterMs?: number; path?: string } = {}): ErrorResult {

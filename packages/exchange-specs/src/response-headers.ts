@@ -1,0 +1,25 @@
+import type { VenueResponse } from './venue-io.js';
+
+/** A response header by lower-case name (the headers' own names may be in any case). */
+export function header(response: VenueResponse, name: string): string | undefined {
+  const v = response.headers[name];
+  if (v !== undefined) return v;
+  for (const [k, value] of Object.entries(response.headers)) if (k.toLowerCase() === name) return value;
+  return undefined;
+}
+
+/** A header read as a finite number, or undefined. */
+export function numberHeader(response: VenueResponse, name: string): number | undefined {
+  const v = header(response, name);
+  if (v === undefined || v.trim() === '') return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** The `Date` header as epoch ms (floored to the second by the format), or undefined. */
+export function dateMs(response: VenueResponse): number | undefined {
+  const d = header(response, 'date');
+  if (d === undefined) return undefined;
+  const t = Date.parse(d);
+  return Number.isFinite(t) ? t : undefined;
+}

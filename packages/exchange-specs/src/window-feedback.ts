@@ -1,0 +1,134 @@
+import type { BucketKey, WindowLimit } from '@core/rate-limit-contract';
+import { dateMs, numberHeader } from './response-headers.js';
+import type { FeedbackSync, VenueResponse, WindowEnd } from './venue-io.js';
+import type { BucketSpec, FeedbackRule } from './venue-spec.js';
+
+type WindowBucket = BucketSpec & { readonly windowMs: number; readonly limit: number };
+
+/** One of the caller's own sends on a key, answered (see {@link OwnWindowSends}). */
+export interface AnsweredSend {
+  /** When it was sent (the caller's clock, epoch ms). */
+  readonly sentAtMs: number;
+  /** The cost the venue counted for it on the key. */
+  readonly cost: number;
+  /** The window its own answer reported (its sync's `windowEnd`), when known. */
+  readonly windowEnd?: WindowEnd;
+}
+
+/**
+ * What a caller knows of its own sends on a window limit (paced-fetch keeps it), so that a usage report
+ * takes as counted the sends the venue certainly counted though their send times cannot tell the
+ * limiter so (RL-V5, the contract's `SyncOptions.countedOwnCost`).
+ */
+export interface OwnWindowSends {
+  /** The caller's own sends on `key` whose answers arrived before `beforeMs` (so the venue had counted them by then). */
+  answered(key: BucketKey, beforeMs: number): Iterable<AnsweredSend>;
+}
+
+/** Whether two window ends, each known to within half a window, are the same window's (two windows end at least a window apart). */
+function sameWindow(a: WindowEnd, b: WindowEnd): boolean {
+  return a.earliestMs <= b.latestMs && b.earliestMs <= a.latestMs;
+}
+
+/** What the venue counted in its window, from a usage header (used, or remaining against its limit). */
+export function usedIn(rule: FeedbackRule, bucket: BucketSpec & { limit: number }, value: number, response: VenueResponse): number | undefined {
+  const venueLimit = (rule.limitHeader === undefined ? undefined : numberHeader(response, rule.limitHeader)) ?? bucket.limit;
+  const used = rule.meaning === 'used' ? value : venueLimit - value;
+  return Number.isFinite(used) ? Math.max(0, used) : undefined;
+}
+
+/**
+ * The least and the most time the venue's fixed window still had to run when it answered, as its
+ * headers tell: a reset header in whole seconds may have been rounded either way, a `Date` header is
+ * floored to the second. Undefined for a sliding window and when nothing tells.
+ */
+function remainingBounds(rule: FeedbackRule, bucket: WindowBucket, response: VenueResponse): { least: number; most: number } | undefined {
+  const W = bucket.windowMs;
+  if (bucket.algorithm === 'sliding-window' || bucket.algorithm === 'token-bucket') return undefined;
+  const reset = rule.resetHeader === undefined ? undefined : numberHeader(response, rule.resetHeader);
+  const date = dateMs(response);
+  let least: number | undefined;
+  let most: number | undefined;
+  if (reset !== undefined) {
+    switch (rule.resetUnit) {
+      case 'ms-from-now':
+        least = most = reset;
+        break;
+      case 's-from-now':
+        least = (reset - 1) * 1000;
+        most = (reset + 1) * 1000;
+        break;
+      case 'epoch-ms':
+        if (date !== undefined) [least, most] = [reset - date - 1000, reset - date];
+        break;
+      case 'epoch-s':
+        if (date !== undefined) [least, most] = [reset * 1000 - date - 1000, (reset + 1) * 1000 - date];
+        break;
+      case undefined:
+        break;
+    }
+  } else if (bucket.algorithm === 'fixed-window-aligned' && date !== undefined) {
+    const into = ((date % W) + W) % W;
+    [least, most] = [W - into - 1000, W - into];
+  }
+  if (least === undefined || most === undefined || !Number.isFinite(least) || !Number.isFinite(most)) return undefined;
+  return { least: Math.max(0, Math.min(W, least)), most: Math.max(0, Math.min(W, most)) };
+}
+
+/**
+ * How long, at the least, the venue's window had been counting when it answered: a sliding window its
+ * whole length; a fixed window its length less the most time its headers say it still had to run; 0
+ * when nothing tells (the window may have begun with this very request).
+ */
+function elapsedAtLeastMs(rule: FeedbackRule, bucket: WindowBucket, response: VenueResponse): number {
+  if (bucket.algorithm === 'sliding-window') return bucket.windowMs;
+  const r = remainingBounds(rule, bucket, response);
+  return r === undefined ? 0 : bucket.windowMs - r.most;
+}
+
+/** A report's own send and the request's own cost on the key, as {@link windowFeedback} needs them. */
+export interface ReportingSend {
+  /** When the reporting request was sent (the caller's clock, epoch ms). */
+  readonly sentAtMs: number;
+  /** Its own cost on the key the venue counted in the reported usage (0 when it was not counted). */
+  readonly countedCost: number;
+  /** The caller's earlier sends (see {@link OwnWindowSends}). */
+  readonly own: OwnWindowSends | undefined;
+}
+
+/**
+ * The sync of a window limit (RL-V5): what the venue counted, how long its window had been counting at
+ * the least when the request was sent (the send's jitter allowance taken off), and, given the
+ * reporting send, the window's end as far as it is known and the cost of own sends the venue certainly
+ * counted that the limiter cannot take as counted by their send times (`countedOwnCost`): the
+ * reporting request itself, sends made within the jitter allowance before it and answered before it
+ * was sent, and sends made at or before the window's latest possible start whose own answers reported
+ * this window. The limiter takes the sends made after that start and at least the jitter allowance
+ * before the reporting one; none of those is in `countedOwnCost`.
+ */
+export function windowFeedback(
+  rule: FeedbackRule,
+  bucket: WindowBucket,
+  key: BucketKey,
+  limit: WindowLimit & { readonly jitterMs: number },
+  used: number,
+  response: VenueResponse,
+  send: ReportingSend | undefined,
+): FeedbackSync {
+  const windowElapsedMs = elapsedAtLeastMs(rule, bucket, response) - limit.jitterMs;
+  const base: FeedbackSync = { key, limit, minBorrowed: used, windowElapsedMs };
+  if (send === undefined) return base;
+  const latestStart = send.sentAtMs - windowElapsedMs;
+  const r = remainingBounds(rule, bucket, response);
+  // the window's end in the caller's clock: the venue answered within the jitter allowance of the send
+  const end = r === undefined ? undefined : { earliestMs: send.sentAtMs + r.least, latestMs: send.sentAtMs + limit.jitterMs + r.most };
+  // only an end known to within half a window tells one window from the next
+  const windowEnd = end !== undefined && end.latestMs - end.earliestMs < bucket.windowMs / 2 ? end : undefined;
+  let certain = send.countedCost;
+  const recent = send.sentAtMs - limit.jitterMs;
+  for (const u of send.own?.answered(key, send.sentAtMs) ?? []) {
+    if (!(u.cost > 0)) continue;
+    if (u.sentAtMs > latestStart ? u.sentAtMs > recent : windowEnd !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd)) certain += u.cost;
+  }
+  return { ...base, ...(windowEnd === undefined ? {} : { windowEnd }), ...(certain > 0 ? { countedOwnCost: certain } : {}) };
+}

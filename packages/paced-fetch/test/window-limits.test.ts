@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RateLimiter } from '@core/rate-limit-contract';
+import { createDefaultRateLimiter } from '@core/default-rate-limiter';
+import { ManualClock, settle } from '@core/rate-limit-conformance';
+import { createPacedFetch, type AttemptEvent } from '../src/index.js';
+import { FakeFetch, json } from './fake-fetch.js';
+import { testVenue, weightKey } from './test-venue.js';
+
+/**
+ * The venue's windows enforced as window limits (the default with a limiter that has them): the test
+ * venue's IP weight is 100 per 10-s clock-aligned window, each request arriving up to `jitterMs` late.
+ */
+const URL_BASE = 'https://venue.invalid';
+const limiters: RateLimiter[] = [];
+
+afterEach(async () => {
+  for (const l of limiters.splice(0)) await l.close();
+});
+
+function setup(fake: FakeFetch, startMs = 1_000_000) {
+  const clock = new ManualClock(startMs);
+  const limiter = createDefaultRateLimiter({ clock });
+  limiters.push(limiter);
+  const events: AttemptEvent[] = [];
+  const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter, fetch: fake.fetch, clock, jitterMs: 50, maxWaitMs: 60_000, onAttempt: (e) => events.push(e) });
+  return { clock, limiter, paced, events };
+}
+
+describe('window limits in paced-fetch', () => {
+  it('sends the whole window at once, then holds the next request one window and the jitter allowance later', async () => {
+    const fake = new FakeFetch(json(200, {}));
+    const { clock, paced, events } = setup(fake);
+    // ten requests of weight 10: the whole limit of 100, all at once
+    for (let i = 0; i < 10; i++) await paced(`${URL_BASE}/heavy`);
+    expect(fake.calls).toHaveLength(10);
+    expect(events[0]?.checks[0]?.limit).toEqual({ perWindow: 100, windowMs: 10_000, jitterMs: 50 });
+    const next = paced(`${URL_BASE}/ping`);
+    await clock.advance(10_049);
+    await settle();
+    expect(fake.calls).toHaveLength(10);
+    await clock.advance(1);
+    await next;
+    expect(fake.calls).toHaveLength(11);
+  });
+
+  it('a usage header that counts only its own sends holds nothing back; one that counts another client\'s holds it back by that', async () => {
+    // The venue reports what it counted in its clock-aligned 10-s window; its Date header places the
+    // window (the run starts 1 s into one).
+    let used = 0;
+    let now = (): number => 0;
+    const fake = new FakeFetch(() => {
+      used += 10;
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'x-used-weight': String(used), date: new Date(now()).toUTCString() } });
+    });
+    const start = 1_700_000_001_000; // 1 s into a 10-s window
+    const { clock, limiter, paced } = setup(fake, start);
+    now = () => clock.now();
+    for (let i = 0; i < 5; i++) {
+      await paced(`${URL_BASE}/heavy`);
+      await clock.advance(100);
+    }
+    // 50 of ours, all taken as ours: the window holds exactly what was sent
+    expect(await limiter.borrowed(weightKey)).toBe(50);
+    // another client spends 30 behind this fetch's back: the next report says 90 (30 of theirs, 60 of ours)
+    used += 30;
+    await paced(`${URL_BASE}/heavy`);
+    expect(await limiter.borrowed(weightKey)).toBe(90);
+    // so one more heavy request fits, not the four the limiter's own count alone would allow
+    await paced(`${URL_BASE}/heavy`);
+    const late = paced(`${URL_BASE}/heavy`);
+    await clock.advance(1_000);
+    await settle();
+    expect(fake.calls).toHaveLength(7);
+    await clock.advance(20_000);
+    await late;
+    expect(fake.calls).toHaveLength(8);
+  });
+
+  it('after a refusal with Retry-After, nothing goes before it ends, and the window counts as full then (RL-R3, RL-V5)', async () => {
+    const fake = new FakeFetch(json(429, { error: 'slow down' }, { 'retry-after': '2' }), json(200, { ok: true }));
+    const { clock, paced, events } = setup(fake);
+    const p = paced(`${URL_BASE}/ping`);
+    await clock.whenTimers(1);
+    expect(fake.calls).toHaveLength(1);
+    // the retry waits out the hold (2 s) and then a whole window and the jitter allowance
+    await clock.advance(2_000 + 10_049);
+    await settle();
+    expect(fake.calls).toHaveLength(1);
+    await clock.advance(1);
+    const res = await p;
+    expect(res.status).toBe(200);
+    expect(events.map((e) => [e.attempt, e.status, e.willRetry])).toEqual([
+      [0, 429, true],
+      [1, 200, false],
+    ]);
+  });
+});
