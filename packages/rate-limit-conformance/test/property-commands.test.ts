@@ -13,6 +13,7 @@ const ALL: Capabilities = {
   sync: true,
   penalize: true,
   crossVenueChecks: true,
+  windowLimits: true,
 };
 
 /** The parts of every call in a batch of generated sequences. */
