@@ -22,13 +22,17 @@ export {
   addUp,
   bucketId,
   formatNumber,
+  isWindow,
   mergeChecks,
   modelKey,
   msPerToken,
   normalizeLimit,
+  normalizeModelLimit,
+  normalizeWindowLimit,
   roundWait,
   toleranceOf,
 } from './model-arithmetic.js';
-export type { ModelCheck, ModelKey } from './model-arithmetic.js';
+export type { ModelCheck, ModelKey, ModelLimit } from './model-arithmetic.js';
+export type { ModelWindow, WindowEntry } from './window-log.js';
 export { ALL_TESTS } from './rules/all-tests.js';
 export type { ConformanceTest, Spawned, TestContext } from './conformance-test.js';

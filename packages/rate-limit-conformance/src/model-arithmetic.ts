@@ -1,4 +1,5 @@
 import type { BucketKey, Limit, NormalizedLimit } from '@core/rate-limit-contract';
+import type { ModelWindow } from './window-log.js';
 
 /**
  * The numbers and small pure functions of the bucket arithmetic (MODEL.md in
@@ -27,11 +28,19 @@ export interface ModelKey {
   readonly axis: string;
 }
 
+/** A definition in its canonical form: a token bucket, or a window limit (RL-V1). */
+export type ModelLimit = NormalizedLimit | ModelWindow;
+
+/** Whether a canonical definition is a window limit. */
+export function isWindow(limit: ModelLimit): limit is ModelWindow {
+  return 'perWindow' in limit;
+}
+
 /** One merged check: a bucket, its definition, the combined cost (RL-M2) and the index of its first check. */
 export interface ModelCheck {
   readonly id: string;
   readonly key: ModelKey;
-  readonly limit: NormalizedLimit;
+  readonly limit: ModelLimit;
   readonly cost: number;
   /** The 0-based index of the bucket's first check in the call (its path is `checks[index]`). */
   readonly index: number;
@@ -50,8 +59,9 @@ export function bucketId(key: BucketKey): string {
 }
 
 /**
- * The canonical form of a limit (RL-L1): `null` for an explicit unlimited `null` (RL-L2), `'invalid'`
- * for a missing limit (RL-L2) and for anything RL-L3 refuses.
+ * The canonical form of a token-bucket limit (RL-L1): `null` for an explicit unlimited `null` (RL-L2),
+ * `'invalid'` for a missing limit (RL-L2), for anything RL-L3 refuses, and for a window limit (see
+ * {@link normalizeModelLimit}, which reads every shape).
  */
 export function normalizeLimit(limit: unknown): NormalizedLimit | null | 'invalid' {
   if (limit === null) return null;
@@ -75,6 +85,30 @@ export function normalizeLimit(limit: unknown): NormalizedLimit | null | 'invali
     return { capacity: requests, refillPerSec: requests };
   }
   return 'invalid';
+}
+
+/**
+ * The canonical form of a window limit `{ perWindow, windowMs, jitterMs? }` (RL-V1): `perWindow` and
+ * `windowMs` finite and > 0, `jitterMs` finite and >= 0 (0 when absent or `undefined`); `'invalid'` for
+ * anything else with those fields (RL-L3), `undefined` when the value has none of them.
+ */
+export function normalizeWindowLimit(limit: unknown): ModelWindow | 'invalid' | undefined {
+  if (typeof limit !== 'object' || limit === null) return undefined;
+  const fields = Object.keys(limit);
+  if (!fields.some((f) => f === 'perWindow' || f === 'windowMs' || f === 'jitterMs')) return undefined;
+  if (!fields.every((f) => f === 'perWindow' || f === 'windowMs' || f === 'jitterMs')) return 'invalid';
+  const { perWindow, windowMs, jitterMs } = limit as Record<string, unknown>;
+  const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+  if (!finite(perWindow) || perWindow <= 0 || !finite(windowMs) || windowMs <= 0) return 'invalid';
+  if (jitterMs !== undefined && (!finite(jitterMs) || jitterMs < 0)) return 'invalid';
+  const jitter = jitterMs ?? 0;
+  if (!Number.isFinite(windowMs + jitter)) return 'invalid';
+  return { perWindow, windowMs, jitterMs: jitter };
+}
+
+/** The canonical form of a limit of any shape: a token bucket (RL-L1), a window limit (RL-V1), `null` or `'invalid'`. */
+export function normalizeModelLimit(limit: unknown): ModelLimit | null | 'invalid' {
+  return normalizeWindowLimit(limit) ?? normalizeLimit(limit);
 }
 
 /** Milliseconds per token (`T`). */
@@ -111,12 +145,13 @@ export function formatNumber(value: number, tolerance = 0): string {
   return String(Number(value.toPrecision(12)));
 }
 
-function sameLimit(a: NormalizedLimit, b: NormalizedLimit): boolean {
+function sameLimit(a: ModelLimit, b: ModelLimit): boolean {
+  if (isWindow(a) || isWindow(b)) return isWindow(a) && isWindow(b) && a.perWindow === b.perWindow && a.windowMs === b.windowMs && a.jitterMs === b.jitterMs;
   return a.capacity === b.capacity && a.refillPerSec === b.refillPerSec;
 }
 
 /** Whether two definitions are the same (two spellings of one limit are, RL-L1). */
-export function sameDefinition(a: NormalizedLimit | null, b: NormalizedLimit | null): boolean {
+export function sameDefinition(a: ModelLimit | null, b: ModelLimit | null): boolean {
   return a === null || b === null ? a === b : sameLimit(a, b);
 }
 
@@ -127,9 +162,9 @@ export function sameDefinition(a: NormalizedLimit | null, b: NormalizedLimit | n
 export function mergeChecks(
   checks: readonly { readonly key: BucketKey; readonly limit: Limit; readonly cost: number }[],
 ): readonly ModelCheck[] | { readonly invalid: string; readonly path: string } {
-  const merged = new Map<string, { key: ModelKey; limit: NormalizedLimit | null; cost: number; index: number }>();
+  const merged = new Map<string, { key: ModelKey; limit: ModelLimit | null; cost: number; index: number }>();
   for (const [i, check] of checks.entries()) {
-    const limit = normalizeLimit(check.limit);
+    const limit = normalizeModelLimit(check.limit);
     if (limit === 'invalid') {
       const what = check.limit === undefined ? 'is missing (only an explicit null is unlimited)' : 'is not a valid limit';
       return { invalid: `checks[${i}].limit ${what}`, path: `checks[${i}].limit` };

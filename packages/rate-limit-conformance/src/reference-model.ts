@@ -1,3 +1,5 @@
+// Over 400 lines for a reason: the model is one statement of the whole arithmetic (token buckets,
+// fixed quotas and window limits, with their conversions), kept in one file so it reads as one.
 import type { BucketKey, Limit, NormalizedLimit } from '@core/rate-limit-contract';
 import {
   HORIZON_MS,
@@ -5,15 +7,30 @@ import {
   addUp,
   bucketId,
   formatNumber,
+  isWindow,
   modelKey,
   msPerToken,
-  normalizeLimit,
+  normalizeModelLimit,
   roundWait,
   sameDefinition,
   toleranceOf,
   type ModelCheck,
   type ModelKey,
+  type ModelLimit,
 } from './model-arithmetic.js';
+import {
+  afterPenalty,
+  afterSend,
+  afterSync,
+  earliestFit,
+  fitsAt,
+  longRunRate,
+  pruned,
+  windowBorrowed,
+  windowTolerance,
+  type ModelWindow,
+  type WindowEntry,
+} from './window-log.js';
 
 /**
  * The bucket arithmetic of MODEL.md (shipped in `@core/rate-limit-contract`), written as plainly as
@@ -22,19 +39,22 @@ import {
  * It assumes valid input (keys, limits and costs already checked).
  *
  * Per bucket: `T = 1000 / refillPerSec` ms per token, `tau = capacity · T`, state `(tat, hold)`. A
- * fixed quota (refill 0) keeps the amount `used` instead of `tat`.
+ * fixed quota (refill 0) keeps the amount `used` instead of `tat`. A window limit (RL-V1) keeps a log of
+ * what was sent instead (`./window-log.ts`), and a hold.
  */
 
 /** One bucket's state. */
 export interface ModelBucket {
   readonly key: ModelKey;
-  readonly limit: NormalizedLimit;
+  readonly limit: ModelLimit;
   /** Theoretical arrival time (refill > 0). */
   readonly tat: number;
   /** Amount used (refill 0). */
   readonly used: number;
   /** The end of the penalty hold, `-Infinity` when there never was one (RL-R3). */
   readonly hold: number;
+  /** A window limit's log, in order of `from` (empty for a token bucket). */
+  readonly log: readonly WindowEntry[];
 }
 
 /** What a booking wrote on one bucket, to undo it on cancellation (RL-W5). */
@@ -69,17 +89,22 @@ export interface ModelCancellation {
 /** A live bucket as the model reports it. */
 export interface ModelSnapshotEntry {
   readonly key: ModelKey;
+  /** The definition as a snapshot shows it: a window limit by its long-run rate (capacity `perWindow`). */
   readonly limit: NormalizedLimit;
   readonly tokens: number;
   readonly borrowed: number;
+  /** A window limit's window (RL-I3). */
+  readonly windowMs?: number;
   /** The end of a hold in force (RL-R3). */
   readonly heldUntilMs?: number;
 }
 
 const NO_HOLD = Number.NEGATIVE_INFINITY;
+const NO_LOG: readonly WindowEntry[] = [];
 
 /** borrowed(now) of a bucket under its own definition (RL-I1). */
 function borrowedOf(bucket: ModelBucket, now: number): number {
+  if (isWindow(bucket.limit)) return windowBorrowed(bucket.log, bucket.limit, now);
   if (bucket.limit.refillPerSec === 0) return bucket.used;
   return Math.max(0, bucket.tat - now) / msPerToken(bucket.limit);
 }
@@ -98,36 +123,58 @@ export class ReferenceModel {
   }
 
   /**
-   * A live bucket under a new definition (RL-L5): the borrowed amount converted, and, while a hold is
-   * in force, the bucket kept empty until the hold ends (RL-R3).
+   * Whether a send of `cost` at `t` keeps every window containing it within the limit (RL-V1, RL-V2);
+   * a subclass may only ever use it, not change the rules.
    */
-  protected redefine(live: ModelBucket, limit: NormalizedLimit, now: number): ModelBucket {
-    const b = borrowedOf(live, now);
+  protected windowFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean {
+    return fitsAt(log, w, cost, t);
+  }
+
+  /**
+   * A live bucket under a new definition (RL-L5): the borrowed amount converted, and, while a hold is
+   * in force, the bucket kept empty until the hold ends (RL-R3). A window limit keeps the log of another
+   * window limit as it is, and starts from a token bucket with its borrowed amount sent now.
+   */
+  protected redefine(live: ModelBucket, limit: ModelLimit, now: number): ModelBucket {
     const held = live.hold > now;
+    if (isWindow(limit)) {
+      if (isWindow(live.limit)) return { ...live, limit, log: pruned(live.log, limit, now) };
+      const b = borrowedOf(live, now);
+      let log = b > 0 ? afterSend(NO_LOG, limit, b, now, now) : [];
+      if (held) log = afterPenalty(log, limit, live.hold, now);
+      return { key: live.key, limit, tat: now, used: 0, hold: live.hold, log };
+    }
+    const b = borrowedOf(live, now);
     if (limit.refillPerSec === 0) {
       const used = Math.min(b, MAX_AMOUNT);
-      return { key: live.key, limit, tat: now, used: held ? Math.max(used, limit.capacity) : used, hold: live.hold };
+      return { key: live.key, limit, tat: now, used: held ? Math.max(used, limit.capacity) : used, hold: live.hold, log: NO_LOG };
     }
     const t = msPerToken(limit);
     const tat = Math.min(now + b * t, now + HORIZON_MS);
-    return { key: live.key, limit, tat: held ? Math.max(tat, live.hold + limit.capacity * t) : tat, used: 0, hold: live.hold };
+    return { key: live.key, limit, tat: held ? Math.max(tat, live.hold + limit.capacity * t) : tat, used: 0, hold: live.hold, log: NO_LOG };
   }
 
   /** The bucket as it would be under `limit` at `now`: created, converted (RL-L5) or as it is. */
-  #defined(id: string, key: ModelKey, limit: NormalizedLimit, now: number): ModelBucket {
+  #defined(id: string, key: ModelKey, limit: ModelLimit, now: number): ModelBucket {
     const live = this.#buckets.get(id);
     if (live !== undefined) return sameDefinition(live.limit, limit) ? live : this.redefine(live, limit, now);
-    // The first definition: empty as of a kept hold's end, then the kept debt (RL-R3, RL-R1).
+    // The first definition: empty (a window: full) as of a kept hold's end, then the kept debt (RL-R3, RL-R1).
     const hold = this.#holds.get(id);
     const debt = this.#debts.get(id) ?? 0;
+    if (isWindow(limit)) {
+      let log: readonly WindowEntry[] = NO_LOG;
+      if (hold !== undefined) log = afterPenalty(log, limit, hold, now);
+      if (debt > 0) log = afterSend(log, limit, debt, now, now);
+      return { key, limit, tat: now, used: 0, hold: hold ?? NO_HOLD, log };
+    }
     if (limit.refillPerSec === 0) {
       const used = hold === undefined ? debt : limit.capacity + debt;
-      return { key, limit, tat: now, used: Math.min(used, MAX_AMOUNT), hold: hold ?? NO_HOLD };
+      return { key, limit, tat: now, used: Math.min(used, MAX_AMOUNT), hold: hold ?? NO_HOLD, log: NO_LOG };
     }
     const t = msPerToken(limit);
     const start = hold === undefined ? now : Math.max(now, hold + limit.capacity * t);
     const tat = debt === 0 ? start : Math.min(addUp(start, debt * t), now + HORIZON_MS);
-    return { key, limit, tat: Math.max(start, tat), used: 0, hold: hold ?? NO_HOLD };
+    return { key, limit, tat: Math.max(start, tat), used: 0, hold: hold ?? NO_HOLD, log: NO_LOG };
   }
 
   #store(id: string, bucket: ModelBucket): void {
@@ -138,52 +185,66 @@ export class ReferenceModel {
 
   /**
    * Checks merged buckets at `now`. Without a budget (`maxWaitMs` undefined) only an admission now
-   * writes (RL-A3); with one, a wait within it books as of the common send time (RL-W1, RL-M5).
+   * writes (RL-A3); with one, a wait within it books as of the common send time (RL-W1, RL-M5, RL-V4).
    * `dryRun` never writes (peek).
    */
   check(checks: readonly ModelCheck[], now: number, maxWaitMs?: number, dryRun = false): ModelOutcome {
     const planned: { check: ModelCheck; bucket: ModelBucket }[] = [];
-    let fitsNow = true;
     let sendAt = now;
+    // Token buckets first: each can pay at any time from its own send time on.
     for (const check of checks) {
       if (check.cost === 0) continue; // RL-A2: cost 0 is admitted and changes nothing
       const bucket = this.#defined(check.id, check.key, check.limit, now);
-      const { capacity, refillPerSec } = check.limit;
-      const where = `checks[${check.index}] (${check.key.venue}/${check.key.axis})`;
-      const eps = this.tolerance(check.limit);
-      let s = now;
-      if (refillPerSec === 0) {
-        if (bucket.used + check.cost > capacity + eps) {
-          const left = formatNumber(Math.max(0, capacity - bucket.used), eps);
-          return {
-            kind: 'unpayable',
-            path: `checks[${check.index}]`,
-            message: `${where}: cost ${formatNumber(check.cost)} can never be paid: the fixed quota of ${formatNumber(capacity)} has ${left} left and never refills`,
-          };
-        }
-      } else {
-        const t = msPerToken(check.limit);
-        s = Math.max(now, Math.max(bucket.tat, now) + check.cost * t - capacity * t);
-        if (!(s - now <= HORIZON_MS)) {
-          return {
-            kind: 'unpayable',
-            path: `checks[${check.index}]`,
-            message: `${where}: the wait for cost ${formatNumber(check.cost)} cannot be represented (it lies more than ${formatNumber(HORIZON_MS)} ms ahead)`,
-          };
-        }
-        if (s - now > eps) fitsNow = false;
-      }
-      sendAt = Math.max(sendAt, s);
       planned.push({ check, bucket });
+      const limit = check.limit;
+      if (isWindow(limit)) continue;
+      const where = `checks[${check.index}] (${check.key.venue}/${check.key.axis})`;
+      const eps = this.tolerance(limit);
+      if (limit.refillPerSec === 0) {
+        if (bucket.used + check.cost > limit.capacity + eps) {
+          const left = formatNumber(Math.max(0, limit.capacity - bucket.used), eps);
+          return {
+            kind: 'unpayable',
+            path: `checks[${check.index}]`,
+            message: `${where}: cost ${formatNumber(check.cost)} can never be paid: the fixed quota of ${formatNumber(limit.capacity)} has ${left} left and never refills`,
+          };
+        }
+        continue;
+      }
+      const t = msPerToken(limit);
+      const s = Math.max(now, Math.max(bucket.tat, now) + check.cost * t - limit.capacity * t);
+      if (!(s - now <= HORIZON_MS)) return unrepresentable(check);
+      if (s - now > eps) sendAt = Math.max(sendAt, s);
     }
-    if (fitsNow) sendAt = now;
+    // Then window limits: each moves the common time to its earliest fitting time from there (bookings
+    // ahead may close some times), until none moves it (RL-V4).
+    for (let moved = true; moved; ) {
+      moved = false;
+      for (const { check, bucket } of planned) {
+        const limit = check.limit;
+        if (!isWindow(limit)) continue;
+        if (check.cost > limit.perWindow + windowTolerance(limit)) {
+          return {
+            kind: 'unpayable',
+            path: `checks[${check.index}]`,
+            message: `checks[${check.index}] (${check.key.venue}/${check.key.axis}): cost ${formatNumber(check.cost)} can never be paid: a window of ${formatNumber(limit.windowMs)} ms holds at most ${formatNumber(limit.perWindow)}`,
+          };
+        }
+        const s = earliestFit(bucket.log, limit, check.cost, sendAt, (log, w, cost, t) => this.windowFits(log, w, cost, t));
+        if (!(s - now <= HORIZON_MS)) return unrepresentable(check);
+        if (s > sendAt) {
+          sendAt = s;
+          moved = true;
+        }
+      }
+    }
     const waitMs = sendAt - now;
-    if (!fitsNow && (maxWaitMs === undefined || waitMs > maxWaitMs)) {
+    if (waitMs > 0 && (maxWaitMs === undefined || waitMs > maxWaitMs)) {
       return { kind: 'wait', waitMs, retryAfterMs: roundWait(waitMs) };
     }
     const writes: BookingWrite[] = [];
     for (const { check, bucket } of planned) {
-      const after = booked(bucket, check.cost, sendAt);
+      const after = booked(bucket, check.cost, sendAt, now);
       writes.push({ id: check.id, before: this.#buckets.get(check.id), hold: this.#holds.get(check.id), debt: this.#debts.get(check.id), after });
     }
     if (!dryRun) for (const w of writes) this.#store(w.id, w.after);
@@ -218,8 +279,9 @@ export class ReferenceModel {
 
   /**
    * Reports cost sent without admission: always debits, possibly into debt, clamped to the horizon
-   * (RL-R1). Without a limit, a live bucket is debited under its definition and an unknown one keeps
-   * the debt until its first definition.
+   * (RL-R1); on a window limit it is a send now, even beyond the limit (RL-V5). Without a limit, a
+   * live bucket is debited under its definition and an unknown one keeps the debt until its first
+   * definition.
    */
   record(key: BucketKey, cost: number, limit: Limit | undefined, now: number): void {
     const id = bucketId(key);
@@ -230,16 +292,22 @@ export class ReferenceModel {
       else this.#buckets.set(id, charged(live, cost, now));
       return;
     }
-    const normalized = normalizeLimit(limit);
+    const normalized = normalizeModelLimit(limit);
     if (normalized === null || normalized === 'invalid') return;
     this.#store(id, charged(this.#defined(id, modelKey(key), normalized, now), cost, now));
   }
 
-  /** Raises borrowed to at least `minBorrowed`, clamped to the horizon; never lowers it (RL-R2). */
-  sync(key: BucketKey, limit: NormalizedLimit, minBorrowed: number, now: number): void {
+  /**
+   * Raises borrowed to at least `minBorrowed`, clamped to the horizon; never lowers it (RL-R2). On a
+   * window limit, `sentAtMs` (the reporting request's send time) tells which of our sends the venue
+   * had certainly counted, so the report holds the bucket back only by what others spent (RL-V5).
+   */
+  sync(key: BucketKey, limit: ModelLimit, minBorrowed: number, now: number, sentAtMs?: number): void {
     const id = bucketId(key);
     const bucket = this.#defined(id, modelKey(key), limit, now);
-    if (limit.refillPerSec === 0) {
+    if (isWindow(limit)) {
+      this.#store(id, { ...bucket, log: afterSync(bucket.log, limit, minBorrowed, now, sentAtMs) });
+    } else if (limit.refillPerSec === 0) {
       this.#store(id, { ...bucket, used: Math.max(bucket.used, Math.min(minBorrowed, MAX_AMOUNT)) });
     } else {
       const target = Math.min(now + minBorrowed * msPerToken(limit), now + HORIZON_MS);
@@ -248,8 +316,9 @@ export class ReferenceModel {
   }
 
   /**
-   * Admits nothing before `untilMs` (clamped to the horizon) and treats the bucket as empty then;
-   * never shortens a hold; kept for a bucket not yet defined (RL-R3).
+   * Admits nothing before `untilMs` (clamped to the horizon) and treats the bucket as empty then (a
+   * window limit: its whole window used then, RL-V5); never shortens a hold; kept for a bucket not yet
+   * defined (RL-R3).
    */
   penalize(key: BucketKey, untilMs: number, now: number): void {
     const id = bucketId(key);
@@ -260,16 +329,21 @@ export class ReferenceModel {
       return;
     }
     const hold = Math.max(live.hold, until);
-    if (live.limit.refillPerSec === 0) {
-      this.#buckets.set(id, { ...live, used: Math.max(live.used, live.limit.capacity), hold });
+    const limit = live.limit;
+    if (isWindow(limit)) {
+      this.#buckets.set(id, { ...live, log: afterPenalty(live.log, limit, until, now), hold });
       return;
     }
-    const tau = live.limit.capacity * msPerToken(live.limit);
+    if (limit.refillPerSec === 0) {
+      this.#buckets.set(id, { ...live, used: Math.max(live.used, limit.capacity), hold });
+      return;
+    }
+    const tau = limit.capacity * msPerToken(limit);
     const tat = Math.max(live.tat, Math.min(until + tau, now + HORIZON_MS));
     this.#buckets.set(id, { ...live, tat, hold });
   }
 
-  /** capacity − tokens now; 0 for an unknown key, or the debt it keeps (RL-I1). */
+  /** capacity − tokens now (a window limit: the most any window from now on holds); 0 for an unknown key, or the debt it keeps (RL-I1). */
   borrowed(key: BucketKey, now: number): number {
     const id = bucketId(key);
     const live = this.#buckets.get(id);
@@ -307,9 +381,18 @@ export class ReferenceModel {
     const out: ModelSnapshotEntry[] = [];
     for (const bucket of this.#buckets.values()) {
       const borrowed = borrowedOf(bucket, now);
-      if (borrowed <= 0 && bucket.limit.refillPerSec > 0) continue;
-      const entry = { key: bucket.key, limit: bucket.limit, tokens: bucket.limit.capacity - borrowed, borrowed };
-      out.push(bucket.hold > now ? { ...entry, heldUntilMs: bucket.hold } : entry);
+      const held = bucket.hold > now;
+      const limit = bucket.limit;
+      if (isWindow(limit)) {
+        if (borrowed <= 0 && !held) continue;
+        const rate = longRunRate(limit);
+        const entry = { key: bucket.key, limit: rate, tokens: rate.capacity - borrowed, borrowed, windowMs: limit.windowMs };
+        out.push(held ? { ...entry, heldUntilMs: bucket.hold } : entry);
+        continue;
+      }
+      if (borrowed <= 0 && limit.refillPerSec > 0) continue;
+      const entry = { key: bucket.key, limit, tokens: limit.capacity - borrowed, borrowed };
+      out.push(held ? { ...entry, heldUntilMs: bucket.hold } : entry);
     }
     return out;
   }
@@ -320,20 +403,34 @@ export class ReferenceModel {
   }
 }
 
+/** `cost_unpayable` for a send time that cannot be represented (RL-A7). */
+function unrepresentable(check: ModelCheck): ModelOutcome {
+  return {
+    kind: 'unpayable',
+    path: `checks[${check.index}]`,
+    message: `checks[${check.index}] (${check.key.venue}/${check.key.axis}): the wait for cost ${formatNumber(check.cost)} cannot be represented (it lies more than ${formatNumber(HORIZON_MS)} ms ahead)`,
+  };
+}
+
 /**
  * Charges `cost` as of `sendAt`: `tat' = max(tat, s) + min(c·T, tau)`, rounded up so the charge never
- * falls short of its cost; a cost above capacity leaves the bucket at zero then (RL-A5, RL-M5).
+ * falls short of its cost; a cost above capacity leaves the bucket at zero then (RL-A5, RL-M5). A window
+ * limit logs the send at `sendAt` (RL-V2, RL-V4).
  */
-function booked(bucket: ModelBucket, cost: number, sendAt: number): ModelBucket {
-  if (bucket.limit.refillPerSec === 0) return { ...bucket, used: addUp(bucket.used, cost) };
-  const t = msPerToken(bucket.limit);
-  const tau = bucket.limit.capacity * t;
+function booked(bucket: ModelBucket, cost: number, sendAt: number, now: number): ModelBucket {
+  const limit = bucket.limit;
+  if (isWindow(limit)) return { ...bucket, log: afterSend(bucket.log, limit, cost, sendAt, now) };
+  if (limit.refillPerSec === 0) return { ...bucket, used: addUp(bucket.used, cost) };
+  const t = msPerToken(limit);
+  const tau = limit.capacity * t;
   return { ...bucket, tat: addUp(Math.max(bucket.tat, sendAt), Math.min(cost * t, tau)) };
 }
 
-/** Debits recorded cost at `now`, debt allowed, clamped to the horizon (RL-R1). */
+/** Debits recorded cost at `now`, debt allowed, clamped to the horizon (RL-R1); a window limit logs a send now (RL-V5). */
 function charged(bucket: ModelBucket, cost: number, now: number): ModelBucket {
-  if (bucket.limit.refillPerSec === 0) return { ...bucket, used: Math.max(bucket.used, Math.min(addUp(bucket.used, cost), MAX_AMOUNT)) };
-  const tat = Math.min(addUp(Math.max(bucket.tat, now), cost * msPerToken(bucket.limit)), now + HORIZON_MS);
+  const limit = bucket.limit;
+  if (isWindow(limit)) return { ...bucket, log: afterSend(bucket.log, limit, cost, now, now) };
+  if (limit.refillPerSec === 0) return { ...bucket, used: Math.max(bucket.used, Math.min(addUp(bucket.used, cost), MAX_AMOUNT)) };
+  const tat = Math.min(addUp(Math.max(bucket.tat, now), cost * msPerToken(limit)), now + HORIZON_MS);
   return { ...bucket, tat: Math.max(bucket.tat, tat) };
 }

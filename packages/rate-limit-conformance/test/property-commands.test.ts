@@ -13,7 +13,7 @@ const ALL: Capabilities = {
   sync: true,
   penalize: true,
   crossVenueChecks: true,
-  windowLimits: false,
+  windowLimits: true,
 };
 
 /** The parts of every call in a batch of generated sequences. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BucketKey, NormalizedLimit } from '@core/rate-limit-contract';
-import { HORIZON_MS, MAX_AMOUNT, addUp, formatNumber, mergeChecks, normalizeLimit, toleranceOf } from '../src/model-arithmetic.js';
+import { HORIZON_MS, MAX_AMOUNT, addUp, formatNumber, mergeChecks, normalizeLimit, normalizeModelLimit, toleranceOf } from '../src/model-arithmetic.js';
 import { ReferenceModel, type ModelOutcome } from '../src/reference-model.js';
+import { MAX_WINDOW_ENTRIES, afterSync, countAt, earliestFit, withEntry, type ModelWindow, type WindowEntry } from '../src/window-log.js';
 
 // The reference model against the numbers MODEL.md and the rulebook give, so the suite's oracle is
 // pinned independently of any implementation.
@@ -9,7 +10,7 @@ import { ReferenceModel, type ModelOutcome } from '../src/reference-model.js';
 const NOW = 1_000_000;
 const ip: BucketKey = { venue: 'binance', credential: null, axis: 'ip' };
 
-function check(model: ReferenceModel, key: BucketKey, limit: NormalizedLimit | { requests: number; periodMs: number }, cost: number, now: number, maxWaitMs?: number): ModelOutcome {
+function check(model: ReferenceModel, key: BucketKey, limit: NormalizedLimit | { requests: number; periodMs: number } | ModelWindow, cost: number, now: number, maxWaitMs?: number): ModelOutcome {
   const merged = mergeChecks([{ key, limit, cost }]);
   if ('invalid' in merged) throw new Error(merged.invalid);
   return model.check(merged, now, maxWaitMs);
@@ -99,5 +100,59 @@ describe('the reference model', () => {
     expect(formatNumber(1.3234889800848443e-23, 1e-18)).toBe('0');
     expect(formatNumber(1e-10)).toBe('1e-10');
     expect(formatNumber(1e15)).toBe('1000000000000000');
+  });
+});
+
+describe('the reference model of window limits', () => {
+  const w: ModelWindow = { perWindow: 10, windowMs: 1000, jitterMs: 50 };
+  const send = (at: number, cost: number, reported = false): WindowEntry => ({ from: at, to: at, cost, reported });
+
+  it('reads the window shape: jitter 0 by default, anything invalid refused, one shape at a time (RL-V1, RL-L3)', () => {
+    expect(normalizeModelLimit({ perWindow: 10, windowMs: 1000 })).toEqual({ perWindow: 10, windowMs: 1000, jitterMs: 0 });
+    expect(normalizeModelLimit({ perWindow: 10, windowMs: 1000, jitterMs: undefined })).toEqual({ perWindow: 10, windowMs: 1000, jitterMs: 0 });
+    for (const bad of [{ perWindow: 0, windowMs: 1000 }, { perWindow: 10, windowMs: -1 }, { perWindow: 10, windowMs: 1000, jitterMs: -1 }, { perWindow: 10 }, { perWindow: 10, windowMs: 1000, capacity: 10 }]) {
+      expect(normalizeModelLimit(bad)).toBe('invalid');
+    }
+    expect(normalizeLimit({ perWindow: 10, windowMs: 1000 })).toBe('invalid');
+  });
+
+  it('finds the earliest fitting time among the times entries stop counting, bookings ahead included (RL-V2)', () => {
+    const log = [send(NOW, 6), send(NOW + 1050, 8)];
+    expect(earliestFit(log, w, 2, NOW + 500)).toBe(NOW + 500);
+    expect(earliestFit(log, w, 3, NOW + 500)).toBe(NOW + 2100);
+    expect(earliestFit(log, w, 11, NOW)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('merges past 32 entries without ever counting less at any time (RL-V6)', () => {
+    let log: WindowEntry[] = [];
+    const plain: WindowEntry[] = [];
+    for (let i = 0; i < 100; i++) {
+      const e = send(NOW + i * 7 + (i % 3), 1 + (i % 4), i % 5 === 0);
+      log = withEntry(log, e);
+      plain.push(e);
+      expect(log.length).toBeLessThanOrEqual(MAX_WINDOW_ENTRIES);
+    }
+    for (let T = NOW - 10; T < NOW + 2000; T += 3) expect(countAt(log, 1050, T)).toBeGreaterThanOrEqual(countAt(plain, 1050, T));
+    const latest = Math.max(...plain.map((e) => e.to));
+    expect(countAt(log, 1050, latest + 1050)).toBe(0);
+  });
+
+  it("counts as ours only the sends wholly inside (sentAt + jitter − window, sentAt − jitter] (RL-V5)", () => {
+    const sentAt = NOW + 1000;
+    // at sentAt − jitter: certainly arrived before the report; at sentAt + jitter − window: may have arrived before the venue's window
+    const log = [send(NOW + 50, 2), send(NOW + 51, 3), send(NOW + 950, 4), send(NOW + 951, 5)];
+    const after = afterSync(log, w, 20, NOW + 1000, sentAt);
+    const reported = after.filter((e) => e.reported);
+    expect(reported).toEqual([{ from: NOW, to: NOW + 1050, cost: 20 - 3 - 4, reported: true }]);
+    expect(afterSync(after, w, 12, NOW + 1000, sentAt)).toEqual(after);
+  });
+
+  it('converts between a token bucket and a window limit, keeping what was borrowed (RL-L5)', () => {
+    const model = new ReferenceModel();
+    expect(check(model, ip, { capacity: 10, refillPerSec: 10 }, 7, NOW).kind).toBe('ok');
+    expect(check(model, ip, w, 4, NOW)).toMatchObject({ kind: 'wait', retryAfterMs: 1050 });
+    expect(check(model, ip, w, 3, NOW).kind).toBe('ok');
+    expect(model.borrowed(ip, NOW)).toBe(10);
+    expect(check(model, ip, { capacity: 10, refillPerSec: 10 }, 1, NOW + 200)).toMatchObject({ kind: 'wait', retryAfterMs: 100 });
   });
 });

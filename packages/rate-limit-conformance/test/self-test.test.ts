@@ -13,9 +13,11 @@ const bareTitle = (title: string): string => title.replace(/ \[skipped: .*\]$/, 
 
 /**
  * Each broken fake, the rule it breaks, and which property tests catch it as well (the RL-A6 safety
- * property only sees what is admitted; the model check sees every decision). `'sometimes'`: whether
- * the property meets the flaw depends on the random definitions it draws (a lifted hold shows only
- * when the new definition refills faster or holds more), so it is not asserted.
+ * property only sees what is admitted; the model check sees every decision; both use token buckets
+ * only, the RL-V1 property window limits). `'sometimes'`: whether the property meets the flaw depends
+ * on the random definitions and commands it draws (a lifted hold shows only when the new definition
+ * refills faster or holds more), so it is not asserted; nor is the RL-V1 property where
+ * `windowProperty` is left out.
  */
 const BROKEN: readonly {
   readonly flaw: keyof FakeFlaws;
@@ -23,6 +25,7 @@ const BROKEN: readonly {
   readonly what: string;
   readonly safety: boolean;
   readonly modelCheck: boolean | 'sometimes';
+  readonly windowProperty?: boolean;
 }[] = [
   { flaw: 'priceAtOne', rule: 'RL-A1', what: 'prices every request at 1', safety: true, modelCheck: true },
   { flaw: 'spendOnRefusedProbe', rule: 'RL-A3', what: 'spends on a refused probe', safety: false, modelCheck: true },
@@ -36,10 +39,13 @@ const BROKEN: readonly {
   { flaw: 'redefinitionLiftsHold', rule: 'RL-R3', what: 'lifts a hold when the bucket is redefined', safety: false, modelCheck: 'sometimes' },
   { flaw: 'absoluteTolerance', rule: 'RL-A7', what: 'compares with an absolute tolerance', safety: false, modelCheck: false },
   { flaw: 'internalForUnreadable', rule: 'RL-F2', what: 'answers internal for input that cannot be read', safety: false, modelCheck: false },
+  { flaw: 'windowAsTokenBucket', rule: 'RL-V1', what: 'keeps a window limit as a token bucket of perWindow refilled perWindow per window', safety: false, modelCheck: false, windowProperty: true },
+  { flaw: 'windowIgnoresBookingsAhead', rule: 'RL-V2', what: 'lets a later cheap call take what a window booking holds', safety: false, modelCheck: false },
 ];
 
-/** The one test a limiter offering every optional operation cannot run (it checks their absence). */
+/** The tests a limiter offering every optional operation and window limits cannot run (they check their absence). */
 const NOT_SUPPORTED_TEST = 'RL-F2 an operation whose capability is false answers not_supported, whatever its arguments';
+const NO_WINDOWS_TEST = 'RL-F2 a limiter without window limits answers not_supported to every call with a window limit, whatever the other arguments';
 
 async function runAgainst(flaws: FakeFlaws, capabilities: Partial<Capabilities> = {}) {
   const runner = createRecordingRunner();
@@ -69,7 +75,16 @@ describe('the suite tests itself', () => {
   it('the correct fake passes every test when run through the recording runner', async () => {
     const { result } = await runAgainst({});
     expect(result.failed.map((f) => `${f.title}: ${String(f.error)}`)).toEqual([]);
-    expect(result.skipped.map(bareTitle)).toEqual([NOT_SUPPORTED_TEST]);
+    expect(result.skipped.map(bareTitle).sort()).toEqual([NOT_SUPPORTED_TEST, NO_WINDOWS_TEST].sort());
+  }, 120_000);
+
+  it('a correct fake without window limits passes what it can run: not_supported for a window limit, whatever the other arguments', async () => {
+    const { result } = await runAgainst({}, { windowLimits: false });
+    expect(result.failed.map((f) => `${f.title}: ${String(f.error)}`)).toEqual([]);
+    expect(result.passed).toContain(NO_WINDOWS_TEST);
+    const windowTests = result.skipped.filter((t) => t.includes('capabilities.windowLimits is false'));
+    expect(windowTests.some((t) => t.startsWith('RL-V1 (property)'))).toBe(true);
+    for (const rule of ['RL-V1', 'RL-V2', 'RL-V3', 'RL-V4', 'RL-V5', 'RL-V6']) expect(windowTests.some((t) => t.startsWith(`${rule} `)), rule).toBe(true);
   }, 120_000);
 
   it('a correct fake without sync, penalize and snapshot passes what it can run: not_supported whatever the arguments', async () => {
@@ -89,6 +104,7 @@ describe('the suite tests itself', () => {
       expect(caught, `failed: ${failed.join(' | ')}`).not.toEqual([]);
       expect(failed.some((title) => title.startsWith('RL-A6 (property)')), 'caught by the RL-A6 property').toBe(broken.safety);
       if (broken.modelCheck !== 'sometimes') expect(failed.some((title) => title.includes('(model check)')), 'caught by the model check').toBe(broken.modelCheck);
+      if (broken.windowProperty !== undefined) expect(failed.some((title) => title.startsWith('RL-V1 (property)')), 'caught by the RL-V1 property').toBe(broken.windowProperty);
     }, 120_000);
   }
 

@@ -11,6 +11,9 @@ import { SAFETY } from './safety-property.js';
 import { SEVERAL_BUCKETS } from './several-buckets.js';
 import { TOLERANCE_AND_HORIZON } from './tolerance-and-horizon.js';
 import { WAITING } from './waiting.js';
+import { WINDOW_FEEDBACK } from './window-feedback.js';
+import { WINDOW_LIMITS } from './window-limits.js';
+import { WINDOW_PROPERTY } from './window-property.js';
 
 /** Every test of the suite, in catalogue order. */
 export const ALL_TESTS: readonly ConformanceTest[] = [
@@ -23,6 +26,9 @@ export const ALL_TESTS: readonly ConformanceTest[] = [
   ...SEVERAL_BUCKETS,
   ...RECORDING,
   ...HOLDS,
+  ...WINDOW_LIMITS,
+  ...WINDOW_PROPERTY,
+  ...WINDOW_FEEDBACK,
   ...INSPECTING,
   ...FAILURES,
   ...HOST_CONTRACT,

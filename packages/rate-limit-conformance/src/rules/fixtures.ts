@@ -6,6 +6,11 @@ import type { ManualClock } from '../manual-clock.js';
 export const TEN_PER_SECOND: Limit = { capacity: 10, refillPerSec: 10 };
 /** capacity 5, refill 5/s: one token per 200 ms. */
 export const FIVE_PER_SECOND: Limit = { capacity: 5, refillPerSec: 5 };
+/**
+ * A window limit (RL-V1): 10 in any window of 1000 ms, sends arriving up to 50 ms late, so at most 10
+ * in any 1050 ms of send times.
+ */
+export const TEN_PER_WINDOW: Limit = { perWindow: 10, windowMs: 1000, jitterMs: 50 };
 
 /** A bucket key (credential `cred-a` on venue `alpha` unless said otherwise). */
 export function key(options: { venue?: string; credential?: string | null; axis?: string } = {}): BucketKey {
@@ -77,6 +82,23 @@ export async function startWait(
     await new Promise<void>((resolve) => setTimeout(resolve, 1));
   }
   return waiter;
+}
+
+/**
+ * `waitForCapacity` where the answer must come at once (an error, or ok now): fails, instead of hanging
+ * on the manual clock, when the implementation starts a timer and waits.
+ */
+export async function answeredAtOnce(
+  limiter: RateLimiter,
+  clock: ManualClock,
+  checks: readonly BucketCheck[],
+  options: WaitOptions | undefined,
+  what: string,
+): Promise<Decision> {
+  const timers = clock.timersCreated;
+  const waiter = await startWait(limiter, clock, checks, options);
+  if (!waiter.done || clock.timersCreated > timers) fail(`${what}: waitForCapacity started a timer and waits, where it must answer at once`);
+  return settled(waiter, what);
 }
 
 /** Awaits a tracked waiter that must have settled by now. */

@@ -12,16 +12,31 @@ import type {
   RateLimiter,
   RateLimitErrorCode,
   SideEffectResult,
+  SyncOptions,
   TimerHandle,
   WaitDecision,
   WaitOptions,
 } from '@core/rate-limit-contract';
 import type { ManualClock } from '../../src/manual-clock.js';
-import { formatNumber, mergeChecks, type ModelCheck } from '../../src/model-arithmetic.js';
+import { formatNumber, isWindow, mergeChecks, type ModelCheck, type ModelLimit } from '../../src/model-arithmetic.js';
 import type { ModelBooking, ModelOutcome, ReferenceModel } from '../../src/reference-model.js';
+import { longRunRate } from '../../src/window-log.js';
 import type { ConformanceSubject } from '../../src/subject.js';
 import { FakeStore, hashCredential, type FakeFlaws } from './fake-store.js';
-import { readAmount, readBudget, readChecks, readHold, readKey, readLimit, readOptions, readSignal, type Refused } from './validate.js';
+import {
+  callHasWindow,
+  looksLikeWindow,
+  readAmount,
+  readBudget,
+  readChecks,
+  readHold,
+  readKey,
+  readLimit,
+  readOptions,
+  readSentAt,
+  readSignal,
+  type Refused,
+} from './validate.js';
 
 export type { FakeFlaws } from './fake-store.js';
 
@@ -35,7 +50,7 @@ const CAPABILITIES: Capabilities = {
   sync: true,
   penalize: true,
   crossVenueChecks: true,
-  windowLimits: false,
+  windowLimits: true,
 };
 
 function error(code: RateLimitErrorCode, message: string, extra: { retryAfterMs?: number; path?: string } = {}): ErrorResult {
@@ -79,6 +94,7 @@ export class FakeLimiter implements RateLimiter {
   }
 
   async checkRates(checks: readonly BucketCheck[], options?: CheckOptions): Promise<Decision> {
+    if (!this.#closed && this.#windowsRefused(checks)) return notSupported('windowLimits', 'a window limit');
     const input = this.#admissionInput(checks, options);
     if ('kind' in input) return input;
     if (this.#store.broken) return this.#unreachable();
@@ -108,6 +124,7 @@ export class FakeLimiter implements RateLimiter {
   }
 
   async peek(checks: readonly BucketCheck[]): Promise<PeekDecision> {
+    if (!this.#closed && this.#windowsRefused(checks)) return notSupported('windowLimits', 'a window limit');
     const input = this.#admissionInput(checks, undefined);
     if ('kind' in input) return input;
     if (this.#store.broken) return this.#unreachable();
@@ -120,6 +137,7 @@ export class FakeLimiter implements RateLimiter {
 
   async waitForCapacity(checks: readonly BucketCheck[], options?: WaitOptions): Promise<WaitDecision> {
     if (this.#closed) return CLOSED;
+    if (this.#windowsRefused(checks)) return notSupported('windowLimits', 'a window limit');
     const opts = readOptions(options);
     if (!opts.ok) return this.#refused(opts);
     const budget = readBudget(opts.value);
@@ -151,11 +169,11 @@ export class FakeLimiter implements RateLimiter {
       const k = readKey(key, 'key');
       const c = readAmount(cost, 'cost');
       const l = limit === undefined ? undefined : readLimit(limit, 'limit');
-      if (this.#closed || !k.ok || !c.ok || (l !== undefined && !l.ok)) {
+      if (this.#closed || !k.ok || !c.ok || (l !== undefined && !l.ok) || (!this.capabilities.windowLimits && looksLikeWindow(limit))) {
         this.#store.dropped++;
         return;
       }
-      const definition = l?.ok === true ? l.value : undefined;
+      const definition = l?.ok === true && l.value !== null ? this.#shaped(l.value) : l?.ok === true ? null : undefined;
       if (this.#store.broken) {
         if (this.#store.buffered.length >= 1000) this.#store.dropped++;
         else this.#store.buffered.push({ key: k.value, cost: c.value, limit: definition });
@@ -167,17 +185,20 @@ export class FakeLimiter implements RateLimiter {
     }
   }
 
-  async sync(key: BucketKey, limit: Limit, minBorrowed: number): Promise<SideEffectResult> {
+  async sync(key: BucketKey, limit: Limit, minBorrowed: number, options?: SyncOptions): Promise<SideEffectResult> {
     if (!this.capabilities.sync) return notSupported('sync');
+    if (!this.#closed && !this.capabilities.windowLimits && looksLikeWindow(limit)) return notSupported('windowLimits', 'a window limit');
     const k = readKey(key, 'key');
     if (!k.ok) return this.#refused(k);
     const l = readLimit(limit, 'limit', this.#flaws.missingLimitUnlimited);
     if (!l.ok) return this.#refused(l);
     const m = readAmount(minBorrowed, 'minBorrowed');
     if (!m.ok) return this.#refused(m);
+    const sentAt = readSentAt(options);
+    if (!sentAt.ok) return this.#refused(sentAt);
     if (this.#closed) return CLOSED;
     if (this.#store.broken) return STORE_DOWN;
-    if (l.value !== null) this.#model.sync(k.value, l.value, m.value, this.#clock.now());
+    if (l.value !== null) this.#model.sync(k.value, this.#shaped(l.value), m.value, this.#clock.now(), sentAt.value);
     return DONE;
   }
 
@@ -233,6 +254,7 @@ export class FakeLimiter implements RateLimiter {
         refillPerSec: b.limit.refillPerSec,
         tokens: b.tokens,
         borrowed: b.borrowed,
+        ...(b.windowMs === undefined ? {} : { windowMs: b.windowMs }),
       };
       return b.heldUntilMs === undefined ? entry : { ...entry, heldUntilMs: b.heldUntilMs };
     });
@@ -252,10 +274,21 @@ export class FakeLimiter implements RateLimiter {
     if (!budget.ok) return this.#refused(budget);
     const read = readChecks(checks, this.#flaws.missingLimitUnlimited);
     if (!read.ok) return this.#refused(read);
-    const priced = this.#flaws.priceAtOne ? read.value.map((c) => ({ ...c, cost: c.cost > 0 ? 1 : 0 })) : read.value;
+    const shaped = read.value.map((c) => (c.limit === null ? c : { ...c, limit: this.#shaped(c.limit as ModelLimit) }));
+    const priced = this.#flaws.priceAtOne ? shaped.map((c) => ({ ...c, cost: c.cost > 0 ? 1 : 0 })) : shaped;
     const merged = mergeChecks(priced);
     if ('invalid' in merged) return error('invalid_parameters', merged.invalid, { path: merged.path });
     return { merged, maxWaitMs: budget.value };
+  }
+
+  /** A limiter without window limits answers not_supported to a call that gives one, whatever the rest of it (RL-F2). */
+  #windowsRefused(checks: unknown): boolean {
+    return !this.capabilities.windowLimits && callHasWindow(checks);
+  }
+
+  /** A definition as this fake keeps it: the window-as-token-bucket flaw keeps a window limit as its long-run rate. */
+  #shaped(limit: ModelLimit): ModelLimit {
+    return this.#flaws.windowAsTokenBucket && isWindow(limit) ? longRunRate(limit) : limit;
   }
 
   #refused(refused: Refused): ErrorResult {
@@ -311,6 +344,10 @@ export class FakeLimiter implements RateLimiter {
 
   /** The banking flaw: tokens accrue without a cap while the bucket is idle. */
   #banked(check: ModelCheck, now: number): Decision {
+    if (isWindow(check.limit)) {
+      const outcome = this.#model.check([check], now);
+      return outcome.kind === 'ok' ? { kind: 'ok', sendAtMs: now } : outcome.kind === 'wait' ? { kind: 'delay', retryAfterMs: outcome.retryAfterMs } : refusal(outcome);
+    }
     const state = this.#bank.get(check.id) ?? { tokens: check.limit.capacity, at: now };
     const tokens = state.tokens + ((now - state.at) * check.limit.refillPerSec) / 1000;
     if (tokens >= check.cost) {
@@ -327,8 +364,8 @@ function refusal(outcome: Extract<ModelOutcome, { kind: 'invalid' | 'unpayable' 
   return error('cost_unpayable', outcome.message, { path: outcome.path });
 }
 
-function notSupported(operation: string): ErrorResult {
-  return error('not_supported', `${operation} is not offered by this limiter (capabilities.${operation} is false)`);
+function notSupported(capability: string, what = capability): ErrorResult {
+  return error('not_supported', `${what} is not offered by this limiter (capabilities.${capability} is false)`);
 }
 
 /** A conformance subject around a {@link FakeLimiter}, with fault hooks, a peer and its key names. */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { BucketKey, Limit, NormalizedLimit } from '@core/rate-limit-contract';
-import { MODEL_EPS, msPerToken } from '../../src/model-arithmetic.js';
+import { MODEL_EPS, msPerToken, type ModelLimit } from '../../src/model-arithmetic.js';
 import { ReferenceModel, type ModelBucket } from '../../src/reference-model.js';
+import { countAt, spanOf, windowTolerance, type ModelWindow, type WindowEntry } from '../../src/window-log.js';
 
 /** Deliberate defects, each breaking one rule of the rulebook (for the suite's self-test). */
 export interface FakeFlaws {
@@ -29,6 +30,16 @@ export interface FakeFlaws {
   readonly absoluteTolerance?: boolean;
   /** Answers `internal` for input that cannot be read (breaks RL-F2). */
   readonly internalForUnreadable?: boolean;
+  /**
+   * Keeps a window limit as the usual approximation, a token bucket of capacity `perWindow` refilled
+   * `perWindow` per window, which lets almost twice the limit through across a window's edge (breaks RL-V1).
+   */
+  readonly windowAsTokenBucket?: boolean;
+  /**
+   * Fits a send on a window limit by the window ending at the send alone, so a later cheap call takes
+   * what a booking ahead holds (breaks RL-V2).
+   */
+  readonly windowIgnoresBookingsAhead?: boolean;
 }
 
 /** The reference model with the arithmetic flaws of {@link FakeFlaws} (none for the correct fake). */
@@ -46,8 +57,13 @@ class FakeModel extends ReferenceModel {
     return MODEL_EPS * Math.max(1, scale);
   }
 
-  protected override redefine(live: ModelBucket, limit: NormalizedLimit, now: number): ModelBucket {
+  protected override redefine(live: ModelBucket, limit: ModelLimit, now: number): ModelBucket {
     return super.redefine(this.#flaws.redefinitionLiftsHold ? { ...live, hold: Number.NEGATIVE_INFINITY } : live, limit, now);
+  }
+
+  protected override windowFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean {
+    if (!this.#flaws.windowIgnoresBookingsAhead) return super.windowFits(log, w, cost, t);
+    return countAt(log, spanOf(w), t) + cost <= w.perWindow + windowTolerance(w);
   }
 }
 

@@ -1,5 +1,5 @@
-import type { BucketCheck, BucketKey, NormalizedLimit, PenaltyHold } from '@core/rate-limit-contract';
-import { normalizeLimit } from '../../src/model-arithmetic.js';
+import type { BucketCheck, BucketKey, PenaltyHold } from '@core/rate-limit-contract';
+import { normalizeModelLimit, type ModelLimit } from '../../src/model-arithmetic.js';
 
 /**
  * Reading and checking the fake's input. Every read happens once, inside a guard, into plain copies:
@@ -52,13 +52,14 @@ export function readAmount(value: unknown, path: string): Read<number> {
 }
 
 /**
- * A plain copy of a valid limit. A missing limit is refused unless `missingMeansUnlimited` (the
- * broken fake that forgets RL-L2): only an explicit `null` is unlimited.
+ * A plain copy of a valid limit of any shape (a window limit included). A missing limit is refused
+ * unless `missingMeansUnlimited` (the broken fake that forgets RL-L2): only an explicit `null` is
+ * unlimited.
  */
-export function readLimit(limit: unknown, path: string, missingMeansUnlimited = false): Read<NormalizedLimit | null> {
+export function readLimit(limit: unknown, path: string, missingMeansUnlimited = false): Read<ModelLimit | null> {
   return guard(path, () => {
     if (limit === undefined) return missingMeansUnlimited ? { ok: true, value: null } : bad(path, 'is missing (only an explicit null is unlimited)');
-    const normalized = normalizeLimit(limit);
+    const normalized = normalizeModelLimit(limit);
     if (normalized === 'invalid') return bad(path, 'is not a valid limit');
     return { ok: true, value: normalized };
   });
@@ -87,6 +88,36 @@ export function readChecks(checks: unknown, missingMeansUnlimited = false): Read
       out.push(read.value);
     }
     return { ok: true, value: out };
+  });
+}
+
+/** Whether a value has the fields of a window limit (RL-V1), valid or not; never throws. */
+export function looksLikeWindow(limit: unknown): boolean {
+  try {
+    return typeof limit === 'object' && limit !== null && ['perWindow', 'windowMs', 'jitterMs'].some((f) => Object.hasOwn(limit, f));
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a call's list of checks gives any bucket a window limit; never throws. */
+export function callHasWindow(checks: unknown): boolean {
+  try {
+    return Array.isArray(checks) && checks.some((c: unknown) => typeof c === 'object' && c !== null && looksLikeWindow((c as { limit?: unknown }).limit));
+  } catch {
+    return false;
+  }
+}
+
+/** The reporting request's send time of a sync (RL-V5): options absent, or `{ sentAtMs? }` with a finite number. */
+export function readSentAt(options: unknown): Read<number | undefined> {
+  return guard('options', () => {
+    if (options === undefined) return { ok: true, value: undefined };
+    if (typeof options !== 'object' || options === null) return bad('options', 'must be an object when given');
+    const sentAtMs: unknown = (options as Record<string, unknown>)['sentAtMs'];
+    if (sentAtMs === undefined) return { ok: true, value: undefined };
+    if (typeof sentAtMs !== 'number' || !Number.isFinite(sentAtMs)) return bad('options.sentAtMs', 'must be a finite number');
+    return { ok: true, value: sentAtMs };
   });
 }
 

@@ -1,0 +1,221 @@
+import type { BucketCheck, BucketKey, Decision, Limit, RateLimiter } from '@core/rate-limit-contract';
+import { test, type ConformanceTest } from '../conformance-test.js';
+import { expectBooked, expectBorrowed, expectDelay, expectDone, expectEqual, expectError, expectOkNow, expectTrue, fail, show } from '../expect.js';
+import { roundWait } from '../model-arithmetic.js';
+import { earliestFit, type ModelWindow, type WindowEntry } from '../window-log.js';
+import { TEN_PER_SECOND, TEN_PER_WINDOW, answeredAtOnce, key, landed, spend } from './fixtures.js';
+
+const WINDOWS = ['injectableClock', 'windowLimits'] as const;
+
+/** Two keys on one venue that go through the same steps, one synced with the reporting request's send time and one without. */
+async function sendFourThenOne(limiter: RateLimiter, advance: (ms: number) => Promise<void>, keys: readonly BucketKey[]): Promise<void> {
+  for (const k of keys) await spend(limiter, k, TEN_PER_WINDOW, 4, 'cost 4 at 0 ms');
+  await advance(100);
+  for (const k of keys) await spend(limiter, k, TEN_PER_WINDOW, 1, 'the reporting request, sent at 100 ms');
+  await advance(10);
+}
+
+export const WINDOW_FEEDBACK: readonly ConformanceTest[] = [
+  test('RL-V4', 'a full window keeps the token bucket of the same call untouched, and an empty token bucket the window', [...WINDOWS], async ({ limiter }) => {
+    const window = key({ axis: 'window' });
+    const token = key({ axis: 'token' });
+    await spend(limiter, window, TEN_PER_WINDOW, 10, 'a full window');
+    expectDelay(await limiter.checkRates([{ key: token, limit: TEN_PER_SECOND, cost: 1 }, { key: window, limit: TEN_PER_WINDOW, cost: 1 }]), 1050, 'token 1 + window 1 with the window full');
+    expectBorrowed(await limiter.borrowed(token), 0, 'the token bucket of the refused call');
+    const emptyWindow = key({ axis: 'empty-window' });
+    const drained = key({ axis: 'drained' });
+    await spend(limiter, drained, TEN_PER_SECOND, 10, 'a drained token bucket');
+    expectDelay(await limiter.checkRates([{ key: emptyWindow, limit: TEN_PER_WINDOW, cost: 1 }, { key: drained, limit: TEN_PER_SECOND, cost: 1 }]), 100, 'window 1 + token 1 with the token bucket drained');
+    expectBorrowed(await limiter.borrowed(emptyWindow), 0, 'the window of the refused call');
+  }),
+  test('RL-V4', 'one common send time, the earliest at which every bucket can pay, and every bucket charged as of it', [...WINDOWS, 'bookings'], async ({ limiter, clock }) => {
+    const a = key({ axis: 'a' });
+    const b = key({ axis: 'b' });
+    const d = key({ axis: 'd' });
+    const t = key({ axis: 't' });
+    const A: Limit = { perWindow: 1, windowMs: 1000 };
+    const B: Limit = { perWindow: 1, windowMs: 500 };
+    const D: Limit = { requests: 1, periodMs: 1200 };
+    const t0 = clock.now();
+    await spend(limiter, a, A, 1, 'a: its one send at 0 ms (room again at 1000 ms)');
+    await spend(limiter, d, D, 1, 'd: its one token at 0 ms (the next at 1200 ms)');
+    expectBooked(await limiter.checkRates([{ key: b, limit: B, cost: 1 }, { key: d, limit: D, cost: 1 }], { maxWaitMs: 5000 }), t0, 1200, 'b + d: booked when d can pay');
+    // b is free now, but its booking at 1200 ms closes [700, 1700): with a (free from 1000 ms) the earliest common time is 1700 ms
+    expectOkNow(await limiter.peek([{ key: b, limit: B, cost: 1 }]), 'peek b alone', t0);
+    expectDelay(await limiter.peek([{ key: a, limit: A, cost: 1 }]), 1000, 'peek a alone');
+    const abt: BucketCheck[] = [
+      { key: a, limit: A, cost: 1 },
+      { key: b, limit: B, cost: 1 },
+      { key: t, limit: TEN_PER_SECOND, cost: 4 },
+    ];
+    expectDelay(await limiter.checkRates(abt), 1700, 'a + b + t: the earliest time both windows fit');
+    expectBorrowed(await limiter.borrowed(t), 0, 'the token bucket of the refused probe');
+    expectBooked(await limiter.checkRates(abt, { maxWaitMs: 5000 }), t0, 1700, 'a + b + t booked');
+    await clock.advance(1700);
+    // t paid its 4 as of 1700 ms: 6 tokens then, not the 10 a bucket charged at 0 ms would have again
+    expectDelay(await limiter.checkRate(t, TEN_PER_SECOND, 7), 100, 't: cost 7 at the send time');
+    await spend(limiter, t, TEN_PER_SECOND, 6, 't: cost 6 at the send time');
+    expectDelay(await limiter.peek([{ key: a, limit: A, cost: 1 }]), 1000, 'a at the send time: charged then');
+    expectDelay(await limiter.peek([{ key: b, limit: B, cost: 1 }]), 500, 'b at the send time: charged then');
+  }),
+  test('RL-V4', 'all or nothing: when one bucket can never pay, no bucket of the call is charged', [...WINDOWS], async ({ limiter }) => {
+    const token = key({ axis: 'token' });
+    const window = key({ axis: 'window' });
+    const e = expectError(await limiter.checkRates([{ key: token, limit: TEN_PER_SECOND, cost: 3 }, { key: window, limit: TEN_PER_WINDOW, cost: 11 }]), 'cost_unpayable', 'token 3 + window 11');
+    expectEqual(e.error.path, 'checks[1]', 'error.path');
+    const quota = key({ axis: 'quota' });
+    const q = expectError(await limiter.checkRates([{ key: window, limit: TEN_PER_WINDOW, cost: 3 }, { key: quota, limit: { capacity: 2, refillPerSec: 0 }, cost: 3 }]), 'cost_unpayable', 'window 3 + quota 3 of 2');
+    expectEqual(q.error.path, 'checks[1]', 'error.path');
+    expectBorrowed(await limiter.borrowed(token), 0, 'the token bucket');
+    expectBorrowed(await limiter.borrowed(window), 0, 'the window');
+    expectBorrowed(await limiter.borrowed(quota), 0, 'the quota');
+  }),
+  test('RL-V5', 'a record counts its cost as sent now, even beyond the limit, and later sends wait it out', [...WINDOWS], async ({ limiter, clock }) => {
+    const k = key({ axis: 'recorded' });
+    await spend(limiter, k, TEN_PER_WINDOW, 3);
+    limiter.record(k, 12, TEN_PER_WINDOW);
+    await landed();
+    expectBorrowed(await limiter.borrowed(k), 15, 'borrowed after 3 sent and 12 recorded');
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1), 1050, 'cost 1 behind the record');
+    const fresh = key({ axis: 'recorded-first' });
+    limiter.record(fresh, 4, TEN_PER_WINDOW);
+    await landed();
+    expectBorrowed(await limiter.borrowed(fresh), 4, 'a window bucket created by a record');
+    await spend(limiter, fresh, TEN_PER_WINDOW, 6, 'the 6 left');
+    expectDelay(await limiter.checkRate(fresh, TEN_PER_WINDOW, 1), 1050, 'cost 1 after record 4 + 6');
+    const live = key({ axis: 'recorded-live' });
+    await spend(limiter, live, TEN_PER_WINDOW, 2);
+    limiter.record(live, 5);
+    await landed();
+    expectBorrowed(await limiter.borrowed(live), 7, 'a record without a limit on a live window');
+    expectDelay(await limiter.checkRate(live, TEN_PER_WINDOW, 4), 1050, 'cost 4 after 2 sent and 5 recorded');
+    await clock.advance(1050);
+    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 10), 'cost 10 once the record left the window', clock.now());
+  }),
+  test('RL-V5', "a sync with the reporting request's send time holds the bucket back only by what others spent; without it, by everything reported", [...WINDOWS, 'sync'], async ({ limiter, clock }) => {
+    const by = key({ axis: 'reported-with-send-time' });
+    const anon = key({ axis: 'reported-without' });
+    await sendFourThenOne(limiter, (ms) => clock.advance(ms), [by, anon]);
+    const sentAtMs = clock.now() - 10;
+    // the venue reports 7: the 4 sent at 0 ms arrived in its window, before the report; 3 were others'
+    expectDone(await limiter.sync(by, TEN_PER_WINDOW, 7, { sentAtMs }), 'sync 7 with the reporting request sent at 100 ms');
+    expectDone(await limiter.sync(anon, TEN_PER_WINDOW, 7), 'sync 7 without a send time');
+    expectBorrowed(await limiter.borrowed(by), 8, 'with the send time: our 5 and the 3 others spent');
+    expectBorrowed(await limiter.borrowed(anon), 12, 'without it: our 5 and all 7 reported');
+    expectDelay(await limiter.checkRate(by, TEN_PER_WINDOW, 3), 940, 'cost 3 with the send time: room once the 4 leave, at 1050 ms');
+    expectDelay(await limiter.checkRate(anon, TEN_PER_WINDOW, 3), 1040, 'cost 3 without it: room once the reporting request leaves, at 1150 ms');
+    expectOkNow(await limiter.checkRate(by, TEN_PER_WINDOW, 2), 'cost 2 with the send time', clock.now());
+  }),
+  test('RL-V5', 'a sync never lowers, and what was already reported counts toward a new report', [...WINDOWS, 'sync'], async ({ limiter, clock }) => {
+    const k = key({ axis: 'synced' });
+    await sendFourThenOne(limiter, (ms) => clock.advance(ms), [k]);
+    const sentAtMs = clock.now() - 10;
+    expectDone(await limiter.sync(k, TEN_PER_WINDOW, 4, { sentAtMs }), 'sync 4: exactly the sends the venue had certainly counted');
+    expectBorrowed(await limiter.borrowed(k), 5, 'after a report of only our own sends');
+    expectDone(await limiter.sync(k, TEN_PER_WINDOW, 7, { sentAtMs }), 'sync 7');
+    expectBorrowed(await limiter.borrowed(k), 8, 'after sync 7: 3 others spent');
+    expectDone(await limiter.sync(k, TEN_PER_WINDOW, 5, { sentAtMs }), 'sync 5');
+    expectBorrowed(await limiter.borrowed(k), 8, 'after sync 5 (never lowered)');
+    expectDone(await limiter.sync(k, TEN_PER_WINDOW, 9, { sentAtMs }), 'sync 9');
+    expectBorrowed(await limiter.borrowed(k), 10, 'after sync 9: 5 others spent, 3 of them already reported');
+    expectDone(await limiter.sync(k, TEN_PER_WINDOW, 0), 'sync 0 without a send time');
+    expectBorrowed(await limiter.borrowed(k), 10, 'after sync 0');
+    expectError(await limiter.sync(k, TEN_PER_WINDOW, -1, { sentAtMs }), 'invalid_parameters', 'sync -1');
+    expectError(await limiter.sync(k, TEN_PER_WINDOW, 1, { sentAtMs: Number.NaN }), 'invalid_parameters', 'sync with sentAtMs NaN');
+    expectBorrowed(await limiter.borrowed(k), 10, 'after the refused syncs');
+  }),
+  test('RL-V5', 'a penalty admits nothing before its end and counts the whole window used then', [...WINDOWS, 'penalize'], async ({ limiter, clock }) => {
+    const k = key({ axis: 'penalized' });
+    await spend(limiter, k, TEN_PER_WINDOW, 2);
+    expectDone(await limiter.penalize(k, { forMs: 500 }), 'penalize for 500 ms');
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1), 1550, 'cost 1 under the hold: one span after its end');
+    await clock.advance(500);
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1), 1050, 'cost 1 when the hold ends');
+    await clock.advance(1050);
+    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 10), 'cost 10 one span after the end', clock.now());
+    const longer = key({ axis: 'penalized-twice' });
+    await spend(limiter, longer, TEN_PER_WINDOW, 1);
+    expectDone(await limiter.penalize(longer, { forMs: 2000 }), 'penalize for 2000 ms');
+    expectDone(await limiter.penalize(longer, { forMs: 500 }), 'penalize for 500 ms');
+    expectDelay(await limiter.checkRate(longer, TEN_PER_WINDOW, 1), 3050, 'cost 1 under the longer hold (never shortened)');
+    const unseen = key({ axis: 'penalized-first' });
+    expectDone(await limiter.penalize(unseen, { forMs: 1000 }), 'penalize a bucket never defined');
+    expectDelay(await limiter.checkRate(unseen, TEN_PER_WINDOW, 1), 2050, 'its first check as a window limit');
+  }),
+  test('RL-R3', 'a hold survives a change between a token bucket and a window limit, both ways', [...WINDOWS, 'penalize'], async ({ limiter }) => {
+    const toWindow = key({ credential: null, axis: 'held-to-window' });
+    await spend(limiter, toWindow, TEN_PER_SECOND, 1);
+    expectDone(await limiter.penalize(toWindow, { forMs: 1000 }), 'penalize the token bucket for 1000 ms');
+    expectDelay(await limiter.checkRate(toWindow, TEN_PER_WINDOW, 1), 2050, 'cost 1 under a window limit: one span after the hold ends');
+    const toToken = key({ credential: null, axis: 'held-to-token' });
+    await spend(limiter, toToken, TEN_PER_WINDOW, 1);
+    expectDone(await limiter.penalize(toToken, { forMs: 1000 }), 'penalize the window for 1000 ms');
+    expectDelay(await limiter.checkRate(toToken, TEN_PER_SECOND, 1), 1100, 'cost 1 under a token bucket: empty when the hold ends, a token 100 ms later');
+  }),
+  test('RL-V6', 'more than 32 sends within one window: never more admitted than the sends allow, and all of it clear one span after the last', [...WINDOWS], async ({ limiter, clock }) => {
+    const k = key({ axis: 'many' });
+    const w: ModelWindow = { perWindow: 40, windowMs: 1000, jitterMs: 0 };
+    const limit: Limit = w;
+    const sent: WindowEntry[] = [];
+    const probe = async (what: string): Promise<Decision> => {
+      const now = clock.now();
+      const exact = earliestFit(sent, w, 1, now);
+      const d = await limiter.checkRate(k, limit, 1);
+      const last = sent.length === 0 ? now : Math.max(...sent.map((e) => e.to));
+      if (d.kind === 'ok') {
+        expectTrue(exact === now, `${what}: admitted at ${now}, when the sends so far leave no room before ${exact}`);
+        sent.push({ from: now, to: now, cost: 1, reported: false });
+      } else if (d.kind === 'delay') {
+        if (exact > now) expectTrue(d.retryAfterMs >= roundWait(exact - now), `${what}: a wait of ${d.retryAfterMs} ms, shorter than the ${exact - now} ms the sends allow`);
+        expectTrue(d.retryAfterMs <= roundWait(last + 1000 - now), `${what}: a wait of ${d.retryAfterMs} ms, past the ${last + 1000 - now} ms after which the latest send leaves the window`);
+      } else {
+        fail(`${what}: ${show(d)}`);
+      }
+      return d;
+    };
+    for (let i = 0; i < 40; i++) {
+      await clock.advance(10);
+      expectOkNow(await probe(`send #${i + 1}, ${10 * (i + 1)} ms`), `send #${i + 1} (${i} in the window)`, clock.now());
+    }
+    expectDelay(await probe('the 41st'), undefined, 'the 41st');
+    for (let step = 0; step < 39; step++) {
+      await clock.advance(step === 0 ? 600 : 10);
+      await probe(`a probe ${clock.now() - sent[0]!.from} ms after the first send`);
+    }
+    const last = Math.max(...sent.map((e) => e.to));
+    await clock.advance(last + 1000 - clock.now());
+    expectOkNow(await limiter.checkRate(k, limit, 40), 'cost 40 one span after the latest send', clock.now());
+  }),
+  test('RL-F2', 'a limiter without window limits answers not_supported to every call with a window limit, whatever the other arguments', ['noWindowLimits'], async ({ limiter, clock }) => {
+    const k = key({ axis: 'window' });
+    const token = key({ axis: 'token' });
+    const w = TEN_PER_WINDOW;
+    const signal = new AbortController().signal;
+    const calls: [string, () => Promise<unknown>][] = [
+      ['checkRate cost 1', () => limiter.checkRate(k, w, 1)],
+      ['checkRate cost 0', () => limiter.checkRate(k, w, 0)],
+      ['checkRate cost 11', () => limiter.checkRate(k, w, 11)],
+      ['checkRate cost -1', () => limiter.checkRate(k, w, -1)],
+      ['checkRate with a budget', () => limiter.checkRate(k, w, 1, { maxWaitMs: 1000 })],
+      ['checkRates with a token bucket first', () => limiter.checkRates([{ key: token, limit: TEN_PER_SECOND, cost: 1 }, { key: k, limit: w, cost: 1 }])],
+      ['checkRates with an unlimited bucket', () => limiter.checkRates([{ key: token, limit: null, cost: 1 }, { key: k, limit: { perWindow: 5, windowMs: 200 }, cost: 2 }], { maxWaitMs: 500 })],
+      ['peek', () => limiter.peek([{ key: k, limit: w, cost: 1 }])],
+      ['peek with a token bucket', () => limiter.peek([{ key: k, limit: w, cost: 3 }, { key: token, limit: TEN_PER_SECOND, cost: 1 }])],
+      ['waitForCapacity', () => answeredAtOnce(limiter, clock, [{ key: k, limit: w, cost: 1 }], { maxWaitMs: 1000 }, 'waitForCapacity')],
+      ['waitForCapacity with a signal and a token bucket', () => answeredAtOnce(limiter, clock, [{ key: token, limit: TEN_PER_SECOND, cost: 1 }, { key: k, limit: w, cost: 1 }], { signal }, 'waitForCapacity')],
+      ['waitForCapacity with a budget of -5', () => answeredAtOnce(limiter, clock, [{ key: k, limit: w, cost: 1 }], { maxWaitMs: -5 }, 'waitForCapacity')],
+      ['sync', () => limiter.sync(k, w, 3)],
+      ['sync with sentAtMs', () => limiter.sync(k, w, 3, { sentAtMs: 1 })],
+      ['sync of -1', () => limiter.sync(k, w, -1)],
+    ];
+    for (const [what, call] of calls) expectError((await call()) as Decision, 'not_supported', `${what} with a window limit`);
+    try {
+      limiter.record(k, 3, w);
+    } catch (error) {
+      fail(`record with a window limit threw: ${String(error)} (RL-R1: it never throws)`);
+    }
+    await landed();
+    expectBorrowed(await limiter.borrowed(k), 0, 'the window bucket after the calls (a record with a window limit changes nothing)');
+    expectBorrowed(await limiter.borrowed(token), 0, 'the token bucket named in those calls');
+  }),
+];

@@ -1,0 +1,169 @@
+import { HORIZON_MS, MAX_AMOUNT, MODEL_EPS } from './model-arithmetic.js';
+
+/**
+ * The arithmetic of window limits (MODEL.md in `@core/rate-limit-contract`, "Window limits"), written as
+ * plainly as possible for the suite's {@link ReferenceModel}: a log of what was sent, and the question
+ * "which intervals of send times hold how much". It shares no code with any implementation.
+ *
+ * A window limit admits at most `perWindow` of cost whose send times fall in any interval
+ * `(T − span, T]`, `span = windowMs + jitterMs` (RL-V1). The log holds entries `[from, to]` of a cost
+ * sent at some time in that range (one send: `from = to`); an entry counts in the interval ending at `T`
+ * when `from <= T < to + span` (it may lie anywhere in its range, so it counts wherever it might).
+ */
+
+/** A window limit in its canonical form (`jitterMs` filled in). */
+export interface ModelWindow {
+  readonly perWindow: number;
+  readonly windowMs: number;
+  readonly jitterMs: number;
+}
+
+/** One entry of a window bucket's log. */
+export interface WindowEntry {
+  readonly from: number;
+  readonly to: number;
+  readonly cost: number;
+  /** Usage a venue reported that this deployment did not send (a sync), or a penalty; `false` for own sends and records. */
+  readonly reported: boolean;
+}
+
+/** The most entries a window bucket keeps (RL-V6); beyond it neighbouring entries are merged. */
+export const MAX_WINDOW_ENTRIES = 32;
+
+/** `windowMs + jitterMs`: the length of the intervals of send times that hold at most `perWindow`. */
+export function spanOf(w: ModelWindow): number {
+  return w.windowMs + w.jitterMs;
+}
+
+/** The tolerance of a window's comparisons (RL-A7): a billionth of `perWindow`. */
+export function windowTolerance(w: ModelWindow): number {
+  return MODEL_EPS * w.perWindow;
+}
+
+/** The long-run rate of a window limit as a token bucket reports it: capacity `perWindow`, `perWindow` per window. */
+export function longRunRate(w: ModelWindow): { capacity: number; refillPerSec: number } {
+  return { capacity: w.perWindow, refillPerSec: (w.perWindow * 1000) / w.windowMs };
+}
+
+/** The cost counted in the interval of send times ending at `T`. */
+export function countAt(log: readonly WindowEntry[], span: number, T: number): number {
+  let sum = 0;
+  for (const e of log) if (e.from <= T && T < e.to + span) sum += e.cost;
+  return sum;
+}
+
+/**
+ * Whether a send of `cost` at `t` keeps every interval that contains it (those ending in `[t, t + span)`)
+ * within the limit. The count only rises where an entry starts, so the intervals ending at `t` and at
+ * each entry start in `(t, t + span)` are the ones to look at: bookings ahead close times too (RL-V2).
+ */
+export function fitsAt(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean {
+  const span = spanOf(w);
+  const room = w.perWindow + windowTolerance(w) - cost;
+  if (countAt(log, span, t) > room) return false;
+  return log.every((e) => !(e.from > t && e.from < t + span) || countAt(log, span, e.from) <= room);
+}
+
+/**
+ * The earliest time at or after `from` a send of `cost` fits, or `Infinity` when the cost exceeds the
+ * limit (RL-V3). Only leaving entries make room, so the candidates are `from` and every time an entry
+ * stops counting (`to + span`).
+ */
+export function earliestFit(
+  log: readonly WindowEntry[],
+  w: ModelWindow,
+  cost: number,
+  from: number,
+  fits: (log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number) => boolean = fitsAt,
+): number {
+  if (cost > w.perWindow + windowTolerance(w)) return Number.POSITIVE_INFINITY;
+  const candidates = [from, ...log.map((e) => e.to + spanOf(w)).filter((t) => t > from)].sort((a, b) => a - b);
+  for (const t of candidates) if (fits(log, w, cost, t)) return t;
+  return Number.POSITIVE_INFINITY;
+}
+
+/** borrowed(now) of a window bucket (RL-I1): the most any interval ending at or after now holds, bookings included. */
+export function windowBorrowed(log: readonly WindowEntry[], w: ModelWindow, now: number): number {
+  const span = spanOf(w);
+  let most = countAt(log, span, now);
+  for (const e of log) if (e.from > now) most = Math.max(most, countAt(log, span, e.from));
+  return most;
+}
+
+/** The log without the entries that count for no interval ending at or after `now`. */
+export function pruned(log: readonly WindowEntry[], w: ModelWindow, now: number): WindowEntry[] {
+  return log.filter((e) => e.to + spanOf(w) > now);
+}
+
+/**
+ * The log with `entry` added, in order of `from`. Past {@link MAX_WINDOW_ENTRIES} two entries of one kind
+ * that follow each other among that kind are merged, those whose merged range is the shortest (RL-V6):
+ * their cost then counts over the whole merged range, which only ever admits less.
+ */
+export function withEntry(log: readonly WindowEntry[], entry: WindowEntry): WindowEntry[] {
+  const out = [...log];
+  const at = out.findIndex((e) => entry.from < e.from);
+  out.splice(at < 0 ? out.length : at, 0, entry);
+  while (out.length > MAX_WINDOW_ENTRIES) {
+    let best: [number, number] | undefined;
+    let shortest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < out.length; i++) {
+      const j = out.findIndex((e, k) => k > i && e.reported === out[i]!.reported);
+      if (j < 0) continue;
+      const width = Math.max(out[i]!.to, out[j]!.to) - out[i]!.from;
+      if (width < shortest) {
+        shortest = width;
+        best = [i, j];
+      }
+    }
+    const [i, j] = best!;
+    const a = out[i]!;
+    const b = out[j]!;
+    out[i] = { from: a.from, to: Math.max(a.to, b.to), cost: Math.min(a.cost + b.cost, MAX_AMOUNT), reported: a.reported };
+    out.splice(j, 1);
+  }
+  return out;
+}
+
+/**
+ * A sync (RL-V5): the venue reported `used` in its window, in the answer to a request sent at `sentAtMs`
+ * (it arrived up to `jitterMs` later). Our own entries that lie wholly in
+ * `(sentAt + jitterMs − windowMs, sentAt − jitterMs]` certainly arrived inside that window, before the
+ * report; the rest of `used` was spent by others somewhere in `[sentAt − windowMs, sentAt + jitterMs]`.
+ * Reported usage already logged over that range counts toward it; what is missing is logged there, so
+ * the bucket is never lowered. Without `sentAtMs`, nothing of ours is taken as counted (sentAt = now).
+ */
+export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, sentAtMs: number | undefined): WindowEntry[] {
+  const kept = pruned(log, w, now);
+  const sentAt = sentAtMs ?? now;
+  const from = sentAt - w.windowMs;
+  const to = sentAt + w.jitterMs;
+  let ours = 0;
+  let reported = 0;
+  for (const e of kept) {
+    if (e.reported) {
+      if (e.from <= to && e.to >= from) reported += e.cost;
+    } else if (sentAtMs !== undefined && e.from > sentAt + w.jitterMs - w.windowMs && e.to <= sentAt - w.jitterMs) {
+      ours += e.cost;
+    }
+  }
+  const missing = Math.min(used, MAX_AMOUNT) - ours - reported;
+  if (!(missing > windowTolerance(w))) return kept;
+  return withEntry(kept, { from: Math.max(from, now - HORIZON_MS), to: Math.min(to, now + HORIZON_MS), cost: missing, reported: true });
+}
+
+/**
+ * A penalty until `untilMs` (RL-V5): the whole window is used at the end of the hold, logged over
+ * `[min(now, until), until]`, so nothing is sent before `until + span`.
+ */
+export function afterPenalty(log: readonly WindowEntry[], w: ModelWindow, untilMs: number, now: number): WindowEntry[] {
+  const kept = pruned(log, w, now);
+  const until = Math.min(untilMs, now + HORIZON_MS);
+  if (!(until + spanOf(w) > now)) return kept;
+  return withEntry(kept, { from: Math.min(now, until), to: until, cost: w.perWindow, reported: true });
+}
+
+/** A send of `cost` at `at` (an admission, a booking at its send time, or a record at now). */
+export function afterSend(log: readonly WindowEntry[], w: ModelWindow, cost: number, at: number, now: number): WindowEntry[] {
+  return withEntry(pruned(log, w, now), { from: at, to: at, cost: Math.min(cost, MAX_AMOUNT), reported: false });
+}
