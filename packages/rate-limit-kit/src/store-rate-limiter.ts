@@ -18,6 +18,7 @@ import type {
 import { DefinitionTable, type Definition } from './definition-table.js';
 import { roundUpWait } from './gcra.js';
 import { KeyResolver, type ResolvedKey } from './key-resolver.js';
+import type { LimiterObserver, ObservedOperation } from './limiter-observer.js';
 import type { Admission, AdmitMode, LimiterStore, MaybePromise } from './limiter-store.js';
 import { CLOSED, errorResult, internalError, notSupported, timeoutError, abortedError, unpayableError } from './messages.js';
 import { normalizeKey } from './normalize-key.js';
@@ -33,6 +34,8 @@ export interface StoreRateLimiterOptions {
   readonly credentialSecret?: string;
   /** Unref waiters' timers so a pending wait never holds the process open. Default `false`. */
   readonly unrefTimers?: boolean;
+  /** Told of every admission's answer (metrics); see {@link LimiterObserver}. Default none. */
+  readonly observer?: LimiterObserver;
 }
 
 /** Which part of a call an answer is shaped for. */
@@ -83,6 +86,7 @@ export class StoreRateLimiter implements RateLimiter {
   readonly #waiters: WaiterSet;
   readonly #sync: boolean;
   #closed = false;
+  #observer: LimiterObserver | undefined;
   // Scratch space of one call: the merged buckets (RL-M2) and where each first occurred.
   readonly #k: ResolvedKey[] = [];
   readonly #d: (Definition | null)[] = [];
@@ -102,6 +106,12 @@ export class StoreRateLimiter implements RateLimiter {
     this.#keys = new KeyResolver(secret);
     this.#waiters = new WaiterSet(store.timers, options.unrefTimers ?? false);
     this.#sync = store.synchronous;
+    this.#observer = options.observer;
+  }
+
+  /** Attaches an observer of admissions (metrics), replacing any other; `undefined` detaches it. */
+  setObserver(observer: LimiterObserver | undefined): void {
+    this.#observer = observer;
   }
 
   /** Whether `close()` was called. */
@@ -142,7 +152,7 @@ export class StoreRateLimiter implements RateLimiter {
       const n = this.#one(key, limit, cost);
       if (n < 0) return errorResult(checkError(key, limit, cost, ''));
       if (n === 0) return { kind: 'ok', sendAtMs: this.store.now() };
-      return this.#shape(this.store.admit(1, this.#k, this.#d as Definition[], this.#c, 'probe', undefined) as Admission, 'checkRate', this.#parts);
+      return this.#seen('checkRate', 1, this.#parts, this.#shape(this.store.admit(1, this.#k, this.#d as Definition[], this.#c, 'probe', undefined) as Admission, 'checkRate', this.#parts));
     } catch (e) {
       return internalResult(e);
     }
@@ -189,9 +199,9 @@ export class StoreRateLimiter implements RateLimiter {
       if (isAborted(signal)) return Promise.resolve(errorResult(abortedError('none')));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
       const a = this.store.admit(n, this.#k, this.#d as Definition[], this.#c, 'book', budget);
-      if (!(a instanceof Promise)) return this.#waitFor(a, budget, signal, this.#parts);
+      if (!(a instanceof Promise)) return this.#waited(n, this.#waitFor(a, budget, signal, this.#parts));
       const parts = this.#copy(n);
-      return a.then((x) => this.#waitFor(x, budget, signal, parts), internalResult);
+      return this.#waited(n, a.then((x) => this.#waitFor(x, budget, signal, parts), internalResult), parts);
     } catch (e) {
       return Promise.resolve(internalResult(e));
     }
@@ -396,9 +406,39 @@ export class StoreRateLimiter implements RateLimiter {
 
   #admit(n: number, mode: AdmitMode, budget: number | undefined, caller: Caller): Promise<Decision> {
     const a = this.store.admit(n, this.#k, this.#d as Definition[], this.#c, mode, budget);
-    if (!(a instanceof Promise)) return Promise.resolve(this.#shape(a, caller, this.#parts));
+    if (!(a instanceof Promise)) return Promise.resolve(this.#seen(caller, n, this.#parts, this.#shape(a, caller, this.#parts)));
     const parts = this.#copy(n);
-    return a.then((x) => this.#shape(x, caller, parts), internalResult);
+    return a.then((x) => this.#seen(caller, n, parts, this.#shape(x, caller, parts)), internalResult);
+  }
+
+  /** Tells the observer (if any) of an answer; never lets it change the answer. */
+  #seen<D extends Decision>(operation: ObservedOperation, n: number, parts: CallParts, d: D): D {
+    const o = this.#observer;
+    if (o !== undefined) {
+      try {
+        o.admission(operation, n, parts.keys, d, undefined);
+      } catch {
+        // an observer never changes an answer
+      }
+    }
+    return d;
+  }
+
+  /** Tells the observer (if any) of a wait's answer and how long it took; `parts` must outlive the call. */
+  #waited(n: number, p: Promise<WaitDecision>, parts?: CallParts): Promise<WaitDecision> {
+    const o = this.#observer;
+    if (o === undefined) return p;
+    const keys = parts?.keys ?? this.#k.slice(0, n);
+    const timers = this.store.timers;
+    const start = timers.now();
+    return p.then((d) => {
+      try {
+        o.admission('waitForCapacity', n, keys, d, timers.now() - start);
+      } catch {
+        // an observer never changes an answer
+      }
+      return d;
+    });
   }
 
   /** A copy of the first `n` merged buckets (an asynchronous store answers after the scratch moved on). */
