@@ -67,8 +67,13 @@ export function instrumentRateLimiter(limiter: RateLimiter, options: RateLimiter
   const meter = meterOf(options);
   if (meter === undefined) return limiter;
   const instruments = new LimiterInstruments(meter, maxSeries);
-  const stop = observeBuckets(meter, limiter, instruments, { maxBucketSeries, buckets: options.bucketGauges ?? true });
+  const stopGauges = observeBuckets(meter, limiter, instruments, { maxBucketSeries, buckets: options.bucketGauges ?? true });
+  const stop = (): void => {
+    stopGauges();
+    instruments.stop();
+  };
   if (isObservable(limiter)) {
+    // the counters keep reporting their totals after close(), like any counter of the process
     limiter.setObserver(frontDoorObserver(instruments));
     return limiter;
   }

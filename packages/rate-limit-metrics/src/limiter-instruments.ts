@@ -1,4 +1,4 @@
-import type { Attributes, Counter, Histogram, Meter } from '@opentelemetry/api';
+import type { Attributes, BatchObservableCallback, Histogram, Meter, ObservableCounter } from '@opentelemetry/api';
 import type { Decision, WaitDecision } from '@core/rate-limit-contract';
 import { ATTR, METRIC, OPERATION, OTHER_AXIS, WAIT_BOUNDARIES_S, type OperationName } from './names.js';
 
@@ -15,14 +15,20 @@ export type AdmissionOperation = (typeof ADMISSION_OPS)[number];
 const OP_INDEX: Readonly<Record<AdmissionOperation, number>> = { checkRate: 0, checkRates: 1, peek: 2, waitForCapacity: 3 };
 const KIND_INDEX = { ok: 0, booked: 1, delay: 2 } as const;
 
-/** The cached attribute sets of one (venue, axis) series. */
+/** A counted attribute set: its attributes and how many times it was counted so far. */
+interface Tally {
+  readonly attrs: Attributes;
+  value: number;
+}
+
+/** The tallies of one (venue, axis) series. */
 interface Series {
   readonly venue: string;
   readonly axis: string;
   /** [operation][ok | booked | delay] */
-  readonly plain: (Attributes | undefined)[][];
+  readonly plain: (Tally | undefined)[][];
   /** `${operation} ${code}` of error answers. */
-  readonly errors: Map<string, Attributes>;
+  readonly errors: Map<string, Tally>;
 }
 
 /** Per-venue attribute sets of the histograms. */
@@ -32,26 +38,29 @@ interface VenueAttrs {
 }
 
 /**
- * The push instruments of a limiter (decisions, waits, booking leads, store failures) with their
- * attribute sets cached, so recording a decision allocates nothing once its series exists. At most
+ * The instruments of a limiter's answers: decisions and store failures are counted here, in plain
+ * numbers beside their cached attribute sets, and reported through observable counters at each
+ * collection (so counting a decision is an increment and allocates nothing once its series exists);
+ * waits and booking leads are recorded on histograms as they happen. At most
  * `maxSeries` (venue, axis) pairs get series of their own; further axes are reported as `_other`
  * under their venue (and further venues as venue `_other`), so cardinality stays bounded whatever
  * the callers' keys.
  */
 export class LimiterInstruments {
-  readonly #decisions: Counter;
   readonly #wait: Histogram;
   readonly #lead: Histogram;
-  readonly #unavailable: Counter;
   readonly #maxSeries: number;
   readonly #series = new Map<string, Map<string, Series>>();
+  /** Every decision tally, in creation order (what the observable counter reports). */
+  readonly #tallies: Tally[] = [];
   readonly #venues = new Map<string, VenueAttrs>();
-  readonly #unavailableAttrs = new Map<OperationName, Attributes>();
+  readonly #unavailable = new Map<OperationName, Tally>();
+  readonly #stop: () => void;
   #count = 0;
 
   constructor(meter: Meter, maxSeries: number) {
     this.#maxSeries = maxSeries;
-    this.#decisions = meter.createCounter(METRIC.decisions, {
+    const decisions: ObservableCounter = meter.createObservableCounter(METRIC.decisions, {
       description: 'Answers of admission calls (ok, booked, delay or error), one per distinct bucket of the call.',
       unit: '{decision}',
     });
@@ -65,10 +74,21 @@ export class LimiterInstruments {
       unit: 's',
       advice: { explicitBucketBoundaries: [...WAIT_BOUNDARIES_S] },
     });
-    this.#unavailable = meter.createCounter(METRIC.backendUnavailable, {
+    const unavailable: ObservableCounter = meter.createObservableCounter(METRIC.backendUnavailable, {
       description: 'Answers backend_unavailable: the store could not be reached or answered too late, and the call failed closed.',
       unit: '{call}',
     });
+    const report: BatchObservableCallback = (result) => {
+      for (const t of this.#tallies) result.observe(decisions, t.value, t.attrs);
+      for (const t of this.#unavailable.values()) result.observe(unavailable, t.value, t.attrs);
+    };
+    meter.addBatchObservableCallback(report, [decisions, unavailable]);
+    this.#stop = () => meter.removeBatchObservableCallback(report, [decisions, unavailable]);
+  }
+
+  /** Stops reporting the counters (the limiter is gone). */
+  stop(): void {
+    this.#stop();
   }
 
   /**
@@ -83,25 +103,25 @@ export class LimiterInstruments {
       const b = buckets[i];
       if (b === undefined) continue;
       const s = this.#seriesOf(b.venue, b.axis);
-      let attrs: Attributes | undefined;
+      let t: Tally | undefined;
       if (kind === 'error') {
         const code = answer.error.code;
         const id = `${op} ${code}`;
-        attrs = s.errors.get(id);
-        if (attrs === undefined) {
-          attrs = { [ATTR.venue]: s.venue, [ATTR.axis]: s.axis, [ATTR.operation]: OPERATION[operation], [ATTR.decision]: 'error', [ATTR.errorType]: code };
-          s.errors.set(id, attrs);
+        t = s.errors.get(id);
+        if (t === undefined) {
+          t = this.#tally({ [ATTR.venue]: s.venue, [ATTR.axis]: s.axis, [ATTR.operation]: OPERATION[operation], [ATTR.decision]: 'error', [ATTR.errorType]: code });
+          s.errors.set(id, t);
         }
       } else {
-        const row = s.plain[op] as (Attributes | undefined)[];
+        const row = s.plain[op] as (Tally | undefined)[];
         const k = KIND_INDEX[kind];
-        attrs = row[k];
-        if (attrs === undefined) {
-          attrs = { [ATTR.venue]: s.venue, [ATTR.axis]: s.axis, [ATTR.operation]: OPERATION[operation], [ATTR.decision]: kind };
-          row[k] = attrs;
+        t = row[k];
+        if (t === undefined) {
+          t = this.#tally({ [ATTR.venue]: s.venue, [ATTR.axis]: s.axis, [ATTR.operation]: OPERATION[operation], [ATTR.decision]: kind });
+          row[k] = t;
         }
       }
-      this.#decisions.add(1, attrs);
+      t.value++;
     }
     const first = buckets[0];
     if (n === 0 || first === undefined) return;
@@ -112,12 +132,18 @@ export class LimiterInstruments {
 
   /** Counts one `backend_unavailable` answer of any method. */
   unavailable(operation: OperationName): void {
-    let attrs = this.#unavailableAttrs.get(operation);
-    if (attrs === undefined) {
-      attrs = { [ATTR.operation]: OPERATION[operation] };
-      this.#unavailableAttrs.set(operation, attrs);
+    let t = this.#unavailable.get(operation);
+    if (t === undefined) {
+      t = { attrs: { [ATTR.operation]: OPERATION[operation] }, value: 0 };
+      this.#unavailable.set(operation, t);
     }
-    this.#unavailable.add(1, attrs);
+    t.value++;
+  }
+
+  #tally(attrs: Attributes): Tally {
+    const t: Tally = { attrs, value: 0 };
+    this.#tallies.push(t);
+    return t;
   }
 
   #seriesOf(venue: string, axis: string): Series {
