@@ -1,4 +1,4 @@
-import type { Attributes, BatchObservableCallback, Meter, Observable } from '@opentelemetry/api';
+import type { Attributes, BatchObservableCallback, BatchObservableResult, Meter, Observable } from '@opentelemetry/api';
 import type { BucketSnapshot, RateLimiter } from '@core/rate-limit-contract';
 import type { LimiterInstruments } from './limiter-instruments.js';
 import { ATTR, METRIC } from './names.js';
@@ -49,11 +49,12 @@ function fill(b: BucketSnapshot): number {
 }
 
 /**
- * Registers the observed instruments of a limiter: per live bucket its borrowed amount and capacity
- * (from `snapshot()` at each collection, at most `maxBucketSeries` of them, the fullest first), the
- * number of live buckets, and the record buffer's depth and drops when the limiter reports them. A
- * snapshot that answers `backend_unavailable` is counted; once the limiter is closed the instruments
- * unregister themselves.
+ * Registers the observed instruments of a limiter in one batch callback: per live bucket its borrowed
+ * amount and capacity (from `snapshot()` at each collection, at most `maxBucketSeries` of them, the
+ * fullest first), the number of live buckets, the record buffer's depth and drops when the limiter
+ * reports them, and the totals of `instruments` (decisions, store failures). A snapshot that answers
+ * `backend_unavailable` is counted in the same collection; once a snapshot answers `closed` the
+ * buckets are no longer read (the counters keep their totals).
  *
  * @returns a function that unregisters them.
  */
@@ -69,9 +70,15 @@ export function observeBuckets(meter: Meter, limiter: RateLimiter, instruments: 
   const depth = stats !== undefined ? meter.createObservableGauge(METRIC.recordBufferDepth, { description: 'Records waiting in the record buffer for the store.', unit: '{record}' }) : undefined;
   const dropped = stats !== undefined ? meter.createObservableCounter(METRIC.recordsDropped, { description: 'Records dropped: buffer full, invalid input, or the limiter closed.', unit: '{record}' }) : undefined;
   for (const o of [borrowed, capacity, count, depth, dropped]) if (o !== undefined) observables.push(o);
-  if (observables.length === 0) return () => undefined;
+  observables.push(...instruments.observables);
+  let closed = false;
 
   const callback: BatchObservableCallback = async (result) => {
+    await observeLimiter(result);
+    // after the snapshot, so a failed snapshot is in this collection's totals
+    instruments.report(result);
+  };
+  const observeLimiter = async (result: BatchObservableResult): Promise<void> => {
     if (stats !== undefined) {
       try {
         const s = stats();
@@ -81,12 +88,12 @@ export function observeBuckets(meter: Meter, limiter: RateLimiter, instruments: 
         // statistics are best effort
       }
     }
-    if (borrowed === undefined || capacity === undefined || count === undefined) return;
+    if (borrowed === undefined || capacity === undefined || count === undefined || closed) return;
     const answer = await limiter.snapshot();
     if (!Array.isArray(answer)) {
       const code = (answer as { error?: { code?: string } }).error?.code;
       if (code === 'backend_unavailable') instruments.unavailable('snapshot');
-      if (code === 'closed') stop(); // the limiter is gone: stop observing it
+      if (code === 'closed') closed = true; // the limiter is gone: its buckets with it
       return;
     }
     const buckets = answer as readonly BucketSnapshot[];

@@ -67,11 +67,7 @@ export function instrumentRateLimiter(limiter: RateLimiter, options: RateLimiter
   const meter = meterOf(options);
   if (meter === undefined) return limiter;
   const instruments = new LimiterInstruments(meter, maxSeries);
-  const stopGauges = observeBuckets(meter, limiter, instruments, { maxBucketSeries, buckets: options.bucketGauges ?? true });
-  const stop = (): void => {
-    stopGauges();
-    instruments.stop();
-  };
+  const stop = observeBuckets(meter, limiter, instruments, { maxBucketSeries, buckets: options.bucketGauges ?? true });
   if (isObservable(limiter)) {
     // the counters keep reporting their totals after close(), like any counter of the process
     limiter.setObserver(frontDoorObserver(instruments));

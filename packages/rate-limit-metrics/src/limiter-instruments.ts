@@ -1,4 +1,4 @@
-import type { Attributes, BatchObservableCallback, Histogram, Meter, ObservableCounter } from '@opentelemetry/api';
+import type { Attributes, BatchObservableResult, Histogram, Meter, Observable, ObservableCounter } from '@opentelemetry/api';
 import type { Decision, WaitDecision } from '@core/rate-limit-contract';
 import { ATTR, METRIC, OPERATION, OTHER_AXIS, WAIT_BOUNDARIES_S, type OperationName } from './names.js';
 
@@ -55,12 +55,13 @@ export class LimiterInstruments {
   readonly #tallies: Tally[] = [];
   readonly #venues = new Map<string, VenueAttrs>();
   readonly #unavailable = new Map<OperationName, Tally>();
-  readonly #stop: () => void;
+  readonly #decisions: ObservableCounter;
+  readonly #unavailableCounter: ObservableCounter;
   #count = 0;
 
   constructor(meter: Meter, maxSeries: number) {
     this.#maxSeries = maxSeries;
-    const decisions: ObservableCounter = meter.createObservableCounter(METRIC.decisions, {
+    this.#decisions = meter.createObservableCounter(METRIC.decisions, {
       description: 'Answers of admission calls (ok, booked, delay or error), one per distinct bucket of the call.',
       unit: '{decision}',
     });
@@ -74,21 +75,21 @@ export class LimiterInstruments {
       unit: 's',
       advice: { explicitBucketBoundaries: [...WAIT_BOUNDARIES_S] },
     });
-    const unavailable: ObservableCounter = meter.createObservableCounter(METRIC.backendUnavailable, {
+    this.#unavailableCounter = meter.createObservableCounter(METRIC.backendUnavailable, {
       description: 'Answers backend_unavailable: the store could not be reached or answered too late, and the call failed closed.',
       unit: '{call}',
     });
-    const report: BatchObservableCallback = (result) => {
-      for (const t of this.#tallies) result.observe(decisions, t.value, t.attrs);
-      for (const t of this.#unavailable.values()) result.observe(unavailable, t.value, t.attrs);
-    };
-    meter.addBatchObservableCallback(report, [decisions, unavailable]);
-    this.#stop = () => meter.removeBatchObservableCallback(report, [decisions, unavailable]);
   }
 
-  /** Stops reporting the counters (the limiter is gone). */
-  stop(): void {
-    this.#stop();
+  /** The observable counters {@link LimiterInstruments.report} reports (register them in a batch callback). */
+  get observables(): readonly Observable[] {
+    return [this.#decisions, this.#unavailableCounter];
+  }
+
+  /** Reports the counters' totals (from a batch callback over {@link LimiterInstruments.observables}). */
+  report(result: BatchObservableResult): void {
+    for (const t of this.#tallies) result.observe(this.#decisions, t.value, t.attrs);
+    for (const t of this.#unavailable.values()) result.observe(this.#unavailableCounter, t.value, t.attrs);
   }
 
   /**
