@@ -95,6 +95,16 @@ describe('exlimits inspect --metrics-port', () => {
     stop.abort();
     expect(await running).toBe(0);
     expect(out.text).toContain('10 / 2 s sliding');
+    // --json: one line of data per refresh
+    const json = new Sink();
+    expect(await main(['inspect', '--redis', redis.url, '--prefix', 'scrape:', '--once', '--json'], { out: json, err: new Sink() })).toBe(0);
+    const data = JSON.parse(json.text) as { prefix: string; buckets: { venue: string; axis: string; credentialHash: string; documentedLimit: string; paceShare: number; now: string; borrowed: number }[] };
+    expect(data.prefix).toBe('scrape:');
+    expect(data.buckets).toHaveLength(1);
+    expect(data.buckets[0]).toMatchObject({ venue: 'okx', axis: 'account/balance', documentedLimit: '10 / 2 s sliding' });
+    expect(data.buckets[0]?.now).toMatch(/^queue /);
+    expect(data.buckets[0]?.paceShare).toBeCloseTo((1 + 0.01 * 2) / 10, 9);
+    expect(json.text).not.toContain('scrape-test-key');
     await limiter.close();
   });
 });
