@@ -1,5 +1,5 @@
 import type { BucketSnapshot } from '@core/rate-limit-contract';
-import { bucketForTier, getVenueSpec, type BucketSpec, type VenueSpec } from '@core/exchange-specs';
+import { bucketForTier, getVenueSpec, venueEvidence, type BucketSpec, type VenueSpec } from '@core/exchange-specs';
 
 /** A live limiter bucket set against the venue's documented limit it keeps under. */
 export interface DocumentedBucket {
@@ -7,6 +7,8 @@ export interface DocumentedBucket {
   readonly documented: BucketSpec | null;
   /** The tier whose limit it is (`undefined`: the spec's default). */
   readonly tier?: string;
+  /** `true` when the spec is ccxt-derived: its limit is ccxt's pacing, an estimate, not the venue's documentation. */
+  readonly estimated?: true;
   /**
    * The most the limiter's bucket lets through per documented window, as a share of the documented
    * limit: `(capacity + refill·W) / L` for a window of `L` per `W`, `refill / documented refill` for a
@@ -54,8 +56,13 @@ export function documentedBucket(b: BucketSnapshot): DocumentedBucket {
     const better = chosen === undefined || (share <= 1 + 1e-9 ? chosen.share > 1 + 1e-9 || share > chosen.share : chosen.share > 1 + 1e-9 && share < chosen.share);
     if (better) chosen = { bucket: t, tier, share };
   }
-  if (chosen === undefined) return { documented: null, paceShare: null };
-  return chosen.tier === undefined ? { documented: chosen.bucket, paceShare: chosen.share } : { documented: chosen.bucket, tier: chosen.tier, paceShare: chosen.share };
+  if (chosen === undefined || spec === undefined) return { documented: null, paceShare: null };
+  return {
+    documented: chosen.bucket,
+    paceShare: chosen.share,
+    ...(chosen.tier === undefined ? {} : { tier: chosen.tier }),
+    ...(venueEvidence(spec) === 'documented' ? {} : { estimated: true as const }),
+  };
 }
 
 function num(n: number): string {

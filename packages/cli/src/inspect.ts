@@ -35,6 +35,8 @@ export interface InspectedBucket extends BucketSnapshot {
   /** The venue's documented limit in words, or `null` when the venue or axis is not in exchange-specs. */
   readonly documentedLimit: string | null;
   readonly tier?: string;
+  /** The limit is ccxt's pacing of a ccxt-derived spec, an estimate, not the venue's documentation. */
+  readonly estimated?: true;
   /** The most the limiter lets through per documented window, as a share of the limit (see `documentedBucket`). */
   readonly paceShare: number | null;
   /** `free …`, `queue … s`, `used … of …` or `held … s`. */
@@ -49,6 +51,7 @@ export function inspectBuckets(buckets: readonly BucketSnapshot[], nowMs: number
       ...b,
       documentedLimit: d.documented === null ? null : describeDocumented(d.documented),
       ...(d.tier === undefined ? {} : { tier: d.tier }),
+      ...(d.estimated === undefined ? {} : { estimated: d.estimated }),
       paceShare: d.paceShare,
       now: describeNow(b, nowMs),
     };
@@ -68,7 +71,7 @@ export function bucketTable(buckets: readonly BucketSnapshot[], nowMs: number = 
       b.venue,
       b.credentialHash === null ? 'public' : b.credentialHash.slice(0, 12),
       b.axis,
-      b.documentedLimit === null ? 'not in exchange-specs' : `${b.documentedLimit}${b.tier === undefined ? '' : ` (${b.tier})`}`,
+      b.documentedLimit === null ? 'not in exchange-specs' : `${b.documentedLimit}${b.tier === undefined ? '' : ` (${b.tier})`}${b.estimated === true ? ' (ccxt estimate)' : ''}`,
       `${num(b.capacity)} cap, ${num(b.refillPerSec)}/s`,
       b.paceShare === null ? 'n/a' : `${(b.paceShare * 100).toFixed(1)}%`,
       b.now,
