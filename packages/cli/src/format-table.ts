@@ -4,7 +4,7 @@
  */
 export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^[-+]?[\d.]|^n\/a$|^-$/.test(r[i] ?? '')));
+  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^[-+<]?[\d.]|^n\/a$|^-$/.test(r[i] ?? '')));
   const line = (cells: readonly string[]): string =>
     cells
       .map((c, i) => (numeric[i] === true ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))

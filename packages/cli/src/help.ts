@@ -6,8 +6,10 @@ Usage:
                                        emulated venue and show that none is refused
   exlimits inspect --redis URL [opts]  live table of the buckets in a Redis store
   exlimits <command> --help            the options of a command
+  exlimits --version                   the version
 
-Exit codes: 0 done; 1 the run failed (the message says why); 2 a mistake in the command line.
+Exit codes: 0 done; 1 the run failed (the message says why); 2 a mistake in the command line
+(running exlimits without a command is one).
 `;
 
 import { listVenues } from '@core/exchange-specs';
@@ -59,6 +61,7 @@ usage per window against each limit is written.
 Usage:
   exlimits demo [--venue ID|all] [--seconds N] [--credentials N] [--workers N]
                 [--redis URL --processes N] [--out DIR] [--margin F]
+                [--metrics-port N] [--json]
 
 Options:
   --venue ID        ${venueHelp()}
@@ -72,6 +75,9 @@ Options:
   --out DIR         where the SVG chart goes (default demo-out)
   --margin F        the fraction of each limit left unused, 0 <= F < 1 (default 0.04; the
                     limiter also allows 50 ms for a request to reach the venue)
+  --metrics-port N  serve OpenTelemetry metrics in Prometheus format at
+                    http://127.0.0.1:N/metrics while the run lasts (not with --processes)
+  --json            print the summary as JSON on stdout (the progress and tables go to stderr)
   --help            this text
 
 Exit codes: 0 no request was refused; 1 the venue refused requests or the run failed; 2 usage.
@@ -80,16 +86,21 @@ Exit codes: 0 no request was refused; 1 the venue refused requests or the run fa
 /** `exlimits inspect --help`. */
 export const INSPECT_HELP = `exlimits inspect: the budget panel of a Redis store
 
-Shows every live bucket (venue, hashed credential, axis, borrowed / capacity, hold) from the Redis
-rate limiter's snapshot, refreshed until interrupted (Ctrl-C).
+Shows every live bucket from the Redis rate limiter's snapshot, refreshed until interrupted (Ctrl-C):
+venue, hashed credential, axis, the venue's documented limit it keeps under, the limiter's own bucket
+(a safe limit below it), the most that bucket lets through per documented window as a share of the
+limit, and what it holds now (free tokens, a queue of bookings in seconds, or a hold).
 
 Usage:
-  exlimits inspect --redis URL [--prefix P] [--interval MS] [--once]
+  exlimits inspect --redis URL [--prefix P] [--interval MS] [--once] [--metrics-port N] [--json]
 
 Options:
   --redis URL       the Redis the limiters share (redis://host:port[/db]); required
   --prefix P        the limiter's key prefix (default "rl:"; the demo uses "exlimits-demo:")
   --interval MS     refresh period (default 1000)
   --once            print the table once and exit
+  --metrics-port N  serve the buckets as OpenTelemetry metrics in Prometheus format at
+                    http://127.0.0.1:N/metrics while it runs
+  --json            print each refresh as one line of JSON instead of a table
   --help            this text
 `;

@@ -1,7 +1,9 @@
+import { createRequire } from 'node:module';
 import { DEMO_HELP, INSPECT_HELP, MAIN_HELP } from './help.js';
 import { runInspect } from './inspect.js';
 import { parseCommandLine } from './parse-command-line.js';
-import { runDemo } from './run-demo.js';
+import { runDemo, type DemoReport } from './run-demo.js';
+import { demoSummary } from './summary-data.js';
 import { UsageError } from './usage-error.js';
 
 /** Where the CLI writes. */
@@ -12,21 +14,47 @@ export interface CliIo {
   readonly signal?: AbortSignal;
 }
 
+/** This package's version (from its package.json, beside `dist/` and `src/`). */
+export function cliVersion(): string {
+  return (createRequire(import.meta.url)('../package.json') as { version: string }).version;
+}
+
 /**
  * Runs `exlimits` with `argv` (without node and the script path).
  *
- * @returns the exit code: 0 done; 1 the run failed or the venue refused requests; 2 usage errors.
+ * @returns the exit code: 0 done; 1 the run failed or the venue refused requests; 2 usage errors
+ * (running without a command is one: the help goes to stderr).
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const cmd = parseCommandLine(argv);
+    if (cmd.command === 'version') {
+      io.out.write(`exlimits ${cliVersion()}\n`);
+      return 0;
+    }
     if (cmd.command === 'help') {
+      if (cmd.missing === true) {
+        io.err.write(`exlimits: no command given\n\n${MAIN_HELP}`);
+        return 2;
+      }
       io.out.write(cmd.topic === 'demo' ? DEMO_HELP : cmd.topic === 'inspect' ? INSPECT_HELP : MAIN_HELP);
       return 0;
     }
     if (cmd.command === 'inspect') {
-      return await runInspect({ redisUrl: cmd.redisUrl, prefix: cmd.prefix, intervalMs: cmd.intervalMs, once: cmd.once, out: io.out, ...(io.signal === undefined ? {} : { signal: io.signal }) });
+      return await runInspect({
+        redisUrl: cmd.redisUrl,
+        prefix: cmd.prefix,
+        intervalMs: cmd.intervalMs,
+        once: cmd.once,
+        out: io.out,
+        json: cmd.json,
+        metricsPort: cmd.metricsPort,
+        ...(io.signal === undefined ? {} : { signal: io.signal }),
+      });
     }
+    // With --json the human output (progress, tables) goes to stderr and stdout carries only the data.
+    const human = cmd.json ? (io.err as NodeJS.WritableStream & { isTTY?: boolean }) : io.out;
+    const reports: DemoReport[] = [];
     let code = 0;
     for (const venue of cmd.venues) {
       const report = await runDemo({
@@ -38,13 +66,16 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         processes: cmd.processes,
         outDir: cmd.outDir,
         margin: cmd.margin,
-        out: io.out,
+        metricsPort: cmd.metricsPort,
+        out: human,
         ...(io.signal === undefined ? {} : { signal: io.signal }),
       });
+      reports.push(report);
       const refused = report.stats.violations + report.stats.refusedWhileBanned;
       if (report.failure !== undefined) {
         io.err.write(`exlimits demo: ${venue}: the run failed: ${report.failure}\n`);
-        return 1;
+        code = 1;
+        break;
       }
       if (refused > 0) {
         io.err.write(`exlimits demo: ${venue}: the venue refused ${refused} request(s); the limiter let too much through\n`);
@@ -52,10 +83,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       }
       if (io.signal?.aborted === true) {
         io.err.write('exlimits demo: interrupted\n');
-        return 1;
+        code = 1;
+        break;
       }
-      io.out.write('\n');
+      human.write('\n');
     }
+    if (cmd.json) io.out.write(`${JSON.stringify({ runs: reports.map(demoSummary) }, null, 2)}\n`);
     return code;
   } catch (e) {
     if (e instanceof UsageError) {

@@ -16,6 +16,10 @@ export interface DemoArgs {
   readonly processes: number;
   readonly outDir: string;
   readonly margin: number;
+  /** Serve Prometheus metrics on 127.0.0.1 at this port during the run. */
+  readonly metricsPort: number | undefined;
+  /** Print the summary as JSON (and nothing else) on stdout. */
+  readonly json: boolean;
 }
 
 /** A parsed `inspect` command. */
@@ -25,10 +29,19 @@ export interface InspectArgs {
   readonly prefix: string;
   readonly intervalMs: number;
   readonly once: boolean;
+  /** Serve Prometheus metrics on 127.0.0.1 at this port while it runs. */
+  readonly metricsPort: number | undefined;
+  /** Print each refresh as one line of JSON. */
+  readonly json: boolean;
 }
 
 /** What the command line asks for. */
-export type CommandLine = DemoArgs | InspectArgs | { readonly command: 'help'; readonly topic: 'main' | 'demo' | 'inspect' };
+export type CommandLine =
+  | DemoArgs
+  | InspectArgs
+  /** `missing`: no command was given (the help is then a usage error, exit 2). */
+  | { readonly command: 'help'; readonly topic: 'main' | 'demo' | 'inspect'; readonly missing?: true }
+  | { readonly command: 'version' };
 
 function intOption(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;
@@ -63,7 +76,9 @@ export function checkRedisUrl(raw: string): string {
  */
 export function parseCommandLine(argv: readonly string[]): CommandLine {
   const [command, ...rest] = argv;
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') return { command: 'help', topic: 'main' };
+  if (command === undefined) return { command: 'help', topic: 'main', missing: true };
+  if (command === '--help' || command === '-h' || command === 'help') return { command: 'help', topic: 'main' };
+  if (command === '--version' || command === '-v' || command === 'version') return { command: 'version' };
   if (command !== 'demo' && command !== 'inspect') {
     throw new UsageError(`unknown command "${command}"; the commands are demo and inspect (exlimits --help)`);
   }
@@ -84,6 +99,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
               processes: { type: 'string' },
               out: { type: 'string' },
               margin: { type: 'string' },
+              'metrics-port': { type: 'string' },
+              json: { type: 'boolean' },
               help: { type: 'boolean', short: 'h' },
             }
           : {
@@ -91,6 +108,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
               prefix: { type: 'string' },
               interval: { type: 'string' },
               once: { type: 'boolean' },
+              'metrics-port': { type: 'string' },
+              json: { type: 'boolean' },
               help: { type: 'boolean', short: 'h' },
             },
     }).values;
@@ -103,12 +122,16 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     return typeof v === 'string' ? v : undefined;
   };
 
+  const metricsRaw = str('metrics-port');
+  const metricsPort = metricsRaw === undefined ? undefined : intOption('metrics-port', metricsRaw, 0, 1, 65_535);
+  const json = values['json'] === true;
+
   if (command === 'inspect') {
     const redis = str('redis');
     if (redis === undefined) throw new UsageError('inspect needs --redis URL, the Redis the limiters share (for example --redis redis://127.0.0.1:6390)');
     const prefix = str('prefix') ?? 'rl:';
     if (prefix.includes('{') || prefix.includes('}')) throw new UsageError(`--prefix must not contain { or }, got "${prefix}"`);
-    return { command: 'inspect', redisUrl: checkRedisUrl(redis), prefix, intervalMs: intOption('interval', str('interval'), 1000, 100, 3_600_000), once: values['once'] === true };
+    return { command: 'inspect', redisUrl: checkRedisUrl(redis), prefix, intervalMs: intOption('interval', str('interval'), 1000, 100, 3_600_000), once: values['once'] === true, metricsPort, json };
   }
 
   const venue = str('venue') ?? 'okx';
@@ -122,6 +145,10 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   const margin = marginRaw === undefined ? DEFAULT_MARGIN : Number(marginRaw);
   if (!(Number.isFinite(margin) && margin >= 0 && margin < 1)) throw new UsageError(`--margin must be a number from 0 (inclusive) to 1 (exclusive), got "${marginRaw}"`);
   const workersRaw = str('workers');
+  const processes = intOption('processes', processesRaw, 1, 1, 64);
+  if (metricsPort !== undefined && processes > 1) {
+    throw new UsageError('--metrics-port serves this process only: with --processes the workers run elsewhere (watch the shared buckets with exlimits inspect --redis URL --metrics-port N)');
+  }
   return {
     command: 'demo',
     venues: venue === 'all' ? [...DEMO_VENUES] : [venue],
@@ -129,8 +156,10 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     credentials: intOption('credentials', str('credentials'), 3, 1, 100),
     workers: workersRaw === undefined ? undefined : intOption('workers', workersRaw, 0, 1, 1000),
     redisUrl: redis === undefined ? undefined : checkRedisUrl(redis),
-    processes: intOption('processes', processesRaw, 1, 1, 64),
+    processes,
     outDir: str('out') ?? 'demo-out',
     margin,
+    metricsPort,
+    json,
   };
 }

@@ -4,8 +4,11 @@ import type { RateLimiter } from '@core/rate-limit-contract';
 import { createDefaultRateLimiter } from '@core/default-rate-limiter';
 import { getVenueSpec, venueEvidence, type VenueSpec } from '@core/exchange-specs';
 import { startVenueEmulator, type EmulatorStats } from '@core/venue-emulator';
+import { instrumentRateLimiter, pacedFetchMetrics } from '@core/rate-limit-metrics';
 import { connectRedis, DEMO_PREFIX, type RedisConnection } from './connect-redis.js';
+import { startMetricsEndpoint, type MetricsEndpoint } from './metrics-endpoint.js';
 import { createProgressLine } from './progress-line.js';
+import { progressText } from './progress-text.js';
 import { emptyCounts, runWorkers, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
 import { demoProcessOf } from './demo-process-of.js';
 import { spawnWorkers } from './spawn-workers.js';
@@ -29,11 +32,17 @@ export interface DemoOptions {
   /** Where the progress line and the summary go. */
   readonly out: NodeJS.WritableStream & { isTTY?: boolean };
   readonly signal?: AbortSignal;
+  /** Serve Prometheus metrics of the run at `http://127.0.0.1:<metricsPort>/metrics` while it runs. */
+  readonly metricsPort?: number | undefined;
 }
 
 /** The outcome of one venue's demo run. */
 export interface DemoReport {
   readonly venue: string;
+  /** How long the run took, in seconds. */
+  readonly seconds: number;
+  /** In process, on Redis, or in several processes. */
+  readonly mode: string;
   readonly counts: WorkerCounts;
   readonly stats: EmulatorStats;
   readonly chartPath: string;
@@ -78,19 +87,29 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
     limiter = createDefaultRateLimiter();
   }
 
+  let metrics: MetricsEndpoint | undefined;
+  if (options.metricsPort !== undefined) {
+    try {
+      metrics = await startMetricsEndpoint(options.metricsPort);
+    } catch (e) {
+      if (redis !== undefined) await redis.close();
+      else await limiter.close();
+      throw e;
+    }
+    limiter = instrumentRateLimiter(limiter, { meterProvider: metrics.meterProvider });
+  }
+  const onAttempt = metrics === undefined ? undefined : pacedFetchMetrics({ meterProvider: metrics.meterProvider });
+
   const venue = await startVenueEmulator({ spec });
   const mode = options.redisUrl === undefined ? 'in process' : processes > 1 ? `${processes} processes sharing Redis` : 'in process on Redis';
   out.write(`${spec.id}: ${workers} workers, ${credentials.length} credentials, ${options.seconds} s, ${mode}; lanes: ${lanes.map((l) => `${l.method} ${l.path.split('?')[0]}`).join(', ')}\n`);
   if (redis !== undefined) out.write(`  watch the buckets live: exlimits inspect --redis ${options.redisUrl} --prefix ${DEMO_PREFIX}\n`);
+  if (metrics !== undefined) out.write(`  metrics (Prometheus): ${metrics.url}\n`);
 
   const live = emptyCounts();
   const progress = createProgressLine(out);
   const started = Date.now();
-  const tick = setInterval(() => {
-    const s = venue.stats();
-    const t = Math.min(options.seconds, (Date.now() - started) / 1000);
-    progress.update(`${spec.id}  ${t.toFixed(1)}/${options.seconds} s  sent ${live.sent}  refused by the venue ${s.violations + s.refusedWhileBanned}  bans ${s.bans}  admitted ${s.admitted}`);
-  }, 200);
+  const tick = setInterval(() => progress.update(progressText(spec.id, (Date.now() - started) / 1000, options.seconds, venue.stats())), 200);
 
   let result: RunWorkersResult;
   try {
@@ -112,7 +131,18 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
       );
     } else {
       result = await runWorkers(
-        { spec, baseUrl: venue.url, limiter, credentials, lanes, workerIds, durationMs, margin: options.margin, ...(options.signal === undefined ? {} : { signal: options.signal }) },
+        {
+          spec,
+          baseUrl: venue.url,
+          limiter,
+          credentials,
+          lanes,
+          workerIds,
+          durationMs,
+          margin: options.margin,
+          ...(options.signal === undefined ? {} : { signal: options.signal }),
+          ...(onAttempt === undefined ? {} : { onAttempt }),
+        },
         live,
       );
     }
@@ -124,6 +154,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   await venue.close();
   if (redis !== undefined) await redis.close();
   else await limiter.close();
+  await metrics?.close();
 
   const elapsed = ((Date.now() - started) / 1000).toFixed(1);
   const evidence = venueEvidence(spec);
@@ -139,15 +170,14 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
       `retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}   store errors ${result.counts.storeErrors}\n\n`,
   );
   out.write(`${summaryTable(stats, evidence)}\n`);
-  out.write(`  utilization: cost admitted per complete window / the ${limit} (token buckets: per second / refill, after the first 2 s of burst)\n`);
+  out.write(`  utilization: cost admitted per complete window / the ${limit}, n/a while no window completed (token buckets: cost admitted / (capacity + refill × time), n/a before one refill period)\n`);
 
   await mkdir(options.outDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const chartPath = resolvePath(options.outDir, `${spec.id}-${stamp}.svg`);
   const title = `${spec.id}: usage per window against the ${limit}s (${elapsed} s, ${mode}, ${stats.violations} violations)`;
-  await writeFile(chartPath, renderUsageChart(title, busiestPerBucket(stats), limit));
+  await writeFile(chartPath, renderUsageChart(title, busiestPerBucket(stats), limit, stats.nowMs));
   out.write(`  chart: ${chartPath}\n`);
-  return result.failure === undefined
-    ? { venue: spec.id, counts: result.counts, stats, chartPath }
-    : { venue: spec.id, counts: result.counts, stats, chartPath, failure: result.failure };
+  const base = { venue: spec.id, seconds: Number(elapsed), mode, counts: result.counts, stats, chartPath };
+  return result.failure === undefined ? base : { ...base, failure: result.failure };
 }

@@ -55,6 +55,8 @@ export interface RunWorkersOptions {
   readonly margin: number;
   /** Stops the workers early (for example on Ctrl-C or a failure elsewhere). */
   readonly signal?: AbortSignal;
+  /** Also told of every attempt sent (metrics). */
+  readonly onAttempt?: (e: AttemptEvent) => void;
 }
 
 /** The end of a run of workers: the counts, and the failure that ended it early, if any. */
@@ -99,6 +101,7 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
     if (e.feedback.verdict === 'banned') counts.banned += 1;
     if (e.willRetry) counts.retries += 1;
     counts.feedbackErrors += e.feedbackErrors.length;
+    options.onAttempt?.(e);
   };
   let storeDownSince: number | undefined;
   const apiKeyHeader = styleFor(spec).apiKeyHeader;

@@ -2,8 +2,11 @@ import type { VenueEvidence } from '@core/exchange-specs';
 import type { BucketUsage, EmulatorStats } from '@core/venue-emulator';
 import { formatTable } from './format-table.js';
 
-function pct(x: number | null): string {
-  return x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`;
+/** A share as a percentage; a share too small to show at one decimal is `<0.1%`, never `0.0%`. */
+export function pct(x: number | null): string {
+  if (x === null) return 'n/a';
+  if (x > 0 && x < 0.0005) return '<0.1%';
+  return `${(x * 100).toFixed(1)}%`;
 }
 
 function num(n: number): string {

@@ -14,17 +14,17 @@ function usageError(argv: string[]): string {
 describe('parseCommandLine', () => {
   it('defaults the demo to okx, 20 s, 3 credentials, in process', () => {
     expect(parseCommandLine(['demo'])).toEqual({
-      command: 'demo', venues: ['okx'], seconds: 20, credentials: 3, workers: undefined, redisUrl: undefined, processes: 1, outDir: 'demo-out', margin: 0.04,
+      command: 'demo', venues: ['okx'], seconds: 20, credentials: 3, workers: undefined, redisUrl: undefined, processes: 1, outDir: 'demo-out', margin: 0.04, metricsPort: undefined, json: false,
     });
   });
 
   it('reads every demo option, and "all" means the five demo venues', () => {
     const c = parseCommandLine(['demo', '--venue', 'all', '--seconds', '5', '--credentials', '2', '--workers', '7', '--redis', 'redis://127.0.0.1:6390', '--processes', '4', '--out', 'x', '--margin', '0.2']);
-    expect(c).toEqual({ command: 'demo', venues: [...DEMO_VENUES], seconds: 5, credentials: 2, workers: 7, redisUrl: 'redis://127.0.0.1:6390', processes: 4, outDir: 'x', margin: 0.2 });
+    expect(c).toEqual({ command: 'demo', venues: [...DEMO_VENUES], seconds: 5, credentials: 2, workers: 7, redisUrl: 'redis://127.0.0.1:6390', processes: 4, outDir: 'x', margin: 0.2, metricsPort: undefined, json: false });
   });
 
   it('answers --help for each command', () => {
-    expect(parseCommandLine([])).toEqual({ command: 'help', topic: 'main' });
+    expect(parseCommandLine([])).toEqual({ command: 'help', topic: 'main', missing: true });
     expect(parseCommandLine(['--help'])).toEqual({ command: 'help', topic: 'main' });
     expect(parseCommandLine(['demo', '--help'])).toEqual({ command: 'help', topic: 'demo' });
     expect(parseCommandLine(['inspect', '-h'])).toEqual({ command: 'help', topic: 'inspect' });
@@ -44,7 +44,15 @@ describe('parseCommandLine', () => {
 
   it('reads inspect options', () => {
     expect(parseCommandLine(['inspect', '--redis', 'redis://127.0.0.1:7000', '--once', '--interval', '250', '--prefix', 'exlimits-demo:'])).toEqual({
-      command: 'inspect', redisUrl: 'redis://127.0.0.1:7000', prefix: 'exlimits-demo:', intervalMs: 250, once: true,
+      command: 'inspect', redisUrl: 'redis://127.0.0.1:7000', prefix: 'exlimits-demo:', intervalMs: 250, once: true, metricsPort: undefined, json: false,
     });
+  });
+
+  it('reads --metrics-port, --json and --version', () => {
+    expect(parseCommandLine(['demo', '--metrics-port', '9464', '--json'])).toMatchObject({ command: 'demo', metricsPort: 9464, json: true });
+    expect(parseCommandLine(['inspect', '--redis', 'redis://127.0.0.1:7000', '--metrics-port', '9465', '--json'])).toMatchObject({ command: 'inspect', metricsPort: 9465, json: true });
+    expect(parseCommandLine(['--version'])).toEqual({ command: 'version' });
+    expect(usageError(['demo', '--metrics-port', '0'])).toBe('--metrics-port must be a whole number from 1 to 65535, got "0"');
+    expect(usageError(['demo', '--redis', 'redis://127.0.0.1:6390', '--processes', '2', '--metrics-port', '9464'])).toContain('--metrics-port serves this process only');
   });
 });

@@ -1,7 +1,10 @@
 // The benchmark of @core/default-rate-limiter, side by side with its peers, in one run.
 // Run: pnpm --filter @core/default-rate-limiter bench   (node --expose-gc bench/run.mjs; build first)
 // Targets are printed, never asserted: async single >= 2x rlf; sync >= limiter TokenBucket;
-// three-bucket >= 1x rlf single; <= 200 heap bytes per idle bucket; evicted buckets release memory.
+// three-bucket >= 1x rlf single; <= 200 heap bytes per idle bucket; evicted buckets release memory;
+// OpenTelemetry metrics instrumented with no meter provider registered cost nothing measurable (~1x).
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import Bottleneck from 'bottleneck';
 import { TokenBucket } from 'limiter';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -93,6 +96,27 @@ console.log(`sync (1000 keys) / TokenBucket   ${ratio(syncSingle, tokenBucket)}x
 console.log(`sync (one key) / TokenBucket     ${ratio(syncOneKey, tokenBucket)}x`);
 console.log(`three-bucket / rlf single        ${ratio(asyncThree, rlfSingle)}x  [>= 1x]`);
 console.log(`async single / bottleneck        ${ratio(asyncSingle, bottleneck)}x`);
+
+// ---------------------------------------------------------------- metrics
+// Each configuration in a fresh process (see bench/metrics-case.mjs), so all three start alike.
+console.log('\nOpenTelemetry metrics (checkRate async and tryAcquireSync, 1000 keys; each configuration in its own process)');
+const caseScript = fileURLToPath(new URL('./metrics-case.mjs', import.meta.url));
+const cases = {};
+// Two passes, alternating, each configuration's best kept: a noisy moment then hits every configuration.
+for (let pass = 0; pass < 2; pass++) {
+  for (const mode of ['plain', 'quiet', 'recording']) {
+    const r = JSON.parse(execFileSync(process.execPath, ['--expose-gc', caseScript, mode, String(ROUND_MS), String(ROUNDS)], { encoding: 'utf8' }));
+    cases[mode] = { async: Math.max(cases[mode]?.async ?? 0, r.async), sync: Math.max(cases[mode]?.sync ?? 0, r.sync) };
+  }
+}
+const caseNames = {
+  plain: 'not instrumented',
+  quiet: 'instrumentRateLimiter, no meter provider registered',
+  recording: 'instrumentRateLimiter, recording (SDK meter provider)',
+};
+for (const [mode, name] of Object.entries(caseNames)) console.log(`${name.padEnd(58)} ${fmt(cases[mode].async).padStart(11)} ${fmt(cases[mode].sync).padStart(11)}`);
+console.log(`no provider / not instrumented   async ${ratio(cases.quiet.async, cases.plain.async)}x, sync ${ratio(cases.quiet.sync, cases.plain.sync)}x  [~1x: nothing measurable]`);
+console.log(`recording / not instrumented     async ${ratio(cases.recording.async, cases.plain.async)}x, sync ${ratio(cases.recording.sync, cases.plain.sync)}x  (the cost of recording, for reference)`);
 
 // ---------------------------------------------------------------- memory
 console.log('\nmemory (heap after global.gc)');

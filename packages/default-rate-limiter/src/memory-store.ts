@@ -160,7 +160,7 @@ export class MemoryStore implements LimiterStore {
       }
     }
     const plan = this.#plan;
-    planAdmission(plan, n, xs, ws, defs, costs, now);
+    planAdmission(plan, n, xs, defs, costs, now, ws);
     if (plan.unpayable >= 0) {
       const i = plan.unpayable;
       const def = defs[i] as Definition;

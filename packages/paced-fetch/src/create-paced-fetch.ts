@@ -22,6 +22,8 @@ export interface RetryOptions {
 
 /** One request that went out, reported to {@link PacedFetchOptions.onAttempt}. */
 export interface AttemptEvent {
+  /** The venue's spec id (`binance-spot`, `okx`, ...). */
+  readonly venue: string;
   /** 0 for the first attempt of a call, 1 for its first retry... */
   readonly attempt: number;
   readonly request: VenueRequest;
@@ -36,6 +38,8 @@ export interface AttemptEvent {
   readonly willRetry: boolean;
   /** Feedback the limiter could not apply (a sync or penalty that answered an error). */
   readonly feedbackErrors: readonly string[];
+  /** How many of the feedback's syncs and penalties the limiter applied (answered ok). */
+  readonly feedbackApplied: { readonly syncs: number; readonly penalties: number };
 }
 
 /** Options of {@link createPacedFetch}. */
@@ -378,6 +382,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       const feedback = interpretResponse(current, request, { status: response.status, headers, body: parseBody(text) }, identity, { ...resolveOptions, own });
       remember(resolved.charges, feedback, keptAt, respondedAt, answerSeq);
       const feedbackErrors: string[] = [];
+      const feedbackApplied = { syncs: 0, penalties: 0 };
       for (const c of feedback.extraChecks ?? []) limiter.record(c.key, c.cost, c.limit);
       for (const s of feedback.syncs) {
         // a window limit: the store knows what this deployment sent; say when this request was sent
@@ -387,16 +392,18 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
             : { sentAtMs: admittedAt, countedSinceMs: admittedAt - s.windowElapsedMs, ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }) };
         const r = await limiter.sync(s.key, s.limit, s.minBorrowed, report);
         if (r.kind === 'error') feedbackErrors.push(`sync ${s.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
+        else feedbackApplied.syncs++;
       }
       for (const p of feedback.penalties) {
         const r = await limiter.penalize(p.key, p.hold);
         if (r.kind === 'error') feedbackErrors.push(`penalize ${p.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
+        else feedbackApplied.penalties++;
       }
       const refused = feedback.verdict === 'rate_limited' || feedback.verdict === 'banned';
       const venueWait = feedback.retryAfterMs;
       const willRetry =
         refused && attempt < maxRetries && idempotent(request) && venueWait !== undefined && venueWait <= maxRetryAfterMs && signal?.aborted !== true;
-      options.onAttempt?.({ attempt, request, checks: resolved.checks, waitedMs, status: response.status, feedback, willRetry, feedbackErrors });
+      options.onAttempt?.({ venue: current.id, attempt, request, checks: resolved.checks, waitedMs, status: response.status, feedback, willRetry, feedbackErrors, feedbackApplied });
       if (!willRetry) {
         const copy = new Response(NULL_BODY_STATUSES.has(response.status) ? null : bytes, {
           status: response.status,

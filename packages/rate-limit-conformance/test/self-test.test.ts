@@ -136,12 +136,10 @@ describe('the suite tests itself', () => {
     expect(titles.filter((t) => t.startsWith('SKIPPED RL-F1 ') && t.includes('breakStore'))).not.toEqual([]);
   });
 
-  it('the README shows the living examples verbatim and the current catalogue of every test title (regenerate: pnpm rulebook)', async () => {
+  it('the README shows the current catalogue of every test title (regenerate: pnpm rulebook)', async () => {
+    // (its "your own limiter" example runs in test/readme-example.test.ts, and from the packed tarballs in the
+    // repository's install test)
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const vitestExample = readFileSync(new URL('./correct-fake.test.ts', import.meta.url), 'utf8').replace("'../src/index.js'", "'@core/rate-limit-conformance'");
-    const nodeExample = readFileSync(new URL('../test-node/conformance.test.mjs', import.meta.url), 'utf8');
-    expect(readme).toContain(vitestExample.trim());
-    expect(readme).toContain(nodeExample.trim());
     const { tests } = await runAgainst({});
     const table = renderTestTable(RULES, tests.map((t) => t.title));
     expect(withCatalogue(readme, table)).toBe(readme);

@@ -62,6 +62,7 @@ export {
 export type { WindowDefinition } from './window.js';
 export type { Admission, AdmitMode, Hold, LimiterStore, MaybePromise, SyncReport } from './limiter-store.js';
 export { StoreRateLimiter } from './store-rate-limiter.js';
+export type { LimiterObserver, ObservedOperation } from './limiter-observer.js';
 export type { StoreRateLimiterOptions } from './store-rate-limiter.js';
 export { WaiterSet } from './waiter-set.js';
 export { MAX_CHECKS, DEFAULT_WAIT_BUDGET_MS } from './read-arguments.js';

@@ -20,16 +20,17 @@ export type PlanDefinition = BucketDefinition & { readonly window?: WindowDefini
  * bucket moves the common time to its earliest fitting time from there, until none moves it. A bucket
  * that can never pay (a quota without enough left, a cost above a window, a wait beyond the horizon)
  * makes the call unpayable. Costs of 0 are skipped (RL-A2). The states must already be under the call's
- * definitions: `xs[i]` for a token bucket, `windows[i]` (the entries) for a window limit.
+ * definitions: `xs[i]` for a token bucket, `windows[i]` (the entries; omit `windows` when there are none)
+ * for a window limit.
  */
 export function planAdmission(
   plan: AdmissionPlan,
   n: number,
   xs: ArrayLike<number>,
-  windows: ArrayLike<readonly number[] | undefined>,
   defs: ArrayLike<PlanDefinition>,
   costs: ArrayLike<number>,
   now: number,
+  windows: ArrayLike<readonly number[] | undefined> = [],
 ): void {
   let s = now;
   let anyWindow = false;

@@ -20,6 +20,7 @@ import { CallBuilder, type CallParts } from './call-builder.js';
 import { DefinitionTable, type Definition } from './definition-table.js';
 import { roundUpWait } from './gcra.js';
 import { KeyResolver, type ResolvedKey } from './key-resolver.js';
+import type { LimiterObserver, ObservedOperation } from './limiter-observer.js';
 import type { Admission, AdmitMode, LimiterStore, MaybePromise } from './limiter-store.js';
 import { CLOSED, errorResult, internalError, notSupported, timeoutError, abortedError, unpayableError } from './messages.js';
 import { normalizeKey } from './normalize-key.js';
@@ -35,6 +36,8 @@ export interface StoreRateLimiterOptions {
   readonly credentialSecret?: string;
   /** Unref waiters' timers so a pending wait never holds the process open. Default `false`. */
   readonly unrefTimers?: boolean;
+  /** Told of every admission's answer (metrics); see {@link LimiterObserver}. Default none. */
+  readonly observer?: LimiterObserver;
 }
 
 /** Which part of a call an answer is shaped for. */
@@ -80,6 +83,7 @@ export class StoreRateLimiter implements RateLimiter {
   /** `capabilities.windowLimits`: where false, a window limit answers not_supported. */
   readonly #windows: boolean;
   #closed = false;
+  #observer: LimiterObserver | undefined;
 
   constructor(store: LimiterStore, options: StoreRateLimiterOptions = {}) {
     const secret = options.credentialSecret;
@@ -96,6 +100,12 @@ export class StoreRateLimiter implements RateLimiter {
     this.#waiters = new WaiterSet(store.timers, options.unrefTimers ?? false);
     this.#sync = store.synchronous;
     this.#windows = store.capabilities.windowLimits;
+    this.#observer = options.observer;
+  }
+
+  /** Attaches an observer of admissions (metrics), replacing any other; `undefined` detaches it. */
+  setObserver(observer: LimiterObserver | undefined): void {
+    this.#observer = observer;
   }
 
   /** Whether `close()` was called. */
@@ -113,13 +123,13 @@ export class StoreRateLimiter implements RateLimiter {
   checkRate(key: BucketKey, limit: Limit, cost: number, options?: CheckOptions): Promise<Decision> {
     if (this.#closed) return P_CLOSED;
     try {
+      if (!this.#windows && isWindowLimit(limit)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       const o = readOptions(options, false);
       if ('code' in o) return Promise.resolve(errorResult(o));
       if (o.budget !== undefined && !this.capabilities.bookings) return Promise.resolve(notSupported('a booking (maxWaitMs)', 'bookings'));
       const n = this.#call.one(key, limit, cost);
       if (n < 0) return Promise.resolve(errorResult(checkError(key, limit, cost, '')));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
-      if (!this.#windows && this.#hasWindow(1)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       return this.#admit(1, o.budget === undefined ? 'probe' : 'book', o.budget, 'checkRate');
     } catch (e) {
       return Promise.resolve(internalResult(e));
@@ -134,11 +144,11 @@ export class StoreRateLimiter implements RateLimiter {
     if (!this.#sync) throw new TypeError('checkRateSync needs a synchronous store');
     if (this.#closed) return CLOSED;
     try {
+      if (!this.#windows && isWindowLimit(limit)) return notSupported('a window limit', 'windowLimits');
       const n = this.#call.one(key, limit, cost);
       if (n < 0) return errorResult(checkError(key, limit, cost, ''));
       if (n === 0) return { kind: 'ok', sendAtMs: this.store.now() };
-      if (!this.#windows && this.#hasWindow(1)) return notSupported('a window limit', 'windowLimits');
-      return this.#shape(this.store.admit(1, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'probe', undefined) as Admission, 'checkRate', this.#parts);
+      return this.#seen('checkRate', 1, this.#parts, this.#shape(this.store.admit(1, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'probe', undefined) as Admission, 'checkRate', this.#parts));
     } catch (e) {
       return internalResult(e);
     }
@@ -147,13 +157,13 @@ export class StoreRateLimiter implements RateLimiter {
   checkRates(checks: readonly BucketCheck[], options?: CheckOptions): Promise<Decision> {
     if (this.#closed) return P_CLOSED;
     try {
+      if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       const o = readOptions(options, false);
       if ('code' in o) return Promise.resolve(errorResult(o));
       if (o.budget !== undefined && !this.capabilities.bookings) return Promise.resolve(notSupported('a booking (maxWaitMs)', 'bookings'));
       const n = this.#call.many(checks);
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
-      if (!this.#windows && this.#hasWindow(n)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       return this.#admit(n, o.budget === undefined ? 'probe' : 'book', o.budget, 'checkRates');
     } catch (e) {
       return Promise.resolve(internalResult(e));
@@ -163,10 +173,10 @@ export class StoreRateLimiter implements RateLimiter {
   peek(checks: readonly BucketCheck[]): Promise<PeekDecision> {
     if (this.#closed) return P_CLOSED;
     try {
+      if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       const n = this.#call.many(checks);
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
-      if (!this.#windows && this.#hasWindow(n)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       return this.#admit(n, 'peek', undefined, 'peek') as Promise<PeekDecision>;
     } catch (e) {
       return Promise.resolve(internalResult(e));
@@ -177,6 +187,7 @@ export class StoreRateLimiter implements RateLimiter {
     if (this.#closed) return P_CLOSED;
     try {
       if (!this.capabilities.bookings) return Promise.resolve(notSupported('waitForCapacity', 'bookings'));
+      if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       const o = readOptions(options, true);
       if ('code' in o) return Promise.resolve(errorResult(o));
       if (o.signal !== undefined && !this.capabilities.abortSignal) return Promise.resolve(notSupported('an AbortSignal', 'abortSignal'));
@@ -186,11 +197,10 @@ export class StoreRateLimiter implements RateLimiter {
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
       if (isAborted(signal)) return Promise.resolve(errorResult(abortedError('none')));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
-      if (!this.#windows && this.#hasWindow(n)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'book', budget);
-      if (!(a instanceof Promise)) return this.#waitFor(a, budget, signal, this.#parts);
+      if (!(a instanceof Promise)) return this.#waited(n, this.#waitFor(a, budget, signal, this.#parts));
       const parts = this.#call.copy(n);
-      return a.then((x) => this.#waitFor(x, budget, signal, parts), internalResult);
+      return this.#waited(n, a.then((x) => this.#waitFor(x, budget, signal, parts), internalResult), parts);
     } catch (e) {
       return Promise.resolve(internalResult(e));
     }
@@ -200,7 +210,7 @@ export class StoreRateLimiter implements RateLimiter {
 
   record(key: BucketKey, cost: number, limit?: Limit): void {
     try {
-      if (this.#closed) return this.store.dropRecord();
+      if (this.#closed || (!this.#windows && isWindowLimit(limit))) return this.store.dropRecord();
       const k = this.#keys.resolve(key);
       if (k === undefined || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity) return this.store.dropRecord();
       // the limit is optional here (a live bucket keeps its definition); an explicit null is unlimited (RL-L2)
@@ -208,7 +218,7 @@ export class StoreRateLimiter implements RateLimiter {
       if (limit !== undefined) {
         const d = this.#defs.resolve(limit);
         if (d === null) return;
-        if (d === undefined || (d.window !== undefined && !this.#windows)) return this.store.dropRecord(); // a malformed call changes nothing (RL-F2)
+        if (d === undefined) return this.store.dropRecord(); // a malformed call changes nothing (RL-F2)
         def = d;
       }
       if (cost === 0) return;
@@ -226,6 +236,7 @@ export class StoreRateLimiter implements RateLimiter {
     if (!this.capabilities.sync) return Promise.resolve(notSupported('sync', 'sync'));
     if (this.#closed) return P_CLOSED;
     try {
+      if (!this.#windows && isWindowLimit(limit)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       const k = this.#keys.resolve(key);
       if (k === undefined) return Promise.resolve(errorResult(this.#keyError(key)));
       const d = this.#defs.resolve(limit);
@@ -235,7 +246,6 @@ export class StoreRateLimiter implements RateLimiter {
       const o = readSyncOptions(options);
       if ('code' in o) return Promise.resolve(errorResult(o));
       if (d === null) return Promise.resolve({ kind: 'ok' });
-      if (d.window !== undefined && !this.#windows) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       return settle(this.store.sync(k, d, m.value, o));
     } catch (e) {
       return Promise.resolve(internalResult(e));
@@ -325,9 +335,39 @@ export class StoreRateLimiter implements RateLimiter {
 
   #admit(n: number, mode: AdmitMode, budget: number | undefined, caller: Caller): Promise<Decision> {
     const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, mode, budget);
-    if (!(a instanceof Promise)) return Promise.resolve(this.#shape(a, caller, this.#parts));
+    if (!(a instanceof Promise)) return Promise.resolve(this.#seen(caller, n, this.#parts, this.#shape(a, caller, this.#parts)));
     const parts = this.#call.copy(n);
-    return a.then((x) => this.#shape(x, caller, parts), internalResult);
+    return a.then((x) => this.#seen(caller, n, parts, this.#shape(x, caller, parts)), internalResult);
+  }
+
+  /** Tells the observer (if any) of an answer; never lets it change the answer. */
+  #seen<D extends Decision>(operation: ObservedOperation, n: number, parts: CallParts, d: D): D {
+    const o = this.#observer;
+    if (o !== undefined) {
+      try {
+        o.admission(operation, n, parts.keys, d, undefined);
+      } catch {
+        // an observer never changes an answer
+      }
+    }
+    return d;
+  }
+
+  /** Tells the observer (if any) of a wait's answer and how long it took; `parts` must outlive the call. */
+  #waited(n: number, p: Promise<WaitDecision>, parts?: CallParts): Promise<WaitDecision> {
+    const o = this.#observer;
+    if (o === undefined) return p;
+    const keys = parts?.keys ?? this.#parts.keys.slice(0, n);
+    const timers = this.store.timers;
+    const start = timers.now();
+    return p.then((d) => {
+      try {
+        o.admission('waitForCapacity', n, keys, d, timers.now() - start);
+      } catch {
+        // an observer never changes an answer
+      }
+      return d;
+    });
   }
 
   /** The decision of `checkRate`, `checkRates` or `peek` from a store's admission. */
@@ -343,13 +383,6 @@ export class StoreRateLimiter implements RateLimiter {
       case 'failed':
         return errorResult(this.#failure(a, caller, parts));
     }
-  }
-
-  /** Whether one of the first `n` merged buckets has a window limit. */
-  #hasWindow(n: number): boolean {
-    const defs = this.#parts.defs;
-    for (let i = 0; i < n; i++) if (defs[i]?.window !== undefined) return true;
-    return false;
   }
 
   /** A store's failure, a bucket's named in the caller's terms. */
@@ -403,5 +436,29 @@ export class StoreRateLimiter implements RateLimiter {
   #limitError(limit: unknown): RateLimitError {
     const r = normalizeLimit(limit, 'limit');
     return r.ok ? { code: 'invalid_parameters', message: 'limit: could not be read consistently (a getter or proxy)', path: 'limit' } : r.error;
+  }
+}
+
+/**
+ * Whether a limit, as the caller passed it, is a window limit: read before anything else, so that a
+ * limiter without window limits answers `not_supported` whatever the other arguments (RL-F2). Anything
+ * unreadable is not (its reading fails later, as `invalid_parameters`).
+ */
+function isWindowLimit(limit: unknown): boolean {
+  try {
+    return typeof limit === 'object' && limit !== null && 'perWindow' in limit;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether any check, as the caller passed it, has a window limit (see {@link isWindowLimit}). */
+function hasWindowLimit(checks: unknown): boolean {
+  try {
+    if (!Array.isArray(checks)) return false;
+    for (const c of checks as unknown[]) if (typeof c === 'object' && c !== null && isWindowLimit((c as { limit?: unknown }).limit)) return true;
+    return false;
+  } catch {
+    return false;
   }
 }

@@ -192,6 +192,23 @@ describe('StoreRateLimiter: the shared front door', () => {
     expect(await limiter.checkRate(key(), limit, 1, { maxWaitMs: 10 })).toMatchObject({ error: { code: 'not_supported' } });
   });
 
+  it('RL-F2 without window limits, a window limit answers not_supported whatever the other arguments', async () => {
+    const store = new ScriptedStore({ ...ALL, windowLimits: false });
+    const limiter = new StoreRateLimiter(store);
+    const w = { perWindow: 10, windowMs: 1000, jitterMs: 50 };
+    const notSupported = { kind: 'error', error: { code: 'not_supported' } };
+    expect(await limiter.checkRate(key(), w, 0)).toMatchObject(notSupported);
+    expect(await limiter.checkRate(key(), w, -1)).toMatchObject(notSupported);
+    expect(await limiter.checkRates([{ key: key(), limit: w, cost: 1 }], { maxWaitMs: -5 })).toMatchObject(notSupported);
+    expect(await limiter.peek([{ key: key(), limit, cost: 1 }, { key: key('other'), limit: w, cost: Number.NaN }])).toMatchObject(notSupported);
+    expect(await limiter.waitForCapacity([{ key: key(), limit: w, cost: 1 }], { maxWaitMs: -5 })).toMatchObject(notSupported);
+    expect(await limiter.sync(key(), w, -1)).toMatchObject(notSupported);
+    limiter.record(key(), 3, w);
+    expect(store.recorded).toEqual([]);
+    expect(store.dropped).toBe(1);
+    expect(store.calls).toEqual([]);
+  });
+
   it('internal errors never repeat a thrown message (it may hold input)', async () => {
     const store = new ScriptedStore();
     store.answer = () => {

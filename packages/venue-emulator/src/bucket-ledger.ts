@@ -32,9 +32,11 @@ export interface BucketUsage {
   readonly peakUsed: number;
   readonly windows: readonly WindowUsage[];
   /**
-   * The cost admitted per complete window divided by what the venue allows per window (its limit,
-   * or refill × 1 s for a token bucket, whose first two seconds hold the initial burst and are left out),
-   * averaged over the complete windows; `null` before the first complete window.
+   * How much of what the venue allowed was used. A window bucket: the cost admitted per complete
+   * window divided by its limit, averaged over the complete windows; `null` before the first complete
+   * window (a window longer than the run). A token bucket: the cost admitted since the first request
+   * divided by what the bucket allowed meanwhile (`capacity + refill · elapsed`); `null` until one
+   * refill period (`capacity / refill`) has passed, since before that the initial burst is all there is.
    */
   readonly utilization: number | null;
 }
@@ -47,8 +49,6 @@ interface MutableWindow {
 }
 
 const TOKEN_SLOT_MS = 1000;
-/** Token-bucket slots left out of the utilization: a client's initial burst lands in them. */
-const TOKEN_BURST_SLOTS = 2;
 const EPS = 1e-9;
 
 /**
@@ -124,7 +124,6 @@ export class BucketLedger {
     const b = this.#bucket;
     const token = b.algorithm === 'token-bucket';
     const windowMs = token ? TOKEN_SLOT_MS : b.windowMs;
-    const allowance = token ? (b.refillPerSec * TOKEN_SLOT_MS) / 1000 : b.limit;
     const first = this.#anchorMs;
     const windows: MutableWindow[] = this.#windows.map((w) => ({ ...w }));
     const last = windows[windows.length - 1];
@@ -132,11 +131,16 @@ export class BucketLedger {
       // Grid windows after the last charge: allowed by the venue, used by nobody.
       for (let s = last.endMs; s + windowMs <= nowMs + EPS; s += windowMs) windows.push({ startMs: s, endMs: s + windowMs, cost: 0, peakUsed: 0 });
     }
-    const complete = windows.filter(
-      (w, i) => w.endMs <= nowMs + EPS && first !== undefined && w.startMs >= first - EPS && !(token && i < TOKEN_BURST_SLOTS),
-    );
-    const utilization =
-      complete.length === 0 || allowance <= 0 ? null : complete.reduce((s, w) => s + w.cost, 0) / (complete.length * allowance);
+    let utilization: number | null = null;
+    if (b.algorithm === 'token-bucket') {
+      const elapsedMs = first === undefined ? 0 : nowMs - first;
+      const refillPeriodMs = b.refillPerSec > 0 ? (b.capacity / b.refillPerSec) * 1000 : Infinity;
+      const allowed = b.capacity + (b.refillPerSec * elapsedMs) / 1000;
+      if (elapsedMs >= refillPeriodMs - EPS && allowed > 0) utilization = this.#admittedCost / allowed;
+    } else {
+      const complete = windows.filter((w) => w.endMs <= nowMs + EPS && first !== undefined && w.startMs >= first - EPS);
+      if (complete.length > 0 && b.limit > 0) utilization = complete.reduce((s, w) => s + w.cost, 0) / (complete.length * b.limit);
+    }
     return {
       bucketId: b.id,
       axis: this.#axis,

@@ -152,7 +152,10 @@ export async function startVenueEmulator(options: VenueEmulatorOptions): Promise
     const resolved = resolveRequest(spec, request, identity);
     if (!resolved.ok) {
       counters.badRequests += 1;
-      return style.badRequest(resolved.error.code, resolved.error.message);
+      const { code, message } = resolved.error;
+      // say what to send: the header this venue reads the API key from
+      const hint = code === 'credential_required' ? `; send the API key in the "${style.apiKeyHeader}" header (${style.apiKeyHeader}: <your key>)` : '';
+      return style.badRequest(code, `${message}${hint}`);
     }
     const tier = identity.tier ?? spec.defaultTier;
     // What the venue itself counts (not what a limiter admits): the spec's own charges per key.
