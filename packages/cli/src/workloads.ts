@@ -95,6 +95,22 @@ const LANES: Readonly<Record<string, readonly Lane[]>> = {
     { name: 'order', method: 'POST', path: '/contract/private/submit-order', ...json({ symbol: 'BTCUSDT', side: 1, type: 'limit', size: 1, price: '60000', leverage: '1', open_type: 'isolated' }) },
     { name: 'position', method: 'GET', path: '/contract/private/position?symbol=BTCUSDT' },
   ],
+  'binance-coinm': [
+    { name: 'depth', method: 'GET', path: '/dapi/v1/depth?symbol=BTCUSD_PERP&limit=100' },
+    // Orders weigh 0 on the IP weight: only the account's minute order count holds them back.
+    { name: 'order', method: 'POST', path: '/dapi/v1/order?symbol=BTCUSD_PERP&side=BUY&type=LIMIT&timeInForce=GTC&quantity=1&price=60000', workersPerCredential: 6 },
+  ],
+  'binance-options': [
+    { name: 'depth', method: 'GET', path: '/eapi/v1/depth?symbol=BTC-261225-100000-C&limit=100' },
+    { name: 'order', method: 'POST', path: '/eapi/v1/order?symbol=BTC-261225-100000-C&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.01&price=500', workersPerCredential: 6 },
+  ],
+  'binance-sapi': [
+    // Each /sapi endpoint has its own limit: one IP-limited lane (shared by every credential) and two
+    // UID-limited lanes (one bucket per endpoint and account).
+    { name: 'coins', method: 'GET', path: '/sapi/v1/capital/config/getall' },
+    { name: 'transfer', method: 'POST', path: '/sapi/v1/asset/transfer?type=MAIN_UMFUTURE&asset=USDT&amount=1' },
+    { name: 'margin-order', method: 'POST', path: '/sapi/v1/margin/order?symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.001&price=60000&sideEffectType=MARGIN_BUY' },
+  ],
 };
 
 const SAMPLE_QUERY = '?symbol=BTCUSDT&instId=BTC-USDT&pair=XBTUSD&category=spot';

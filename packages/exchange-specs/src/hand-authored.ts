@@ -1,6 +1,9 @@
 import type { VenueSpec } from './venue-spec.js';
 import { binanceSpot } from './venues/binance-spot.js';
 import { binanceUsdm } from './venues/binance-usdm.js';
+import { binanceCoinm } from './venues/binance-coinm.js';
+import { binanceOptions } from './venues/binance-options.js';
+import { binanceSapi } from './venues/binance-sapi.js';
 import { bitfinex } from './venues/bitfinex.js';
 import { bitget } from './venues/bitget.js';
 import { bitstamp } from './venues/bitstamp.js';
@@ -44,4 +47,7 @@ export const handAuthoredSpecs: readonly VenueSpec[] = [
   mexcFutures,
   bitmartSpot,
   bitmartFutures,
+  binanceCoinm,
+  binanceOptions,
+  binanceSapi,
 ];

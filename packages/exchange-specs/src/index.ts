@@ -21,6 +21,7 @@ export type {
   WaitSource,
   WaitUnit,
   ErrorRule,
+  PricedElsewhere,
   VenueSpec,
 } from './venue-spec.js';
 export type {
@@ -28,6 +29,7 @@ export type {
   VenueRequest,
   VenueResponse,
   ResolveErrorCode,
+  ResolveError,
   ResolveResult,
   VenueCharge,
   FeedbackSync,

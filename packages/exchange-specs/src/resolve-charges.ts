@@ -4,8 +4,8 @@ import { matchEndpoints, type EndpointMatch } from './match-endpoint.js';
 import { listItems, requestParams, type RequestParams } from './request-params.js';
 import { describeSafeLimit, venueLimit, type SafeLimitDerivation, type SafeLimitOptions, type VenueLimitOptions } from './safe-limit.js';
 import { bucketForTier, specTiers } from './tier.js';
-import type { Identity, ResolveErrorCode, VenueRequest } from './venue-io.js';
-import type { BucketSpec, CostRule, EndpointSpec, VenueSpec } from './venue-spec.js';
+import type { Identity, ResolveError, ResolveErrorCode, VenueRequest } from './venue-io.js';
+import type { BucketSpec, CostRule, EndpointSpec, PricedElsewhere, VenueSpec } from './venue-spec.js';
 
 /** Options of `resolveRequest` and `interpretResponse`: how the safe limits are derived (see `safeLimit`). */
 export interface ResolveOptions {
@@ -60,7 +60,7 @@ export interface Charge {
 /** The charges of a request, or why it cannot be resolved. */
 export type ChargesResult =
   | { readonly ok: true; readonly endpoint: EndpointSpec | null; readonly charges: readonly Charge[]; readonly tier: string | undefined }
-  | { readonly ok: false; readonly error: { readonly code: ResolveErrorCode; readonly message: string } };
+  | { readonly ok: false; readonly error: ResolveError };
 
 const maxCostCache = new WeakMap<VenueSpec, Map<string, number>>();
 
@@ -115,6 +115,11 @@ export function scopeCredential(bucket: BucketSpec, identity: Identity): string 
     case 'subaccount':
       return identity.credential ?? undefined;
   }
+}
+
+/** The entry naming the spec that prices a path this spec leaves to another (see `VenueSpec.pricedElsewhere`). */
+function elsewhere(spec: VenueSpec, path: string): PricedElsewhere | undefined {
+  return spec.pricedElsewhere?.find((e) => path.startsWith(e.prefix));
 }
 
 function fail(code: ResolveErrorCode, message: string): ChargesResult {
@@ -199,6 +204,16 @@ function chargesOf(spec: VenueSpec, request: VenueRequest, identity: Identity, o
     const own = identity.credential === null ? match.endpoint.publicCosts ?? match.endpoint.costs : match.endpoint.costs;
     rules = [...own, ...(spec.global ?? [])];
     endpointId = match.endpoint.id;
+  } else if (elsewhere(spec, request.path) !== undefined) {
+    const other = elsewhere(spec, request.path);
+    return {
+      ok: false,
+      error: {
+        code: 'unknown_endpoint',
+        message: `${spec.id}: ${where} is not priced by this spec: paths under ${other?.prefix ?? ''} are priced by the spec "${other?.spec ?? ''}" (getVenueSpec('${other?.spec ?? ''}'), or venue '${other?.spec ?? ''}' for a paced fetch)`,
+        ...(other === undefined ? {} : { pricedBy: other.spec }),
+      },
+    };
   } else if (spec.fallback !== undefined) {
     const fallback = identity.credential === null ? spec.fallback.publicCosts ?? spec.fallback.costs : spec.fallback.costs;
     rules = [...fallback, ...(spec.global ?? [])];

@@ -405,7 +405,7 @@ export function validateSpec(data: unknown): ValidateResult {
   const c = new Checker(sourceIds, o['verification'] !== undefined);
   c.errors.push(...root.errors);
 
-  c.known(o, '', ['id', 'venue', 'product', 'origin', 'ccxtVersion', 'ccxtIds', 'sources', 'buckets', 'endpoints', 'global', 'fallback', 'feedback', 'errors', 'pathMatch', 'defaultTier', 'verification', 'markets', 'notes']);
+  c.known(o, '', ['id', 'venue', 'product', 'origin', 'ccxtVersion', 'ccxtIds', 'sources', 'buckets', 'endpoints', 'global', 'fallback', 'feedback', 'errors', 'pathMatch', 'defaultTier', 'verification', 'markets', 'pricedElsewhere', 'notes']);
   if (o['markets'] !== undefined) {
     c.arr(o['markets'], 'markets')?.forEach((m, i) => {
       if (typeof m !== 'string' || !MARKETS.includes(m)) c.fail(join('markets', i), `expected one of ${MARKETS.join(', ')}, got ${describe(m)}`);
@@ -530,6 +530,18 @@ export function validateSpec(data: unknown): ValidateResult {
     if (tier !== undefined && !known) c.fail('defaultTier', `no bucket lists tier "${tier}"`);
   }
   c.oneOf(o, 'pathMatch', '', ['exact', 'suffix'], true);
+  if (o['pricedElsewhere'] !== undefined) {
+    c.arr(o['pricedElsewhere'], 'pricedElsewhere')?.forEach((e, i) => {
+      const ep = join('pricedElsewhere', i);
+      const eo = c.obj(e, ep);
+      if (!eo) return;
+      c.known(eo, ep, ['prefix', 'spec']);
+      const prefix = c.str(eo, 'prefix', ep);
+      if (prefix !== undefined && !prefix.startsWith('/')) c.fail(join(ep, 'prefix'), `expected a path prefix starting with "/", got "${prefix}"`);
+      const other = c.str(eo, 'spec', ep);
+      if (other !== undefined && other === o['id']) c.fail(join(ep, 'spec'), 'a spec cannot send its own paths to itself');
+    });
+  }
 
   if (c.errors.length === 0) {
     // A bucket that can never admit a cost charged to it would refuse every such request.

@@ -64,7 +64,18 @@ export type ResolveResult =
       /** What the venue counts per key and charge mode (equal to the checks' costs except on `spaced` buckets). */
       readonly charges: readonly VenueCharge[];
     }
-  | { readonly ok: false; readonly error: { readonly code: ResolveErrorCode; readonly message: string } };
+  | { readonly ok: false; readonly error: ResolveError };
+
+/** Why `resolveRequest` could not price a request. */
+export interface ResolveError {
+  readonly code: ResolveErrorCode;
+  readonly message: string;
+  /**
+   * With `unknown_endpoint`: the id of the spec that prices the path, when the spec knows one
+   * (`VenueSpec.pricedElsewhere`: Binance `/sapi/...` sent to `binance-spot` is `binance-sapi`).
+   */
+  readonly pricedBy?: string;
+}
 
 /** When a fixed window ends, as far as a response tells (the caller's clock, epoch ms). */
 export interface WindowEnd {

@@ -329,6 +329,14 @@ export interface ErrorRule {
  */
 export type Market = 'spot' | 'margin' | 'perpetual' | 'delivery' | 'options' | 'wallet';
 
+/** Paths another spec prices (see {@link VenueSpec.pricedElsewhere}). */
+export interface PricedElsewhere {
+  /** The start of the paths, from the first `/` (`/sapi/`). */
+  readonly prefix: string;
+  /** The id of the spec that prices them (`binance-sapi`). */
+  readonly spec: string;
+}
+
 /** A venue's (one product's) documented limits. */
 export interface VenueSpec {
   /** The venue id used as the key's `venue`, e.g. `binance-spot`. */
@@ -371,6 +379,13 @@ export interface VenueSpec {
   readonly pathMatch?: 'exact' | 'suffix';
   /** The tier used when the identity names none. */
   readonly defaultTier?: string;
+  /**
+   * Paths the venue serves next to this spec's that another spec prices (Binance's `/sapi/...` on
+   * the spot host is `binance-sapi`). A request that matches no endpoint of this spec and whose
+   * path starts with one of the prefixes is refused (`unknown_endpoint`, naming the other spec in
+   * the message and in `error.pricedBy`), never priced by this spec's fallback.
+   */
+  readonly pricedElsewhere?: readonly PricedElsewhere[];
   /**
    * How the numbers were verified (hand-authored specs). When present, every provenance of the spec
    * carries its {@link Provenance.quote}.

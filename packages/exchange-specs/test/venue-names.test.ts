@@ -7,6 +7,7 @@ import { getVenueSpec, handAuthoredSpecs, listVenues, resolveVenueId, validateSp
 const PLAIN: Readonly<Record<string, string>> = {
   binance: 'binance-spot',
   binanceusdm: 'binance-usdm',
+  binancecoinm: 'binance-coinm',
   okx: 'okx',
   kraken: 'kraken',
   bybit: 'bybit',
@@ -67,6 +68,9 @@ describe('a plain venue name is the documented spec of its main market', () => {
 
   it('every hand-authored spec names the ccxt exchange it documents, and that exchange is generated', () => {
     const generated = new Set(generatedSpecIds());
+    // A product ccxt has no exchange id of its own for (Binance options and /sapi: ccxt's `binance`
+    // prices them with spot) is reached by its spec id; a sibling spec of its venue names the ccxt id.
+    const named = new Set(handAuthoredSpecs.filter((s) => (s.ccxtIds?.length ?? 0) > 0).map((s) => s.venue));
     for (const s of handAuthoredSpecs) {
       const main = SHARES_ITS_VENUES_CCXT_ID[s.id];
       if (main !== undefined) {
@@ -75,6 +79,7 @@ describe('a plain venue name is the documented spec of its main market', () => {
         expect(handAuthoredSpecs.find((x) => x.id === main)?.ccxtIds?.length ?? 0, main).toBeGreaterThan(0);
         continue;
       }
+      if ((s.ccxtIds?.length ?? 0) === 0 && named.has(s.venue)) continue;
       expect(s.ccxtIds?.length ?? 0, s.id).toBeGreaterThan(0);
       for (const c of s.ccxtIds ?? []) expect(generated.has(c) || DROPPED_BY_CCXT.has(c), `${s.id}: ${c}`).toBe(true);
     }

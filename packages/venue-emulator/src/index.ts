@@ -4,6 +4,7 @@ export type { BucketUsage, WindowUsage } from './bucket-ledger.js';
 export { styleFor } from './style-for.js';
 export type { VenueStyle, EmulatedResponse, AddressState, RefusalContext, Refusal, SuccessContext } from './venue-style.js';
 export { binanceStyle } from './styles/binance.js';
+export { binanceSapiStyle } from './styles/binance-sapi.js';
 export { okxStyle } from './styles/okx.js';
 export { bybitStyle } from './styles/bybit.js';
 export { kucoinStyle } from './styles/kucoin.js';

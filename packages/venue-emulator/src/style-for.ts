@@ -1,5 +1,6 @@
 import type { VenueSpec } from '@core/exchange-specs';
 import { binanceStyle } from './styles/binance.js';
+import { binanceSapiStyle } from './styles/binance-sapi.js';
 import { bybitStyle } from './styles/bybit.js';
 import { genericStyle } from './styles/generic.js';
 import { krakenStyle } from './styles/kraken.js';
@@ -11,7 +12,8 @@ import { mexcFuturesStyle, mexcStyle } from './styles/mexc.js';
 import { bitmartStyle } from './styles/bitmart.js';
 import type { VenueStyle } from './venue-style.js';
 
-const STYLES: readonly VenueStyle[] = [binanceStyle, okxStyle, bybitStyle, kucoinStyle, krakenStyle, dydxStyle, coinbaseIntxStyle, mexcFuturesStyle, mexcStyle, bitmartStyle];
+// binance-sapi before binance: the first style whose name the spec's id starts with wins.
+const STYLES: readonly VenueStyle[] = [binanceSapiStyle, binanceStyle, okxStyle, bybitStyle, kucoinStyle, krakenStyle, dydxStyle, coinbaseIntxStyle, mexcFuturesStyle, mexcStyle, bitmartStyle];
 
 /**
  * The style of a spec's venue, found by the spec's id or venue name (`binance-spot` and `Binance`

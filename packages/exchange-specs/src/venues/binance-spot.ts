@@ -1,4 +1,5 @@
 import type { CostRule, EndpointSpec, Provenance, VenueSpec } from '../venue-spec.js';
+import { binancePricedElsewhere } from './binance-paths.js';
 
 /** The docs repository commit the REST, WebSocket API and FAQ pages were read at. */
 const DOCS_AT = 'read from binance/binance-spot-api-docs at commit a5e0bc3 (2026-07-21), the source of these pages';
@@ -229,6 +230,7 @@ export const binanceSpot: VenueSpec = {
       note: 'whether it counts is not documented for spot: counted (the safe reading); "a few minutes" names no duration, so nothing is held',
     },
   ],
+  pricedElsewhere: binancePricedElsewhere('binance-spot'),
   verification: {
     checked: '2026-12-01',
     corrections: [
@@ -258,6 +260,6 @@ export const binanceSpot: VenueSpec = {
   notes: [
     'Orders are admitted against request_weight too: the weight is reserved and, on success, not counted by Binance.',
     'The ORDERS limits can differ per account: read the live values from GET /api/v3/exchangeInfo (rateLimits) or GET /api/v3/rateLimit/order.',
-    '/sapi endpoints are a separate product with per-endpoint IP and UID weights (not modelled here).',
+    '/sapi endpoints (wallet, sub-accounts, margin, Simple Earn) have per-endpoint IP and UID weights of their own: they are priced by `binance-sapi`, and a /sapi path sent to this spec is refused naming it (as /fapi, /dapi and /eapi paths name `binance-usdm`, `binance-coinm` and `binance-options`).',
   ],
 };

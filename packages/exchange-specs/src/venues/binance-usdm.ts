@@ -1,4 +1,5 @@
 import type { CostRule, EndpointSpec, Provenance, VenueSpec } from '../venue-spec.js';
+import { binancePricedElsewhere } from './binance-paths.js';
 
 /** How the endpoint pages were read. */
 const PAGES_AT =
@@ -21,6 +22,28 @@ const KLINE_WEIGHT: CostRule = {
   cost: { kind: 'table', param: 'limit', defaultValue: 500, rows: [{ upTo: 99, cost: 1 }, { upTo: 499, cost: 2 }, { upTo: 1000, cost: 5 }], above: 10 },
 };
 const KLINE_QUOTE = 'Weight: based on parameter `LIMIT` LIMIT | weight; [1,100) | 1; [100, 500) | 2; [500, 1000] | 5; > 1000 | 10 … limit | INT | NO | Default 500; max 1500.';
+
+/**
+ * The futures FAQ's volume tiers ("Order rate limit/Min, Per Sub-account", the limit of one account):
+ * `default` is the documented default, each other tier a row of the FAQ's table by 30-day futures
+ * volume. The 10-second limit of a raised tier is a third of its minute limit, rounded down.
+ */
+const ORDER_TIERS = {
+  default: { minute: 1200, tenSeconds: 300 },
+  'volume-600m': { minute: 5000, tenSeconds: 1666 },
+  'volume-1b': { minute: 6000, tenSeconds: 2000 },
+  'volume-2.5b': { minute: 8000, tenSeconds: 2666 },
+  'volume-5b': { minute: 10_000, tenSeconds: 3333 },
+  'volume-12.5b': { minute: 12_000, tenSeconds: 4000 },
+  'volume-25b': { minute: 15_000, tenSeconds: 5000 },
+} as const;
+
+const tiersOf = (pick: (t: { minute: number; tenSeconds: number }) => number): Record<string, { limit: number }> =>
+  Object.fromEntries(Object.entries(ORDER_TIERS).map(([name, t]) => [name, { limit: pick(t) }]));
+
+/** The FAQ's table (27 December 2024), its rows as cells separated by " | ". */
+const TIER_TABLE =
+  '30-Day Futures Trading Volume/USDT | Order rate limit/Min | Message Request limit/Min | Additional Order rate and Message Request limit; Per Sub-account | Per UID | Per IP | Per Client | Fill ratio >1%; 600,000,000 | 5,000 | 60,000 | 5,000 | 60,000 | + 15,000; 1,000,000,000 | 6,000 | 80,000 | 6,000 | 80,000 | + 20,000; 2,500,000,000 | 8,000 | 100,000 | 8,000 | 100,000 | +25,000; 5,000,000,000 | 10,000 | 150,000 | 10,000 | 150,000 | +50,000; 12,500,000,000 | 12,000 | 200,000 | 12,000 | 200,000 | +50,000; 25,000,000,000 | 15,000 | 250,000 | 15,000 | 250,000 | +50,000';
 
 function ep(id: string, method: EndpointSpec['method'], path: string, auth: 'public' | 'private', costs: readonly CostRule[], source: string, quote: string, note?: string): EndpointSpec {
   return { id, method, path, auth, costs, provenance: doc(source, quote), ...(note === undefined ? {} : { note }) };
@@ -62,17 +85,29 @@ export const binanceUsdm: VenueSpec = {
       id: 'request_weight', scope: 'ip', algorithm: 'fixed-window-aligned', limit: 2400, windowMs: 60_000,
       provenance: { source: 'limitsFaq', confidence: 'observed', quote: 'The default rate limit per IP is 2,400/min, and the default order limit per account/sub-account is 1,200/min.' },
       description:
-        'REQUEST_WEIGHT per IP ("The limits on the API are based on the IPs, not the API keys.", general info). The futures pages do not say how the minute is aligned; the spot API documents the same X-MBX-USED-WEIGHT-(intervalNum)(intervalLetter) intervals as starting every minute, assumed here',
+        'REQUEST_WEIGHT per IP ("The limits on the API are based on the IPs, not the API keys.", general info). The futures pages do not say how the minute is aligned; the spot API documents the same X-MBX-USED-WEIGHT-(intervalNum)(intervalLetter) intervals as starting every minute, assumed here. The FAQ\'s raised "Message Request limit" per IP (5,000 to 15,000 by volume tier) is granted to an IP, not to the account whose tier an identity names: it is not a tier here (read the IP\'s live limit from GET /fapi/v1/exchangeInfo)',
     },
     {
       id: 'orders_10s', scope: 'uid', algorithm: 'fixed-window-aligned', limit: 300, windowMs: 10_000,
-      provenance: { source: 'limitsFaq', confidence: 'observed', quote: '*For order limit, there is an additional 10-second limit applicable to USDⓈ-M Futures, default at 300/10s. Any adjusted order limit will be ⅓ of the minute limit.' },
-      description: 'ORDERS per account per 10 s ("The order rate limit is counted against each account.", general info); higher tiers are set per account: read them from GET /fapi/v1/rateLimit/order',
+      tiers: tiersOf((t) => t.tenSeconds),
+      provenance: {
+        source: 'limitsFaq',
+        confidence: 'observed',
+        quote: `*For order limit, there is an additional 10-second limit applicable to USDⓈ-M Futures, default at 300/10s. Any adjusted order limit will be ⅓ of the minute limit. e.g., 3,000/min carries a 1,000/10s order limit. … ${TIER_TABLE}`,
+      },
+      description:
+        'ORDERS per account per 10 s ("The order rate limit is counted against each account.", general info). Tiers: `default` (300), and per 30-day futures volume a third of the tier\'s minute limit, rounded down (`volume-600m` 1666 … `volume-25b` 5000); the account\'s own values are in GET /fapi/v1/rateLimit/order',
     },
     {
       id: 'orders_1m', scope: 'uid', algorithm: 'fixed-window-aligned', limit: 1200, windowMs: 60_000,
-      provenance: { source: 'limitsFaq', confidence: 'observed', quote: 'The default rate limit per IP is 2,400/min, and the default order limit per account/sub-account is 1,200/min.' },
-      description: 'ORDERS per account per minute ("The order rate limit is counted against each account.", general info)',
+      tiers: tiersOf((t) => t.minute),
+      provenance: {
+        source: 'limitsFaq',
+        confidence: 'observed',
+        quote: `The default rate limit per IP is 2,400/min, and the default order limit per account/sub-account is 1,200/min. Users with the below futures trading volume will be entitled to a higher rate limit adjustment as detailed here: ${TIER_TABLE}`,
+      },
+      description:
+        'ORDERS per account per minute ("The order rate limit is counted against each account.", general info). Tiers: `default` (1,200), and the FAQ\'s "Per Sub-account" order limit by 30-day futures volume: `volume-600m` 5,000, `volume-1b` 6,000, `volume-2.5b` 8,000, `volume-5b` 10,000, `volume-12.5b` 12,000, `volume-25b` 15,000. A raised limit is granted per account (VIP portal): name the tier only when GET /fapi/v1/rateLimit/order confirms it (or read it live)',
     },
     {
       id: 'funding_5m', scope: 'ip', algorithm: 'sliding-window', limit: 500, windowMs: 300_000,
@@ -200,6 +235,8 @@ export const binanceUsdm: VenueSpec = {
       note: 'the page says "Retry with backoff and reduce concurrency" and names no duration: nothing is held',
     },
   ],
+  defaultTier: 'default',
+  pricedElsewhere: binancePricedElsewhere('binance-usdm'),
   verification: {
     checked: '2026-12-01',
     corrections: [
@@ -209,6 +246,7 @@ export const binanceUsdm: VenueSpec = {
       { what: '429 -1015 without Retry-After', was: 'orders held 10 s whatever the interval (short of the minute interval)', now: '10 s when the message names the 10 s interval; 60 s (the minute interval) otherwise', source: 'errors' },
       { what: '503 -1008 wait', was: '1 s (not documented)', now: 'none (the docs name no duration)', source: 'general' },
       { what: 'GET /fapi/v1/fundingRate and /fundingInfo', was: 'not modelled (unknown endpoints were refused)', now: 'their shared 500 per 5 min per IP limit', source: 'market' },
+      { what: 'orders_1m and orders_10s for raised accounts', was: 'the defaults only (1,200 / min, 300 / 10 s) whatever the account', now: 'tiers by the FAQ\'s 30-day volume table (5,000 to 15,000 / min, a third of it per 10 s); default 1,200 and 300', source: 'limitsFaq' },
     ],
     crossChecks: [
       { other: 'ccxt 4.5.84 binance.js (fapiPublic)', what: 'GET /fapi/v1/premiumIndex weight without symbol', ours: '10', theirs: '1', verdict: 'the page: 1 with symbol, 10 without; ccxt under-charges' },
@@ -224,7 +262,7 @@ export const binanceUsdm: VenueSpec = {
     ],
   },
   notes: [
-    'The order limits can be raised per account (VIP tiers, fill ratio): read the live values from GET /fapi/v1/rateLimit/order or /fapi/v1/exchangeInfo.',
+    'The order limits can be raised per account (the FAQ\'s volume tiers `volume-600m` … `volume-25b`, fill ratio): name the tier in the identity, or read the live values from GET /fapi/v1/rateLimit/order. The fill-ratio additions ("Fill ratio >1%") apply per UID and client, not per account: not modelled.',
     'RAW_REQUEST limits are listed in exchangeInfo but given no number on the pages: not modelled.',
   ],
 };

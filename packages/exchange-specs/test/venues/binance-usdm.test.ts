@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { getVenueSpec, interpretResponse, validateSpec, type Identity, type VenueRequest, type VenueResponse } from '../../src/index.js';
+import { getVenueSpec, interpretResponse, resolveRequest, validateSpec, type Identity, type VenueRequest, type VenueResponse } from '../../src/index.js';
 import type { PenaltyHold } from '@core/rate-limit-contract';
 import { costs, keyId, publicId } from '../helpers.js';
+import { charged } from './venue-limits.js';
 
 const PINNED = { margin: 0.1, burstFraction: 0.1, jitterMs: 0 } as const;
 const spec = getVenueSpec('binance-usdm');
@@ -123,5 +124,34 @@ describe('binance-usdm holds the venue imposes', () => {
       ['request_weight', 120_000],
       ['funding_5m', 120_000],
     ]);
+  });
+});
+
+describe('binance-usdm: the account-dependent order limits as the futures FAQ\'s volume tiers', () => {
+  const limitOf = (bucket: string, tier?: string) => {
+    const id: Identity = { credential: 'key-1', uid: 'account-1', ...(tier === undefined ? {} : { tier }) };
+    const r = charged('binance-usdm', order, id)[bucket];
+    return r?.limit;
+  };
+
+  it('the documented default (1,200 / min, 300 / 10 s) when the identity names no tier', () => {
+    expect(spec.defaultTier).toBe('default');
+    expect([limitOf('orders_1m'), limitOf('orders_10s')]).toEqual([1200, 300]);
+  });
+
+  it('per 30-day futures volume: 5,000 to 15,000 orders a minute, a third of it per 10 s (rounded down)', () => {
+    const tiers = ['volume-600m', 'volume-1b', 'volume-2.5b', 'volume-5b', 'volume-12.5b', 'volume-25b'];
+    expect(tiers.map((t) => limitOf('orders_1m', t))).toEqual([5000, 6000, 8000, 10_000, 12_000, 15_000]);
+    expect(tiers.map((t) => limitOf('orders_10s', t))).toEqual([1666, 2000, 2666, 3333, 4000, 5000]);
+  });
+
+  it('the tier never raises the IP weight (granted per IP, not per account)', () => {
+    const depthLimit = (tier: string) => charged('binance-usdm', depth, { credential: 'key-1', tier })['request_weight']?.limit;
+    expect(depthLimit('volume-25b')).toBe(2400);
+  });
+
+  it('an unknown tier is refused', () => {
+    const r = resolveRequest(spec, order, { credential: 'key-1', tier: 'vip-9' });
+    expect(r.ok ? 'resolved' : r.error.code).toBe('unknown_tier');
   });
 });

@@ -1,0 +1,31 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MARGIN } from '@core/exchange-specs';
+import { runDemo } from '../src/index.js';
+import { Sink } from './sink.js';
+
+const SECONDS = 3;
+const outDir = mkdtempSync(join(tmpdir(), 'exlimits-demo-binance-'));
+
+// Binance's COIN-M futures, options and /sapi specs, in process (the 4-process Redis variant of the
+// zero-refusal test stays limited to the five demo venues).
+describe('zero refusals from the emulated venue at full speed, in process: Binance COIN-M, options, /sapi', () => {
+  for (const venue of ['binance-coinm', 'binance-options', 'binance-sapi']) {
+    it(`${venue}: every request sent is admitted by the venue`, { timeout: 60_000 }, async () => {
+      const report = await runDemo({ venue, seconds: SECONDS, credentials: 3, outDir, margin: DEFAULT_MARGIN, out: new Sink() });
+      expect(report.failure).toBeUndefined();
+      expect(report.counts.sent).toBeGreaterThan(0);
+      expect(report.stats.admitted).toBeGreaterThan(0);
+      expect(report.stats.violations).toBe(0);
+      expect(report.stats.refusedWhileBanned).toBe(0);
+      expect(report.stats.bans).toBe(0);
+      expect(report.counts.refused).toBe(0);
+      // every lane of the mix reached the venue
+      const axes = new Set(report.stats.buckets.filter((b) => b.admittedCost > 0).map((b) => b.axis.split(':')[0]));
+      expect(axes.size, [...axes].join(', ')).toBeGreaterThan(1);
+      expect(readFileSync(report.chartPath, 'utf8').startsWith('<svg')).toBe(true);
+    });
+  }
+});

@@ -1,0 +1,47 @@
+import { retryAfterSeconds, type AddressState, type EmulatedResponse, type Refusal, type RefusalContext, type SuccessContext, type VenueStyle } from '../venue-style.js';
+import { binanceStyle } from './binance.js';
+
+function success(context: SuccessContext): EmulatedResponse {
+  const { endpoint, nowMs } = context;
+  switch (endpoint?.path) {
+    case '/sapi/v1/system/status':
+      return { status: 200, body: { status: 0, msg: 'normal' } };
+    case '/sapi/v1/account/status':
+      return { status: 200, body: { data: 'Normal' } };
+    case '/sapi/v1/capital/config/getall':
+      return { status: 200, body: [{ coin: 'BTC', depositAllEnable: true, withdrawAllEnable: true, free: '0', locked: '0' }] };
+    case '/sapi/v1/capital/withdraw/apply':
+      return { status: 200, body: { id: `emulated-${Math.floor(nowMs)}` } };
+    default:
+      return { status: 200, body: { serverTime: Math.floor(nowMs) } };
+  }
+}
+
+/**
+ * Binance `/sapi`: every endpoint has its own limit (12,000 IP weight or 180,000 UID weight a
+ * minute), reported in `X-SAPI-USED-IP-WEIGHT-1M` / `X-SAPI-USED-UID-WEIGHT-1M` (the endpoint's
+ * own usage here). Over a limit it answers 429 with `Retry-After` (seconds to the window's end) and
+ * code -1003, and never bans: Binance says the 418 escalation does not apply to /sapi, so a client
+ * that keeps sending only gets more 429s.
+ */
+export const binanceSapiStyle: VenueStyle = {
+  name: 'binance-sapi',
+  apiKeyHeader: 'x-mbx-apikey',
+  success,
+  refuse(ctx: RefusalContext): Refusal {
+    const { bucket, limit, resetAtMs, nowMs } = ctx;
+    const kind = bucket.scope === 'uid' ? 'UID' : 'IP';
+    return {
+      response: {
+        status: 429,
+        headers: { 'retry-after': retryAfterSeconds(resetAtMs, nowMs) },
+        body: { code: -1003, msg: `Too much request weight used; current limit is ${limit} request weight per 1 MINUTE (${kind}). Please use WebSocket Streams for live updates to avoid polling the API.` },
+      },
+    };
+  },
+  banned(address: AddressState, nowMs: number): EmulatedResponse {
+    // Never reached: this style bans no address.
+    return { status: 429, headers: { 'retry-after': retryAfterSeconds(address.bannedUntilMs, nowMs) }, body: { code: -1003, msg: 'Too many requests.' } };
+  },
+  badRequest: binanceStyle.badRequest,
+};
