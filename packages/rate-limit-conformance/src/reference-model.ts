@@ -1,6 +1,6 @@
 // Over 400 lines for a reason: the model is one statement of the whole arithmetic (token buckets,
 // fixed quotas and window limits, with their conversions), kept in one file so it reads as one.
-import type { BucketKey, Limit, NormalizedLimit } from '@core/rate-limit-contract';
+import type { BucketKey, Limit, NormalizedLimit, SyncOptions } from '@core/rate-limit-contract';
 import {
   HORIZON_MS,
   MAX_AMOUNT,
@@ -128,6 +128,13 @@ export class ReferenceModel {
    */
   protected windowFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean {
     return fitsAt(log, w, cost, t);
+  }
+
+  /**
+   * A window limit's log after a sync (RL-V5); a subclass may only ever use it, not change the rules.
+   */
+  protected windowSynced(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions): WindowEntry[] {
+    return afterSync(log, w, used, now, report);
   }
 
   /**
@@ -298,15 +305,18 @@ export class ReferenceModel {
   }
 
   /**
-   * Raises borrowed to at least `minBorrowed`, clamped to the horizon; never lowers it (RL-R2). On a
-   * window limit, `sentAtMs` (the reporting request's send time) tells which of our sends the venue
-   * had certainly counted, so the report holds the bucket back only by what others spent (RL-V5).
+   * A token bucket: raises borrowed to at least `minBorrowed`, clamped to the horizon; never lowers it
+   * (RL-R2); `report` is ignored. A window limit (RL-V5): `report` tells what the caller knows of the
+   * report (the reporting request's send time, the window's latest start, the cost of its own sends it
+   * knows were counted), so the report holds the bucket back only by what others spent; with a send
+   * time it replaces an earlier report it covers (the one way a sync lowers), without one it never
+   * lowers.
    */
-  sync(key: BucketKey, limit: ModelLimit, minBorrowed: number, now: number, sentAtMs?: number): void {
+  sync(key: BucketKey, limit: ModelLimit, minBorrowed: number, now: number, report: SyncOptions = {}): void {
     const id = bucketId(key);
     const bucket = this.#defined(id, modelKey(key), limit, now);
     if (isWindow(limit)) {
-      this.#store(id, { ...bucket, log: afterSync(bucket.log, limit, minBorrowed, now, sentAtMs) });
+      this.#store(id, { ...bucket, log: this.windowSynced(bucket.log, limit, minBorrowed, now, report) });
     } else if (limit.refillPerSec === 0) {
       this.#store(id, { ...bucket, used: Math.max(bucket.used, Math.min(minBorrowed, MAX_AMOUNT)) });
     } else {

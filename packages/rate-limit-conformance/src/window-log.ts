@@ -1,3 +1,4 @@
+import type { SyncOptions } from '@core/rate-limit-contract';
 import { HORIZON_MS, MAX_AMOUNT, MODEL_EPS } from './model-arithmetic.js';
 
 /**
@@ -18,13 +19,18 @@ export interface ModelWindow {
   readonly jitterMs: number;
 }
 
+/**
+ * What an entry of a window bucket's log stands for: `own`, this deployment's sends and records;
+ * `reported`, what a venue reported that others spent (a sync); `penalty`, a penalty's full window.
+ */
+export type WindowEntryKind = 'own' | 'reported' | 'penalty';
+
 /** One entry of a window bucket's log. */
 export interface WindowEntry {
   readonly from: number;
   readonly to: number;
   readonly cost: number;
-  /** Usage a venue reported that this deployment did not send (a sync), or a penalty; `false` for own sends and records. */
-  readonly reported: boolean;
+  readonly kind: WindowEntryKind;
 }
 
 /** The most entries a window bucket keeps (RL-V6); beyond it neighbouring entries are merged. */
@@ -108,7 +114,7 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry): Wind
     let best: [number, number] | undefined;
     let shortest = Number.POSITIVE_INFINITY;
     for (let i = 0; i < out.length; i++) {
-      const j = out.findIndex((e, k) => k > i && e.reported === out[i]!.reported);
+      const j = out.findIndex((e, k) => k > i && e.kind === out[i]!.kind);
       if (j < 0) continue;
       const width = Math.max(out[i]!.to, out[j]!.to) - out[i]!.from;
       if (width < shortest) {
@@ -119,37 +125,49 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry): Wind
     const [i, j] = best!;
     const a = out[i]!;
     const b = out[j]!;
-    out[i] = { from: a.from, to: Math.max(a.to, b.to), cost: Math.min(a.cost + b.cost, MAX_AMOUNT), reported: a.reported };
+    out[i] = { from: a.from, to: Math.max(a.to, b.to), cost: Math.min(a.cost + b.cost, MAX_AMOUNT), kind: a.kind };
     out.splice(j, 1);
   }
   return out;
 }
 
 /**
- * A sync (RL-V5): the venue reported `used` in its window, in the answer to a request sent at `sentAtMs`
- * (it arrived up to `jitterMs` later). Our own entries that lie wholly in
- * `(sentAt + jitterMs − windowMs, sentAt − jitterMs]` certainly arrived inside that window, before the
- * report; the rest of `used` was spent by others somewhere in `[sentAt − windowMs, sentAt + jitterMs]`.
- * Reported usage already logged over that range counts toward it; what is missing is logged there, so
- * the bucket is never lowered. Without `sentAtMs`, nothing of ours is taken as counted (sentAt = now).
+ * A sync (RL-V5): the venue counted `used` in its window, in the answer to a request sent at
+ * `sentAtMs` (never later than now; the venue counted it at most `jitterMs` after). Its window began at
+ * the latest at `L = max(countedSinceMs, sentAt + jitterMs − windowMs)`.
+ *
+ * Counted as ours: the own entries sent after `L` and at least `jitterMs` before `sentAt` (`from > L`,
+ * `to <= sentAt − jitterMs`: they reached the venue inside its window, before the reporting request),
+ * plus `countedOwnCost`. A send still on its way when the reporting request left is never counted as
+ * ours by its time alone. The rest of `used` is what others spent: one reported entry at `sentAt`.
+ *
+ * The log keeps one reported entry. An earlier one answered before this report's request was sent (its
+ * latest position plus `jitterMs` at most `sentAt`) is dropped, since this report covers every future
+ * window it could count in; an earlier one not dropped and this one become one entry over both
+ * positions at the larger cost; a report of nothing above the tolerance leaves an earlier one not
+ * dropped as it was. Penalties are never touched. Without `sentAtMs`: `sentAt = now`, nothing is counted
+ * as ours (`countedOwnCost` is ignored) and nothing is dropped, so the sync never lowers (RL-R2).
  */
-export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, sentAtMs: number | undefined): WindowEntry[] {
+export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions = {}): WindowEntry[] {
   const kept = pruned(log, w, now);
-  const sentAt = sentAtMs ?? now;
-  const from = sentAt - w.windowMs;
-  const to = sentAt + w.jitterMs;
-  let ours = 0;
-  let reported = 0;
-  for (const e of kept) {
-    if (e.reported) {
-      if (e.from <= to && e.to >= from) reported += e.cost;
-    } else if (sentAtMs !== undefined && e.from > sentAt + w.jitterMs - w.windowMs && e.to <= sentAt - w.jitterMs) {
-      ours += e.cost;
-    }
-  }
-  const missing = Math.min(used, MAX_AMOUNT) - ours - reported;
-  if (!(missing > windowTolerance(w))) return kept;
-  return withEntry(kept, { from: Math.max(from, now - HORIZON_MS), to: Math.min(to, now + HORIZON_MS), cost: missing, reported: true });
+  const known = report.sentAtMs !== undefined;
+  const sentAt = report.sentAtMs === undefined ? now : Math.max(Math.min(report.sentAtMs, now), now - HORIZON_MS);
+  const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, sentAt + w.jitterMs - w.windowMs);
+  let ours = known ? (report.countedOwnCost ?? 0) : 0;
+  if (known) for (const e of kept) if (e.kind === 'own' && e.from > latestStart && e.to <= sentAt - w.jitterMs) ours += e.cost;
+  const others = Math.min(used, MAX_AMOUNT) - ours;
+
+  const earlier = kept.filter((e) => e.kind === 'reported' && !(known && e.to + w.jitterMs <= sentAt));
+  const parts: { from: number; to: number; cost: number }[] = [...earlier];
+  if (others > windowTolerance(w)) parts.push({ from: sentAt, to: sentAt, cost: others });
+  const rest = kept.filter((e) => e.kind !== 'reported');
+  if (parts.length === 0) return rest;
+  return withEntry(rest, {
+    from: Math.min(...parts.map((p) => p.from)),
+    to: Math.max(...parts.map((p) => p.to)),
+    cost: Math.max(...parts.map((p) => p.cost)),
+    kind: 'reported',
+  });
 }
 
 /**
@@ -160,10 +178,10 @@ export function afterPenalty(log: readonly WindowEntry[], w: ModelWindow, untilM
   const kept = pruned(log, w, now);
   const until = Math.min(untilMs, now + HORIZON_MS);
   if (!(until + spanOf(w) > now)) return kept;
-  return withEntry(kept, { from: Math.min(now, until), to: until, cost: w.perWindow, reported: true });
+  return withEntry(kept, { from: Math.min(now, until), to: until, cost: w.perWindow, kind: 'penalty' });
 }
 
 /** A send of `cost` at `at` (an admission, a booking at its send time, or a record at now). */
 export function afterSend(log: readonly WindowEntry[], w: ModelWindow, cost: number, at: number, now: number): WindowEntry[] {
-  return withEntry(pruned(log, w, now), { from: at, to: at, cost: Math.min(cost, MAX_AMOUNT), reported: false });
+  return withEntry(pruned(log, w, now), { from: at, to: at, cost: Math.min(cost, MAX_AMOUNT), kind: 'own' });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BucketKey, NormalizedLimit } from '@core/rate-limit-contract';
 import { HORIZON_MS, MAX_AMOUNT, addUp, formatNumber, mergeChecks, normalizeLimit, normalizeModelLimit, toleranceOf } from '../src/model-arithmetic.js';
 import { ReferenceModel, type ModelOutcome } from '../src/reference-model.js';
-import { MAX_WINDOW_ENTRIES, afterSync, countAt, earliestFit, withEntry, type ModelWindow, type WindowEntry } from '../src/window-log.js';
+import { MAX_WINDOW_ENTRIES, afterSync, countAt, earliestFit, withEntry, type ModelWindow, type WindowEntry, type WindowEntryKind } from '../src/window-log.js';
 
 // The reference model against the numbers MODEL.md and the rulebook give, so the suite's oracle is
 // pinned independently of any implementation.
@@ -105,7 +105,7 @@ describe('the reference model', () => {
 
 describe('the reference model of window limits', () => {
   const w: ModelWindow = { perWindow: 10, windowMs: 1000, jitterMs: 50 };
-  const send = (at: number, cost: number, reported = false): WindowEntry => ({ from: at, to: at, cost, reported });
+  const send = (at: number, cost: number, kind: WindowEntryKind = 'own'): WindowEntry => ({ from: at, to: at, cost, kind });
 
   it('reads the window shape: jitter 0 by default, anything invalid refused, one shape at a time (RL-V1, RL-L3)', () => {
     expect(normalizeModelLimit({ perWindow: 10, windowMs: 1000 })).toEqual({ perWindow: 10, windowMs: 1000, jitterMs: 0 });
@@ -127,7 +127,7 @@ describe('the reference model of window limits', () => {
     let log: WindowEntry[] = [];
     const plain: WindowEntry[] = [];
     for (let i = 0; i < 100; i++) {
-      const e = send(NOW + i * 7 + (i % 3), 1 + (i % 4), i % 5 === 0);
+      const e = send(NOW + i * 7 + (i % 3), 1 + (i % 4), i % 5 === 0 ? 'reported' : 'own');
       log = withEntry(log, e);
       plain.push(e);
       expect(log.length).toBeLessThanOrEqual(MAX_WINDOW_ENTRIES);
@@ -137,14 +137,31 @@ describe('the reference model of window limits', () => {
     expect(countAt(log, 1050, latest + 1050)).toBe(0);
   });
 
-  it("counts as ours only the sends wholly inside (sentAt + jitter − window, sentAt − jitter] (RL-V5)", () => {
-    const sentAt = NOW + 1000;
-    // at sentAt − jitter: certainly arrived before the report; at sentAt + jitter − window: may have arrived before the venue's window
+  it('counts as ours only the sends after the latest window start and at least jitterMs before the reporting request (RL-V5)', () => {
+    const sentAtMs = NOW + 1000;
+    // latest window start sentAt + jitter − window = NOW + 50 (not after it: NOW + 50); arrived by sentAt − jitter = NOW + 950 (not: NOW + 951)
     const log = [send(NOW + 50, 2), send(NOW + 51, 3), send(NOW + 950, 4), send(NOW + 951, 5)];
-    const after = afterSync(log, w, 20, NOW + 1000, sentAt);
-    const reported = after.filter((e) => e.reported);
-    expect(reported).toEqual([{ from: NOW, to: NOW + 1050, cost: 20 - 3 - 4, reported: true }]);
-    expect(afterSync(after, w, 12, NOW + 1000, sentAt)).toEqual(after);
+    const after = afterSync(log, w, 20, NOW + 1000, { sentAtMs });
+    expect(after.filter((e) => e.kind === 'reported')).toEqual([{ from: sentAtMs, to: sentAtMs, cost: 20 - 3 - 4, kind: 'reported' }]);
+    // a second report of the same send time: one entry at the larger cost
+    expect(afterSync(after, w, 12, NOW + 1000, { sentAtMs })).toEqual(after);
+    // the caller's certified cost counts besides them; a later countedSinceMs takes fewer
+    expect(afterSync(log, w, 20, NOW + 1000, { sentAtMs, countedOwnCost: 1.5 }).find((e) => e.kind === 'reported')?.cost).toBe(20 - 3 - 4 - 1.5);
+    expect(afterSync(log, w, 20, NOW + 1000, { sentAtMs, countedSinceMs: NOW + 51 }).find((e) => e.kind === 'reported')?.cost).toBe(20 - 4);
+    // without a send time nothing is ours, the certified cost is ignored, and the report sits at now
+    expect(afterSync(log, w, 20, NOW + 1000, { countedOwnCost: 5 }).filter((e) => e.kind === 'reported')).toEqual([{ from: NOW + 1000, to: NOW + 1000, cost: 20, kind: 'reported' }]);
+  });
+
+  it('keeps one reported entry: replaced by a report sent jitterMs after it, merged with one sent sooner, penalties untouched (RL-V5)', () => {
+    const log = [send(NOW, 1), send(NOW + 100, 6, 'reported'), { from: NOW + 120, to: NOW + 200, cost: 10, kind: 'penalty' as const }];
+    // sent 50 ms after the earlier report's position: it replaces it, even with nothing of its own to report
+    expect(afterSync(log, w, 1, NOW + 160, { sentAtMs: NOW + 150 })).toEqual([send(NOW, 1), log[2]]);
+    // sent 49 ms after it: both kept as one entry over both positions, at the larger cost
+    expect(afterSync(log, w, 4, NOW + 160, { sentAtMs: NOW + 149 })).toEqual([send(NOW, 1), { from: NOW + 100, to: NOW + 149, cost: 6, kind: 'reported' }, log[2]]);
+    expect(afterSync(log, w, 9, NOW + 160, { sentAtMs: NOW + 149 })).toEqual([send(NOW, 1), { from: NOW + 100, to: NOW + 149, cost: 8, kind: 'reported' }, log[2]]);
+    // without a send time nothing is replaced: merged at now, never lowered
+    expect(afterSync(log, w, 1, NOW + 160)).toEqual([send(NOW, 1), { from: NOW + 100, to: NOW + 160, cost: 6, kind: 'reported' }, log[2]]);
+    expect(afterSync(log, w, 0, NOW + 160)).toEqual(log);
   });
 
   it('converts between a token bucket and a window limit, keeping what was borrowed (RL-L5)', () => {

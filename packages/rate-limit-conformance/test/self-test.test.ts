@@ -41,6 +41,8 @@ const BROKEN: readonly {
   { flaw: 'internalForUnreadable', rule: 'RL-F2', what: 'answers internal for input that cannot be read', safety: false, modelCheck: false },
   { flaw: 'windowAsTokenBucket', rule: 'RL-V1', what: 'keeps a window limit as a token bucket of perWindow refilled perWindow per window', safety: false, modelCheck: false, windowProperty: true },
   { flaw: 'windowIgnoresBookingsAhead', rule: 'RL-V2', what: 'lets a later cheap call take what a window booking holds', safety: false, modelCheck: false },
+  { flaw: 'syncTakesSendsInFlight', rule: 'RL-V5', what: 'takes as counted by a window sync the sends still on their way to the venue', safety: false, modelCheck: false, windowProperty: false },
+  { flaw: 'syncSumsReports', rule: 'RL-V5', what: 'sums the reports of window syncs instead of replacing or merging them', safety: false, modelCheck: false, windowProperty: false },
 ];
 
 /** The tests a limiter offering every optional operation and window limits cannot run (they check their absence). */

@@ -185,9 +185,11 @@ export interface RateLimiter {
    * @param key - the bucket.
    * @param limit - its definition (required: a sync may be the first thing a bucket sees).
    * @param minBorrowed - the usage the venue reported (for example `X-MBX-USED-WEIGHT-1M`).
-   * @param options - `sentAtMs`: when the reporting request was sent (window limits, RL-V5).
-   * @returns a decision-like result: ok when applied, or a typed error (it never lowers usage).
-   * @remarks RL-R2.
+   * @param options - on a window limit, what the caller knows of the report: `sentAtMs`,
+   * `countedSinceMs`, `countedOwnCost` (RL-V5); token buckets ignore them.
+   * @returns a decision-like result: ok when applied, or a typed error. It never lowers usage, except
+   * where a window limit's newer report (with `sentAtMs`) replaces an older one it covers (RL-V5).
+   * @remarks RL-R2, RL-V5.
    * @example
    * ```ts
    * await limiter.sync(ipKey, { requests: 6000, periodMs: 60_000 }, Number(headers['x-mbx-used-weight-1m']));

@@ -14,6 +14,7 @@ import { WAITING } from './waiting.js';
 import { WINDOW_FEEDBACK } from './window-feedback.js';
 import { WINDOW_LIMITS } from './window-limits.js';
 import { WINDOW_PROPERTY } from './window-property.js';
+import { WINDOW_SYNC } from './window-sync.js';
 
 /** Every test of the suite, in catalogue order. */
 export const ALL_TESTS: readonly ConformanceTest[] = [
@@ -29,6 +30,7 @@ export const ALL_TESTS: readonly ConformanceTest[] = [
   ...WINDOW_LIMITS,
   ...WINDOW_PROPERTY,
   ...WINDOW_FEEDBACK,
+  ...WINDOW_SYNC,
   ...INSPECTING,
   ...FAILURES,
   ...HOST_CONTRACT,

@@ -1,4 +1,4 @@
-import type { BucketCheck, BucketKey, Decision, Limit, RateLimiter } from '@core/rate-limit-contract';
+import type { BucketCheck, Decision, Limit } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
 import { expectBooked, expectBorrowed, expectDelay, expectDone, expectEqual, expectError, expectOkNow, expectTrue, fail, show } from '../expect.js';
 import { roundWait } from '../model-arithmetic.js';
@@ -6,14 +6,6 @@ import { earliestFit, type ModelWindow, type WindowEntry } from '../window-log.j
 import { TEN_PER_SECOND, TEN_PER_WINDOW, answeredAtOnce, key, landed, spend } from './fixtures.js';
 
 const WINDOWS = ['injectableClock', 'windowLimits'] as const;
-
-/** Two keys on one venue that go through the same steps, one synced with the reporting request's send time and one without. */
-async function sendFourThenOne(limiter: RateLimiter, advance: (ms: number) => Promise<void>, keys: readonly BucketKey[]): Promise<void> {
-  for (const k of keys) await spend(limiter, k, TEN_PER_WINDOW, 4, 'cost 4 at 0 ms');
-  await advance(100);
-  for (const k of keys) await spend(limiter, k, TEN_PER_WINDOW, 1, 'the reporting request, sent at 100 ms');
-  await advance(10);
-}
 
 export const WINDOW_FEEDBACK: readonly ConformanceTest[] = [
   test('RL-V4', 'a full window keeps the token bucket of the same call untouched, and an empty token bucket the window', [...WINDOWS], async ({ limiter }) => {
@@ -92,38 +84,6 @@ export const WINDOW_FEEDBACK: readonly ConformanceTest[] = [
     await clock.advance(1050);
     expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 10), 'cost 10 once the record left the window', clock.now());
   }),
-  test('RL-V5', "a sync with the reporting request's send time holds the bucket back only by what others spent; without it, by everything reported", [...WINDOWS, 'sync'], async ({ limiter, clock }) => {
-    const by = key({ axis: 'reported-with-send-time' });
-    const anon = key({ axis: 'reported-without' });
-    await sendFourThenOne(limiter, (ms) => clock.advance(ms), [by, anon]);
-    const sentAtMs = clock.now() - 10;
-    // the venue reports 7: the 4 sent at 0 ms arrived in its window, before the report; 3 were others'
-    expectDone(await limiter.sync(by, TEN_PER_WINDOW, 7, { sentAtMs }), 'sync 7 with the reporting request sent at 100 ms');
-    expectDone(await limiter.sync(anon, TEN_PER_WINDOW, 7), 'sync 7 without a send time');
-    expectBorrowed(await limiter.borrowed(by), 8, 'with the send time: our 5 and the 3 others spent');
-    expectBorrowed(await limiter.borrowed(anon), 12, 'without it: our 5 and all 7 reported');
-    expectDelay(await limiter.checkRate(by, TEN_PER_WINDOW, 3), 940, 'cost 3 with the send time: room once the 4 leave, at 1050 ms');
-    expectDelay(await limiter.checkRate(anon, TEN_PER_WINDOW, 3), 1040, 'cost 3 without it: room once the reporting request leaves, at 1150 ms');
-    expectOkNow(await limiter.checkRate(by, TEN_PER_WINDOW, 2), 'cost 2 with the send time', clock.now());
-  }),
-  test('RL-V5', 'a sync never lowers, and what was already reported counts toward a new report', [...WINDOWS, 'sync'], async ({ limiter, clock }) => {
-    const k = key({ axis: 'synced' });
-    await sendFourThenOne(limiter, (ms) => clock.advance(ms), [k]);
-    const sentAtMs = clock.now() - 10;
-    expectDone(await limiter.sync(k, TEN_PER_WINDOW, 4, { sentAtMs }), 'sync 4: exactly the sends the venue had certainly counted');
-    expectBorrowed(await limiter.borrowed(k), 5, 'after a report of only our own sends');
-    expectDone(await limiter.sync(k, TEN_PER_WINDOW, 7, { sentAtMs }), 'sync 7');
-    expectBorrowed(await limiter.borrowed(k), 8, 'after sync 7: 3 others spent');
-    expectDone(await limiter.sync(k, TEN_PER_WINDOW, 5, { sentAtMs }), 'sync 5');
-    expectBorrowed(await limiter.borrowed(k), 8, 'after sync 5 (never lowered)');
-    expectDone(await limiter.sync(k, TEN_PER_WINDOW, 9, { sentAtMs }), 'sync 9');
-    expectBorrowed(await limiter.borrowed(k), 10, 'after sync 9: 5 others spent, 3 of them already reported');
-    expectDone(await limiter.sync(k, TEN_PER_WINDOW, 0), 'sync 0 without a send time');
-    expectBorrowed(await limiter.borrowed(k), 10, 'after sync 0');
-    expectError(await limiter.sync(k, TEN_PER_WINDOW, -1, { sentAtMs }), 'invalid_parameters', 'sync -1');
-    expectError(await limiter.sync(k, TEN_PER_WINDOW, 1, { sentAtMs: Number.NaN }), 'invalid_parameters', 'sync with sentAtMs NaN');
-    expectBorrowed(await limiter.borrowed(k), 10, 'after the refused syncs');
-  }),
   test('RL-V5', 'a penalty admits nothing before its end and counts the whole window used then', [...WINDOWS, 'penalize'], async ({ limiter, clock }) => {
     const k = key({ axis: 'penalized' });
     await spend(limiter, k, TEN_PER_WINDOW, 2);
@@ -164,7 +124,7 @@ export const WINDOW_FEEDBACK: readonly ConformanceTest[] = [
       const last = sent.length === 0 ? now : Math.max(...sent.map((e) => e.to));
       if (d.kind === 'ok') {
         expectTrue(exact === now, `${what}: admitted at ${now}, when the sends so far leave no room before ${exact}`);
-        sent.push({ from: now, to: now, cost: 1, reported: false });
+        sent.push({ from: now, to: now, cost: 1, kind: 'own' });
       } else if (d.kind === 'delay') {
         if (exact > now) expectTrue(d.retryAfterMs >= roundWait(exact - now), `${what}: a wait of ${d.retryAfterMs} ms, shorter than the ${exact - now} ms the sends allow`);
         expectTrue(d.retryAfterMs <= roundWait(last + 1000 - now), `${what}: a wait of ${d.retryAfterMs} ms, past the ${last + 1000 - now} ms after which the latest send leaves the window`);
@@ -206,6 +166,7 @@ export const WINDOW_FEEDBACK: readonly ConformanceTest[] = [
       ['waitForCapacity with a budget of -5', () => answeredAtOnce(limiter, clock, [{ key: k, limit: w, cost: 1 }], { maxWaitMs: -5 }, 'waitForCapacity')],
       ['sync', () => limiter.sync(k, w, 3)],
       ['sync with sentAtMs', () => limiter.sync(k, w, 3, { sentAtMs: 1 })],
+      ['sync with every report option', () => limiter.sync(k, w, 3, { sentAtMs: 1, countedSinceMs: 0, countedOwnCost: 1 })],
       ['sync of -1', () => limiter.sync(k, w, -1)],
     ];
     for (const [what, call] of calls) expectError((await call()) as Decision, 'not_supported', `${what} with a window limit`);

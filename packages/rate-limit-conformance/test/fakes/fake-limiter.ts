@@ -33,8 +33,8 @@ import {
   readKey,
   readLimit,
   readOptions,
-  readSentAt,
   readSignal,
+  readSyncOptions,
   type Refused,
 } from './validate.js';
 
@@ -194,11 +194,11 @@ export class FakeLimiter implements RateLimiter {
     if (!l.ok) return this.#refused(l);
     const m = readAmount(minBorrowed, 'minBorrowed');
     if (!m.ok) return this.#refused(m);
-    const sentAt = readSentAt(options);
-    if (!sentAt.ok) return this.#refused(sentAt);
+    const report = readSyncOptions(options);
+    if (!report.ok) return this.#refused(report);
     if (this.#closed) return CLOSED;
     if (this.#store.broken) return STORE_DOWN;
-    if (l.value !== null) this.#model.sync(k.value, this.#shaped(l.value), m.value, this.#clock.now(), sentAt.value);
+    if (l.value !== null) this.#model.sync(k.value, this.#shaped(l.value), m.value, this.#clock.now(), report.value);
     return DONE;
   }
 

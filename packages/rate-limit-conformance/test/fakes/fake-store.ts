@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { BucketKey, Limit, NormalizedLimit } from '@core/rate-limit-contract';
+import type { BucketKey, Limit, NormalizedLimit, SyncOptions } from '@core/rate-limit-contract';
 import { MODEL_EPS, msPerToken, type ModelLimit } from '../../src/model-arithmetic.js';
 import { ReferenceModel, type ModelBucket } from '../../src/reference-model.js';
-import { countAt, spanOf, windowTolerance, type ModelWindow, type WindowEntry } from '../../src/window-log.js';
+import { countAt, pruned, spanOf, windowTolerance, withEntry, type ModelWindow, type WindowEntry } from '../../src/window-log.js';
 
 /** Deliberate defects, each breaking one rule of the rulebook (for the suite's self-test). */
 export interface FakeFlaws {
@@ -40,6 +40,17 @@ export interface FakeFlaws {
    * what a booking ahead holds (breaks RL-V2).
    */
   readonly windowIgnoresBookingsAhead?: boolean;
+  /**
+   * Takes as counted by a window sync this deployment's sends made up to the reporting request's send
+   * time, also those made within `jitterMs` before it that may still be on their way (breaks RL-V5).
+   */
+  readonly syncTakesSendsInFlight?: boolean;
+  /**
+   * Adds each window sync's report to the earlier ones, as the venue's counts were separate spending,
+   * instead of replacing an earlier report the new one covers or keeping one entry at the larger cost
+   * (breaks RL-V5).
+   */
+  readonly syncSumsReports?: boolean;
 }
 
 /** The reference model with the arithmetic flaws of {@link FakeFlaws} (none for the correct fake). */
@@ -59,6 +70,25 @@ class FakeModel extends ReferenceModel {
 
   protected override redefine(live: ModelBucket, limit: ModelLimit, now: number): ModelBucket {
     return super.redefine(this.#flaws.redefinitionLiftsHold ? { ...live, hold: Number.NEGATIVE_INFINITY } : live, limit, now);
+  }
+
+  protected override windowSynced(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions): WindowEntry[] {
+    if (this.#flaws.syncSumsReports) {
+      // the earlier reports stay as they are, and this one is added beside them
+      const earlier = pruned(log, w, now).filter((e) => e.kind === 'reported');
+      let out = super.windowSynced(log.filter((e) => e.kind !== 'reported'), w, used, now, report);
+      for (const e of earlier) out = withEntry(out, e);
+      return out;
+    }
+    if (this.#flaws.syncTakesSendsInFlight && report.sentAtMs !== undefined) {
+      // the sends within jitterMs before the reporting request, taken as counted besides the others
+      const sentAt = Math.min(report.sentAtMs, now);
+      const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, sentAt + w.jitterMs - w.windowMs);
+      let inFlight = 0;
+      for (const e of pruned(log, w, now)) if (e.kind === 'own' && e.from > latestStart && e.to > sentAt - w.jitterMs && e.to <= sentAt) inFlight += e.cost;
+      return super.windowSynced(log, w, used, now, { ...report, countedOwnCost: (report.countedOwnCost ?? 0) + inFlight });
+    }
+    return super.windowSynced(log, w, used, now, report);
   }
 
   protected override windowFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean {

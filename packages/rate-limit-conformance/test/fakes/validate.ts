@@ -1,4 +1,4 @@
-import type { BucketCheck, BucketKey, PenaltyHold } from '@core/rate-limit-contract';
+import type { BucketCheck, BucketKey, PenaltyHold, SyncOptions } from '@core/rate-limit-contract';
 import { normalizeModelLimit, type ModelLimit } from '../../src/model-arithmetic.js';
 
 /**
@@ -109,15 +109,33 @@ export function callHasWindow(checks: unknown): boolean {
   }
 }
 
-/** The reporting request's send time of a sync (RL-V5): options absent, or `{ sentAtMs? }` with a finite number. */
-export function readSentAt(options: unknown): Read<number | undefined> {
+/**
+ * What a sync's caller knows of the report (RL-V5): options absent, or `{ sentAtMs?, countedSinceMs?,
+ * countedOwnCost? }` with finite times and a finite cost >= 0. Only the fields given are kept.
+ */
+export function readSyncOptions(options: unknown): Read<SyncOptions> {
   return guard('options', () => {
-    if (options === undefined) return { ok: true, value: undefined };
+    if (options === undefined) return { ok: true, value: {} };
     if (typeof options !== 'object' || options === null) return bad('options', 'must be an object when given');
-    const sentAtMs: unknown = (options as Record<string, unknown>)['sentAtMs'];
-    if (sentAtMs === undefined) return { ok: true, value: undefined };
-    if (typeof sentAtMs !== 'number' || !Number.isFinite(sentAtMs)) return bad('options.sentAtMs', 'must be a finite number');
-    return { ok: true, value: sentAtMs };
+    const o = options as Record<string, unknown>;
+    const sentAtMs = o['sentAtMs'];
+    const countedSinceMs = o['countedSinceMs'];
+    const countedOwnCost = o['countedOwnCost'];
+    for (const [name, v] of [['sentAtMs', sentAtMs], ['countedSinceMs', countedSinceMs]] as const) {
+      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) return bad(`options.${name}`, 'must be a finite number');
+    }
+    if (countedOwnCost !== undefined) {
+      const cost = readAmount(countedOwnCost, 'options.countedOwnCost');
+      if (!cost.ok) return cost;
+    }
+    return {
+      ok: true,
+      value: {
+        ...(typeof sentAtMs === 'number' ? { sentAtMs } : {}),
+        ...(typeof countedSinceMs === 'number' ? { countedSinceMs } : {}),
+        ...(typeof countedOwnCost === 'number' ? { countedOwnCost } : {}),
+      },
+    };
   });
 }
 

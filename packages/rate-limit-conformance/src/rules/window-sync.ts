@@ -1,0 +1,212 @@
+import type { BucketKey, RateLimiter, SyncOptions } from '@core/rate-limit-contract';
+import { test, type ConformanceTest } from '../conformance-test.js';
+import { expectBorrowed, expectDelay, expectDone, expectEqual, expectError, expectOkNow, expectTrue, show } from '../expect.js';
+import { TEN_PER_WINDOW, key, spend } from './fixtures.js';
+
+// The syncs of window limits (RL-V5), on 10 per 1000 ms with 50 ms of jitter: a send counts in every
+// interval of 1050 ms of send times that holds it. Times below are from the start of each test.
+
+const SYNC = ['injectableClock', 'windowLimits', 'sync'] as const;
+
+/** A sync that must be applied. */
+async function synced(limiter: RateLimiter, k: BucketKey, used: number, options: SyncOptions | undefined, what: string): Promise<void> {
+  expectDone(await limiter.sync(k, TEN_PER_WINDOW, used, options), what);
+}
+
+export const WINDOW_SYNC: readonly ConformanceTest[] = [
+  test('RL-V5', "a sync with the reporting request's send time holds the bucket back only by what others spent; without it, by everything reported", [...SYNC], async ({ limiter, clock }) => {
+    const by = key({ axis: 'reported-with-send-time' });
+    const anon = key({ axis: 'reported-without' });
+    const t0 = clock.now();
+    for (const k of [by, anon]) await spend(limiter, k, TEN_PER_WINDOW, 4, 'cost 4 at 0 ms');
+    await clock.advance(100);
+    for (const k of [by, anon]) await spend(limiter, k, TEN_PER_WINDOW, 1, 'the reporting request, sent at 100 ms');
+    await clock.advance(10);
+    // the venue reports 7: the 4 sent at 0 ms reached it by 50 ms, before the reporting request left; 3 were others'
+    await synced(limiter, by, 7, { sentAtMs: t0 + 100 }, 'sync 7 with the reporting request sent at 100 ms');
+    await synced(limiter, anon, 7, undefined, 'sync 7 without a send time');
+    expectBorrowed(await limiter.borrowed(by), 8, 'with the send time: our 5 and the 3 others spent');
+    expectBorrowed(await limiter.borrowed(anon), 12, 'without it: our 5 and all 7 reported');
+    expectDelay(await limiter.checkRate(by, TEN_PER_WINDOW, 3), 940, 'cost 3 with the send time: room once the 4 leave, at 1050 ms');
+    expectDelay(await limiter.checkRate(anon, TEN_PER_WINDOW, 3), 1040, 'cost 3 without it: room once the reporting request leaves, at 1150 ms');
+    expectOkNow(await limiter.checkRate(by, TEN_PER_WINDOW, 2), 'cost 2 with the send time', clock.now());
+  }),
+  test('RL-V5', "a send made within jitterMs before the reporting request is never taken as counted: it may reach the venue after the request", [...SYNC], async ({ limiter, clock }) => {
+    const flight = key({ axis: 'sent-40-ms-before' });
+    const arrived = key({ axis: 'sent-50-ms-before' });
+    const t0 = clock.now();
+    for (const k of [flight, arrived]) await spend(limiter, k, TEN_PER_WINDOW, 3, 'cost 3 at 0 ms');
+    await clock.advance(40);
+    await spend(limiter, flight, TEN_PER_WINDOW, 1, 'a reporting request at 40 ms');
+    await clock.advance(10);
+    await spend(limiter, arrived, TEN_PER_WINDOW, 1, 'a reporting request at 50 ms');
+    await clock.advance(10);
+    await synced(limiter, flight, 5, { sentAtMs: t0 + 40 }, 'sync 5 answering the request sent at 40 ms');
+    await synced(limiter, arrived, 5, { sentAtMs: t0 + 50 }, 'sync 5 answering the request sent at 50 ms');
+    // the 3 sent at 0 ms may arrive as late as 50 ms: after the request sent at 40 ms, not after the one sent at 50 ms
+    expectBorrowed(await limiter.borrowed(flight), 9, 'request at 40 ms: our 4 and all 5 reported, the 3 sent at 0 ms not taken as counted');
+    expectBorrowed(await limiter.borrowed(arrived), 6, 'request at 50 ms: our 4 and the 2 others spent beside the 3 sent at 0 ms');
+    expectDelay(await limiter.checkRate(flight, TEN_PER_WINDOW, 2), 990, 'cost 2 after the report at 40 ms: room once the 3 leave, at 1050 ms');
+    expectOkNow(await limiter.checkRate(arrived, TEN_PER_WINDOW, 4), 'cost 4 after the report at 50 ms', clock.now());
+  }),
+  test('RL-V5', 'countedOwnCost counts besides the sends taken by their send times, and only with a send time', [...SYNC], async ({ limiter, clock }) => {
+    const certified = key({ axis: 'certified' });
+    const plain = key({ axis: 'not-certified' });
+    const timeless = key({ axis: 'certified-without-send-time' });
+    const t0 = clock.now();
+    const all = [certified, plain, timeless];
+    for (const k of all) await spend(limiter, k, TEN_PER_WINDOW, 3, 'cost 3 at 0 ms');
+    await clock.advance(100);
+    for (const k of all) await spend(limiter, k, TEN_PER_WINDOW, 1, 'the reporting request at 100 ms');
+    await clock.advance(10);
+    // the venue reports 8, its count including the reporting request (cost 1), which the caller certifies
+    await synced(limiter, certified, 8, { sentAtMs: t0 + 100, countedOwnCost: 1 }, 'sync 8, the reporting request certified');
+    await synced(limiter, plain, 8, { sentAtMs: t0 + 100 }, 'sync 8, nothing certified');
+    await synced(limiter, timeless, 8, { countedOwnCost: 1 }, 'sync 8 certifying 1 without a send time');
+    expectBorrowed(await limiter.borrowed(certified), 8, 'certified: our 4 and 8 − 3 − 1 = 4 others spent');
+    expectBorrowed(await limiter.borrowed(plain), 9, 'not certified: our 4 and 8 − 3 = 5 others spent');
+    expectBorrowed(await limiter.borrowed(timeless), 12, 'without a send time countedOwnCost is ignored: our 4 and all 8 reported');
+    expectDelay(await limiter.checkRate(certified, TEN_PER_WINDOW, 5), 940, 'cost 5, certified: room once the 3 sent at 0 ms leave, at 1050 ms');
+    expectDelay(await limiter.checkRate(plain, TEN_PER_WINDOW, 5), 1040, 'cost 5, not certified: room once the report leaves too, at 1150 ms');
+  }),
+  test('RL-V5', 'a later countedSinceMs takes fewer sends as counted; a send at countedSinceMs itself is not taken, and one earlier than the rolling default changes nothing', [...SYNC], async ({ limiter, clock }) => {
+    const rolling = key({ axis: 'rolling' });
+    const fixed = key({ axis: 'fixed-from-100' });
+    const atStart = key({ axis: 'fixed-from-0' });
+    const early = key({ axis: 'fixed-from-minus-5000' });
+    const all = [rolling, fixed, atStart, early];
+    const t0 = clock.now();
+    for (const k of all) await spend(limiter, k, TEN_PER_WINDOW, 2, 'cost 2 at 0 ms');
+    await clock.advance(300);
+    for (const k of all) await spend(limiter, k, TEN_PER_WINDOW, 3, 'cost 3 at 300 ms');
+    await clock.advance(300);
+    for (const k of all) await spend(limiter, k, TEN_PER_WINDOW, 1, 'the reporting request at 600 ms');
+    await clock.advance(10);
+    const sentAtMs = t0 + 600;
+    await synced(limiter, rolling, 9, { sentAtMs }, 'sync 9, a rolling window (it began at the latest at −350 ms)');
+    await synced(limiter, fixed, 9, { sentAtMs, countedSinceMs: t0 + 100 }, 'sync 9, a window begun at the latest at 100 ms');
+    await synced(limiter, atStart, 9, { sentAtMs, countedSinceMs: t0 }, 'sync 9, a window begun at the latest at 0 ms');
+    await synced(limiter, early, 9, { sentAtMs, countedSinceMs: t0 - 5000 }, 'sync 9, countedSinceMs before the rolling default');
+    expectBorrowed(await limiter.borrowed(rolling), 10, 'rolling: our 6 and 9 − 5 = 4 others spent');
+    expectBorrowed(await limiter.borrowed(fixed), 12, 'from 100 ms: our 6 and 9 − 3 = 6 others spent (the 2 sent at 0 ms not taken)');
+    expectBorrowed(await limiter.borrowed(atStart), 12, 'from 0 ms: the 2 sent at 0 ms may precede the window, not taken');
+    expectBorrowed(await limiter.borrowed(early), 10, 'from −5000 ms: as the rolling default');
+    expectDelay(await limiter.checkRate(rolling, TEN_PER_WINDOW, 1), 440, 'cost 1, rolling: room once the 2 sent at 0 ms leave, at 1050 ms');
+    expectDelay(await limiter.checkRate(fixed, TEN_PER_WINDOW, 1), 740, 'cost 1, from 100 ms: room once the 3 sent at 300 ms leave, at 1350 ms');
+  }),
+  test('RL-V5', 'a report answered to a request sent jitterMs or more after an earlier report replaces it, so borrowed may go down', [...SYNC], async ({ limiter, clock }) => {
+    const k = key({ axis: 'replaced' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A at 0 ms');
+    await clock.advance(10);
+    await synced(limiter, k, 6, { sentAtMs: t0 }, "sync 6 answering A: nothing of ours had certainly arrived, 6 others'");
+    expectBorrowed(await limiter.borrowed(k), 7, 'after the report on A');
+    await clock.advance(90);
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request B at 100 ms');
+    await clock.advance(10);
+    // B left 100 ms after A: every future window that could hold what A's report counted starts after B's window began
+    await synced(limiter, k, 4, { sentAtMs: t0 + 100 }, 'sync 4 answering B: A (sent at 0 ms) taken as counted, 3 others');
+    expectBorrowed(await limiter.borrowed(k), 5, "after the report on B: our 2 and B's 3 others, A's report of 6 replaced");
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 6), 940, 'cost 6: room once A leaves, at 1050 ms');
+    await clock.advance(90);
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request C at 200 ms');
+    await clock.advance(10);
+    await synced(limiter, k, 2, { sentAtMs: t0 + 200 }, 'sync 2 answering C: exactly A and B');
+    expectBorrowed(await limiter.borrowed(k), 3, "after the report on C: our 3 alone, B's report replaced by one of nothing");
+    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 7), 'cost 7 beside our 3', clock.now());
+  }),
+  test('RL-V5', 'two reports answered to requests sent within jitterMs of each other are one entry at the larger cost, counted from the later send time', [...SYNC], async ({ limiter, clock }) => {
+    const k = key({ axis: 'merged' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A at 0 ms');
+    await clock.advance(30);
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request B at 30 ms');
+    await clock.advance(10);
+    await synced(limiter, k, 5, { sentAtMs: t0 }, 'sync 5 answering A');
+    expectBorrowed(await limiter.borrowed(k), 7, 'after the report on A: our 2 and 5 others');
+    await synced(limiter, k, 4, { sentAtMs: t0 + 30 }, 'sync 4 answering B, sent 30 ms after A');
+    expectBorrowed(await limiter.borrowed(k), 7, 'after the report on B: the larger report, 5, neither summed (9) nor replaced (4)');
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 4), 1010, 'cost 4: room once A leaves, at 1050 ms');
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 5), 1040, "cost 5: room once the report leaves, 1050 ms after B's send time, at 1080 ms");
+  }),
+  test('RL-V5', 'a sync without a send time never lowers: it replaces nothing and keeps an earlier report at the larger cost, counted until one span after now', [...SYNC], async ({ limiter, clock }) => {
+    const k = key({ axis: 'without-send-time' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A at 0 ms');
+    await clock.advance(10);
+    await synced(limiter, k, 6, { sentAtMs: t0 }, 'sync 6 answering A');
+    expectBorrowed(await limiter.borrowed(k), 7, 'after the report on A');
+    await clock.advance(190);
+    await synced(limiter, k, 1, undefined, 'sync 1 without a send time, at 200 ms');
+    expectBorrowed(await limiter.borrowed(k), 7, 'after sync 1 without a send time (never lowered)');
+    await synced(limiter, k, 0, undefined, 'sync 0 without a send time');
+    expectBorrowed(await limiter.borrowed(k), 7, 'after sync 0 without a send time');
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 4), 850, 'cost 4: room once A leaves, at 1050 ms');
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 5), 1050, 'cost 5: room once the report, now counted from 200 ms, leaves at 1250 ms');
+    await synced(limiter, k, 1, { sentAtMs: t0 + 190 }, 'sync 1 answering a request sent at 190 ms, within jitterMs of the report at 200 ms');
+    expectBorrowed(await limiter.borrowed(k), 7, 'after it: the report at 200 ms not replaced');
+    await clock.advance(60);
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request B at 260 ms');
+    await clock.advance(10);
+    await synced(limiter, k, 1, { sentAtMs: t0 + 260 }, 'sync 1 answering B: exactly A');
+    expectBorrowed(await limiter.borrowed(k), 2, 'after the report on B: our 2 alone');
+  }),
+  test('RL-V5', 'reports answered to one request are kept as one at the larger cost', [...SYNC], async ({ limiter, clock }) => {
+    const k = key({ axis: 'synced' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 4, 'cost 4 at 0 ms');
+    await clock.advance(100);
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'the reporting request at 100 ms');
+    await clock.advance(10);
+    const sentAtMs = t0 + 100;
+    await synced(limiter, k, 4, { sentAtMs }, 'sync 4: exactly the sends the venue had certainly counted');
+    expectBorrowed(await limiter.borrowed(k), 5, 'after a report of only our own sends');
+    await synced(limiter, k, 7, { sentAtMs }, 'sync 7');
+    expectBorrowed(await limiter.borrowed(k), 8, 'after sync 7: 3 others spent');
+    await synced(limiter, k, 5, { sentAtMs }, 'sync 5');
+    expectBorrowed(await limiter.borrowed(k), 8, 'after sync 5: 1 others spent, the larger 3 kept');
+    await synced(limiter, k, 9, { sentAtMs }, 'sync 9');
+    expectBorrowed(await limiter.borrowed(k), 10, 'after sync 9: 5 others spent, the larger, not 3 + 5');
+  }),
+  test('RL-V5', 'a sync never replaces a penalty nor merges with it', [...SYNC, 'penalize'], async ({ limiter, clock }) => {
+    const k = key({ axis: 'penalized-then-synced' });
+    const t0 = clock.now();
+    await synced(limiter, k, 0, undefined, 'sync 0: the bucket defined as a window limit');
+    expectDone(await limiter.penalize(k, { forMs: 100 }), 'penalize for 100 ms: the window full over [0, 100] ms');
+    await clock.advance(210);
+    await synced(limiter, k, 0, { sentAtMs: t0 + 200 }, 'sync 0 answering a request sent at 200 ms');
+    expectBorrowed(await limiter.borrowed(k), 10, 'the penalty after the sync');
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1), 940, 'cost 1: one span after the hold ends, at 1150 ms');
+    await clock.advance(10);
+    await synced(limiter, k, 3, { sentAtMs: t0 + 210 }, 'sync 3 answering a request sent at 210 ms');
+    expectBorrowed(await limiter.borrowed(k), 13, 'the penalty and 3 others spent beside it');
+  }),
+  test('RL-V5', 'sync options: sentAtMs and countedSinceMs finite numbers, countedOwnCost a finite number >= 0; anything else is invalid_parameters naming it and changes nothing', [...SYNC], async ({ limiter, clock }) => {
+    const k = key({ axis: 'sync-options' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 4, 'cost 4 at 0 ms');
+    await clock.advance(100);
+    const sentAtMs = t0 + 90;
+    const bad: readonly [string, number, unknown, string][] = [
+      ['minBorrowed -1', -1, { sentAtMs }, 'minBorrowed'],
+      ['sentAtMs NaN', 7, { sentAtMs: Number.NaN }, 'options.sentAtMs'],
+      ['sentAtMs as a string', 7, { sentAtMs: String(sentAtMs) }, 'options.sentAtMs'],
+      ['countedSinceMs NaN', 7, { sentAtMs, countedSinceMs: Number.NaN }, 'options.countedSinceMs'],
+      ['countedSinceMs -Infinity', 7, { sentAtMs, countedSinceMs: Number.NEGATIVE_INFINITY }, 'options.countedSinceMs'],
+      ['countedOwnCost -1', 7, { sentAtMs, countedOwnCost: -1 }, 'options.countedOwnCost'],
+      ['countedOwnCost NaN', 7, { sentAtMs, countedOwnCost: Number.NaN }, 'options.countedOwnCost'],
+      ['countedOwnCost Infinity', 7, { sentAtMs, countedOwnCost: Number.POSITIVE_INFINITY }, 'options.countedOwnCost'],
+      ['countedOwnCost as a string', 7, { sentAtMs, countedOwnCost: '1' }, 'options.countedOwnCost'],
+      ['countedOwnCost null', 7, { sentAtMs, countedOwnCost: null }, 'options.countedOwnCost'],
+      ['countedOwnCost -1 without a send time', 7, { countedOwnCost: -1 }, 'options.countedOwnCost'],
+    ];
+    for (const [what, used, options, path] of bad) {
+      const e = expectError(await limiter.sync(k, TEN_PER_WINDOW, used, options as SyncOptions), 'invalid_parameters', `sync with ${what}`);
+      if (e.error.path !== undefined) expectEqual(e.error.path, path, `sync with ${what}: error.path`);
+      else expectTrue(e.error.message.includes(path.replace('options.', '')), `sync with ${what}: the error names neither by its path nor in its message ${path}: ${show(e)}`);
+    }
+    expectBorrowed(await limiter.borrowed(k), 4, 'after the refused syncs');
+    await synced(limiter, k, 7, { sentAtMs, countedSinceMs: t0 - 1, countedOwnCost: 0 }, 'sync 7 with countedOwnCost 0');
+    expectBorrowed(await limiter.borrowed(k), 7, 'after sync 7: our 4 and 3 others spent');
+  }),
+];
