@@ -147,7 +147,7 @@ export class ReferenceModel {
     if (isWindow(limit)) {
       if (isWindow(live.limit)) return { ...live, limit, log: pruned(live.log, limit, now) };
       const b = borrowedOf(live, now);
-      let log = b > 0 ? afterSend(NO_LOG, limit, b, now, now) : [];
+      let log = b > 0 ? afterSend(NO_LOG, limit, b, now, now, 'recorded') : [];
       if (held) log = afterPenalty(log, limit, live.hold, now);
       return { key: live.key, limit, tat: now, used: 0, hold: live.hold, log };
     }
@@ -171,7 +171,7 @@ export class ReferenceModel {
     if (isWindow(limit)) {
       let log: readonly WindowEntry[] = NO_LOG;
       if (hold !== undefined) log = afterPenalty(log, limit, hold, now);
-      if (debt > 0) log = afterSend(log, limit, debt, now, now);
+      if (debt > 0) log = afterSend(log, limit, debt, now, now, 'recorded');
       return { key, limit, tat: now, used: 0, hold: hold ?? NO_HOLD, log };
     }
     if (limit.refillPerSec === 0) {
@@ -439,7 +439,7 @@ function booked(bucket: ModelBucket, cost: number, sendAt: number, now: number):
 /** Debits recorded cost at `now`, debt allowed, clamped to the horizon (RL-R1); a window limit logs a send now (RL-V5). */
 function charged(bucket: ModelBucket, cost: number, now: number): ModelBucket {
   const limit = bucket.limit;
-  if (isWindow(limit)) return { ...bucket, log: afterSend(bucket.log, limit, cost, now, now) };
+  if (isWindow(limit)) return { ...bucket, log: afterSend(bucket.log, limit, cost, now, now, 'recorded') };
   if (limit.refillPerSec === 0) return { ...bucket, used: Math.max(bucket.used, Math.min(addUp(bucket.used, cost), MAX_AMOUNT)) };
   const tat = Math.min(addUp(Math.max(bucket.tat, now), cost * msPerToken(limit)), now + HORIZON_MS);
   return { ...bucket, tat: Math.max(bucket.tat, tat) };

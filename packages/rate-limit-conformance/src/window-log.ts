@@ -20,10 +20,12 @@ export interface ModelWindow {
 }
 
 /**
- * What an entry of a window bucket's log stands for: `own`, this deployment's sends and records;
- * `reported`, what a venue reported that others spent (a sync); `penalty`, a penalty's full window.
+ * What an entry of a window bucket's log stands for: `own`, this deployment's admitted sends;
+ * `recorded`, a record or an amount taken over from another definition (its send time is not known, so
+ * a sync never takes it as counted); `reported`, what a venue reported that others spent (a sync);
+ * `penalty`, a penalty's full window.
  */
-export type WindowEntryKind = 'own' | 'reported' | 'penalty';
+export type WindowEntryKind = 'own' | 'recorded' | 'reported' | 'penalty';
 
 /** One entry of a window bucket's log. */
 export interface WindowEntry {
@@ -150,8 +152,9 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry): Wind
  */
 export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions = {}): WindowEntry[] {
   const kept = pruned(log, w, now);
-  const known = report.sentAtMs !== undefined;
-  const sentAt = report.sentAtMs === undefined ? now : Math.max(Math.min(report.sentAtMs, now), now - HORIZON_MS);
+  // a send time after now is not one the limiter can have admitted: taken as none
+  const known = report.sentAtMs !== undefined && report.sentAtMs <= now;
+  const sentAt = known ? Math.max(report.sentAtMs as number, now - HORIZON_MS) : now;
   const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, sentAt + w.jitterMs - w.windowMs);
   let ours = known ? (report.countedOwnCost ?? 0) : 0;
   if (known) for (const e of kept) if (e.kind === 'own' && e.from > latestStart && e.to <= sentAt - w.jitterMs) ours += e.cost;
@@ -181,7 +184,7 @@ export function afterPenalty(log: readonly WindowEntry[], w: ModelWindow, untilM
   return withEntry(kept, { from: Math.min(now, until), to: until, cost: w.perWindow, kind: 'penalty' });
 }
 
-/** A send of `cost` at `at` (an admission, a booking at its send time, or a record at now). */
-export function afterSend(log: readonly WindowEntry[], w: ModelWindow, cost: number, at: number, now: number): WindowEntry[] {
-  return withEntry(pruned(log, w, now), { from: at, to: at, cost: Math.min(cost, MAX_AMOUNT), kind: 'own' });
+/** A send of `cost` at `at` (an admission or a booking at its send time: `own`; a record at now or a converted amount: `recorded`). */
+export function afterSend(log: readonly WindowEntry[], w: ModelWindow, cost: number, at: number, now: number, kind: 'own' | 'recorded' = 'own'): WindowEntry[] {
+  return withEntry(pruned(log, w, now), { from: at, to: at, cost: Math.min(cost, MAX_AMOUNT), kind });
 }

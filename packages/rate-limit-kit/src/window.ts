@@ -11,7 +11,9 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
  * State: a list of entries `[a, b, c, f]` (flat, sorted by `a`): cost `c` sent at some time in `[a, b]`
  * (one send is `a = b`; adjacent entries are merged into one interval when there are more than
  * {@link MAX_WINDOW_ENTRIES}, which only ever counts a cost over a longer span), `f` its kind: `0` this
- * deployment's own sends and records, `1` what the venue reported others spent (a sync), `2` a penalty. An entry counts in the
+ * deployment's own admitted sends, `1` what the venue reported others spent (a sync), `2` a penalty,
+ * `3` a record or an amount taken over from another definition (its send time is not known: a sync
+ * never takes it as counted by time). An entry counts in the
  * interval ending at `T` when `a <= T < b + span`. The Redis scripts compute the same expressions in
  * Lua; a differential test compares them.
  */
@@ -147,14 +149,18 @@ export function windowCharge(e: readonly number[], d: WindowDefinition, cost: nu
   return addEntry(pruneWindow(e, d, now), s, s, cost, 0);
 }
 
-/** A record (RL-R1): the cost counted now, even beyond the limit (later sends wait it out); clamped. */
+/**
+ * A record (RL-R1): the cost counted now, even beyond the limit (later sends wait it out); clamped. Kind
+ * 3: what was recorded may have been sent earlier, so a sync never takes it as counted by its time.
+ */
 export function windowRecord(e: readonly number[], d: WindowDefinition, cost: number, now: number): number[] {
-  return addEntry(pruneWindow(e, d, now), now, now, Math.min(cost, MAX_AMOUNT), 0);
+  return addEntry(pruneWindow(e, d, now), now, now, Math.min(cost, MAX_AMOUNT), 3);
 }
 
 /**
  * A sync (RL-R2, RL-V5): the venue counted `used` in its window, in the answer to a send at `sentAtMs`
- * (the venue counted it at some `r` in `[sentAt, sentAt + jitterMs]`); the window began at or before
+ * (the venue counted it at some `r` in `[sentAt, sentAt + jitterMs]`; a `sentAtMs` after now counts as
+ * none); the window began at or before
  * `countedSinceMs` (default `r − windowMs`, a rolling window), so at or before
  * `L = max(countedSince, sentAt + jitterMs − windowMs)`.
  *
@@ -183,8 +189,9 @@ export function windowSync(
   countedOwnCost = 0,
 ): number[] {
   const pruned = pruneWindow(e, d, now);
-  const known = sentAtMs !== undefined;
-  const s = known ? Math.max(Math.min(sentAtMs, now), now - HORIZON_MS) : now;
+  // a send time after now is not one the store can have admitted: taken as unknown (the safe side)
+  const known = sentAtMs !== undefined && sentAtMs <= now;
+  const s = known ? Math.max(sentAtMs, now - HORIZON_MS) : now;
   const latestStart = Math.max(countedSinceMs ?? -Infinity, s + d.jitterMs - d.windowMs);
   const arrived = s - d.jitterMs;
   let ours = known ? countedOwnCost : 0;
@@ -231,7 +238,7 @@ export function windowFoldPending(debt: number, hold: number, d: WindowDefinitio
 
 /** A window bucket that took over the amount a token bucket had borrowed (RL-L5): `borrowed` counted now, and a hold kept. */
 export function windowFromBorrowed(borrowed: number, hold: number, d: WindowDefinition, now: number): number[] {
-  let e: number[] = borrowed > 0 ? addEntry([], now, now, Math.min(borrowed, MAX_AMOUNT), 0) : [];
+  let e: number[] = borrowed > 0 ? addEntry([], now, now, Math.min(borrowed, MAX_AMOUNT), 3) : [];
   if (hold > now) e = windowPenalize(e, d, hold, now);
   return e;
 }

@@ -259,15 +259,15 @@ local function window_charge(e, w, cost, s, now)
 end
 
 local function window_record(e, w, cost, now)
-  return add_entry(prune_window(e, w, now), now, now, math.min(cost, MAX_AMOUNT), 0)
+  return add_entry(prune_window(e, w, now), now, now, math.min(cost, MAX_AMOUNT), 3)
 end
 
 -- sent_at: when the reporting request was sent, or nil; since: the earliest its window can have begun, or nil
 local function window_sync(e, w, used, now, sent_at, since, counted_own)
   local pruned = prune_window(e, w, now)
-  local known = sent_at ~= nil
+  local known = sent_at ~= nil and sent_at <= now
   local s = now
-  if known then s = math.max(math.min(sent_at, now), now - HORIZON_MS) end
+  if known then s = math.max(sent_at, now - HORIZON_MS) end
   local latest_start = s + w.jitter - w.window_ms
   if since ~= nil then latest_start = math.max(since, latest_start) end
   local arrived = s - w.jitter
@@ -311,7 +311,7 @@ end
 
 local function window_from_borrowed(b, hold, w, now)
   local e = {}
-  if b > 0 then e = add_entry({}, now, now, math.min(b, MAX_AMOUNT), 0) end
+  if b > 0 then e = add_entry({}, now, now, math.min(b, MAX_AMOUNT), 3) end
   if hold > now then e = window_penalize(e, w, hold, now) end
   return e
 end

@@ -49,6 +49,30 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     expectDelay(await limiter.checkRate(flight, TEN_PER_WINDOW, 2), 990, 'cost 2 after the report at 40 ms: room once the 3 leave, at 1050 ms');
     expectOkNow(await limiter.checkRate(arrived, TEN_PER_WINDOW, 4), 'cost 4 after the report at 50 ms', clock.now());
   }),
+  test('RL-V5', 'a record is never taken as counted by its time: what was recorded may have gone out before the window began', [...SYNC], async ({ limiter, clock }) => {
+    const recorded = key({ axis: 'recorded-at-0' });
+    const admitted = key({ axis: 'admitted-at-0' });
+    const t0 = clock.now();
+    limiter.record(recorded, 3, TEN_PER_WINDOW);
+    await spend(limiter, admitted, TEN_PER_WINDOW, 3, 'cost 3 admitted at 0 ms');
+    expectBorrowed(await limiter.borrowed(recorded), 3, 'the record of 3 at 0 ms');
+    await clock.advance(100);
+    for (const k of [recorded, admitted]) await spend(limiter, k, TEN_PER_WINDOW, 1, 'the reporting request at 100 ms');
+    await clock.advance(10);
+    for (const k of [recorded, admitted]) await synced(limiter, k, 4, { sentAtMs: t0 + 100, countedOwnCost: 1 }, 'sync 4: the 3 at 0 ms and the reporting request');
+    expectBorrowed(await limiter.borrowed(admitted), 4, 'the admitted 3 taken as counted: nothing others spent');
+    expectBorrowed(await limiter.borrowed(recorded), 7, 'the recorded 3 not taken: 3 more as others spent');
+  }),
+  test('RL-V5', 'a sentAtMs after now is no send time the limiter can have admitted: the sync counts as one without it', [...SYNC], async ({ limiter, clock }) => {
+    const future = key({ axis: 'sent-in-the-future' });
+    const none = key({ axis: 'sent-unknown' });
+    for (const k of [future, none]) await spend(limiter, k, TEN_PER_WINDOW, 3, 'cost 3 at 0 ms');
+    await clock.advance(200);
+    await synced(limiter, future, 5, { sentAtMs: clock.now() + 1000, countedOwnCost: 2 }, 'sync 5 with a send time 1000 ms ahead');
+    await synced(limiter, none, 5, undefined, 'sync 5 without a send time');
+    expectBorrowed(await limiter.borrowed(future), 8, 'our 3 and all 5 reported');
+    expectBorrowed(await limiter.borrowed(none), 8, 'the same without a send time');
+  }),
   test('RL-V5', 'countedOwnCost counts besides the sends taken by their send times, and only with a send time', [...SYNC], async ({ limiter, clock }) => {
     const certified = key({ axis: 'certified' });
     const plain = key({ axis: 'not-certified' });
