@@ -69,6 +69,11 @@ export interface PacedFetchOptions {
   readonly windowLimits?: boolean;
   /** The fraction of each window limit kept unused (exchange-specs' `windowMargin`); default 0. */
   readonly windowMargin?: number;
+  /**
+   * The share of a window limit that may go out at once, the rest paced at the window's average rate
+   * (exchange-specs' `windowBurst`); default 0.1, `false` for none.
+   */
+  readonly windowBurst?: number | false;
   /** The clock of the send-time guard and the Retry-After waits; default the system clock. */
   readonly clock?: Clock;
   /** Called after every attempt that was sent (for metrics and progress displays). */
@@ -203,6 +208,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     ...(options.jitterMs === undefined ? {} : { jitterMs: options.jitterMs }),
     windowLimits: options.windowLimits ?? limiter.capabilities.windowLimits === true,
     ...(options.windowMargin === undefined ? {} : { windowMargin: options.windowMargin }),
+    ...(options.windowBurst === undefined ? {} : { windowBurst: options.windowBurst }),
   };
   // This fetch's own sends per key, so that a usage header holds the limiter back only by what
   // other clients spent (exchange-specs' OwnUsage): a send counts once its response arrived before
