@@ -13,6 +13,9 @@ import { hyperliquid } from './venues/hyperliquid.js';
 import { kraken } from './venues/kraken.js';
 import { kucoin } from './venues/kucoin.js';
 import { okx } from './venues/okx.js';
+import { kucoinFutures } from './venues/kucoin-futures.js';
+import { krakenFutures } from './venues/kraken-futures.js';
+import { htxSwap } from './venues/htx-swap.js';
 
 /** Every hand-authored spec (they win over ccxt-derived ones with the same id). */
 export const handAuthoredSpecs: readonly VenueSpec[] = [
@@ -30,4 +33,7 @@ export const handAuthoredSpecs: readonly VenueSpec[] = [
   deribit,
   bitstamp,
   hyperliquid,
+  kucoinFutures,
+  krakenFutures,
+  htxSwap,
 ];
