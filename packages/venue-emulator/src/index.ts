@@ -9,3 +9,5 @@ export { bybitStyle } from './styles/bybit.js';
 export { kucoinStyle } from './styles/kucoin.js';
 export { krakenStyle } from './styles/kraken.js';
 export { genericStyle } from './styles/generic.js';
+export { krakenFuturesStyle } from './styles/kraken-futures.js';
+export { htxSwapStyle } from './styles/htx-swap.js';

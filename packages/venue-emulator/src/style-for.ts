@@ -5,9 +5,11 @@ import { genericStyle } from './styles/generic.js';
 import { krakenStyle } from './styles/kraken.js';
 import { kucoinStyle } from './styles/kucoin.js';
 import { okxStyle } from './styles/okx.js';
+import { krakenFuturesStyle } from './styles/kraken-futures.js';
+import { htxSwapStyle } from './styles/htx-swap.js';
 import type { VenueStyle } from './venue-style.js';
 
-const STYLES: readonly VenueStyle[] = [binanceStyle, okxStyle, bybitStyle, kucoinStyle, krakenStyle];
+const STYLES: readonly VenueStyle[] = [binanceStyle, okxStyle, bybitStyle, kucoinStyle, krakenFuturesStyle, krakenStyle, htxSwapStyle];
 
 /**
  * The style of a spec's venue, found by the spec's id or venue name (`binance-spot` and `Binance`
