@@ -78,8 +78,8 @@ export const krakenFutures: VenueSpec = {
       description: `token pool of the /history endpoints: 100 tokens, replenished at 100 per 10 minutes. ${SCOPE_NOTE}`,
     },
     {
-      id: 'public', scope: 'ip', algorithm: 'sliding-window', limit: 1, windowMs: 1000, provenance: PUBLIC,
-      description: 'Kraken charges no cost for public endpoints and documents no limit for them (per IP); one call per second is this spec\'s conservative default, as for Kraken spot',
+      id: 'public', scope: 'ip', algorithm: 'sliding-window', limit: 5, windowMs: 5000, provenance: PUBLIC,
+      description: 'Kraken charges no cost for public endpoints and documents no limit for them (per IP); 5 calls per 5 s (one per second on average, as the Kraken spot spec allows) is this spec\'s conservative default',
     },
   ],
   endpoints: [
