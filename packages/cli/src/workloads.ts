@@ -61,6 +61,11 @@ const LANES: Readonly<Record<string, readonly Lane[]>> = {
     { name: 'order', method: 'POST', path: '/api/v1/orders', ...json({ clientOid: 'demo', symbol: 'XBTUSDTM', side: 'buy', type: 'limit', leverage: 3, size: 1, price: '60000' }) },
     { name: 'positions', method: 'GET', path: '/api/v1/positions' },
   ],
+  'kucoin-unified': [
+    { name: 'ticker', method: 'GET', path: '/api/ua/v1/market/ticker?tradeType=FUTURES&symbol=XBTUSDTM' },
+    { name: 'order', method: 'POST', path: '/api/ua/v1/unified/order/place?tradeType=FUTURES', ...json({ tradeType: 'FUTURES', symbol: 'XBTUSDTM', clientOid: 'demo', side: 'BUY', orderType: 'LIMIT', size: '1', price: '60000', timeInForce: 'GTC' }), workersPerCredential: 4 },
+    { name: 'positions', method: 'GET', path: '/api/ua/v1/unified/position/open-list', workersPerCredential: 4 },
+  ],
   'kraken-futures': [
     { name: 'tickers', method: 'GET', path: '/derivatives/api/v3/tickers' },
     { name: 'sendorder', method: 'POST', path: '/derivatives/api/v3/sendorder', ...form({ orderType: 'lmt', symbol: 'PF_XBTUSD', side: 'buy', size: '1', limitPrice: '60000' }) },

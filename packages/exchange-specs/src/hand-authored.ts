@@ -16,6 +16,7 @@ import { okx } from './venues/okx.js';
 import { kucoinFutures } from './venues/kucoin-futures.js';
 import { krakenFutures } from './venues/kraken-futures.js';
 import { htxSwap } from './venues/htx-swap.js';
+import { kucoinUnified } from './venues/kucoin-unified.js';
 
 /** Every hand-authored spec (they win over ccxt-derived ones with the same id). */
 export const handAuthoredSpecs: readonly VenueSpec[] = [
@@ -36,4 +37,5 @@ export const handAuthoredSpecs: readonly VenueSpec[] = [
   kucoinFutures,
   krakenFutures,
   htxSwap,
+  kucoinUnified,
 ];
