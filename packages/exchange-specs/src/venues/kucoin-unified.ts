@@ -87,7 +87,6 @@ export const kucoinUnified: VenueSpec = {
   defaultTier: 'vip0',
   sources: {
     rateLimit: { url: 'https://www.kucoin.com/docs-new/rate-limit', retrieved: RETRIEVED, note: 'REST rate limit with the "Unified Account" column, read from stored copies of two versions of the page: one states 200/3s at VIP0 (heading "RESTful Rate Limit"), the other 2000/30s (heading "Rest Rate Limit"); both are modelled' },
-    placeOrder: { url: 'https://www.kucoin.com/docs-new/rest/ua/place-order', retrieved: RETRIEVED, note: 'UTA Place Order: request address https://api.kucoin.com/api/ua/v1/{accountMode}/order/place?tradeType=...; "UTA quotas are independent from Classic Account quotas" (order-count caps, not rate limits)' },
   },
   buckets: [
     {
@@ -147,7 +146,7 @@ export const kucoinUnified: VenueSpec = {
     ],
   },
   notes: [
-    'How to select: a unified (UTA) account uses this spec (`kucoin-unified`); a classic account uses `kucoin` (spot and margin) and `kucoin-futures` (futures). KuCoin states that UTA quotas are independent from Classic Account quotas.',
+    'How to select: a unified (UTA) account uses this spec (`kucoin-unified`); a classic account uses `kucoin` (spot and margin) and `kucoin-futures` (futures). KuCoin\'s Place Order page (docs-new/rest/ua/place-order) states that "UTA quotas are independent from Classic Account quotas" (of open orders) and gives the request address https://api.kucoin.com/api/ua/v1/{accountMode}/order/place?tradeType=...',
     'VIP level: pass tier `vip0` to `vip12` (the default is vip0, the lowest).',
     'Every weight is uncertain (see the endpoint notes); the account, transfer and leverage endpoints of the unified API, whose pool is not established, are not listed and do not resolve.',
   ],
