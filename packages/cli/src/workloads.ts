@@ -111,6 +111,27 @@ const LANES: Readonly<Record<string, readonly Lane[]>> = {
     { name: 'transfer', method: 'POST', path: '/sapi/v1/asset/transfer?type=MAIN_UMFUTURE&asset=USDT&amount=1' },
     { name: 'margin-order', method: 'POST', path: '/sapi/v1/margin/order?symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.001&price=60000&sideEffectType=MARGIN_BUY' },
   ],
+  'kucoin-futures': [
+    { name: 'ticker', method: 'GET', path: '/api/v1/ticker?symbol=XBTUSDTM' },
+    { name: 'order', method: 'POST', path: '/api/v1/orders', ...json({ clientOid: 'demo', symbol: 'XBTUSDTM', side: 'buy', type: 'limit', leverage: 3, size: 1, price: '60000' }) },
+    { name: 'positions', method: 'GET', path: '/api/v1/positions' },
+  ],
+  'kucoin-unified': [
+    { name: 'ticker', method: 'GET', path: '/api/ua/v1/market/ticker?tradeType=FUTURES&symbol=XBTUSDTM' },
+    { name: 'order', method: 'POST', path: '/api/ua/v1/unified/order/place?tradeType=FUTURES', ...json({ tradeType: 'FUTURES', symbol: 'XBTUSDTM', clientOid: 'demo', side: 'BUY', orderType: 'LIMIT', size: '1', price: '60000', timeInForce: 'GTC' }), workersPerCredential: 4 },
+    { name: 'positions', method: 'GET', path: '/api/ua/v1/unified/position/open-list', workersPerCredential: 4 },
+  ],
+  'kraken-futures': [
+    { name: 'tickers', method: 'GET', path: '/derivatives/api/v3/tickers' },
+    { name: 'sendorder', method: 'POST', path: '/derivatives/api/v3/sendorder', ...form({ orderType: 'lmt', symbol: 'PF_XBTUSD', side: 'buy', size: '1', limitPrice: '60000' }) },
+    { name: 'accounts', method: 'GET', path: '/derivatives/api/v3/accounts' },
+    { name: 'historicalorders', method: 'GET', path: '/api/history/v2/orders', workersPerCredential: 1 },
+  ],
+  'htx-swap': [
+    { name: 'funding-rate', method: 'GET', path: '/linear-swap-api/v1/swap_funding_rate?contract_code=BTC-USDT' },
+    { name: 'order', method: 'POST', path: '/linear-swap-api/v1/swap_cross_order', ...json({ contract_code: 'BTC-USDT', volume: 1, direction: 'buy', offset: 'open', lever_rate: 5, order_price_type: 'limit', price: 60000 }), workersPerCredential: 4 },
+    { name: 'account', method: 'POST', path: '/linear-swap-api/v1/swap_cross_account_info', ...json({ margin_account: 'USDT' }), workersPerCredential: 4 },
+  ],
 };
 
 const SAMPLE_QUERY = '?symbol=BTCUSDT&instId=BTC-USDT&pair=XBTUSD&category=spot';

@@ -23,6 +23,10 @@ import { mexcSpot } from './venues/mexc-spot.js';
 import { mexcFutures } from './venues/mexc-futures.js';
 import { bitmartSpot } from './venues/bitmart-spot.js';
 import { bitmartFutures } from './venues/bitmart-futures.js';
+import { kucoinFutures } from './venues/kucoin-futures.js';
+import { krakenFutures } from './venues/kraken-futures.js';
+import { htxSwap } from './venues/htx-swap.js';
+import { kucoinUnified } from './venues/kucoin-unified.js';
 
 /** Every hand-authored spec (they win over ccxt-derived ones with the same id). */
 export const handAuthoredSpecs: readonly VenueSpec[] = [
@@ -50,4 +54,8 @@ export const handAuthoredSpecs: readonly VenueSpec[] = [
   binanceCoinm,
   binanceOptions,
   binanceSapi,
+  kucoinFutures,
+  krakenFutures,
+  htxSwap,
+  kucoinUnified,
 ];

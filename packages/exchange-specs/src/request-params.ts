@@ -22,14 +22,29 @@ function parseBody(body: unknown): unknown {
   return Object.fromEntries(new URLSearchParams(t));
 }
 
+/** A string holding a JSON object or array, parsed; any other value as is. */
+function parseJsonText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const t = value.trim();
+  if (!t.startsWith('{') && !t.startsWith('[')) return value;
+  try {
+    return JSON.parse(t) as unknown;
+  } catch {
+    return value;
+  }
+}
+
 /**
  * Reads a dot-separated path (`a.b.0.c`) in a value; `''` is the value itself. A name applied to
- * an array reads it in every element (`data.sCode` gives the list of the elements' `sCode`).
+ * an array reads it in every element (`data.sCode` gives the list of the elements' `sCode`). A
+ * string holding a JSON object or array on the way is read as that JSON (`json.batchOrder` in a
+ * form body whose field `json` is `{"batchOrder":[...]}`, as Kraken Futures' batch orders are sent).
  */
 export function readPath(value: unknown, path: string): unknown {
   if (path === '') return value;
   let cur: unknown = value;
   for (const part of path.split('.')) {
+    cur = parseJsonText(cur);
     if (cur === null || typeof cur !== 'object') return undefined;
     if (Array.isArray(cur) && !/^\d+$/.test(part)) {
       cur = cur.map((el: unknown) => (el !== null && typeof el === 'object' ? (el as Record<string, unknown>)[part] : undefined));

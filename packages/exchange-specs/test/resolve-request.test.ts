@@ -282,7 +282,7 @@ describe('ccxt-derived', () => {
   });
 
   it('tells hosts apart when the request names one, and charges the costliest when it does not', () => {
-    const order = (host?: string) => costs('kucoinfutures', { method: 'GET', path: '/api/v1/orders/5c35c02703aa673ceec2a168', ...(host === undefined ? {} : { host }) }, keyId);
+    const order = (host?: string) => costs('ccxt:kucoinfutures', { method: 'GET', path: '/api/v1/orders/5c35c02703aa673ceec2a168', ...(host === undefined ? {} : { host }) }, keyId);
     expect(order('api-futures.kucoin.com')).toEqual({ ccxt: 10 });
     expect(order('api.kucoin.com')).toEqual({ ccxt: 2 });
     expect(order()).toEqual({ ccxt: 10 });

@@ -21,6 +21,8 @@ const PLAIN: Readonly<Record<string, string>> = {
   bitstamp: 'bitstamp',
   hyperliquid: 'hyperliquid',
   mexc: 'mexc-spot',
+  kucoinfutures: 'kucoin-futures',
+  krakenfutures: 'kraken-futures',
 };
 
 /**
@@ -84,6 +86,9 @@ describe('a plain venue name is the documented spec of its main market', () => {
       for (const c of s.ccxtIds ?? []) expect(generated.has(c) || DROPPED_BY_CCXT.has(c), `${s.id}: ${c}`).toBe(true);
     }
     for (const c of DROPPED_BY_CCXT) expect(generated.has(c), c).toBe(false);
+    // HTX's USDT-margined contracts are in ccxt's htx, which names HTX spot here
+    expect(resolveVenueId('htx')).toBe('htx');
+    expect(getVenueSpec('htx-swap').ccxtIds).toBeUndefined();
   });
 
   it('a ccxt id dropped by ccxt still names its documented spec, and has no estimate', () => {

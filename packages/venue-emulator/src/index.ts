@@ -14,3 +14,5 @@ export { dydxStyle } from './styles/dydx.js';
 export { coinbaseIntxStyle } from './styles/coinbase-intx.js';
 export { mexcStyle, mexcFuturesStyle } from './styles/mexc.js';
 export { bitmartStyle } from './styles/bitmart.js';
+export { krakenFuturesStyle } from './styles/kraken-futures.js';
+export { htxSwapStyle } from './styles/htx-swap.js';

@@ -10,10 +10,13 @@ import { dydxStyle } from './styles/dydx.js';
 import { coinbaseIntxStyle } from './styles/coinbase-intx.js';
 import { mexcFuturesStyle, mexcStyle } from './styles/mexc.js';
 import { bitmartStyle } from './styles/bitmart.js';
+import { krakenFuturesStyle } from './styles/kraken-futures.js';
+import { htxSwapStyle } from './styles/htx-swap.js';
 import type { VenueStyle } from './venue-style.js';
 
-// binance-sapi before binance: the first style whose name the spec's id starts with wins.
-const STYLES: readonly VenueStyle[] = [binanceSapiStyle, binanceStyle, okxStyle, bybitStyle, kucoinStyle, krakenStyle, dydxStyle, coinbaseIntxStyle, mexcFuturesStyle, mexcStyle, bitmartStyle];
+// The first style whose name the spec's id starts with wins: binance-sapi before binance,
+// kraken-futures before kraken.
+const STYLES: readonly VenueStyle[] = [binanceSapiStyle, binanceStyle, okxStyle, bybitStyle, kucoinStyle, krakenFuturesStyle, krakenStyle, htxSwapStyle, dydxStyle, coinbaseIntxStyle, mexcFuturesStyle, mexcStyle, bitmartStyle];
 
 /**
  * The style of a spec's venue, found by the spec's id or venue name (`binance-spot` and `Binance`

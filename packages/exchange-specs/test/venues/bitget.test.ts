@@ -21,6 +21,28 @@ describe('bitget: documented numbers', () => {
     expect(charged('bitget', { method: 'GET', path: '/api/v2/spot/market/tickers' })['spot-tickers']).toMatchObject({ limit: 20, scope: 'ip' });
   });
 
+  it('futures endpoints bots use besides orders: margin and position mode, margin, bills, trigger and TP/SL orders, funding and prices', () => {
+    const limitOf = (method: 'GET' | 'POST', path: string, id: string, identity: { credential: string | null } = user) => charged('bitget', { method, path }, identity)[id];
+    expect(limitOf('POST', '/api/v2/mix/account/set-margin-mode', 'mix-set-margin-mode')).toMatchObject({ limit: 5, scope: 'uid', credential: 'uid-1' });
+    expect(limitOf('POST', '/api/v2/mix/account/set-position-mode', 'mix-set-position-mode')).toMatchObject({ limit: 5, scope: 'uid' });
+    expect(limitOf('POST', '/api/v2/mix/account/set-margin', 'mix-set-margin')).toMatchObject({ limit: 5 });
+    expect(limitOf('GET', '/api/v2/mix/account/bill', 'mix-bill')).toMatchObject({ limit: 10 });
+    expect(limitOf('GET', '/api/v2/mix/order/fill-history', 'mix-fill-history')).toMatchObject({ limit: 10 });
+    expect(limitOf('GET', '/api/v2/mix/position/history-position', 'mix-history-position')).toMatchObject({ limit: 20 });
+    expect(limitOf('POST', '/api/v2/mix/order/place-plan-order', 'mix-place-plan-order')).toMatchObject({ limit: 10 });
+    expect(limitOf('POST', '/api/v2/mix/order/cancel-plan-order', 'mix-cancel-plan-order')).toMatchObject({ limit: 10 });
+    expect(limitOf('POST', '/api/v2/mix/order/place-tpsl-order', 'mix-place-tpsl-order')).toMatchObject({ limit: 10 });
+    expect(limitOf('GET', '/api/v2/mix/order/orders-plan-pending', 'mix-orders-plan-pending')).toMatchObject({ limit: 10 });
+    expect(charged('bitget', { method: 'POST', path: '/api/v2/mix/order/click-backhand' }, trader)['mix-click-backhand']).toMatchObject({ limit: 1 });
+    expect(limitOf('POST', '/api/v2/mix/order/click-backhand', 'mix-click-backhand')).toMatchObject({ limit: 10 });
+    const anyone = { credential: null };
+    expect(limitOf('GET', '/api/v2/mix/market/open-interest', 'mix-open-interest', anyone)).toMatchObject({ limit: 20, scope: 'ip' });
+    expect(limitOf('GET', '/api/v2/mix/market/funding-time', 'mix-funding-time', anyone)).toMatchObject({ limit: 20, scope: 'ip' });
+    expect(limitOf('GET', '/api/v2/mix/market/history-fund-rate', 'mix-history-fund-rate', anyone)).toMatchObject({ limit: 20, scope: 'ip' });
+    expect(limitOf('GET', '/api/v2/mix/market/symbol-price', 'mix-symbol-price', anyone)).toMatchObject({ limit: 20, scope: 'ip' });
+    expect(limitOf('GET', '/api/v2/mix/market/fills-history', 'mix-fills-history', anyone)).toMatchObject({ limit: 10, scope: 'ip' });
+  });
+
   it('copy-trading traders: 1 per s on the order-placing endpoints', () => {
     expect(charged('bitget', place, trader)['spot-place-order']).toMatchObject({ limit: 1, windowMs: 1000 });
     expect(charged('bitget', { method: 'POST', path: '/api/v2/spot/trade/batch-orders' }, trader)['spot-batch-orders']).toMatchObject({ limit: 1 });
