@@ -39,11 +39,11 @@ export type {
 } from './venue-io.js';
 export { validateSpec, type SpecError, type ValidateResult } from './validate-spec.js';
 export { getVenueSpec, listVenues, resolveVenueId, venueEvidence, CCXT_ID_PREFIX, type VenueListing, type VenueEvidence } from './registry.js';
-export { resolveRequest, DEFAULT_WINDOW_BURST } from './resolve-request.js';
+export { resolveRequest } from './resolve-request.js';
 export { bucketMaxCost, bucketLimit, bucketDerivation, resolveCharges, usesWindowLimit, type ResolveOptions, type Charge, type ChargesResult, type EnforcedLimit } from './resolve-charges.js';
 export { interpretResponse, type InterpretOptions, type OwnUsage } from './interpret-response.js';
 export type { OwnWindowSends, AnsweredSend } from './window-feedback.js';
-export { safeLimit, describeSafeLimit, venueLimit, DEFAULT_MARGIN, DEFAULT_BURST_FRACTION, DEFAULT_JITTER_MS, DEFAULT_WINDOW_MARGIN, type SafeLimitOptions, type SafeLimitDerivation, type VenueLimitOptions } from './safe-limit.js';
+export { safeLimit, describeSafeLimit, venueLimit, DEFAULT_MARGIN, DEFAULT_BURST_FRACTION, DEFAULT_JITTER_MS, DEFAULT_WINDOW_MARGIN, DEFAULT_WINDOW_JITTER_MS, type SafeLimitOptions, type SafeLimitDerivation, type VenueLimitOptions } from './safe-limit.js';
 export { createBucketModel, type BucketModel, type ModelResult } from './bucket-model.js';
 export { bucketForTier } from './tier.js';
 export { evaluateCost, type CostResult } from './evaluate-cost.js';

@@ -22,15 +22,6 @@ export interface ResolveOptions {
   readonly windowLimits?: boolean;
   /** The fraction of a window limit left unused; default 0. */
   readonly windowMargin?: number;
-  /**
-   * The share of a window limit that may go out at once (at least the bucket's largest cost); beyond
-   * it, sends are paced at the window's own average rate (`perWindow` per `windowMs`) by a pacing
-   * token bucket checked beside the window (axis `<axis>/pace`). The window limit still decides how
-   * much goes out per window, so the pacing costs no utilization; it keeps a whole window from leaving
-   * in one burst that the venue (or the client's own event loop) would take longer than the jitter
-   * allowance to receive. Default 0.1; `false`: no pacing.
-   */
-  readonly windowBurst?: number | false;
 }
 
 /** The limit a limiter enforces for a bucket (a token bucket or a window limit). */

@@ -1,5 +1,5 @@
 import type { BucketCheck } from '@core/rate-limit-contract';
-import { bucketMaxCost, resolveCharges, type ResolveOptions } from './resolve-charges.js';
+import { resolveCharges, type ResolveOptions } from './resolve-charges.js';
 import type { Identity, ResolveResult, VenueCharge, VenueRequest } from './venue-io.js';
 import type { VenueSpec } from './venue-spec.js';
 
@@ -47,23 +47,5 @@ export function resolveRequest(spec: VenueSpec, request: VenueRequest, identity:
     const v = venue.get(vid);
     venue.set(vid, v === undefined ? { key: c.key, bucket: c.bucket.id, cost: c.venueCost, charge: c.charge } : { ...v, cost: v.cost + c.venueCost });
   }
-  const checks = [...merged.values()];
-  const burst = options.windowBurst ?? DEFAULT_WINDOW_BURST;
-  if (burst !== false) {
-    if (!(Number.isFinite(burst) && burst > 0 && burst <= 1)) throw new RangeError(`windowBurst must be false or a number in (0, 1], got ${String(burst)}`);
-    for (const c of r.charges) {
-      const l = c.limit;
-      if (!('perWindow' in l)) continue;
-      const key = { ...c.key, axis: `${c.key.axis ?? 'request'}/pace` };
-      if (checks.some((x) => keyId(x) === keyId({ key, limit: null, cost: 0 }))) continue;
-      const check = merged.get(keyId({ key: c.key, limit: null, cost: 0 }));
-      if (check === undefined) continue;
-      const capacity = Math.max(burst * l.perWindow, bucketMaxCost(spec, c.bucket.id));
-      checks.push({ key, limit: { capacity, refillPerSec: l.perWindow / (l.windowMs / 1000) }, cost: check.cost });
-    }
-  }
-  return { ok: true, endpoint: r.endpoint, checks, charges: [...venue.values()] };
+  return { ok: true, endpoint: r.endpoint, checks: [...merged.values()], charges: [...venue.values()] };
 }
-
-/** The default share of a window limit that may go out at once (`ResolveOptions.windowBurst`). */
-export const DEFAULT_WINDOW_BURST = 0.1;

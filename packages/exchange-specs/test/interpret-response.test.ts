@@ -26,16 +26,16 @@ describe('binance-spot', () => {
 
   it('on a window limit, reports what the venue counted and how long its window had been counting at the least', () => {
     const fb = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) } }, publicId, {});
-    // 20 s into the minute by the Date header; the request may have reached the venue 50 ms after it was sent
+    // 20 s into the minute by the Date header; the request may have reached the venue 100 ms after it was sent
     expect(fb.syncs).toEqual([
-      { key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { perWindow: 6000, windowMs: 60_000, jitterMs: 50 }, minBorrowed: 3000, windowElapsedMs: 19_950 },
+      { key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { perWindow: 6000, windowMs: 60_000, jitterMs: 100 }, minBorrowed: 3000, windowElapsedMs: 19_900 },
     ]);
     // the Date header is floored to the second: 59.5 s into the minute reads 59 s, still this window
     const late = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 59_500) } }, publicId, {});
-    expect(late.syncs[0]?.windowElapsedMs).toBe(58_950);
+    expect(late.syncs[0]?.windowElapsedMs).toBe(58_900);
     // without a Date header nothing is known of the fixed window's start: none of our sends is taken as counted
     const blind = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000' } }, publicId, {});
-    expect(blind.syncs).toEqual([{ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { perWindow: 6000, windowMs: 60_000, jitterMs: 50 }, minBorrowed: 3000, windowElapsedMs: -50 }]);
+    expect(blind.syncs).toEqual([{ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { perWindow: 6000, windowMs: 60_000, jitterMs: 100 }, minBorrowed: 3000, windowElapsedMs: -100 }]);
   });
 
   it('assumes a whole minute is left without a Date header (conservative)', () => {

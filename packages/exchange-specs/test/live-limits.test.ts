@@ -170,7 +170,7 @@ describe('readLiveLimits: Binance spot', () => {
     expect(weightLimit(live)).toEqual(safeLimit(bucket(r.spec, 'request_weight'), { maxCost: 250 }));
     expect(weightLimit(live)).not.toEqual(weightLimit(stored));
     const windowed = resolveRequest(r.spec, depth, { credential: null });
-    expect(weightLimit(windowed)).toEqual({ perWindow: limitOf(r.spec, 'request_weight'), windowMs: 60_000, jitterMs: 50 });
+    expect(weightLimit(windowed)).toEqual({ perWindow: limitOf(r.spec, 'request_weight'), windowMs: 60_000, jitterMs: 100 });
     // The input spec is not touched.
     expect(limitOf(spot, 'request_weight')).toBe(weight);
   });

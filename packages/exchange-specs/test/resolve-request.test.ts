@@ -61,7 +61,7 @@ describe('binance-spot', () => {
 
   it('by default enforces a venue window as a window limit: its own number per its window, the jitter allowed for', () => {
     const d = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X' } }, publicId);
-    expect(d.ok && d.checks.find((c) => c.key.axis === 'request_weight')?.limit).toEqual({ perWindow: 6000, windowMs: 60_000, jitterMs: 50 });
+    expect(d.ok && d.checks.find((c) => c.key.axis === 'request_weight')?.limit).toEqual({ perWindow: 6000, windowMs: 60_000, jitterMs: 100 });
     const tight = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X' } }, publicId, { jitterMs: 10, windowMargin: 0.01 });
     expect(tight.ok && tight.checks.find((c) => c.key.axis === 'request_weight')?.limit).toEqual({ perWindow: 5940, windowMs: 60_000, jitterMs: 10 });
   });

@@ -100,7 +100,7 @@ describe('a plain venue name is the documented spec of its main market', () => {
   it('a ccxt exchange no hand-authored spec documents keeps its plain id, with ccxt:<id> as an alias', () => {
     expect(getVenueSpec('phemex').id).toBe('phemex');
     expect(getVenueSpec('ccxt:phemex')).toBe(getVenueSpec('phemex'));
-    expect(getVenueSpec('kucoinfutures').origin).toBe('ccxt-derived');
+    expect(getVenueSpec('bitvavo').origin).toBe('ccxt-derived');
   });
 });
 

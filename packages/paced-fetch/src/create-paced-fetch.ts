@@ -3,6 +3,7 @@ import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
 import { PacedFetchError } from './paced-fetch-error.js';
 import { linkSignal } from './linked-signal.js';
+import { DEFAULT_WINDOW_BURST, withWindowPacing } from './window-pacing.js';
 import { abortReason, sleep } from './sleep.js';
 import { systemClock } from './system-clock.js';
 import { readFetchCall, toVenueRequest } from './to-venue-request.js';
@@ -71,7 +72,7 @@ export interface PacedFetchOptions {
   readonly windowMargin?: number;
   /**
    * The share of a window limit that may go out at once, the rest paced at the window's average rate
-   * (exchange-specs' `windowBurst`); default 0.1, `false` for none.
+   * by a pacing bucket beside it (see `withWindowPacing`); default 0.1, `false` for none.
    */
   readonly windowBurst?: number | false;
   /** The clock of the send-time guard and the Retry-After waits; default the system clock. */
@@ -208,7 +209,6 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     ...(options.jitterMs === undefined ? {} : { jitterMs: options.jitterMs }),
     windowLimits: options.windowLimits ?? limiter.capabilities.windowLimits === true,
     ...(options.windowMargin === undefined ? {} : { windowMargin: options.windowMargin }),
-    ...(options.windowBurst === undefined ? {} : { windowBurst: options.windowBurst }),
   };
   // This fetch's own sends per key, so that a usage header holds the limiter back only by what
   // other clients spent (exchange-specs' OwnUsage): a send counts once its response arrived before
@@ -235,6 +235,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     }
   };
   const waitUnbookedForOwnBuckets = options.waitUnbookedForOwnBuckets ?? true;
+  const windowBurst = options.windowBurst ?? DEFAULT_WINDOW_BURST;
+  withWindowPacing(spec, [], [], windowBurst); // a bad windowBurst is refused at creation
 
   /**
    * Sleeps once, booking nothing, until the request's own-credential buckets would admit it (a dry
@@ -307,8 +309,9 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     const current = spec;
     const call = await readFetchCall(input, init);
     const request = toVenueRequest(call);
-    const resolved = resolveRequest(current, request, identity, resolveOptions);
-    if (!resolved.ok) throw new PacedFetchError(resolved.error.code, resolved.error.message);
+    const priced = resolveRequest(current, request, identity, resolveOptions);
+    if (!priced.ok) throw new PacedFetchError(priced.error.code, priced.error.message);
+    const resolved = { ...priced, checks: withWindowPacing(current, priced.checks, priced.charges, windowBurst) };
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? undefined;
 
     for (let attempt = 0; ; attempt++) {

@@ -3,3 +3,4 @@ export type { PacedFetch, PacedFetchOptions, RetryOptions, AttemptEvent } from '
 export type { LiveLimitsSetting } from './live-limits.js';
 export { PacedFetchError, isPacedFetchError } from './paced-fetch-error.js';
 export type { PacedFetchErrorCode } from './paced-fetch-error.js';
+export { withWindowPacing, paceAxis, DEFAULT_WINDOW_BURST } from './window-pacing.js';

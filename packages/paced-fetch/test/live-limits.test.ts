@@ -4,7 +4,7 @@ import { createDefaultRateLimiter } from '@core/default-rate-limiter';
 import { getVenueSpec, resolveRequest, type BucketSpec, type Identity, type LiveLimitsRequest, type LiveLimitsResult, type VenueSpec } from '@core/exchange-specs';
 import { ManualClock } from '@core/rate-limit-conformance';
 import { startVenueEmulator, type EmulatorStats, type VenueEmulator } from '@core/venue-emulator';
-import { createPacedFetch, type AttemptEvent } from '../src/index.js';
+import { createPacedFetch, withWindowPacing, DEFAULT_WINDOW_BURST, type AttemptEvent } from '../src/index.js';
 import { testVenue } from './test-venue.js';
 
 /** 2026-01-01T00:00:00Z: every window of the specs (10 s, 1 min, 1 day) starts here. */
@@ -263,7 +263,8 @@ describe('live limits: a reading that fails leaves the stored spec in force, and
   const storedChecks = (() => {
     const r = resolveRequest(spot, { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '100' } }, { credential: null });
     if (!r.ok) throw new Error(r.error.message);
-    return r.checks;
+    // what paced-fetch admits: the checks and the window limits' pacing buckets
+    return withWindowPacing(spot, r.checks, r.charges, DEFAULT_WINDOW_BURST);
   })();
 
   function client(fetch: (input: string | URL | Request) => Promise<Response>) {
@@ -312,7 +313,7 @@ describe('live limits: a reading that fails leaves the stored spec in force, and
     expect(results[0]?.ok).toBe(true);
     const liveSpec = results[0]?.ok === true ? results[0].spec : spot;
     const r = resolveRequest(liveSpec, { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '100' } }, { credential: null });
-    for (const a of attempts.slice(1)) expect(r.ok && a.checks).toEqual(r.ok && r.checks);
+    for (const a of attempts.slice(1)) expect(r.ok && a.checks).toEqual(r.ok && withWindowPacing(liveSpec, r.checks, r.charges, DEFAULT_WINDOW_BURST));
     expect(attempts[1]?.checks).not.toEqual(storedChecks);
   });
 

@@ -251,7 +251,8 @@ describe('createPacedFetch', () => {
     const base = createDefaultRateLimiter({ clock });
     limiters.push(base);
     const { wrapped, counts } = counting(base);
-    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch: fake.fetch, clock });
+    // no pacing bucket: the one admitted check is the weight's
+    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch: fake.fetch, clock, windowBurst: false });
     const res = await paced(`${URL_BASE}/list`);
     expect(await res.json()).toEqual({ items: [1, 2, 3, 4] });
     expect(counts).toEqual({ admissions: 1, admittedCost: 1, records: 1, recordedCost: 4 });

@@ -17,12 +17,12 @@ afterEach(async () => {
   for (const l of limiters.splice(0)) await l.close();
 });
 
-function setup(fake: FakeFetch, startMs = 1_000_000) {
+function setup(fake: FakeFetch, startMs = 1_000_000, windowBurst: number | false = false) {
   const clock = new ManualClock(startMs);
   const limiter = createDefaultRateLimiter({ clock });
   limiters.push(limiter);
   const events: AttemptEvent[] = [];
-  const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter, fetch: fake.fetch, clock, jitterMs: 50, maxWaitMs: 60_000, onAttempt: (e) => events.push(e) });
+  const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter, fetch: fake.fetch, clock, jitterMs: 50, maxWaitMs: 60_000, windowBurst, onAttempt: (e) => events.push(e) });
   return { clock, limiter, paced, events };
 }
 
@@ -74,6 +74,33 @@ describe('window limits in paced-fetch', () => {
     await clock.advance(20_000);
     await late;
     expect(fake.calls).toHaveLength(8);
+  });
+
+  it('paced by default: a tenth of the window at once, the rest at the window\'s own rate, and still the whole limit per window', async () => {
+    const fake = new FakeFetch(json(200, {}));
+    const { clock, paced, events } = setup(fake, 1_000_000, 0.1);
+    // weight 1 each: 10 go at once (a tenth of 100), then one every 100 ms (100 per 10 s)
+    const sent: number[] = [];
+    let stop = false;
+    const worker = (async () => {
+      while (!stop) {
+        await paced(`${URL_BASE}/ping`);
+        sent.push(clock.now() - 1_000_000);
+      }
+    })();
+    for (let t = 0; t < 25_000; t += 10) await clock.advance(10);
+    stop = true;
+    await clock.advance(20_000);
+    await worker;
+    expect(events[0]?.checks.map((c) => c.key.axis)).toEqual(['weight', 'weight/pace']);
+    expect(events[0]?.checks[1]?.limit).toEqual({ capacity: 10, refillPerSec: 10 });
+    const t0 = sent[0] as number;
+    expect(sent.slice(0, 10).every((t) => t === t0)).toBe(true);
+    expect(sent[10]).toBe(t0 + 100);
+    // the window decides: at most 100 in any 10.05 s of send times, and the whole limit in each
+    for (const t of sent) expect(sent.filter((u) => u > t - 10_050 && u <= t).length).toBeLessThanOrEqual(100);
+    expect(sent.filter((t) => t < t0 + 10_050).length).toBe(100);
+    expect(sent.filter((t) => t < t0 + 20_100).length).toBe(200);
   });
 
   it('after a refusal with Retry-After, nothing goes before it ends, and the window counts as full then (RL-R3, RL-V5)', async () => {
