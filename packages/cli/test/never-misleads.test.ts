@@ -64,8 +64,8 @@ describe('inspect shows each bucket against its documented limit', () => {
   });
 
   it('a ccxt-derived venue\'s limit is marked as an estimate, never as documented', () => {
-    const mexc: BucketSnapshot = { venue: 'mexc', credentialHash: null, axis: 'ccxt', capacity: 1, refillPerSec: 1, tokens: 1, borrowed: 0 };
-    expect(bucketTable([mexc], 0).split('\n')[2]).toContain('(ccxt estimate)');
+    const phemex: BucketSnapshot = { venue: 'phemex', credentialHash: null, axis: 'ccxt', capacity: 1, refillPerSec: 1, tokens: 1, borrowed: 0 };
+    expect(bucketTable([phemex], 0).split('\n')[2]).toContain('(ccxt estimate)');
   });
 });
 
