@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { BucketCheck } from '@core/rate-limit-contract';
 import {
   classifyMessage,
   getVenueSpec,
@@ -6,7 +7,6 @@ import {
   resolveConnect,
   resolveMessage,
   resolveRequest,
-  type BucketCheck,
   type Identity,
   type VenueRequest,
   type WebSocketEndpointSpec,
@@ -163,5 +163,25 @@ describe('classifyMessage', () => {
 
   it('counts bytes as sent (UTF-8)', () => {
     expect(classifyMessage(endpoint('okx', 'public'), 'é').bytes).toBe(2);
+  });
+
+  it('reads KuCoin topics, one per symbol after the colon', () => {
+    expect(classifyMessage(endpoint('kucoin', 'public'), { id: 1, type: 'subscribe', topic: '/market/ticker:BTC-USDT,ETH-USDT', response: true }).topics).toEqual(['/market/ticker:BTC-USDT', '/market/ticker:ETH-USDT']);
+  });
+
+  it('prefixes Kraken topics with their channel (one symbol on two channels is two topics)', () => {
+    const e = endpoint('kraken', 'public');
+    const a = classifyMessage(e, { method: 'subscribe', params: { channel: 'ticker', symbol: ['BTC/USD'] } }).topics;
+    const b = classifyMessage(e, { method: 'subscribe', params: { channel: 'book', symbol: ['BTC/USD'] } }).topics;
+    expect(a).toEqual(['ticker|BTC/USD']);
+    expect(a).not.toEqual(b);
+  });
+});
+
+describe('operations that cannot share a REST key are refused, never paced apart', () => {
+  it('a Kraken add_order (pair named symbol) is refused as a missing parameter', () => {
+    const r = resolveMessage(getWebSocketSpec('kraken'), getVenueSpec('kraken'), 'private', classifyMessage(endpoint('kraken', 'private'), { method: 'add_order', params: { order_type: 'limit', side: 'buy', symbol: 'BTC/USD' } }), key, { connectionId: 'c' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe('missing_parameter');
   });
 });
