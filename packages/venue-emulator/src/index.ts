@@ -9,3 +9,6 @@ export { bybitStyle } from './styles/bybit.js';
 export { kucoinStyle } from './styles/kucoin.js';
 export { krakenStyle } from './styles/kraken.js';
 export { genericStyle } from './styles/generic.js';
+export type { WebSocketEmulatorOptions, WebSocketStats } from './websocket/attach-websocket.js';
+export { webSocketStyleFor, binanceWebSocketStyle, okxWebSocketStyle, bybitWebSocketStyle, kucoinWebSocketStyle, genericWebSocketStyle } from './websocket/websocket-style.js';
+export type { WebSocketStyle, WebSocketRefusal, WebSocketRefusalContext } from './websocket/websocket-style.js';
