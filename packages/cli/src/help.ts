@@ -58,7 +58,7 @@ usage per window against each limit is written.
 
 Usage:
   exlimits demo [--venue ID|all] [--seconds N] [--credentials N] [--workers N]
-                [--redis URL --processes N] [--out DIR] [--margin F]
+                [--redis URL --processes N] [--out DIR] [--margin F] [--ws]
 
 Options:
   --venue ID        ${venueHelp()}
@@ -72,6 +72,13 @@ Options:
   --out DIR         where the SVG chart goes (default demo-out)
   --margin F        the fraction of each limit left unused, 0 <= F < 1 (default 0.04; the
                     limiter also allows 50 ms for a request to reach the venue)
+  --ws              drive the venue's WebSocket limits too, with the same identities and
+                    limiter: paced WebSocket connections (the emulator drops each after 2.5 s,
+                    a reconnect storm), subscriptions, and WebSocket API orders and requests
+                    that spend the REST budgets beside the REST workers; the summary and the
+                    chart show the WebSocket limits beside the REST ones. Venues with WebSocket
+                    limits: binance-spot, binance-usdm, okx, bybit, kucoin, kraken, hyperliquid,
+                    gate, bitget
   --help            this text
 
 Exit codes: 0 no request was refused; 1 the venue refused requests or the run failed; 2 usage.

@@ -38,10 +38,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         processes: cmd.processes,
         outDir: cmd.outDir,
         margin: cmd.margin,
+        ws: cmd.ws,
         out: io.out,
         ...(io.signal === undefined ? {} : { signal: io.signal }),
       });
-      const refused = report.stats.violations + report.stats.refusedWhileBanned;
+      const refused = report.stats.violations + report.stats.refusedWhileBanned + (report.stats.webSocket?.violations ?? 0);
       if (report.failure !== undefined) {
         io.err.write(`exlimits demo: ${venue}: the run failed: ${report.failure}\n`);
         return 1;

@@ -16,6 +16,8 @@ export interface DemoArgs {
   readonly processes: number;
   readonly outDir: string;
   readonly margin: number;
+  /** Drive the venue's WebSocket limits too (`--ws`). */
+  readonly ws: boolean;
 }
 
 /** A parsed `inspect` command. */
@@ -84,6 +86,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
               processes: { type: 'string' },
               out: { type: 'string' },
               margin: { type: 'string' },
+              ws: { type: 'boolean' },
               help: { type: 'boolean', short: 'h' },
             }
           : {
@@ -132,5 +135,6 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     processes: intOption('processes', processesRaw, 1, 1, 64),
     outDir: str('out') ?? 'demo-out',
     margin,
+    ws: values['ws'] === true,
   };
 }

@@ -13,6 +13,8 @@ import { busiestPerBucket, limitLabel, summaryTable } from './summary-table.js';
 import { renderUsageChart } from './usage-chart.js';
 import { UsageError } from './usage-error.js';
 import { laneSlots, lanesFor } from './workloads.js';
+import { emptyWsCounts, runWsWorkers, wsWorkerCount, type WsCounts } from './run-ws-workers.js';
+import { restLanesForWs, WS_DROP_MS, wsChartBuckets, wsSummaryTable } from './ws-demo.js';
 
 /** Options of {@link runDemo}. */
 export interface DemoOptions {
@@ -26,6 +28,8 @@ export interface DemoOptions {
   readonly processes?: number;
   readonly outDir: string;
   readonly margin: number;
+  /** Drive the venue's WebSocket limits too (connections, messages, WebSocket API requests sharing REST budgets, reconnect storms). */
+  readonly ws?: boolean;
   /** Where the progress line and the summary go. */
   readonly out: NodeJS.WritableStream & { isTTY?: boolean };
   readonly signal?: AbortSignal;
@@ -37,6 +41,8 @@ export interface DemoReport {
   readonly counts: WorkerCounts;
   readonly stats: EmulatorStats;
   readonly chartPath: string;
+  /** With `ws`: what the WebSocket workers saw. */
+  readonly wsCounts?: WsCounts;
   readonly failure?: string;
 }
 
@@ -57,7 +63,7 @@ function specOf(id: string): VenueSpec {
  */
 export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   const spec = specOf(options.venue);
-  const lanes = lanesFor(spec);
+  const lanes = options.ws === true ? restLanesForWs(spec) : lanesFor(spec);
   const credentials = Array.from({ length: options.credentials }, (_, i) => `demo-${spec.id}-key-${i + 1}`);
   const workers = options.workers ?? credentials.length * laneSlots(lanes).length;
   const processes = options.redisUrl === undefined ? 1 : options.processes ?? 1;
@@ -78,9 +84,11 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
     limiter = createDefaultRateLimiter();
   }
 
-  const venue = await startVenueEmulator({ spec });
+  const venue = await startVenueEmulator({ spec, ...(options.ws === true ? { webSocket: { dropAfterMs: WS_DROP_MS } } : {}) });
+  const wsCounts = emptyWsCounts();
+  const wsWorkers = options.ws === true ? wsWorkerCount(spec.id, credentials.length) : 0;
   const mode = options.redisUrl === undefined ? 'in process' : processes > 1 ? `${processes} processes sharing Redis` : 'in process on Redis';
-  out.write(`${spec.id}: ${workers} workers, ${credentials.length} credentials, ${options.seconds} s, ${mode}; lanes: ${lanes.map((l) => `${l.method} ${l.path.split('?')[0]}`).join(', ')}\n`);
+  out.write(`${spec.id}: ${workers} workers, ${credentials.length} credentials, ${options.seconds} s, ${mode}; lanes: ${lanes.map((l) => `${l.method} ${l.path.split('?')[0]}`).join(', ')}${wsWorkers > 0 ? `; ${wsWorkers} WebSocket workers (connections dropped every ${WS_DROP_MS / 1000} s)` : ''}\n`);
   if (redis !== undefined) out.write(`  watch the buckets live: exlimits inspect --redis ${options.redisUrl} --prefix ${DEMO_PREFIX}\n`);
 
   const live = emptyCounts();
@@ -101,7 +109,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
           processes,
           workers,
           processOf: demoProcessOf(spec, lanes, credentials.length, processes),
-          job: { venue: spec.id, baseUrl: venue.url, redisUrl: options.redisUrl ?? '', prefix: DEMO_PREFIX, credentials, durationMs, margin: options.margin },
+          job: { venue: spec.id, baseUrl: venue.url, redisUrl: options.redisUrl ?? '', prefix: DEMO_PREFIX, credentials, durationMs, margin: options.margin, ...(venue.wsUrl === undefined ? {} : { wsUrl: venue.wsUrl }) },
+          wsWorkers,
           onAllReady: () => {
             progress.done();
             out.write(`  ${processes} worker processes running\n`);
@@ -109,12 +118,18 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
           ...(options.signal === undefined ? {} : { signal: options.signal }),
         },
         live,
+        wsCounts,
       );
     } else {
-      result = await runWorkers(
-        { spec, baseUrl: venue.url, limiter, credentials, lanes, workerIds, durationMs, margin: options.margin, ...(options.signal === undefined ? {} : { signal: options.signal }) },
-        live,
-      );
+      const wsStop = new AbortController();
+      const wsTimer = setTimeout(() => wsStop.abort(), durationMs);
+      options.signal?.addEventListener('abort', () => wsStop.abort(), { once: true });
+      const wsRun = venue.wsUrl === undefined ? Promise.resolve(undefined) : runWsWorkers({ venue: spec.id, wsUrl: venue.wsUrl, limiter, credentials, workerIds: Array.from({ length: wsWorkers }, (_, i) => i), margin: options.margin, signal: wsStop.signal }, wsCounts);
+      const [rest, wsFailure] = await Promise.all([
+        runWorkers({ spec, baseUrl: venue.url, limiter, credentials, lanes, workerIds: lanes.length === 0 ? [] : workerIds, durationMs, margin: options.margin, ...(options.signal === undefined ? {} : { signal: options.signal }) }, live),
+        wsRun.finally(() => clearTimeout(wsTimer)),
+      ]);
+      result = wsFailure === undefined || rest.failure !== undefined ? rest : { ...rest, failure: wsFailure };
     }
   } finally {
     clearInterval(tick);
@@ -139,15 +154,17 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
       `retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}   store errors ${result.counts.storeErrors}\n\n`,
   );
   out.write(`${summaryTable(stats, evidence)}\n`);
+  if (stats.webSocket !== undefined) out.write(`\n${wsSummaryTable(stats, result.wsCounts ?? wsCounts)}`);
   out.write(`  utilization: cost admitted per complete window / the ${limit} (token buckets: per second / refill, after the first 2 s of burst)\n`);
 
   await mkdir(options.outDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const chartPath = resolvePath(options.outDir, `${spec.id}-${stamp}.svg`);
-  const title = `${spec.id}: usage per window against the ${limit}s (${elapsed} s, ${mode}, ${stats.violations} violations)`;
-  await writeFile(chartPath, renderUsageChart(title, busiestPerBucket(stats), limit));
+  const title = `${spec.id}: usage per window against the ${limit}s (${elapsed} s, ${mode}, ${stats.violations + (stats.webSocket?.violations ?? 0)} violations)`;
+  await writeFile(chartPath, renderUsageChart(title, [...busiestPerBucket(stats), ...wsChartBuckets(stats)], limit));
   out.write(`  chart: ${chartPath}\n`);
+  const ws = options.ws === true ? { wsCounts: result.wsCounts ?? wsCounts } : {};
   return result.failure === undefined
-    ? { venue: spec.id, counts: result.counts, stats, chartPath }
-    : { venue: spec.id, counts: result.counts, stats, chartPath, failure: result.failure };
+    ? { venue: spec.id, counts: result.counts, stats, chartPath, ...ws }
+    : { venue: spec.id, counts: result.counts, stats, chartPath, ...ws, failure: result.failure };
 }

@@ -29,6 +29,41 @@ import { openSocket, type CloseInfo, type SocketAdapter } from './socket-adapter
 import { systemClock } from './system-clock.js';
 
 const DEFAULT_MAX_WAIT_MS = 10_000;
+/** The turns of waiters that spend both WebSocket and REST buckets, per set of WebSocket buckets (see `#waitForWebSocketBuckets`). */
+const turns = new Map<string, Promise<void>>();
+
+/** Waits for this waiter's turn under `id`; resolves to the function that ends the turn. */
+async function joinTurn(id: string, signal: AbortSignal): Promise<() => void> {
+  const before = turns.get(id) ?? Promise.resolve();
+  let release = (): void => undefined;
+  const mine = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const tail = before.then(() => mine);
+  turns.set(id, tail);
+  let done = false;
+  const end = (): void => {
+    if (done) return;
+    done = true;
+    release();
+    if (turns.get(id) === tail) turns.delete(id);
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      if (signal.aborted) return reject(abortReason(signal));
+      const onAbort = (): void => reject(abortReason(signal));
+      signal.addEventListener('abort', onAbort, { once: true });
+      void before.then(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      });
+    });
+  } catch (e) {
+    end();
+    throw e;
+  }
+  return end;
+}
 
 /** One connection: its socket, its id, what it reserved, and the signal that ends its waits. */
 interface Connection {
@@ -131,6 +166,7 @@ class PacedConnection implements PacedWebSocket {
       ...(options.margin === undefined ? {} : { margin: options.margin }),
       ...(options.burstFraction === undefined ? {} : { burstFraction: options.burstFraction }),
       ...(options.jitterMs === undefined ? {} : { jitterMs: options.jitterMs }),
+      ...(options.connectJitterMs === undefined ? {} : { connectJitterMs: options.connectJitterMs }),
     };
     this.#caps = (endpoint.caps ?? []).flatMap((id) => this.#spec.caps?.filter((c) => c.id === id) ?? []);
   }
@@ -160,13 +196,22 @@ class PacedConnection implements PacedWebSocket {
   }
 
   /** Waits for `checks` (nothing to wait for when empty); throws a typed error when not admitted. */
-  async #admit(checks: readonly BucketCheck[], budget: number, signal: AbortSignal, what: string): Promise<void> {
+  async #admit(checks: readonly BucketCheck[], maxWaitMs: number, signal: AbortSignal, what: string): Promise<void> {
+    let budget = maxWaitMs;
     if (checks.length === 0) {
       if (signal.aborted) throw abortReason(signal);
       return;
     }
+    const started = this.#clock.now();
+    const release = await this.#waitForWebSocketBuckets(checks, started + budget, signal);
     const asked = this.#clock.now();
-    const d = (await this.#limiter.waitForCapacity(checks, { maxWaitMs: budget, signal })) as Decision;
+    budget = Math.max(1, started + budget - asked);
+    let d: Decision;
+    try {
+      d = (await this.#limiter.waitForCapacity(checks, { maxWaitMs: budget, signal })) as Decision;
+    } finally {
+      release?.();
+    }
     if (d.kind === 'error') {
       if (d.error.code === 'aborted') throw abortReason(signal);
       throw this.#fail(d.error.code, `${what} not sent: ${d.error.message}`, d.error.retryAfterMs);
@@ -174,6 +219,36 @@ class PacedConnection implements PacedWebSocket {
     if (d.kind === 'delay') throw this.#fail('rate_limit_timeout', `${what} not sent: it needs ${d.retryAfterMs} ms, beyond the ${budget} ms budget`, d.retryAfterMs);
     // ok means "send now" (RL-W1); a booking where ok was due is waited out: never send early.
     if (d.kind === 'booked') await sleep(this.#clock, asked + d.waitMs - this.#clock.now(), signal);
+  }
+
+  /**
+   * When a connection attempt or a WebSocket API request charges both WebSocket buckets (attempts,
+   * messages) and REST buckets (the IP weight, an account's orders), it sleeps without booking while
+   * only the WebSocket buckets hold it back, and books only once they would admit it: a booking far in
+   * the future (behind a busy connection bucket) would hold the shared REST buckets for every REST
+   * request until then (RL-W2). Such waiters of one process take turns per set of WebSocket buckets,
+   * so they never overtake one another forever, and at most one of them books ahead at a time.
+   */
+  async #waitForWebSocketBuckets(checks: readonly BucketCheck[], deadline: number, signal: AbortSignal): Promise<(() => void) | undefined> {
+    const ws = checks.filter((c) => c.key.axis?.startsWith('ws:') === true);
+    if (ws.length === 0 || ws.length === checks.length) return undefined;
+    const rest = checks.filter((c) => c.key.axis?.startsWith('ws:') !== true);
+    const release = await joinTurn(ws.map((c) => `${c.key.venue}\u0000${c.key.credential ?? ''}\u0000${c.key.axis ?? ''}`).sort().join('\u0001'), signal);
+    try {
+      for (;;) {
+        const p = await this.#limiter.peek(ws);
+        if (p.kind !== 'delay') return release;
+        const q = await this.#limiter.peek(rest);
+        const queued = q.kind === 'delay' ? q.retryAfterMs : 0;
+        if (q.kind === 'error' || p.retryAfterMs <= queued) return release;
+        const nap = p.retryAfterMs - queued;
+        if (nap > deadline - this.#clock.now()) return release;
+        await sleep(this.#clock, nap, signal);
+      }
+    } catch (e) {
+      release();
+      throw e;
+    }
   }
 
   /** Reserves the connection caps for one more connection; returns the keys, or throws `connection_cap`. */
@@ -185,7 +260,7 @@ class PacedConnection implements PacedWebSocket {
       if (key === undefined) continue;
       if (!this.#registry.reserve(key, 1, cap.limit)) {
         for (const k of keys) this.#registry.release(k, 1);
-        throw this.#fail('connection_cap', `${this.#registry.count(key)} connections are open against cap "${cap.id}" (at most ${cap.limit}, ${cap.scope}); close one first`);
+        throw this.#fail('connection_cap', `${this.#registry.count(key)} connections are open against cap "${cap.id}" (this process may hold ${this.#registry.allowance(cap.limit)} of ${cap.limit}, ${cap.scope}); close one first`);
       }
       keys.push(key);
     }
@@ -377,7 +452,7 @@ class PacedConnection implements PacedWebSocket {
       }
       if (!this.#registry.reserve(key, topics.length, cap.limit)) {
         undo();
-        throw this.#fail('subscription_cap', `${topics.length} new topic(s) would make ${this.#registry.count(key) + topics.length} against cap "${cap.id}" (${cap.scope}); it allows ${cap.limit}`);
+        throw this.#fail('subscription_cap', `${topics.length} new topic(s) would make ${this.#registry.count(key) + topics.length} against cap "${cap.id}" (${cap.scope}); this process may hold ${this.#registry.allowance(cap.limit)} of ${cap.limit}`);
       }
       taken.push([key, topics.length]);
       this.#heldSubscriptions.set(key, (this.#heldSubscriptions.get(key) ?? 0) + topics.length);

@@ -67,6 +67,8 @@ export interface PacedWebSocketOptions {
   readonly burstFraction?: number;
   /** exchange-specs' `jitterMs`; default 50. */
   readonly jitterMs?: number;
+  /** How late the venue may count a connection attempt after its send time (the handshakes), ms; default 1 000. */
+  readonly connectJitterMs?: number;
   /** The clock of the send-time guard, the backoff and the timeouts; default the system clock. */
   readonly clock?: Clock;
   /** Random numbers in [0, 1) for the backoff's jitter; default `Math.random`. */

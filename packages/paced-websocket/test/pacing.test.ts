@@ -37,7 +37,11 @@ describe('opening waits for the connection bucket', () => {
     await pause();
     expect(server.attempts).toBe(1);
     expect(second).toBeUndefined();
-    await clock.advance(1_000);
+    // capacity 1, refill (3·0.96 − 1) / (1 + 1) per s: the handshake may delay an attempt up to 1 s (connectJitterMs).
+    await clock.advance(1000 / ((3 * 0.96 - 1) / 2) - 5);
+    await pause();
+    expect(second).toBeUndefined();
+    await clock.advance(10);
     await pending;
     expect(server.attempts).toBe(2);
   });

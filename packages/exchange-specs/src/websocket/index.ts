@@ -20,6 +20,7 @@ export { classifyMessage, messageTopics, wireForm, wireBytes, type ClassifiedMes
 export {
   resolveConnect,
   resolveMessage,
+  DEFAULT_CONNECT_JITTER_MS,
   webSocketAxis,
   webSocketCredential,
   webSocketBucketMaxCost,

@@ -17,7 +17,16 @@ export interface WebSocketResolveOptions extends ResolveOptions {
    * room for one pong per documented server ping interval.
    */
   readonly unseenPongs?: boolean;
+  /**
+   * How late a connection attempt may be counted by the venue after its send time, ms: the TCP and
+   * TLS handshakes come first, and take longer and vary more than a request on an open connection.
+   * Used instead of `jitterMs` for the connection buckets. Default {@link DEFAULT_CONNECT_JITTER_MS}.
+   */
+  readonly connectJitterMs?: number;
 }
+
+/** The default `connectJitterMs`: a connection attempt may reach the venue up to 1 s after its send time. */
+export const DEFAULT_CONNECT_JITTER_MS = 1000;
 
 /** Error codes of the WebSocket resolvers: the REST ones and `unknown_ws_endpoint`. */
 export type WebSocketResolveErrorCode = ResolveErrorCode | 'unknown_ws_endpoint';
@@ -188,8 +197,9 @@ function endpointOf(spec: WebSocketSpec, endpointId: string): WebSocketEndpointS
 
 /**
  * The checks of one connection attempt to a WebSocket endpoint: its WebSocket buckets (attempts
- * per IP or account) and any REST cost of connecting (Binance's WebSocket API costs 2 weight), all
- * under the limits a REST client of the same venue uses, so both share one budget.
+ * per IP or account, sized with `connectJitterMs` for the handshakes) and any REST cost of
+ * connecting (Binance's WebSocket API costs 2 weight) under the limits a REST client of the same
+ * venue uses, so both share one budget.
  *
  * @param spec - the venue's WebSocket spec (`getWebSocketSpec`).
  * @param rest - the venue's REST spec (`getVenueSpec(spec.id)`).
@@ -208,8 +218,9 @@ export function resolveConnect(spec: WebSocketSpec, rest: VenueSpec, endpointId:
   if (endpoint === undefined) return fail('unknown_ws_endpoint', `${spec.id}: no WebSocket endpoint "${endpointId}" (known: ${spec.endpoints.map((e) => e.id).join(', ')})`);
   if (endpoint.auth === 'private' && identity.credential === null) return fail('credential_required', `${spec.id}: WebSocket endpoint "${endpoint.id}" is private; the identity has no credential`);
   const p: Pending = { checks: [], charges: [] };
+  const connectOptions: WebSocketResolveOptions = { ...options, jitterMs: options.connectJitterMs ?? DEFAULT_CONNECT_JITTER_MS };
   for (const c of endpoint.connect.charges) {
-    const problem = chargeWebSocket(spec, endpoint, c.bucket, c.cost, identity, options, p);
+    const problem = chargeWebSocket(spec, endpoint, c.bucket, c.cost, identity, connectOptions, p);
     if (problem !== undefined) return settle(p, problem);
   }
   return settle(p, chargeRest(rest, endpoint.connect.rest ?? [], identity, options, p));

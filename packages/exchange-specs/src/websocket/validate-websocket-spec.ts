@@ -358,8 +358,11 @@ export function validateWebSocketSpec(data: unknown, rest?: VenueSpec): Validate
     const spec = data as WebSocketSpec;
     // A bucket no message or connection ever charges is a typo; one whose cost exceeds its limit admits nothing.
     spec.buckets.forEach((b, i) => {
-      const used = spec.endpoints.some((e) => e.connect.charges.some((x) => x.bucket === b.id) || e.messages.some((x) => x.bucket === b.id));
-      if (!used) c.fail(join(join('buckets', i), 'id'), `bucket "${b.id}" is charged by no connection or message rule`);
+      const byConnect = spec.endpoints.some((e) => e.connect.charges.some((x) => x.bucket === b.id));
+      const byMessage = spec.endpoints.some((e) => e.messages.some((x) => x.bucket === b.id));
+      if (!byConnect && !byMessage) c.fail(join(join('buckets', i), 'id'), `bucket "${b.id}" is charged by no connection or message rule`);
+      // Connection buckets are sized for the handshake's delay, message buckets for a message's: one bucket, one definition.
+      if (byConnect && byMessage) c.fail(join(join('buckets', i), 'id'), `bucket "${b.id}" is charged by both connections and messages; keep them apart`);
       const ceiling = b.algorithm === 'token-bucket' ? b.capacity : b.limit;
       const heaviest = Math.max(0, ...spec.endpoints.flatMap((e) => [...e.connect.charges, ...e.messages].filter((x) => x.bucket === b.id).map((x) => x.cost)));
       if (heaviest > ceiling) c.fail(join(join('buckets', i), 'id'), `bucket "${b.id}" can never admit a cost of ${heaviest} (at most ${ceiling} at once)`);

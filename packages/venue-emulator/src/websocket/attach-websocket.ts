@@ -30,6 +30,8 @@ export interface WebSocketEmulatorOptions {
   readonly pingIntervalMs?: number;
   /** How the venue talks; default the venue's WebSocket style (Binance, OKX, Bybit, KuCoin, or generic). */
   readonly style?: WebSocketStyle;
+  /** Drop every connection this long after it opened, ms of real time (a flapping network, to exercise reconnects); default never. */
+  readonly dropAfterMs?: number;
 }
 
 /** What the emulator's WebSocket service counted. */
@@ -222,6 +224,8 @@ export function attachWebSocket(server: Server, ctx: WebSocketContext): WebSocke
         for (const k of conn.capKeys) capCounts.set(k, Math.max(0, (capCounts.get(k) ?? 1) - 1));
       });
       ws.on('error', () => undefined);
+      const drop = ctx.options.dropAfterMs;
+      if (drop !== undefined) setTimeout(() => ws.close(1012, 'emulated network drop'), drop).unref();
     });
   };
 
