@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import type { RateLimiter } from '@core/rate-limit-contract';
 import { createDefaultRateLimiter } from '@core/default-rate-limiter';
-import { getVenueSpec, venueEvidence, type VenueSpec } from '@core/exchange-specs';
+import { getVenueSpec, listWebSocketVenues, venueEvidence, type VenueSpec } from '@core/exchange-specs';
 import { startVenueEmulator, type EmulatorStats } from '@core/venue-emulator';
 import { connectRedis, DEMO_PREFIX, type RedisConnection } from './connect-redis.js';
 import { createProgressLine } from './progress-line.js';
@@ -63,6 +63,9 @@ function specOf(id: string): VenueSpec {
  */
 export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   const spec = specOf(options.venue);
+  if (options.ws === true && !listWebSocketVenues().includes(spec.id)) {
+    throw new UsageError(`--ws: ${spec.id} has no documented WebSocket limits; venues with WebSocket limits: ${listWebSocketVenues().join(', ')}`);
+  }
   const lanes = options.ws === true ? restLanesForWs(spec) : lanesFor(spec);
   const credentials = Array.from({ length: options.credentials }, (_, i) => `demo-${spec.id}-key-${i + 1}`);
   const workers = options.workers ?? credentials.length * laneSlots(lanes).length;

@@ -31,6 +31,10 @@ function print(label: string, r: DemoReport): void {
 }
 
 describe('exlimits demo --ws', () => {
+  it('refuses --ws for a venue without WebSocket limits, naming those that have them', async () => {
+    await expect(runDemo({ venue: 'mexc', seconds: 1, credentials: 1, outDir, margin: DEFAULT_MARGIN, out: new Sink(), ws: true })).rejects.toThrow(/--ws: mexc has no documented WebSocket limits; venues with WebSocket limits: binance-spot/);
+  });
+
   it('parses --ws', () => {
     expect(parseCommandLine(['demo', '--ws'])).toMatchObject({ command: 'demo', ws: true });
     expect(parseCommandLine(['demo'])).toMatchObject({ ws: false });
