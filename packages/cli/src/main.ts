@@ -38,7 +38,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         processes: cmd.processes,
         outDir: cmd.outDir,
         margin: cmd.margin,
-        ws: cmd.ws,
+        ...(cmd.ws === true ? { ws: true } : {}),
         out: io.out,
         ...(io.signal === undefined ? {} : { signal: io.signal }),
       });

@@ -16,8 +16,8 @@ export interface DemoArgs {
   readonly processes: number;
   readonly outDir: string;
   readonly margin: number;
-  /** Drive the venue's WebSocket limits too (`--ws`). */
-  readonly ws: boolean;
+  /** Drive the venue's WebSocket limits too (`--ws`); absent without it. */
+  readonly ws?: true;
 }
 
 /** A parsed `inspect` command. */
@@ -135,6 +135,6 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     processes: intOption('processes', processesRaw, 1, 1, 64),
     outDir: str('out') ?? 'demo-out',
     margin,
-    ws: values['ws'] === true,
+    ...(values['ws'] === true ? { ws: true as const } : {}),
   };
 }
