@@ -1,6 +1,8 @@
 import { getVenueSpec } from '@core/exchange-specs';
 import { connectRedis } from './connect-redis.js';
 import { emptyCounts, runWorkers } from './run-workers.js';
+import { emptyWsCounts, runWsWorkers, type WsCounts } from './run-ws-workers.js';
+import { restLanesForWs } from './ws-demo.js';
 import { lanesFor } from './workloads.js';
 
 /** The job a demo child process gets from its parent. */
@@ -14,13 +16,17 @@ export interface ChildJob {
   readonly workerIds: readonly number[];
   readonly durationMs: number;
   readonly margin: number;
+  /** With `--ws`: the emulator's WebSocket URL, this process's WebSocket workers and its share of the caps. */
+  readonly wsUrl?: string;
+  readonly wsWorkerIds?: readonly number[];
+  readonly capShare?: number;
 }
 
 /** What a child reports: progress, its end, or a failure. */
 export type ChildMessage =
   | { readonly type: 'ready' }
-  | { readonly type: 'progress'; readonly counts: ReturnType<typeof emptyCounts> }
-  | { readonly type: 'done'; readonly counts: ReturnType<typeof emptyCounts>; readonly failure?: string };
+  | { readonly type: 'progress'; readonly counts: ReturnType<typeof emptyCounts>; readonly wsCounts?: WsCounts }
+  | { readonly type: 'done'; readonly counts: ReturnType<typeof emptyCounts>; readonly wsCounts?: WsCounts; readonly failure?: string };
 
 function send(m: ChildMessage): Promise<void> {
   return new Promise((resolve) => {
@@ -40,6 +46,7 @@ function send(m: ChildMessage): Promise<void> {
  */
 async function main(job: ChildJob): Promise<number> {
   const counts = emptyCounts();
+  const wsCounts = emptyWsCounts();
   let failure: string | undefined;
   let redis;
   try {
@@ -48,24 +55,30 @@ async function main(job: ChildJob): Promise<number> {
     await send({ type: 'done', counts, failure: (e as Error).message });
     return 1;
   }
-  const ticker = setInterval(() => void send({ type: 'progress', counts }), 250);
+  const ticker = setInterval(() => void send({ type: 'progress', counts, wsCounts }), 250);
   const stop = new AbortController();
   process.once('disconnect', () => stop.abort());
   try {
     await send({ type: 'ready' });
     const spec = getVenueSpec(job.venue);
-    const r = await runWorkers(
-      { spec, baseUrl: job.baseUrl, limiter: redis.limiter, credentials: job.credentials, lanes: lanesFor(spec), workerIds: job.workerIds, durationMs: job.durationMs, margin: job.margin, signal: stop.signal },
-      counts,
-    );
-    failure = r.failure;
+    const wsStop = new AbortController();
+    const wsTimer = setTimeout(() => wsStop.abort(), job.durationMs);
+    stop.signal.addEventListener('abort', () => wsStop.abort(), { once: true });
+    const lanes = job.wsUrl === undefined ? lanesFor(spec) : restLanesForWs(spec);
+    const [r, wsFailure] = await Promise.all([
+      runWorkers({ spec, baseUrl: job.baseUrl, limiter: redis.limiter, credentials: job.credentials, lanes, workerIds: lanes.length === 0 ? [] : job.workerIds, durationMs: job.durationMs, margin: job.margin, signal: stop.signal }, counts),
+      job.wsUrl === undefined
+        ? Promise.resolve(undefined)
+        : runWsWorkers({ venue: spec.id, wsUrl: job.wsUrl, limiter: redis.limiter, credentials: job.credentials, workerIds: job.wsWorkerIds ?? [], margin: job.margin, signal: wsStop.signal, capShare: job.capShare ?? 1 }, wsCounts).finally(() => clearTimeout(wsTimer)),
+    ]);
+    failure = r.failure ?? wsFailure;
   } catch (e) {
     failure = (e as Error).message;
   } finally {
     clearInterval(ticker);
     await redis.close();
   }
-  await send(failure === undefined ? { type: 'done', counts } : { type: 'done', counts, failure });
+  await send(failure === undefined ? { type: 'done', counts, wsCounts } : { type: 'done', counts, wsCounts, failure });
   return failure === undefined ? 0 : 1;
 }
 

@@ -60,7 +60,7 @@ usage per window against each limit is written.
 
 Usage:
   exlimits demo [--venue ID|all] [--seconds N] [--credentials N] [--workers N]
-                [--redis URL --processes N] [--out DIR] [--margin F]
+                [--redis URL --processes N] [--out DIR] [--margin F] [--ws]
                 [--metrics-port N] [--json]
 
 Options:
@@ -78,6 +78,13 @@ Options:
   --metrics-port N  serve OpenTelemetry metrics in Prometheus format at
                     http://127.0.0.1:N/metrics while the run lasts (not with --processes)
   --json            print the summary as JSON on stdout (the progress and tables go to stderr)
+  --ws              drive the venue's WebSocket limits too, with the same identities and
+                    limiter: paced WebSocket connections (the emulator drops each after 2.5 s,
+                    a reconnect storm), subscriptions, and WebSocket API orders and requests
+                    that spend the REST budgets beside the REST workers; the summary and the
+                    chart show the WebSocket limits beside the REST ones. Venues with WebSocket
+                    limits: binance-spot, binance-usdm, okx, bybit, kucoin, kraken, hyperliquid,
+                    gate, bitget
   --help            this text
 
 Exit codes: 0 no request was refused; 1 the venue refused requests or the run failed; 2 usage.

@@ -67,11 +67,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         outDir: cmd.outDir,
         margin: cmd.margin,
         metricsPort: cmd.metricsPort,
+        ...(cmd.ws === true ? { ws: true } : {}),
         out: human,
         ...(io.signal === undefined ? {} : { signal: io.signal }),
       });
       reports.push(report);
-      const refused = report.stats.violations + report.stats.refusedWhileBanned;
+      const refused = report.stats.violations + report.stats.refusedWhileBanned + (report.stats.webSocket?.violations ?? 0);
       if (report.failure !== undefined) {
         io.err.write(`exlimits demo: ${venue}: the run failed: ${report.failure}\n`);
         code = 1;

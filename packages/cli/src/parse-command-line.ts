@@ -20,6 +20,8 @@ export interface DemoArgs {
   readonly metricsPort: number | undefined;
   /** Print the summary as JSON (and nothing else) on stdout. */
   readonly json: boolean;
+  /** Drive the venue's WebSocket limits too (`--ws`); absent without it. */
+  readonly ws?: true;
 }
 
 /** A parsed `inspect` command. */
@@ -101,6 +103,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
               margin: { type: 'string' },
               'metrics-port': { type: 'string' },
               json: { type: 'boolean' },
+              ws: { type: 'boolean' },
               help: { type: 'boolean', short: 'h' },
             }
           : {
@@ -161,5 +164,6 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     margin,
     metricsPort,
     json,
+    ...(values['ws'] === true ? { ws: true as const } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import type { RateLimiter } from '@core/rate-limit-contract';
 import { createDefaultRateLimiter } from '@core/default-rate-limiter';
-import { getVenueSpec, venueEvidence, type VenueSpec } from '@core/exchange-specs';
+import { getVenueSpec, listWebSocketVenues, venueEvidence, type VenueSpec } from '@core/exchange-specs';
 import { startVenueEmulator, type EmulatorStats } from '@core/venue-emulator';
 import { instrumentRateLimiter, pacedFetchMetrics } from '@core/rate-limit-metrics';
 import { connectRedis, DEMO_PREFIX, type RedisConnection } from './connect-redis.js';
@@ -16,6 +16,8 @@ import { busiestPerBucket, limitLabel, summaryTable } from './summary-table.js';
 import { renderUsageChart } from './usage-chart.js';
 import { UsageError } from './usage-error.js';
 import { laneSlots, lanesFor } from './workloads.js';
+import { emptyWsCounts, runWsWorkers, wsWorkerCount, type WsCounts } from './run-ws-workers.js';
+import { restLanesForWs, WS_DROP_MS, wsChartBuckets, wsSummaryTable } from './ws-demo.js';
 
 /** Options of {@link runDemo}. */
 export interface DemoOptions {
@@ -29,6 +31,8 @@ export interface DemoOptions {
   readonly processes?: number;
   readonly outDir: string;
   readonly margin: number;
+  /** Drive the venue's WebSocket limits too (connections, messages, WebSocket API requests sharing REST budgets, reconnect storms). */
+  readonly ws?: boolean;
   /** Where the progress line and the summary go. */
   readonly out: NodeJS.WritableStream & { isTTY?: boolean };
   readonly signal?: AbortSignal;
@@ -46,6 +50,8 @@ export interface DemoReport {
   readonly counts: WorkerCounts;
   readonly stats: EmulatorStats;
   readonly chartPath: string;
+  /** With `ws`: what the WebSocket workers saw. */
+  readonly wsCounts?: WsCounts;
   readonly failure?: string;
 }
 
@@ -66,7 +72,10 @@ function specOf(id: string): VenueSpec {
  */
 export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   const spec = specOf(options.venue);
-  const lanes = lanesFor(spec);
+  if (options.ws === true && !listWebSocketVenues().includes(spec.id)) {
+    throw new UsageError(`--ws: ${spec.id} has no documented WebSocket limits; venues with WebSocket limits: ${listWebSocketVenues().join(', ')}`);
+  }
+  const lanes = options.ws === true ? restLanesForWs(spec) : lanesFor(spec);
   const credentials = Array.from({ length: options.credentials }, (_, i) => `demo-${spec.id}-key-${i + 1}`);
   const workers = options.workers ?? credentials.length * laneSlots(lanes).length;
   const processes = options.redisUrl === undefined ? 1 : options.processes ?? 1;
@@ -100,9 +109,11 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   }
   const onAttempt = metrics === undefined ? undefined : pacedFetchMetrics({ meterProvider: metrics.meterProvider });
 
-  const venue = await startVenueEmulator({ spec });
+  const venue = await startVenueEmulator({ spec, ...(options.ws === true ? { webSocket: { dropAfterMs: WS_DROP_MS } } : {}) });
+  const wsCounts = emptyWsCounts();
+  const wsWorkers = options.ws === true ? wsWorkerCount(spec.id, credentials.length) : 0;
   const mode = options.redisUrl === undefined ? 'in process' : processes > 1 ? `${processes} processes sharing Redis` : 'in process on Redis';
-  out.write(`${spec.id}: ${workers} workers, ${credentials.length} credentials, ${options.seconds} s, ${mode}; lanes: ${lanes.map((l) => `${l.method} ${l.path.split('?')[0]}`).join(', ')}\n`);
+  out.write(`${spec.id}: ${workers} workers, ${credentials.length} credentials, ${options.seconds} s, ${mode}; lanes: ${lanes.map((l) => `${l.method} ${l.path.split('?')[0]}`).join(', ')}${wsWorkers > 0 ? `; ${wsWorkers} WebSocket workers (connections dropped every ${WS_DROP_MS / 1000} s)` : ''}\n`);
   if (redis !== undefined) out.write(`  watch the buckets live: exlimits inspect --redis ${options.redisUrl} --prefix ${DEMO_PREFIX}\n`);
   if (metrics !== undefined) out.write(`  metrics (Prometheus): ${metrics.url}\n`);
 
@@ -120,7 +131,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
           processes,
           workers,
           processOf: demoProcessOf(spec, lanes, credentials.length, processes),
-          job: { venue: spec.id, baseUrl: venue.url, redisUrl: options.redisUrl ?? '', prefix: DEMO_PREFIX, credentials, durationMs, margin: options.margin },
+          job: { venue: spec.id, baseUrl: venue.url, redisUrl: options.redisUrl ?? '', prefix: DEMO_PREFIX, credentials, durationMs, margin: options.margin, ...(venue.wsUrl === undefined ? {} : { wsUrl: venue.wsUrl }) },
+          wsWorkers,
           onAllReady: () => {
             progress.done();
             out.write(`  ${processes} worker processes running\n`);
@@ -128,23 +140,32 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
           ...(options.signal === undefined ? {} : { signal: options.signal }),
         },
         live,
+        wsCounts,
       );
     } else {
-      result = await runWorkers(
-        {
-          spec,
-          baseUrl: venue.url,
-          limiter,
-          credentials,
-          lanes,
-          workerIds,
-          durationMs,
-          margin: options.margin,
-          ...(options.signal === undefined ? {} : { signal: options.signal }),
-          ...(onAttempt === undefined ? {} : { onAttempt }),
-        },
-        live,
-      );
+      const wsStop = new AbortController();
+      const wsTimer = setTimeout(() => wsStop.abort(), durationMs);
+      options.signal?.addEventListener('abort', () => wsStop.abort(), { once: true });
+      const wsRun = venue.wsUrl === undefined ? Promise.resolve(undefined) : runWsWorkers({ venue: spec.id, wsUrl: venue.wsUrl, limiter, credentials, workerIds: Array.from({ length: wsWorkers }, (_, i) => i), margin: options.margin, signal: wsStop.signal }, wsCounts);
+      const [rest, wsFailure] = await Promise.all([
+        runWorkers(
+          {
+            spec,
+            baseUrl: venue.url,
+            limiter,
+            credentials,
+            lanes,
+            workerIds: lanes.length === 0 ? [] : workerIds,
+            durationMs,
+            margin: options.margin,
+            ...(options.signal === undefined ? {} : { signal: options.signal }),
+            ...(onAttempt === undefined ? {} : { onAttempt }),
+          },
+          live,
+        ),
+        wsRun.finally(() => clearTimeout(wsTimer)),
+      ]);
+      result = wsFailure === undefined || rest.failure !== undefined ? rest : { ...rest, failure: wsFailure };
     }
   } finally {
     clearInterval(tick);
@@ -170,14 +191,16 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
       `retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}   store errors ${result.counts.storeErrors}\n\n`,
   );
   out.write(`${summaryTable(stats, evidence)}\n`);
+  if (stats.webSocket !== undefined) out.write(`\n${wsSummaryTable(stats, result.wsCounts ?? wsCounts)}`);
   out.write(`  utilization: cost admitted per complete window / the ${limit}, n/a while no window completed (token buckets: cost admitted / (capacity + refill × time), n/a before one refill period)\n`);
 
   await mkdir(options.outDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const chartPath = resolvePath(options.outDir, `${spec.id}-${stamp}.svg`);
-  const title = `${spec.id}: usage per window against the ${limit}s (${elapsed} s, ${mode}, ${stats.violations} violations)`;
-  await writeFile(chartPath, renderUsageChart(title, busiestPerBucket(stats), limit, stats.nowMs));
+  const title = `${spec.id}: usage per window against the ${limit}s (${elapsed} s, ${mode}, ${stats.violations + (stats.webSocket?.violations ?? 0)} violations)`;
+  await writeFile(chartPath, renderUsageChart(title, [...busiestPerBucket(stats), ...wsChartBuckets(stats)], limit, stats.nowMs));
   out.write(`  chart: ${chartPath}\n`);
-  const base = { venue: spec.id, seconds: Number(elapsed), mode, counts: result.counts, stats, chartPath };
+  const ws = options.ws === true ? { wsCounts: result.wsCounts ?? wsCounts } : {};
+  const base = { venue: spec.id, seconds: Number(elapsed), mode, counts: result.counts, stats, chartPath, ...ws };
   return result.failure === undefined ? base : { ...base, failure: result.failure };
 }

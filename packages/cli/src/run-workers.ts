@@ -4,6 +4,7 @@ import type { VenueSpec } from '@core/exchange-specs';
 import { createPacedFetch, isPacedFetchError, type AttemptEvent, type PacedFetch } from '@core/paced-fetch';
 import { styleFor } from '@core/venue-emulator';
 import { laneSlots, type Lane } from './workloads.js';
+import type { WsCounts } from './run-ws-workers.js';
 
 /** What the workers saw, summed. */
 export interface WorkerCounts {
@@ -62,6 +63,8 @@ export interface RunWorkersOptions {
 /** The end of a run of workers: the counts, and the failure that ended it early, if any. */
 export interface RunWorkersResult {
   readonly counts: WorkerCounts;
+  /** With WebSocket workers: what they saw. */
+  readonly wsCounts?: WsCounts;
   readonly failure?: string;
 }
 

@@ -3,12 +3,15 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ChildJob, ChildMessage } from './demo-child.js';
 import { addCounts, emptyCounts, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
+import { emptyWsCounts, type WsCounts } from './run-ws-workers.js';
 
 /** Options of {@link spawnWorkers}. */
 export interface SpawnWorkersOptions {
   readonly processes: number;
   readonly workers: number;
-  readonly job: Omit<ChildJob, 'type' | 'workerIds'>;
+  readonly job: Omit<ChildJob, 'type' | 'workerIds' | 'wsWorkerIds' | 'capShare'>;
+  /** WebSocket workers in all (with `job.wsUrl`): worker i runs in process i % processes, each process with its share of the caps. */
+  readonly wsWorkers?: number;
   readonly signal?: AbortSignal;
   /** The process of each worker; default `i % processes`. */
   readonly processOf?: (workerId: number) => number;
@@ -39,9 +42,10 @@ const GRACE_MS = 15_000;
  * fails, exits early or overruns the run by 15 s ends the run: the others are stopped, and the
  * result carries the failure.
  */
-export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCounts): Promise<RunWorkersResult> {
+export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCounts, liveWs: WsCounts = emptyWsCounts()): Promise<RunWorkersResult> {
   const script = childScript();
   const perChild: WorkerCounts[] = [];
+  const perChildWs: WsCounts[] = [];
   let ready = 0;
   const children: ChildProcess[] = [];
   let failure: string | undefined;
@@ -49,6 +53,9 @@ export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCou
     const sum = emptyCounts();
     for (const c of perChild) addCounts(sum, c);
     Object.assign(live, sum);
+    const ws = emptyWsCounts();
+    for (const c of perChildWs) for (const k of Object.keys(ws) as (keyof WsCounts)[]) ws[k] += c[k];
+    Object.assign(liveWs, ws);
   };
   const stopAll = (): void => {
     for (const c of children) if (c.connected) c.disconnect();
@@ -56,6 +63,7 @@ export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCou
 
   const runs = Array.from({ length: options.processes }, (_, p) => {
     perChild[p] = emptyCounts();
+    perChildWs[p] = emptyWsCounts();
     const processOf = options.processOf ?? ((i: number) => i % options.processes);
     const workerIds = Array.from({ length: options.workers }, (_, i) => i).filter((i) => processOf(i) === p);
     const child = fork(script, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -70,6 +78,7 @@ export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCou
         if (m.type === 'ready' && ++ready === options.processes) options.onAllReady?.();
         if (m.type === 'progress' || m.type === 'done') {
           perChild[p] = m.counts;
+          if (m.wsCounts !== undefined) perChildWs[p] = m.wsCounts;
           refresh();
         }
         if (m.type === 'done') {
@@ -91,7 +100,8 @@ export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCou
         }
         resolve();
       });
-      const job: ChildJob = { type: 'start', ...options.job, workerIds };
+      const wsWorkerIds = Array.from({ length: options.wsWorkers ?? 0 }, (_, i) => i).filter((i) => i % options.processes === p);
+      const job: ChildJob = { type: 'start', ...options.job, workerIds, ...(options.job.wsUrl === undefined ? {} : { wsWorkerIds, capShare: 1 / options.processes }) };
       child.send(job);
     });
   });
@@ -103,5 +113,6 @@ export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCou
     options.signal?.removeEventListener('abort', onAbort);
   }
   refresh();
-  return failure === undefined ? { counts: live } : { counts: live, failure };
+  const ws = options.job.wsUrl === undefined ? {} : { wsCounts: liveWs };
+  return failure === undefined ? { counts: live, ...ws } : { counts: live, ...ws, failure };
 }

@@ -61,3 +61,4 @@ export type { LiveLimitSource, LiveStatement, StatedLimit, StatedTier, FieldDocu
 export { BINANCE_SPOT_LIMITS, BINANCE_USDM_LIMITS, binanceWindowMs, type BinanceLimitMapping } from './live-limits/binance.js';
 export { BYBIT_RATE_BUCKETS } from './live-limits/bybit.js';
 export { OKX_SUBACCOUNT_BUCKET } from './live-limits/okx.js';
+export * from './websocket/index.js';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '@core/rate-limit-contract';
-import { bucketForTier, resolveRequest, withLiveLimitEndpoints, type BucketSpec, type Identity, type VenueSpec } from '@core/exchange-specs';
+import { bucketForTier, getWebSocketSpec, resolveRequest, withLiveLimitEndpoints, type BucketSpec, type Identity, type VenueSpec } from '@core/exchange-specs';
 import { BucketLedger, type BucketUsage } from './bucket-ledger.js';
 import { feedbackHeaders } from './feedback-headers.js';
 import { hashCredential } from './hash-credential.js';
@@ -9,6 +9,7 @@ import { MAX_BODY_BYTES, readRequest } from './read-request.js';
 import { styleFor } from './style-for.js';
 import { systemClock } from './system-clock.js';
 import type { AddressState, EmulatedResponse, VenueStyle } from './venue-style.js';
+import { attachWebSocket, type WebSocketEmulatorOptions, type WebSocketService, type WebSocketStats } from './websocket/attach-websocket.js';
 
 /** Options of {@link startVenueEmulator}. */
 export interface VenueEmulatorOptions {
@@ -31,6 +32,11 @@ export interface VenueEmulatorOptions {
   readonly accounts?: Readonly<Record<string, { readonly uid?: string; readonly tier?: string }>>;
   /** How the venue talks; default: the style of the spec's venue (Binance, OKX, Bybit, KuCoin, Kraken, or generic). */
   readonly style?: VenueStyle;
+  /**
+   * Serve the venue's WebSocket endpoints too, at `ws://host:port/ws/<endpoint id>` (`wsUrl`), on the
+   * same ledgers as REST: `true` for the venue's WebSocket spec, or options. Default off.
+   */
+  readonly webSocket?: boolean | WebSocketEmulatorOptions;
 }
 
 /** What the emulator counted since it started. */
@@ -52,6 +58,8 @@ export interface EmulatorStats {
   readonly badRequests: number;
   /** Every bucket instance that saw a request, sorted by bucket id then axis. */
   readonly buckets: readonly BucketUsage[];
+  /** What the WebSocket service counted, when it runs. */
+  readonly webSocket?: WebSocketStats;
 }
 
 /** A running emulator. */
@@ -60,6 +68,8 @@ export interface VenueEmulator {
   readonly url: string;
   /** The spec it enforces (the given one, with the live-limit endpoints it lacked). */
   readonly spec: VenueSpec;
+  /** The WebSocket base URL (`ws://127.0.0.1:40123/ws`; an endpoint is at `<wsUrl>/<endpoint id>`), when the WebSocket service runs. */
+  readonly wsUrl?: string;
   stats(): EmulatorStats;
   /** Stops listening and drops open connections. */
   close(): Promise<void>;
@@ -230,22 +240,45 @@ export async function startVenueEmulator(options: VenueEmulatorOptions): Promise
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
+  let webSocket: WebSocketService | undefined;
+  if (options.webSocket !== undefined && options.webSocket !== false) {
+    const wsOptions = options.webSocket === true ? {} : options.webSocket;
+    webSocket = attachWebSocket(server, {
+      rest: spec,
+      ws: wsOptions.spec ?? getWebSocketSpec(spec.id),
+      clock,
+      options: wsOptions,
+      apiKeyHeader: style.apiKeyHeader,
+      identityOf: (credential) => {
+        const account = credential === null ? undefined : options.accounts?.[credential];
+        return { credential, ...(account?.uid === undefined ? {} : { uid: account.uid }), ...(account?.tier === undefined ? {} : { tier: account.tier }) };
+      },
+      restLedger: (bucketId, credential, axis, tier) => {
+        const bucket = spec.buckets.find((b) => b.id === bucketId);
+        return bucket === undefined ? undefined : ledgerFor(bucketForTier(bucket, tier), credential, axis);
+      },
+    });
+  }
 
   return {
     url: `http://${urlHost}:${port}`,
     spec,
+    ...(webSocket === undefined ? {} : { wsUrl: `ws://${urlHost}:${port}/ws` }),
     stats(): EmulatorStats {
       const nowMs = clock.now();
       const buckets = [...ledgers.values()]
         .map((l) => l.usage(nowMs))
         .sort((a, b) => (a.bucketId === b.bucketId ? (a.axis < b.axis ? -1 : a.axis > b.axis ? 1 : (a.credentialHash ?? '') < (b.credentialHash ?? '') ? -1 : 1) : a.bucketId < b.bucketId ? -1 : 1));
-      return { venue: spec.id, startedAtMs, nowMs, ...counters, buckets };
+      return { venue: spec.id, startedAtMs, nowMs, ...counters, buckets, ...(webSocket === undefined ? {} : { webSocket: webSocket.stats() }) };
     },
     close(): Promise<void> {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      closing ??= (webSocket?.close() ?? Promise.resolve()).then(
+        () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      );
       return closing;
     },
   };
