@@ -3,14 +3,14 @@ import { resolve as resolvePath } from 'node:path';
 import type { RateLimiter } from '@core/rate-limit-contract';
 import { createDefaultRateLimiter } from '@core/default-rate-limiter';
 import { getVenueSpec, listWebSocketVenues, venueEvidence, type VenueSpec } from '@core/exchange-specs';
-import { startVenueEmulator, type EmulatorStats } from '@core/venue-emulator';
+import type { EmulatorStats } from '@core/venue-emulator';
+import { startEmulatorProcess } from './emulator-process.js';
 import { instrumentRateLimiter, pacedFetchMetrics } from '@core/rate-limit-metrics';
 import { connectRedis, DEMO_PREFIX, type RedisConnection } from './connect-redis.js';
 import { startMetricsEndpoint, type MetricsEndpoint } from './metrics-endpoint.js';
 import { createProgressLine } from './progress-line.js';
 import { progressText } from './progress-text.js';
 import { emptyCounts, runWorkers, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
-import { demoProcessOf } from './demo-process-of.js';
 import { spawnWorkers } from './spawn-workers.js';
 import { busiestPerBucket, limitLabel, summaryTable } from './summary-table.js';
 import { renderUsageChart } from './usage-chart.js';
@@ -109,7 +109,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   }
   const onAttempt = metrics === undefined ? undefined : pacedFetchMetrics({ meterProvider: metrics.meterProvider });
 
-  const venue = await startVenueEmulator({ spec, ...(options.ws === true ? { webSocket: { dropAfterMs: WS_DROP_MS } } : {}) });
+  // the venue runs in a process of its own: it counts arrivals on its own event loop, as a venue does
+  const venue = await startEmulatorProcess(spec.id, options.ws === true ? WS_DROP_MS : undefined);
   const wsCounts = emptyWsCounts();
   const wsWorkers = options.ws === true ? wsWorkerCount(spec.id, credentials.length) : 0;
   const mode = options.redisUrl === undefined ? 'in process' : processes > 1 ? `${processes} processes sharing Redis` : 'in process on Redis';
@@ -120,7 +121,10 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   const live = emptyCounts();
   const progress = createProgressLine(out);
   const started = Date.now();
-  const tick = setInterval(() => progress.update(progressText(spec.id, (Date.now() - started) / 1000, options.seconds, venue.stats())), 200);
+  const tick = setInterval(() => {
+    const s = venue.latest();
+    if (s !== undefined) progress.update(progressText(spec.id, (Date.now() - started) / 1000, options.seconds, s));
+  }, 200);
 
   let result: RunWorkersResult;
   try {
@@ -130,7 +134,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
         {
           processes,
           workers,
-          processOf: demoProcessOf(spec, lanes, credentials.length, processes),
+          // worker i in process i % processes: a credential's private requests are spread over every
+          // process like its public ones (a window limit's usage header counts every process's sends
+          // as this deployment's: the shared store knows them by their send times)
           job: { venue: spec.id, baseUrl: venue.url, redisUrl: options.redisUrl ?? '', prefix: DEMO_PREFIX, credentials, durationMs, margin: options.margin, ...(venue.wsUrl === undefined ? {} : { wsUrl: venue.wsUrl }) },
           wsWorkers,
           onAllReady: () => {
@@ -171,7 +177,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
     clearInterval(tick);
     progress.done();
   }
-  const stats = venue.stats();
+  const stats = await venue.stats();
   await venue.close();
   if (redis !== undefined) await redis.close();
   else await limiter.close();

@@ -32,7 +32,7 @@ function print(label: string, r: DemoReport): void {
 
 describe('exlimits demo --ws', () => {
   it('refuses --ws for a venue without WebSocket limits, naming those that have them', async () => {
-    await expect(runDemo({ venue: 'mexc', seconds: 1, credentials: 1, outDir, margin: DEFAULT_MARGIN, out: new Sink(), ws: true })).rejects.toThrow(/--ws: mexc has no documented WebSocket limits; venues with WebSocket limits: binance-spot/);
+    await expect(runDemo({ venue: 'mexc', seconds: 1, credentials: 1, outDir, margin: DEFAULT_MARGIN, out: new Sink(), ws: true })).rejects.toThrow(/--ws: mexc-spot has no documented WebSocket limits; venues with WebSocket limits: binance-spot/);
   });
 
   it('parses --ws', () => {

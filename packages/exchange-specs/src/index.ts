@@ -62,3 +62,4 @@ export { BINANCE_SPOT_LIMITS, BINANCE_USDM_LIMITS, binanceWindowMs, type Binance
 export { BYBIT_RATE_BUCKETS } from './live-limits/bybit.js';
 export { OKX_SUBACCOUNT_BUCKET } from './live-limits/okx.js';
 export * from './websocket/index.js';
+export { recordLateSend } from './late-send.js';

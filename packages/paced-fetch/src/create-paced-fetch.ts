@@ -1,5 +1,5 @@
 import type { BucketCheck, BucketKey, Clock, Decision, RateLimiter } from '@core/rate-limit-contract';
-import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd } from '@core/exchange-specs';
+import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend } from '@core/exchange-specs';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
 import { PacedFetchError } from './paced-fetch-error.js';
 import { linkSignal } from './linked-signal.js';
@@ -361,6 +361,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       }
       const sentAt = clock.now();
       const sendSeq = ++seq;
+      if (admittedAt !== undefined) recordLateSend(limiter, resolved.checks, sentAt - admittedAt);
       const waitedMs = sentAt - started;
       const link = linkSignal(signal);
       let response: Response;

@@ -34,3 +34,4 @@ export function withWindowPacing(spec: VenueSpec, checks: readonly BucketCheck[]
   }
   return out ?? checks;
 }
+

@@ -103,6 +103,34 @@ describe('window limits in paced-fetch', () => {
     expect(sent.filter((t) => t < t0 + 20_100).length).toBe(200);
   });
 
+  it('a send that goes out later than admitted by more than half the jitter allowance is recorded again where it went out', async () => {
+    for (const [late, records] of [
+      [40, 0],
+      [80, 1],
+    ] as const) {
+      const clock = new ManualClock(1_000_000);
+      const base = createDefaultRateLimiter({ clock });
+      limiters.push(base);
+      const recorded: number[] = [];
+      // a limiter whose answer says it admitted the send `late` ms ago (a timer that fired late)
+      const wrapped: RateLimiter = Object.create(base) as RateLimiter;
+      Object.assign(wrapped, {
+        waitForCapacity: async (...a: Parameters<RateLimiter['waitForCapacity']>) => {
+          const d = await base.waitForCapacity(...a);
+          return d.kind === 'ok' ? { ...d, sendAtMs: d.sendAtMs - late } : d;
+        },
+        record: (...a: Parameters<RateLimiter['record']>) => {
+          recorded.push(a[1]);
+          base.record(...a);
+        },
+      });
+      const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch: new FakeFetch(json(200, {})).fetch, clock, windowBurst: false });
+      await paced(`${URL_BASE}/heavy`);
+      expect(recorded, `${late} ms late`).toEqual(records === 0 ? [] : [10]);
+      expect(await base.borrowed(weightKey)).toBe(records === 0 ? 10 : 20);
+    }
+  });
+
   it('after a refusal with Retry-After, nothing goes before it ends, and the window counts as full then (RL-R3, RL-V5)', async () => {
     const fake = new FakeFetch(json(429, { error: 'slow down' }, { 'retry-after': '2' }), json(200, { ok: true }));
     const { clock, paced, events } = setup(fake);

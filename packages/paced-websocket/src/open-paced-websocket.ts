@@ -9,6 +9,7 @@ import {
   getVenueSpec,
   getWebSocketSpec,
   resolveConnect,
+  recordLateSend,
   resolveMessage,
   wireForm,
   type ClassifiedMessage,
@@ -197,12 +198,15 @@ class PacedConnection implements PacedWebSocket {
     return new PacedWebSocketError(code, `${this.#spec.id} ${this.#endpoint.id}: ${message}`, retryAfterMs);
   }
 
-  /** Waits for `checks` (nothing to wait for when empty); throws a typed error when not admitted. */
-  async #admit(checks: readonly BucketCheck[], maxWaitMs: number, signal: AbortSignal, what: string): Promise<void> {
+  /**
+   * Waits for `checks` (nothing to wait for when empty); throws a typed error when not admitted.
+   * Resolves to the send time the limiter admitted (undefined when nothing was checked).
+   */
+  async #admit(checks: readonly BucketCheck[], maxWaitMs: number, signal: AbortSignal, what: string): Promise<number | undefined> {
     let budget = maxWaitMs;
     if (checks.length === 0) {
       if (signal.aborted) throw abortReason(signal);
-      return;
+      return undefined;
     }
     const started = this.#clock.now();
     const release = await this.#waitForWebSocketBuckets(checks, started + budget, signal);
@@ -221,6 +225,7 @@ class PacedConnection implements PacedWebSocket {
     if (d.kind === 'delay') throw this.#fail('rate_limit_timeout', `${what} not sent: it needs ${d.retryAfterMs} ms, beyond the ${budget} ms budget`, d.retryAfterMs);
     // ok means "send now" (RL-W1); a booking where ok was due is waited out: never send early.
     if (d.kind === 'booked') await sleep(this.#clock, asked + d.waitMs - this.#clock.now(), signal);
+    return d.sendAtMs;
   }
 
   /**
@@ -515,9 +520,10 @@ class PacedConnection implements PacedWebSocket {
   async #deliver(conn: Connection, checks: readonly BucketCheck[], m: { readonly kind: ClassifiedMessage['kind']; readonly operation?: string | undefined; readonly bytes: number }, signal: AbortSignal | undefined, put: () => void): Promise<void> {
     const waitSignal = anySignal([conn.abort.signal, this.#closing.signal, signal]);
     const started = this.#clock.now();
+    let admittedAt: number | undefined;
     try {
       if (conn.abort.signal.aborted || !conn.socket.isOpen()) throw conn.abort.signal.reason ?? this.#fail('connection_closed', 'the connection closed before the message went out');
-      await this.#admit(checks, this.#maxWaitMs, waitSignal, `${m.kind}${m.operation === undefined ? '' : ` ${m.operation}`}`);
+      admittedAt = await this.#admit(checks, this.#maxWaitMs, waitSignal, `${m.kind}${m.operation === undefined ? '' : ` ${m.operation}`}`);
     } catch (e) {
       if (this.#closing.signal.aborted) throw this.#fail('closed', 'the client was closed before the message went out');
       if (conn.abort.signal.aborted) throw isPacedWebSocketError(conn.abort.signal.reason) ? conn.abort.signal.reason : this.#fail('connection_closed', 'the connection closed before the message went out');
@@ -527,6 +533,8 @@ class PacedConnection implements PacedWebSocket {
     // Charged at its send time; a connection that closed meanwhile leaves it unsent (spent, never over).
     if (!conn.socket.isOpen()) throw this.#fail('connection_closed', 'the connection closed before the message went out');
     put();
+    // a send later than admitted (a timer fired late) is counted again where it went out
+    if (admittedAt !== undefined) recordLateSend(this.#limiter, checks, this.#clock.now() - admittedAt);
     this.#report({ what: 'message', connectionId: conn.id, kind: m.kind, ...(m.operation === undefined ? {} : { operation: m.operation }), bytes: m.bytes, checks, waitedMs: this.#clock.now() - started, outcome: 'sent' });
   }
 
