@@ -8,12 +8,11 @@ import {
   getVenueSpec,
   interpretResponse,
   resolveRequest,
-  type Identity,
   type ModelResult,
-  type VenueRequest,
   type WindowEnd,
 } from '../src/index.js';
 import { rng } from './helpers.js';
+import { usageScenarios, type UsageScenario } from './sync-scenarios.js';
 
 /**
  * Window limits synced to usage headers while every send reaches the venue anywhere within the jitter
@@ -22,37 +21,9 @@ import { rng } from './helpers.js';
  * applied with its send time, the window's latest possible start and the own sends certainly counted
  * (RL-V5). The venue model must never refuse one of the limiter's sends.
  */
-interface Scenario {
-  readonly venue: string;
-  readonly bucket: string;
-  readonly request: VenueRequest;
-  readonly identity: Identity;
-  headers(r: ModelResult, venueNowMs: number, limit: number): Record<string, string>;
-}
+type Scenario = UsageScenario;
 
-const scenarios: readonly Scenario[] = [
-  {
-    venue: 'binance-spot',
-    bucket: 'request_weight',
-    request: { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '1000' } },
-    identity: { credential: null },
-    headers: (r, now) => ({ 'x-mbx-used-weight-1m': String(r.used), date: new Date(now).toUTCString() }),
-  },
-  {
-    venue: 'kucoin',
-    bucket: 'spot',
-    request: { method: 'DELETE', path: '/api/v1/orders' },
-    identity: { credential: 'k' },
-    headers: (r, now, limit) => ({ 'gw-ratelimit-limit': String(limit), 'gw-ratelimit-remaining': String(Math.floor(r.remaining)), 'gw-ratelimit-reset': String(Math.ceil(r.resetAtMs - now)) }),
-  },
-  {
-    venue: 'bybit',
-    bucket: 'order/create',
-    request: { method: 'POST', path: '/v5/order/create', body: { category: 'linear' } },
-    identity: { credential: 'k' },
-    headers: (r, _now, limit) => ({ 'x-bapi-limit': String(limit), 'x-bapi-limit-status': String(Math.floor(r.remaining)) }),
-  },
-];
+const scenarios = usageScenarios('1000');
 
 interface InFlight {
   readonly sentAt: number;

@@ -7,46 +7,16 @@ import {
   getVenueSpec,
   interpretResponse,
   resolveRequest,
-  type Identity,
   type ModelResult,
-  type VenueRequest,
   type VenueSpec,
   type WindowEnd,
 } from '../src/index.js';
 import { rng } from './helpers.js';
+import { usageScenarios, type UsageScenario } from './sync-scenarios.js';
 
-interface Scenario {
-  readonly venue: string;
-  readonly bucket: string;
-  readonly request: VenueRequest;
-  readonly identity: Identity;
-  /** The usage headers the venue sends after a request the model admitted. */
-  headers(r: ModelResult, nowMs: number, limit: number): Record<string, string>;
-}
+type Scenario = UsageScenario;
 
-const scenarios: readonly Scenario[] = [
-  {
-    venue: 'binance-spot',
-    bucket: 'request_weight',
-    request: { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '500' } },
-    identity: { credential: null },
-    headers: (r, now) => ({ 'x-mbx-used-weight-1m': String(r.used), date: new Date(now).toUTCString() }),
-  },
-  {
-    venue: 'kucoin',
-    bucket: 'spot',
-    request: { method: 'DELETE', path: '/api/v1/orders' },
-    identity: { credential: 'k' },
-    headers: (r, now, limit) => ({ 'gw-ratelimit-limit': String(limit), 'gw-ratelimit-remaining': String(Math.floor(r.remaining)), 'gw-ratelimit-reset': String(Math.ceil(r.resetAtMs - now)) }),
-  },
-  {
-    venue: 'bybit',
-    bucket: 'order/create',
-    request: { method: 'POST', path: '/v5/order/create', body: { category: 'linear' } },
-    identity: { credential: 'k' },
-    headers: (r, _now, limit) => ({ 'x-bapi-limit': String(limit), 'x-bapi-limit-status': String(Math.floor(r.remaining)) }),
-  },
-];
+const scenarios = usageScenarios('500');
 
 /**
  * Another client of the same account or IP spends part of the venue's limit behind the limiter's

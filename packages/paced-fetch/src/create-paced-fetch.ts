@@ -1,3 +1,6 @@
+// Over 400 lines with a reason: one request's whole life (price, admit, send, read the answer, feed it
+// back, retry) is one loop that reads best in one place; its parts (pacing, live limits, signals, the
+// request reader) are in files of their own.
 import type { BucketCheck, BucketKey, Clock, Decision, RateLimiter } from '@core/rate-limit-contract';
 import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend } from '@core/exchange-specs';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
@@ -221,6 +224,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
   };
   // sends and answers of this fetch in the order they happened
   let seq = 0;
+  // the fastest answer seen: a slower one beyond half the jitter allowance may have reached the venue late
+  let fastestAnswerMs = Infinity;
   const answered = (key: BucketKey, beforeSeq: number): AnsweredSend[] =>
     (ownSends.get(ownKey(key)) ?? []).filter((e) => e.answerSeq < beforeSeq).map((e) => ({ sentAtMs: e.sentAt, cost: e.cost, ...(e.windowEnd === undefined ? {} : { windowEnd: e.windowEnd }) }));
   const remember = (charges: readonly VenueCharge[], feedback: Feedback, sentAt: number, respondedAt: number, answerSeq: number): void => {
@@ -379,6 +384,9 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       });
       const respondedAt = clock.now();
       const answerSeq = ++seq;
+      const answerMs = respondedAt - sentAt;
+      if (admittedAt !== undefined && answerMs > fastestAnswerMs) recordLateSend(limiter, resolved.checks, answerMs - fastestAnswerMs);
+      fastestAnswerMs = Math.min(fastestAnswerMs, answerMs);
       // the send time the limiter's store keeps (its admission's), so that what this fetch says it
       // knows of its own sends and what the store finds by time never take one send twice (RL-V5)
       const keptAt = admittedAt ?? sentAt;

@@ -131,6 +131,46 @@ describe('window limits in paced-fetch', () => {
     }
   });
 
+  it('a send whose answer takes longer than the fastest answer by more than half the jitter allowance is recorded again at the answer', async () => {
+    const clock = new ManualClock(1_000_000);
+    const base = createDefaultRateLimiter({ clock });
+    limiters.push(base);
+    const recorded: number[] = [];
+    const wrapped: RateLimiter = Object.create(base) as RateLimiter;
+    Object.assign(wrapped, {
+      waitForCapacity: base.waitForCapacity.bind(base),
+      sync: base.sync.bind(base),
+      penalize: base.penalize.bind(base),
+      record: (...a: Parameters<RateLimiter['record']>) => {
+        recorded.push(a[1]);
+        base.record(...a);
+      },
+    });
+    // answers that take 5, 45 and 60 ms longer than the first (the manual clock moves while they are out)
+    let delay = 0;
+    const slow = async (): Promise<Response> => {
+      if (delay > 0) await new Promise<void>((r) => clock.setTimer(r, delay));
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch: slow, clock, windowBurst: false });
+    for (const [d, expected] of [
+      [0, []],
+      [5, []],
+      [45, []],
+      [60, [10]],
+    ] as const) {
+      delay = d;
+      const p = paced(`${URL_BASE}/heavy`);
+      if (d > 0) {
+        await clock.whenTimers(1);
+        await clock.advance(d);
+      }
+      await p;
+      expect(recorded, `an answer ${d} ms slower than the fastest`).toEqual(expected);
+      recorded.length = 0;
+    }
+  });
+
   it('after a refusal with Retry-After, nothing goes before it ends, and the window counts as full then (RL-R3, RL-V5)', async () => {
     const fake = new FakeFetch(json(429, { error: 'slow down' }, { 'retry-after': '2' }), json(200, { ok: true }));
     const { clock, paced, events } = setup(fake);

@@ -1,3 +1,6 @@
+// Over 400 lines with a reason: the front door is every method of the contract in one class, each guarded
+// the same way (closed, capabilities, guarded reads, typed errors); what they share (validation, the call
+// builder, messages, waiters, observers) is in files of its own.
 import type {
   BucketCheck,
   BucketKey,
