@@ -177,19 +177,15 @@ export class MemoryStore implements LimiterStore {
       const before = slots[i] as number;
       const x = xs[i] as number;
       const w = ws[i];
-      const charge = (): number =>
-        w === undefined || def.window === undefined
-          ? this.#write(before, k.id, chargeAt(x, def, costs[i] as number, s), def, now)
-          : this.#writeWindow(before, k.id, windowCharge(w, def.window, costs[i] as number, s, now), def, now);
       if (booked === undefined) {
-        k.memo = charge();
+        k.memo = this.#charge(before, k.id, x, w, def, costs[i] as number, s, now);
         continue;
       }
       const pending = before < 0 && this.#pending.size > 0 ? this.#pending.get(k.id) : undefined;
       const replaced = before >= 0 ? this.#table.state(before) : x;
       const replacedDef = before >= 0 ? this.#table.def(before) : def.index;
       const replacedWindow = before >= 0 ? this.#windows.get(k.id) : undefined;
-      const slot = charge();
+      const slot = this.#charge(before, k.id, x, w, def, costs[i] as number, s, now);
       k.memo = slot;
       booked.push({
         id: k.id,
@@ -477,6 +473,11 @@ export class MemoryStore implements LimiterStore {
     const at = this.#write(slot, id, windowExpiry(entries, def.window as NonNullable<Definition['window']>), def, now);
     this.#windows.set(id, entries);
     return at;
+  }
+
+  /** Charges one bucket of an admission as of the send time `s` (RL-M5, RL-V4); the slot written. */
+  #charge(slot: number, id: string, x: number, w: number[] | undefined, def: Definition, cost: number, s: number, now: number): number {
+    return w === undefined || def.window === undefined ? this.#write(slot, id, chargeAt(x, def, cost, s), def, now) : this.#writeWindow(slot, id, windowCharge(w, def.window, cost, s, now), def, now);
   }
 
   #write(slot: number, id: string, x: number, def: Definition, now: number): number {
