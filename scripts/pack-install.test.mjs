@@ -4,7 +4,7 @@
 // public dependencies come from the npm registry), then compiles and runs every package README's examples there:
 // each ```ts block (not `fragment`) is compiled with tsc and run with node, and each ```sh run block's commands
 // are run in the example's folder. Examples that call a venue reach an emulated one (a preload routes the venues'
-// hosts to @core/venue-emulator, installed from its tarball); Redis examples get a server and a 3-node Cluster on
+// hosts, and @core/paced-websocket's WebSocket URLs, to @core/venue-emulator, installed from its tarball); Redis examples get a server and a 3-node Cluster on
 // free loopback ports (REDIS_URL, REDIS_CLUSTER_URL). Run after `pnpm run build`:
 //   node --test scripts/pack-install.test.mjs
 import { after, before, describe, it } from 'node:test';
@@ -147,9 +147,39 @@ before(async () => {
     examples.set(p, entry);
   }
   // the fetch preload: a venue's public host goes to its emulator (EXAMPLE_VENUES maps origin -> emulator URL)
+  // the WebSocket preload: @core/paced-websocket's import of 'ws' goes to a ws whose constructor moves a venue's
+  // WebSocket URL to its emulator (EXAMPLE_WS_VENUES maps URL prefix -> emulator URL)
+  writeFileSync(
+    join(app, 'ws-hooks.mjs'),
+    `export async function resolve(specifier, context, next) {
+  if (specifier === 'ws' && (context.parentURL ?? '').includes('/@core/paced-websocket/')) return { url: new URL('./routed-ws.mjs', import.meta.url).href, shortCircuit: true };
+  return next(specifier, context);
+}
+`,
+  );
+  writeFileSync(
+    join(app, 'routed-ws.mjs'),
+    `import Real, { WebSocketServer } from 'ws';
+const routes = JSON.parse(process.env.EXAMPLE_WS_VENUES ?? '{}');
+function route(url) {
+  const s = String(url);
+  for (const [from, to] of Object.entries(routes)) if (s.startsWith(from)) return to + s.slice(from.length);
+  return s;
+}
+export class WebSocket extends Real {
+  constructor(url, ...rest) {
+    super(route(url), ...rest);
+  }
+}
+export { WebSocketServer };
+export default WebSocket;
+`,
+  );
   writeFileSync(
     join(app, 'route-venues.mjs'),
-    `const routes = JSON.parse(process.env.EXAMPLE_VENUES ?? '{}');
+    `import { register } from 'node:module';
+register('./ws-hooks.mjs', import.meta.url);
+const routes = JSON.parse(process.env.EXAMPLE_VENUES ?? '{}');
 const send = globalThis.fetch;
 globalThis.fetch = (input, init) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -222,14 +252,17 @@ describe('every README example runs', () => {
     const clusterPort = await startCluster();
     const { startVenueEmulator } = await import(join(app, 'node_modules', '@core', 'venue-emulator', 'dist', 'index.js'));
     const { getVenueSpec } = await import(join(app, 'node_modules', '@core', 'exchange-specs', 'dist', 'index.js'));
-    const binance = await startVenueEmulator({ spec: getVenueSpec('binance-spot') });
+    const binance = await startVenueEmulator({ spec: getVenueSpec('binance-spot'), webSocket: true });
     cleanups.push(() => binance.close());
+    const okx = await startVenueEmulator({ spec: getVenueSpec('okx'), webSocket: true });
+    cleanups.push(() => okx.close());
     env = {
       ...process.env,
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       REDIS_CLUSTER_URL: `redis://127.0.0.1:${clusterPort}`,
       METRICS_PORT: String(await freePort()),
       EXAMPLE_VENUES: JSON.stringify({ 'https://api.binance.com': binance.url }),
+      EXAMPLE_WS_VENUES: JSON.stringify({ 'wss://stream.binance.com:9443/ws': `${binance.wsUrl}/market-streams`, 'wss://ws.okx.com:8443/ws/v5/private': `${okx.wsUrl}/private?apiKey=example` }),
       NODE_OPTIONS: `--import=${join(app, 'route-venues.mjs')}`,
     };
     delete env['BINANCE_KEY'];

@@ -121,6 +121,23 @@ export const WAITING: readonly ConformanceTest[] = [
     await clock.advance(500);
     expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 600, 'cost 1 at the forfeited send time');
   }),
+  test('RL-W5', 'an aborted waiter stays forfeited when the later booking written after it was returned first', ['injectableClock', 'bookings', 'abortSignal'], async ({ limiter, clock }) => {
+    const k = key();
+    await spend(limiter, k, TEN_PER_SECOND, 10);
+    const firstAbort = new AbortController();
+    const first = await startWait(limiter, clock, [{ key: k, limit: TEN_PER_SECOND, cost: 5 }], { maxWaitMs: 2000, signal: firstAbort.signal });
+    const secondAbort = new AbortController();
+    const second = await startWait(limiter, clock, [{ key: k, limit: TEN_PER_SECOND, cost: 3 }], { maxWaitMs: 2000, signal: secondAbort.signal });
+    expectBorrowed(await limiter.borrowed(k), 18, 'borrowed with both bookings');
+    secondAbort.abort();
+    expectError(await settled(second, 'the later waiter'), 'aborted', 'the later waiter');
+    expectBorrowed(await limiter.borrowed(k), 15, 'borrowed once the later booking is returned');
+    // the return of the later booking is a write after the first one: returning the first now would put back a
+    // state older than that write
+    firstAbort.abort();
+    expectError(await settled(first, 'the earlier waiter'), 'aborted', 'the earlier waiter');
+    expectBorrowed(await limiter.borrowed(k), 15, 'borrowed after the earlier waiter forfeited its slot');
+  }),
   test('RL-W5', 'an aborted waiter forfeits its slot when a sync that changed nothing was written after it', ['injectableClock', 'bookings', 'abortSignal', 'sync'], async ({ limiter, clock }) => {
     const k = key();
     await spend(limiter, k, TEN_PER_SECOND, 10);
