@@ -8,6 +8,7 @@ import { PacedFetchError } from './paced-fetch-error.js';
 import { linkSignal } from './linked-signal.js';
 import { DEFAULT_WINDOW_BURST, withWindowPacing } from './window-pacing.js';
 import { abortReason, sleep } from './sleep.js';
+import { createTurns } from './turns.js';
 import { systemClock } from './system-clock.js';
 import { readFetchCall, toVenueRequest } from './to-venue-request.js';
 
@@ -270,45 +271,17 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     }
   };
 
-  const turns = new Map<string, Promise<void>>();
+  const turns = createTurns();
   /** Waits for this request's turn among those of this fetch with the same own buckets; resolves to the release. */
-  const joinTurn = async (checks: readonly BucketCheck[], signal: AbortSignal | undefined): Promise<() => void> => {
-    const id = checks
-      .filter((c) => c.key.credential !== null)
-      .map((c) => ownKey(c.key))
-      .sort()
-      .join('\u0001');
-    const before = turns.get(id) ?? Promise.resolve();
-    let release = (): void => undefined;
-    const mine = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const tail = before.then(() => mine);
-    turns.set(id, tail);
-    const done = (): void => {
-      release();
-      if (turns.get(id) === tail) turns.delete(id);
-    };
-    if (signal === undefined) {
-      await before;
-      return done;
-    }
-    try {
-      await new Promise<void>((resolve, reject) => {
-        if (signal.aborted) reject(abortReason(signal));
-        const onAbort = (): void => reject(abortReason(signal));
-        signal.addEventListener('abort', onAbort, { once: true });
-        void before.then(() => {
-          signal.removeEventListener('abort', onAbort);
-          resolve();
-        });
-      });
-    } catch (e) {
-      done();
-      throw e;
-    }
-    return done;
-  };
+  const joinTurn = (checks: readonly BucketCheck[], signal: AbortSignal | undefined): Promise<() => void> =>
+    turns.join(
+      checks
+        .filter((c) => c.key.credential !== null)
+        .map((c) => ownKey(c.key))
+        .sort()
+        .join('\u0001'),
+      signal,
+    );
 
   const sendPaced = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const current = spec;

@@ -4,3 +4,7 @@ export type { LiveLimitsSetting } from './live-limits.js';
 export { PacedFetchError, isPacedFetchError } from './paced-fetch-error.js';
 export type { PacedFetchErrorCode } from './paced-fetch-error.js';
 export { withWindowPacing, paceAxis, DEFAULT_WINDOW_BURST } from './window-pacing.js';
+// Small pieces the paced WebSocket client shares with this one.
+export { sleep, abortReason } from './sleep.js';
+export { systemClock } from './system-clock.js';
+export { createTurns, type Turns } from './turns.js';

@@ -21,50 +21,16 @@ import {
   type WebSocketResolveOptions,
   type WebSocketSpec,
 } from '@core/exchange-specs';
+import { abortReason, createTurns, sleep, systemClock } from '@core/paced-fetch';
 import { checkBackoff, reconnectDelay } from './backoff.js';
 import { processCapRegistry, type CapRegistry } from './cap-registry.js';
 import type { PacedWebSocket, PacedWebSocketOptions, ReconnectOptions, SendOptions, WebSocketAttemptEvent } from './options.js';
 import { PacedWebSocketError, isPacedWebSocketError, type PacedWebSocketErrorCode } from './paced-websocket-error.js';
-import { abortReason, sleep } from './sleep.js';
 import { openSocket, type CloseInfo, type SocketAdapter } from './socket-adapter.js';
-import { systemClock } from './system-clock.js';
 
 const DEFAULT_MAX_WAIT_MS = 10_000;
 /** The turns of waiters that spend both WebSocket and REST buckets, per set of WebSocket buckets (see `#waitForWebSocketBuckets`). */
-const turns = new Map<string, Promise<void>>();
-
-/** Waits for this waiter's turn under `id`; resolves to the function that ends the turn. */
-async function joinTurn(id: string, signal: AbortSignal): Promise<() => void> {
-  const before = turns.get(id) ?? Promise.resolve();
-  let release = (): void => undefined;
-  const mine = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const tail = before.then(() => mine);
-  turns.set(id, tail);
-  let done = false;
-  const end = (): void => {
-    if (done) return;
-    done = true;
-    release();
-    if (turns.get(id) === tail) turns.delete(id);
-  };
-  try {
-    await new Promise<void>((resolve, reject) => {
-      if (signal.aborted) return reject(abortReason(signal));
-      const onAbort = (): void => reject(abortReason(signal));
-      signal.addEventListener('abort', onAbort, { once: true });
-      void before.then(() => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      });
-    });
-  } catch (e) {
-    end();
-    throw e;
-  }
-  return end;
-}
+const turns = createTurns();
 
 /** One connection: its socket, its id, what it reserved, and the signal that ends its waits. */
 interface Connection {
@@ -240,7 +206,7 @@ class PacedConnection implements PacedWebSocket {
     const ws = checks.filter((c) => c.key.axis?.startsWith('ws:') === true);
     if (ws.length === 0 || ws.length === checks.length) return undefined;
     const rest = checks.filter((c) => c.key.axis?.startsWith('ws:') !== true);
-    const release = await joinTurn(ws.map((c) => `${c.key.venue}\u0000${c.key.credential ?? ''}\u0000${c.key.axis ?? ''}`).sort().join('\u0001'), signal);
+    const release = await turns.join(ws.map((c) => `${c.key.venue}\u0000${c.key.credential ?? ''}\u0000${c.key.axis ?? ''}`).sort().join('\u0001'), signal);
     try {
       for (;;) {
         const p = await this.#limiter.peek(ws);
