@@ -36,7 +36,7 @@ export interface WindowEntry {
 }
 
 /** The most entries a window bucket keeps (RL-V6); beyond it neighbouring entries are merged. */
-export const MAX_WINDOW_ENTRIES = 32;
+export const MAX_WINDOW_ENTRIES = 128;
 
 /** `windowMs + jitterMs`: the length of the intervals of send times that hold at most `perWindow`. */
 export function spanOf(w: ModelWindow): number {

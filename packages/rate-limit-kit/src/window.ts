@@ -19,7 +19,7 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
  */
 
 /** Entries a window bucket keeps at most (memory per bucket: 4 numbers each). */
-export const MAX_WINDOW_ENTRIES = 32;
+export const MAX_WINDOW_ENTRIES = 128;
 /** Values per entry in the flat list. */
 export const ENTRY = 4;
 

@@ -165,7 +165,7 @@ local function fold_pending(debt, hold, d, now)
 end
 
 -- window limits (window.ts): entries flat, 4 numbers each: a, b, c, f
-local MAX_WINDOW_ENTRIES = 32
+local MAX_WINDOW_ENTRIES = 128
 
 local function count_at(e, span, T)
   local sum = 0

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { BucketCheck, BucketKey, Decision, Limit, WaitDecision } from '@core/rate-limit-contract';
 import { ManualClock } from '@core/rate-limit-conformance';
-import { KeyResolver, NO_HOLD, StoreRateLimiter } from '@core/rate-limit-kit';
+import { ENTRY, KeyResolver, MAX_WINDOW_ENTRIES, NO_HOLD, StoreRateLimiter } from '@core/rate-limit-kit';
 import { MemoryStore } from '@core/default-rate-limiter';
 import { RedisStore, parseStored } from '../src/index.js';
 import { ioredisClient, type TestClient } from './support/clients.js';
@@ -95,6 +95,27 @@ const windowOpArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(1), forMs: fc.constantFrom(0, 100, 500, 5000), absolute: fc.boolean() }) },
   { weight: 4, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(0, 1, 10, 33.3, 100, 250, 999.9, 3000) }) },
 );
+/** Long runs of sends into one large window (6000 per minute), so that its list fills and merges (RL-V6). */
+const BIG_WINDOW = LIMITS.findIndex((l) => l !== null && 'perWindow' in l && l.perWindow === 6000);
+const bigChecks = fc.array(fc.tuple(fc.nat(1), fc.constant(BIG_WINDOW), fc.constantFrom(2, 3, 4)), { minLength: 1, maxLength: 2 });
+const mergeOpArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 8, arbitrary: fc.record({ op: fc.constant('probe' as const), checks: bigChecks }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('book' as const), checks: bigChecks, budget: fc.constantFrom(50, 100_000) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(1), cost: fc.constantFrom(1, 4), limit: fc.option(fc.constant(BIG_WINDOW), { nil: null }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('sync' as const),
+      key: fc.nat(1),
+      limit: fc.constant(BIG_WINDOW),
+      borrowed: fc.constantFrom(0, 40, 300, 900),
+      sentAgoMs: fc.option(fc.constantFrom(0, 30, 400, 2000), { nil: null }),
+      elapsedMs: fc.option(fc.constantFrom(0, 700, 5000, 30_000), { nil: null }),
+      countedOwn: fc.constantFrom(0, 3),
+    }),
+  },
+  { weight: 5, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(1, 10, 33.3, 100, 250) }) },
+);
 const checks = fc.array(check, { minLength: 1, maxLength: 3 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constantFrom('probe' as const, 'peek' as const), checks }) },
@@ -155,12 +176,18 @@ describe('differential: the Redis scripts against the TypeScript core', () => {
   it(`${Math.ceil(RUNS / 2)} sequences on window limits (bookings, records, reports replacing and joining each other, penalties)`, async () => {
     await sequences(windowOpArb, Math.ceil(RUNS / 2), 'win');
   }, 900_000);
+
+  it('long sequences into one large window: more sends than the list keeps, merged the same way (RL-V6)', async () => {
+    expect(await sequences(mergeOpArb, 6, 'merge', { minLength: 300, maxLength: 400 })).toBe(MAX_WINDOW_ENTRIES);
+  }, 900_000);
 });
 
-async function sequences(arb: fc.Arbitrary<Op>, runs: number, tag: string): Promise<void> {
+/** Runs the sequences; answers the most window entries any stored state held. */
+async function sequences(arb: fc.Arbitrary<Op>, runs: number, tag: string, length = { minLength: 1, maxLength: 24 }): Promise<number> {
   let run = 0;
+  let most = 0;
   await fc.assert(
-    fc.asyncProperty(fc.constantFrom(1_000_000, 1.767e12 + 0.25), fc.array(arb, { minLength: 1, maxLength: 24 }), async (start, ops) => {
+    fc.asyncProperty(fc.constantFrom(1_000_000, 1.767e12 + 0.25), fc.array(arb, length), async (start, ops) => {
       run++;
       const clock = new ManualClock(start);
       const memory = new MemoryStore({ clock, sweepEvery: 7, sweepBatch: 4, maxPending: 100, idleGraceMs: 0 });
@@ -200,6 +227,7 @@ async function sequences(arb: fc.Arbitrary<Op>, runs: number, tag: string): Prom
           const now = clock.now();
           for (const [i, k] of resolved.entries()) {
             const mine = normal(memory.inspect(k.id), now);
+            most = Math.max(most, (mine?.entries?.length ?? 0) / ENTRY);
             const raw = await redis.inspectRaw(names[i] as string);
             if ('kind' in raw) throw new Error(`${what}: ${raw.error.message}`);
             const theirs = normal(raw.raw === '' ? undefined : parseStored(raw.raw), now);
@@ -212,6 +240,7 @@ async function sequences(arb: fc.Arbitrary<Op>, runs: number, tag: string): Prom
     }),
     { numRuns: runs, ...replay() },
   );
+  return most;
 }
 
 async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
