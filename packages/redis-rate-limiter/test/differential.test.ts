@@ -227,7 +227,7 @@ async function sequences(arb: fc.Arbitrary<Op>, runs: number, tag: string, lengt
           const now = clock.now();
           for (const [i, k] of resolved.entries()) {
             const mine = normal(memory.inspect(k.id), now);
-            most = Math.max(most, (mine?.entries?.length ?? 0) / ENTRY);
+            most = Math.max(most, (mine !== undefined && !mine.pending ? (mine.entries?.length ?? 0) : 0) / ENTRY);
             const raw = await redis.inspectRaw(names[i] as string);
             if ('kind' in raw) throw new Error(`${what}: ${raw.error.message}`);
             const theirs = normal(raw.raw === '' ? undefined : parseStored(raw.raw), now);
