@@ -226,6 +226,10 @@ function sameKey(a: BucketKey, b: BucketKey): boolean {
  * - Feedback rules: usage headers (used or remaining) become `syncs` for `limiter.sync`, with the
  *   borrowed amount that keeps the limiter inside what the venue says is left in its window.
  * - Response-size costs become `extraChecks` (record them).
+ * - With the `deferred` option, the deferred charges the answer's outcome applied become `deferred`
+ *   (record them): a charge on `failure` applies to an answer whose verdict is not `ok` (an HTTP 4xx or
+ *   5xx, a refusal, an error in the body), on `success` to an `ok` one; an answer the spec's error rule
+ *   marks as not counted applies neither.
  *
  * @param spec - the spec the request was resolved with.
  * @param request - the request that was sent.
@@ -328,9 +332,21 @@ export function interpretResponse(spec: VenueSpec, request: VenueRequest, respon
     if (cost > 0) extra.push({ key: c.key, limit: c.limit, cost });
   }
 
+  // Deferred charges (admitted without reserving them) the venue applied: its answer's outcome is theirs.
+  const deferred: BucketCheck[] = [];
+  if (counted) {
+    for (const c of charges) {
+      if (!c.deferred || !countedNow(c.charge, verdict)) continue;
+      const prev = deferred.find((d) => sameKey(d.key, c.key));
+      if (prev === undefined) deferred.push({ key: c.key, limit: c.limit, cost: c.venueCost });
+      else deferred[deferred.indexOf(prev)] = { ...prev, cost: prev.cost + c.venueCost };
+    }
+  }
+
   const feedback: Feedback = { counted, verdict, syncs, penalties };
   return {
     ...feedback,
+    ...(deferred.length > 0 ? { deferred } : {}),
     ...(rule === undefined ? {} : { rule: rule.id }),
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     ...(extra.length > 0 ? { extraChecks: extra } : {}),
