@@ -1,7 +1,7 @@
 import type { BucketCheck, BucketKey, NormalizedLimit } from '@core/rate-limit-contract';
 import { responseCost } from './evaluate-cost.js';
 import { readPath } from './request-params.js';
-import { bucketLimit, resolveCharges, scopeCredential, type Charge, type EnforcedLimit, type ResolveOptions } from './resolve-charges.js';
+import { bucketLimit, bucketMargin, resolveCharges, scopeCredential, type Charge, type EnforcedLimit, type ResolveOptions } from './resolve-charges.js';
 import type { Feedback, FeedbackPenalty, FeedbackSync, Identity, VenueRequest, VenueResponse } from './venue-io.js';
 import type { BodyMatch, BucketSpec, ErrorRule, FeedbackRule, VenueSpec, WaitSource, WaitUnit } from './venue-spec.js';
 import { dateMs, header, numberHeader } from './response-headers.js';
@@ -320,7 +320,9 @@ export function interpretResponse(spec: VenueSpec, request: VenueRequest, respon
         continue;
       }
       const mine = counted ? charges.filter((c) => sameKey(c.key, t.key) && countedNow(c.charge, verdict)).reduce((a, c) => a + c.venueCost, 0) : 0;
-      const mb = minBorrowed(f, t.bucket, t.key, limit, value, response, margin, options.own, mine, options.jitterMs ?? DEFAULT_JITTER_MS);
+      // a bucket whose deferred charges may be in flight keeps their share free too
+      const keep = options.deferred === true ? bucketMargin(spec, t.bucket, options) : margin;
+      const mb = minBorrowed(f, t.bucket, t.key, limit, value, response, keep, options.own, mine, options.jitterMs ?? DEFAULT_JITTER_MS);
       if (mb === undefined) continue;
       syncs.push({ key: t.key, limit, minBorrowed: mb });
     }

@@ -157,6 +157,14 @@ function deferralOptions(spec: VenueSpec, bucket: BucketSpec, options: ResolveOp
 }
 
 /**
+ * The margin a bucket's token-bucket derivation keeps (its `margin`, plus `inFlightShare` on a bucket whose
+ * deferred charges may be in flight): what a usage header's bound must keep free too.
+ */
+export function bucketMargin(spec: VenueSpec, bucket: BucketSpec, options: ResolveOptions = {}): number {
+  return deferralOptions(spec, bucket, { ...options, windowLimits: false }).margin ?? DEFAULT_MARGIN;
+}
+
+/**
  * The most deferred cost that may be in flight on a bucket (`inFlightShare` of its venue limit, a token
  * bucket's capacity), for a tier; 0 without the `deferred` option or when no rule defers on it.
  */

@@ -74,7 +74,7 @@ async function replay(seed: number, o: DeferredReplay = {}): Promise<ReplayOutco
   const bound = o.bound === false ? Infinity : order.inFlight;
   const failShare = o.failShare ?? 1;
   const maxLatency = o.maxLatencyMs ?? 3000;
-  const J = 'jitterMs' in limit ? limit.jitterMs ?? 0 : 50;
+  const J = limit !== null && 'jitterMs' in limit ? limit.jitterMs ?? 0 : 50;
   const start = Date.UTC(2026, 10, 30, 12, 0, 0) + Math.floor(random() * 60_000);
   const end = start + 150_000;
   const clock = new ManualClock(start);

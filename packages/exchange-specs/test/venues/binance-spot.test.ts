@@ -241,3 +241,11 @@ describe('deferred charges and answers a venue does not count', () => {
     expect(fb.deferred).toBeUndefined();
   });
 });
+
+describe('binance-spot usage header with deferred order weight (token-bucket derivation)', () => {
+  it('keeps the in-flight share free in the bound: usable 6000 · (1 − 0.1 − 0.05)', () => {
+    const fb = interpretResponse(spec, depth, { status: 200, headers: { 'x-mbx-used-weight-1m': '3000', date: at('2026-11-30T12:00:30Z') }, body: {} }, publicId, { ...PINNED, deferred: true });
+    // C 510, r 76.5 / s, 30 s left: 3000 + 510 + 2295 − 5100
+    expect(fb.syncs.find((s) => s.key.axis === 'request_weight')?.minBorrowed).toBeCloseTo(705, 6);
+  });
+});
