@@ -38,8 +38,11 @@ export interface ResolveOptions {
   readonly inFlightShare?: number;
 }
 
-/** The default `inFlightShare`: 5 % of a bucket's venue limit may be in flight as deferred charges. */
-export const DEFAULT_IN_FLIGHT_SHARE = 0.05;
+/**
+ * The default `inFlightShare`: 2 % of a bucket's venue limit may be in flight as deferred charges (Binance's
+ * weight: 120 orders or cancels at once, from an IP whose accounts may each place 50 orders in 10 s).
+ */
+export const DEFAULT_IN_FLIGHT_SHARE = 0.02;
 
 /**
  * The cost at which a deferred charge is admitted, as a fraction of the charge: a cost of 0 is admitted

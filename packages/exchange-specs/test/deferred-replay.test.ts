@@ -27,6 +27,8 @@ interface DeferredReplay {
   /** Enforce the minute as a window limit (default) or with the token-bucket derivation. */
   readonly windows?: boolean;
   readonly orderWorkers?: number;
+  /** The in-flight share (default the documented default, 2 %: 120 of 6000). */
+  readonly share?: number;
   readonly maxLatencyMs?: number;
 }
 
@@ -62,10 +64,10 @@ interface Event {
 async function replay(seed: number, o: DeferredReplay = {}): Promise<ReplayOutcome> {
   const random = rng(seed);
   const windows = o.windows !== false;
-  const options: ResolveOptions = { deferred: true, windowLimits: windows };
+  const options: ResolveOptions = { deferred: true, windowLimits: windows, ...(o.share === undefined ? {} : { inFlightShare: o.share }) };
   const depth = weightCheck(depthRequest, options);
   const order = weightCheck(orderRequest, options);
-  if (order.deferredCost !== 1 || order.inFlight !== 300) throw new Error(`the order's weight is not deferred: ${JSON.stringify(order)}`);
+  if (order.deferredCost !== 1 || order.inFlight !== 6000 * (o.share ?? 0.02)) throw new Error(`the order's weight is not deferred: ${JSON.stringify(order)}`);
   // the broken variant keeps the venue's whole limit for the admitted weight
   const whole = weightCheck(depthRequest, { windowLimits: windows });
   const limit = o.lowered === false ? whole.limit : depth.limit;
@@ -174,8 +176,8 @@ describe('deferred replay: Binance order weight admitted unreserved, recorded on
   ] as const)('%s: every order failing, answers up to 3 s late: the venue never refuses', async (name, windows) => {
     for (const seed of [1, 2, 3]) {
       const r = await replay(seed, { windows });
-      expect(r.peakInFlight, `seed ${seed}`).toBeLessThanOrEqual(300);
-      expect(r.peakInFlight, `seed ${seed}: the ledger was never full`).toBe(300);
+      expect(r.peakInFlight, `seed ${seed}`).toBeLessThanOrEqual(120);
+      expect(r.peakInFlight, `seed ${seed}: the ledger was never full`).toBe(120);
       expect(r.failedOrders).toBeGreaterThan(0);
       expect(r.violations, `seed ${seed}`).toBe(0);
     }
@@ -198,7 +200,8 @@ describe('deferred replay: Binance order weight admitted unreserved, recorded on
 
   it('catches a bound without the lowered limit: the admitted weight fills the minute, the in-flight failures land on top', async () => {
     let violations = 0;
-    for (const seed of [1, 2]) violations += (await replay(seed, { lowered: false })).violations;
+    // 300 weight in flight (a 5 % share) on top of the whole minute
+    for (const seed of [1, 2]) violations += (await replay(seed, { lowered: false, share: 0.05 })).violations;
     expect(violations).toBeGreaterThan(0);
   });
 

@@ -49,7 +49,7 @@ export interface AttemptEvent {
 
 /** How charges a venue applies only on an outcome are admitted (see {@link PacedFetchOptions.deferredCharges}). */
 export interface DeferredChargesOptions {
-  /** The share of such a bucket's venue limit that may be in flight as deferred charges (exchange-specs' `inFlightShare`); default 0.05. */
+  /** The share of such a bucket's venue limit that may be in flight as deferred charges (exchange-specs' `inFlightShare`); default 0.02. */
   readonly inFlightShare?: number;
   /**
    * How many processes send on the same buckets through the limiter's shared store: each holds at most

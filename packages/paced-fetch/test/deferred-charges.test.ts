@@ -16,11 +16,12 @@ afterEach(async () => {
 });
 
 /**
- * The test venue with Binance's rule: `POST /order` weighs 1 on the IP weight (100 per 10 s) only when
- * it fails; `POST /bulk` weighs 20 on failure, more than the in-flight bound (5 % of 100) holds.
+ * The test venue with Binance's rule and an IP weight of 250 per 10 s: `POST /order` weighs 1 on it only
+ * when it fails; `POST /bulk` weighs 20 on failure, more than the in-flight bound (2 % of 250: 5) holds.
  */
 const venue: VenueSpec = {
   ...testVenue,
+  buckets: testVenue.buckets.map((b) => (b.id === 'weight' && b.algorithm !== 'token-bucket' ? { ...b, limit: 250 } : b)),
   endpoints: [
     ...testVenue.endpoints.filter((e) => e.id !== 'order'),
     { id: 'order', method: 'POST', path: '/order', auth: 'private', costs: [{ bucket: 'weight', cost: { kind: 'constant', value: 1 }, charge: 'failure' }], provenance: p },
@@ -95,16 +96,16 @@ describe('deferred charges in paced-fetch', () => {
     const fake = new FakeFetch(json(200, { orderId: 1 }), json(400, { code: -2010, msg: 'Account has insufficient balance for requested action.' }));
     const { limiter, paced, events, records } = setup(fake.fetch);
     await paced(`${URL_BASE}/order`, { method: 'POST' });
-    expect(events[0]?.checks).toEqual([{ key: weightKey, limit: { perWindow: 95, windowMs: 10_000, jitterMs: 100 }, cost: 1e-6 }]);
+    expect(events[0]?.checks).toEqual([{ key: weightKey, limit: { perWindow: 245, windowMs: 10_000, jitterMs: 100 }, cost: 1e-6 }]);
     expect(records).toEqual([]);
     expect(await limiter.borrowed(weightKey)).toBeLessThan(1e-3);
     const res = await paced(`${URL_BASE}/order`, { method: 'POST' });
     expect(res.status).toBe(400);
-    expect(records).toEqual([{ key: weightKey, cost: 1, limit: { perWindow: 95, windowMs: 10_000, jitterMs: 100 } }]);
+    expect(records).toEqual([{ key: weightKey, cost: 1, limit: { perWindow: 245, windowMs: 10_000, jitterMs: 100 } }]);
     expect(await limiter.borrowed(weightKey)).toBeGreaterThanOrEqual(1);
   });
 
-  it('holds at most the in-flight bound (5 % of 100) of deferred weight in flight; the next order goes when an answer comes', async () => {
+  it('holds at most the in-flight bound (2 % of 250) of deferred weight in flight; the next order goes when an answer comes', async () => {
     const held = new HeldFetch();
     const { paced } = setup(held.fetch);
     const sent = Array.from({ length: 7 }, () => paced(`${URL_BASE}/order`, { method: 'POST' }));
@@ -174,7 +175,7 @@ describe('deferred charges in paced-fetch', () => {
     const fake = new FakeFetch(json(400, { code: -2010, msg: 'rejected' }));
     const { paced, events, records } = setup(fake.fetch, { deferredCharges: false });
     await paced(`${URL_BASE}/order`, { method: 'POST' });
-    expect(events[0]?.checks).toEqual([{ key: weightKey, limit: { perWindow: 100, windowMs: 10_000, jitterMs: 100 }, cost: 1 }]);
+    expect(events[0]?.checks).toEqual([{ key: weightKey, limit: { perWindow: 250, windowMs: 10_000, jitterMs: 100 }, cost: 1 }]);
     expect(records).toEqual([]);
   });
 
@@ -182,20 +183,20 @@ describe('deferred charges in paced-fetch', () => {
     const fake = new FakeFetch(json(200, {}));
     const shared = setup(fake.fetch, { distributed: true });
     await shared.paced(`${URL_BASE}/order`, { method: 'POST' });
-    expect(shared.events[0]?.checks[0]).toMatchObject({ cost: 1, limit: { perWindow: 100 } });
+    expect(shared.events[0]?.checks[0]).toMatchObject({ cost: 1, limit: { perWindow: 250 } });
 
     const held = new HeldFetch();
     const split = setup(held.fetch, { distributed: true, deferredCharges: { processes: 5 } });
     const sent = [0, 1, 2].map(() => split.paced(`${URL_BASE}/order`, { method: 'POST' }));
     await settle();
-    // 5 of 100 in flight over 5 processes: 1 here
+    // 5 of 250 in flight over 5 processes: 1 here
     expect(held.calls).toHaveLength(1);
     for (let i = 0; i < 3; i++) {
       held.answer(200);
       await settle();
     }
     await Promise.all(sent);
-    expect(split.events[0]?.checks[0]).toMatchObject({ cost: 1e-6, limit: { perWindow: 95 } });
+    expect(split.events[0]?.checks[0]).toMatchObject({ cost: 1e-6, limit: { perWindow: 245 } });
   });
 
   it('refuses a processes count that is not a whole number of at least 1', () => {
