@@ -78,7 +78,7 @@ Options:
   --fail-orders F   the share of orders the emulated venue fails with its own errors, 0 to 1
                     (default 0.05): Binance charges an order's weight only when it fails, so
                     the client admits orders without reserving it, records it on a failure,
-                    and keeps what may still be charged in flight within 5 % of the limit
+                    and keeps what may still be charged in flight within 2 % of the limit
   --metrics-port N  serve OpenTelemetry metrics in Prometheus format at
                     http://127.0.0.1:N/metrics while the run lasts (not with --processes)
   --json            print the summary as JSON on stdout (the progress and tables go to stderr)
