@@ -41,7 +41,8 @@ export type {
 export { validateSpec, type SpecError, type ValidateResult } from './validate-spec.js';
 export { getVenueSpec, listVenues, resolveVenueId, venueEvidence, CCXT_ID_PREFIX, type VenueListing, type VenueEvidence } from './registry.js';
 export { resolveRequest } from './resolve-request.js';
-export { bucketMaxCost, bucketLimit, bucketDerivation, bucketDefers, bucketMargin, inFlightBound, resolveCharges, usesWindowLimit, DEFAULT_IN_FLIGHT_SHARE, DEFERRED_GATE_FRACTION, type ResolveOptions, type Charge, type ChargesResult, type EnforcedLimit } from './resolve-charges.js';
+export { bucketMaxCost, bucketLimit, bucketDerivation, resolveCharges, usesWindowLimit, type ResolveOptions, type Charge, type ChargesResult, type EnforcedLimit } from './resolve-charges.js';
+export { bucketDefers, bucketMargin, inFlightBound, DEFAULT_IN_FLIGHT_SHARE, DEFERRED_GATE_FRACTION } from './deferred-charges.js';
 export { interpretResponse, type InterpretOptions, type OwnUsage } from './interpret-response.js';
 export type { OwnWindowSends, AnsweredSend } from './window-feedback.js';
 export { safeLimit, describeSafeLimit, venueLimit, DEFAULT_MARGIN, DEFAULT_BURST_FRACTION, DEFAULT_JITTER_MS, DEFAULT_WINDOW_MARGIN, DEFAULT_WINDOW_JITTER_MS, type SafeLimitOptions, type SafeLimitDerivation, type VenueLimitOptions } from './safe-limit.js';

@@ -1,7 +1,8 @@
 import type { BucketCheck, BucketKey, NormalizedLimit } from '@core/rate-limit-contract';
 import { responseCost } from './evaluate-cost.js';
 import { readPath } from './request-params.js';
-import { bucketLimit, bucketMargin, resolveCharges, scopeCredential, type Charge, type EnforcedLimit, type ResolveOptions } from './resolve-charges.js';
+import { bucketMargin } from './deferred-charges.js';
+import { bucketLimit, resolveCharges, scopeCredential, type Charge, type EnforcedLimit, type ResolveOptions } from './resolve-charges.js';
 import type { Feedback, FeedbackPenalty, FeedbackSync, Identity, VenueRequest, VenueResponse } from './venue-io.js';
 import type { BodyMatch, BucketSpec, ErrorRule, FeedbackRule, VenueSpec, WaitSource, WaitUnit } from './venue-spec.js';
 import { dateMs, header, numberHeader } from './response-headers.js';
