@@ -4,6 +4,7 @@
 import type { BucketCheck, BucketKey, Clock, Decision, RateLimiter } from '@core/rate-limit-contract';
 import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend } from '@core/exchange-specs';
 import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
+import { sendLogOf } from './shared-log.js';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
 import { PacedFetchError } from './paced-fetch-error.js';
 import { linkSignal } from './linked-signal.js';
@@ -246,17 +247,18 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     windowLimits: options.windowLimits ?? limiter.capabilities.windowLimits === true,
     ...(options.windowMargin === undefined ? {} : { windowMargin: options.windowMargin }),
   };
-  // This fetch's own sends per key, so that a usage header holds the limiter back only by what
+  // This process's own sends per key (every paced fetch on this limiter object: a bucket of the IP is
+  // sent on by every credential's fetch), so that a usage header holds the limiter back only by what
   // other clients spent (exchange-specs' OwnUsage): a send counts once its response arrived before
   // the request being interpreted was sent (the venue had counted it when it answered).
-  const ownSends = new Map<string, OwnSend[]>();
+  const sendLog = sendLogOf<OwnSend>(limiter);
+  const ownSends = sendLog.sends;
   const ownUsage = (key: BucketKey, since: number, before: number): number => {
     let sum = 0;
     for (const e of ownSends.get(ownKey(key)) ?? []) if (e.sentAt > since && e.respondedAt < before) sum += e.cost;
     return sum;
   };
-  // sends and answers of this fetch in the order they happened
-  let seq = 0;
+  // sends and answers of these fetches are numbered in the order they happened (sendLog.seq)
   // the fastest answer seen: a slower one beyond half the jitter allowance may have reached the venue late
   let fastestAnswerMs = Infinity;
   const answered = (key: BucketKey, beforeSeq: number): AnsweredSend[] =>
@@ -449,7 +451,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       throw abortReason(signal);
     }
     const sentAt = clock.now();
-    const sendSeq = ++seq;
+    const sendSeq = ++sendLog.seq;
     if (admittedAt !== undefined) recordLateSend(limiter, resolved.checks, sentAt - admittedAt);
     const waitedMs = sentAt - started;
     const link = linkSignal(signal);
@@ -472,7 +474,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       headers[name.toLowerCase()] = value;
     });
     const respondedAt = clock.now();
-    const answerSeq = ++seq;
+    const answerSeq = ++sendLog.seq;
     const answerMs = respondedAt - sentAt;
     if (admittedAt !== undefined && answerMs > fastestAnswerMs) recordLateSend(limiter, resolved.checks, answerMs - fastestAnswerMs);
     fastestAnswerMs = Math.min(fastestAnswerMs, answerMs);
