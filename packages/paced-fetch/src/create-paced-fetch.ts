@@ -364,13 +364,13 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
 
     for (let attempt = 0; ; attempt++) {
       const started = clock.now();
-      // the deferred charges are held in flight from before the admission until the answer is settled
-      const release = held.length > 0 ? await ledger.acquire(held, clock, started + maxWaitMs, signal, `${current.id}: ${request.method} ${request.path}`) : undefined;
+      // the deferred charges are held in flight from just before the admission until the answer is settled
+      const hold: { release?: () => void } = {};
       let settled: { readonly response: Response; readonly willRetry: boolean; readonly venueWait: number | undefined; readonly bytes: ArrayBuffer } | undefined;
       try {
-        settled = await attemptOnce(current, request, resolved, attempt, started, input, init, signal, held);
+        settled = await attemptOnce(current, request, resolved, attempt, started, input, init, signal, held, hold);
       } finally {
-        release?.();
+        hold.release?.();
       }
       const { response, willRetry, venueWait, bytes } = settled;
       if (!willRetry) {
@@ -406,6 +406,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     init: RequestInit | undefined,
     signal: AbortSignal | undefined,
     held: readonly HeldCharge[],
+    hold: { release?: () => void },
   ): Promise<{ readonly response: Response; readonly willRetry: boolean; readonly venueWait: number | undefined; readonly bytes: ArrayBuffer }> => {
     // when the limiter admitted this attempt, in its own clock (a usage report's send time, RL-V5)
     let admittedAt: number | undefined;
@@ -418,6 +419,9 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       let d: Awaited<ReturnType<RateLimiter['waitForCapacity']>>;
       try {
         if (joining) await waitForOwnBuckets(resolved.checks, started + maxWaitMs, signal);
+        // Taken only now, not while the own buckets alone hold the request back: what can still be charged
+        // after the fact must be in the ledger when the limiter decides, and until the answer.
+        if (held.length > 0) hold.release = await ledger.acquire(held, clock, started + maxWaitMs, signal, `${current.id}: ${request.method} ${request.path}`);
         asked = clock.now();
         const budget = Math.max(1, started + maxWaitMs - asked);
         const waiting = limiter.waitForCapacity(resolved.checks, { maxWaitMs: budget, ...(signal === undefined ? {} : { signal }) });

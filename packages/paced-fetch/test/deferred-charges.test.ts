@@ -26,6 +26,10 @@ const venue: VenueSpec = {
     ...testVenue.endpoints.filter((e) => e.id !== 'order'),
     { id: 'order', method: 'POST', path: '/order', auth: 'private', costs: [{ bucket: 'weight', cost: { kind: 'constant', value: 1 }, charge: 'failure' }], provenance: p },
     { id: 'bulk', method: 'POST', path: '/bulk', auth: 'private', costs: [{ bucket: 'weight', cost: { kind: 'constant', value: 20 }, charge: 'failure' }], provenance: p },
+    {
+      id: 'place', method: 'POST', path: '/place', auth: 'private', provenance: p,
+      costs: [{ bucket: 'weight', cost: { kind: 'constant', value: 1 }, charge: 'failure' }, { bucket: 'orders', cost: { kind: 'constant', value: 1 } }],
+    },
   ],
 };
 
@@ -88,7 +92,7 @@ function setup(fetch: typeof globalThis.fetch, opts: { distributed?: boolean; de
     onAttempt: (e) => events.push(e),
     ...(opts.deferredCharges === undefined ? {} : { deferredCharges: opts.deferredCharges }),
   });
-  return { clock, limiter: inner, paced, events, records };
+  return { clock, limiter: inner, wrapped, paced, events, records };
 }
 
 describe('deferred charges in paced-fetch', () => {
@@ -161,6 +165,25 @@ describe('deferred charges in paced-fetch', () => {
     for (let i = 0; i < 5; i++) held.answer(200);
     await Promise.all(more);
     expect(records).toEqual([]);
+  });
+
+  it('a request its own bucket holds back takes no room in flight while it waits', async () => {
+    // key A fills its order count (10 per 10 s) and queues 5 more; key B's orders still find the whole bound
+    const held = new HeldFetch();
+    const fetch = (input: string | URL | Request): Promise<Response> => (String(input).includes('/place') ? Promise.resolve(new Response('{}', { status: 200 })) : held.fetch(input));
+    const { clock, paced, wrapped } = setup(fetch);
+    // the same limiter object: one ledger
+    const b = createPacedFetch({ venue, identity: { credential: 'key-2' }, limiter: wrapped, fetch, clock, windowBurst: false, maxWaitMs: 60_000 });
+    for (let i = 0; i < 10; i++) await paced(`${URL_BASE}/place`, { method: 'POST' });
+    const waiting = Array.from({ length: 5 }, () => paced(`${URL_BASE}/place`, { method: 'POST' }));
+    await settle();
+    const orders = Array.from({ length: 5 }, () => b(`${URL_BASE}/order`, { method: 'POST' }));
+    await settle();
+    expect(held.calls).toHaveLength(5);
+    for (let i = 0; i < 5; i++) held.answer(200);
+    await Promise.all(orders);
+    await clock.advance(10_100);
+    await Promise.all(waiting);
   });
 
   it('reserves a deferred charge larger than the bound, and records nothing after it', async () => {
