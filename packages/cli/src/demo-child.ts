@@ -16,6 +16,8 @@ export interface ChildJob {
   readonly workerIds: readonly number[];
   readonly durationMs: number;
   readonly margin: number;
+  /** The processes sharing Redis, for the paced fetches' deferred charges (`deferredCharges.processes`); absent: reserved. */
+  readonly deferredProcesses?: number;
   /** With `--ws`: the emulator's WebSocket URL, this process's WebSocket workers and its share of the caps. */
   readonly wsUrl?: string;
   readonly wsWorkerIds?: readonly number[];
@@ -66,7 +68,7 @@ async function main(job: ChildJob): Promise<number> {
     stop.signal.addEventListener('abort', () => wsStop.abort(), { once: true });
     const lanes = job.wsUrl === undefined ? lanesFor(spec) : restLanesForWs(spec);
     const [r, wsFailure] = await Promise.all([
-      runWorkers({ spec, baseUrl: job.baseUrl, limiter: redis.limiter, credentials: job.credentials, lanes, workerIds: lanes.length === 0 ? [] : job.workerIds, durationMs: job.durationMs, margin: job.margin, signal: stop.signal }, counts),
+      runWorkers({ spec, baseUrl: job.baseUrl, limiter: redis.limiter, credentials: job.credentials, lanes, workerIds: lanes.length === 0 ? [] : job.workerIds, durationMs: job.durationMs, margin: job.margin, signal: stop.signal, deferredCharges: job.deferredProcesses === undefined ? false : { processes: job.deferredProcesses } }, counts),
       job.wsUrl === undefined
         ? Promise.resolve(undefined)
         : runWsWorkers({ venue: spec.id, wsUrl: job.wsUrl, limiter: redis.limiter, credentials: job.credentials, workerIds: job.wsWorkerIds ?? [], margin: job.margin, signal: wsStop.signal, capShare: job.capShare ?? 1 }, wsCounts).finally(() => clearTimeout(wsTimer)),

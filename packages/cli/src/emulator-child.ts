@@ -3,7 +3,7 @@ import { startVenueEmulator, type EmulatorStats } from '@core/venue-emulator';
 
 /** What the demo asks of its emulator process. */
 export type EmulatorRequest =
-  | { readonly type: 'start'; readonly venue: string; readonly dropAfterMs?: number }
+  | { readonly type: 'start'; readonly venue: string; readonly dropAfterMs?: number; readonly failShare?: number }
   | { readonly type: 'stats'; readonly id: number }
   | { readonly type: 'close' };
 
@@ -26,7 +26,11 @@ process.once('message', (start: EmulatorRequest) => {
   if (start.type !== 'start') return;
   void (async () => {
     try {
-      const venue = await startVenueEmulator({ spec: getVenueSpec(start.venue), ...(start.dropAfterMs === undefined ? {} : { webSocket: { dropAfterMs: start.dropAfterMs } }) });
+      const venue = await startVenueEmulator({
+        spec: getVenueSpec(start.venue),
+        ...(start.dropAfterMs === undefined ? {} : { webSocket: { dropAfterMs: start.dropAfterMs } }),
+        ...(start.failShare === undefined ? {} : { failShare: start.failShare }),
+      });
       const stop = async (): Promise<void> => {
         await venue.close();
         process.exit(0);

@@ -28,9 +28,10 @@ function childScript(): string {
  * on an event loop of its own: in the clients' process, a busy loop (many workers, WebSocket traffic)
  * would delay the venue's counting as no real venue is delayed, and the judge would not be independent.
  *
+ * @param failShare - the share of requests whose charges depend on their outcome (orders) the venue fails (the emulator's `failShare`).
  * @throws Error when the process cannot start the emulator.
  */
-export async function startEmulatorProcess(venue: string, dropAfterMs?: number): Promise<EmulatorProcess> {
+export async function startEmulatorProcess(venue: string, dropAfterMs?: number, failShare?: number): Promise<EmulatorProcess> {
   const child = fork(childScript(), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ask = (m: EmulatorRequest): void => {
     if (child.connected) child.send(m);
@@ -42,7 +43,7 @@ export async function startEmulatorProcess(venue: string, dropAfterMs?: number):
       if (m.type === 'ready') resolve(m);
       if (m.type === 'failed') reject(new Error(`the demo venue could not start: ${m.message}`));
     });
-    ask({ type: 'start', venue, ...(dropAfterMs === undefined ? {} : { dropAfterMs }) });
+    ask({ type: 'start', venue, ...(dropAfterMs === undefined ? {} : { dropAfterMs }), ...(failShare === undefined ? {} : { failShare }) });
   });
   child.removeAllListeners('exit');
   child.removeAllListeners('error');

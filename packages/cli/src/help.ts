@@ -60,8 +60,8 @@ usage per window against each limit is written.
 
 Usage:
   exlimits demo [--venue ID|all] [--seconds N] [--credentials N] [--workers N]
-                [--redis URL --processes N] [--out DIR] [--margin F] [--ws]
-                [--metrics-port N] [--json]
+                [--redis URL --processes N] [--out DIR] [--margin F] [--fail-orders F]
+                [--ws] [--metrics-port N] [--json]
 
 Options:
   --venue ID        ${venueHelp()}
@@ -75,6 +75,10 @@ Options:
   --out DIR         where the SVG chart goes (default demo-out)
   --margin F        the fraction of each limit left unused, 0 <= F < 1 (default 0.04; the
                     limiter also allows 50 ms for a request to reach the venue)
+  --fail-orders F   the share of orders the emulated venue fails with its own errors, 0 to 1
+                    (default 0.05): Binance charges an order's weight only when it fails, so
+                    the client admits orders without reserving it, records it on a failure,
+                    and keeps what may still be charged in flight within 2 % of the limit
   --metrics-port N  serve OpenTelemetry metrics in Prometheus format at
                     http://127.0.0.1:N/metrics while the run lasts (not with --processes)
   --json            print the summary as JSON on stdout (the progress and tables go to stderr)

@@ -66,6 +66,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         processes: cmd.processes,
         outDir: cmd.outDir,
         margin: cmd.margin,
+        failOrders: cmd.failOrders,
         metricsPort: cmd.metricsPort,
         ...(cmd.ws === true ? { ws: true } : {}),
         out: human,

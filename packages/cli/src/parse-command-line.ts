@@ -5,6 +5,9 @@ import { UsageError } from './usage-error.js';
 /** The five venues `--venue all` runs. */
 export const DEMO_VENUES = ['binance-spot', 'okx', 'bybit', 'kucoin', 'kraken'] as const;
 
+/** The default `--fail-orders`: the emulated venue fails 5 % of orders. */
+export const DEFAULT_FAIL_ORDERS = 0.05;
+
 /** A parsed `demo` command. */
 export interface DemoArgs {
   readonly command: 'demo';
@@ -16,6 +19,8 @@ export interface DemoArgs {
   readonly processes: number;
   readonly outDir: string;
   readonly margin: number;
+  /** The share of orders the emulated venue fails (`--fail-orders`). */
+  readonly failOrders: number;
   /** Serve Prometheus metrics on 127.0.0.1 at this port during the run. */
   readonly metricsPort: number | undefined;
   /** Print the summary as JSON (and nothing else) on stdout. */
@@ -101,6 +106,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
               processes: { type: 'string' },
               out: { type: 'string' },
               margin: { type: 'string' },
+              'fail-orders': { type: 'string' },
               'metrics-port': { type: 'string' },
               json: { type: 'boolean' },
               ws: { type: 'boolean' },
@@ -147,6 +153,9 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   const marginRaw = str('margin');
   const margin = marginRaw === undefined ? DEFAULT_MARGIN : Number(marginRaw);
   if (!(Number.isFinite(margin) && margin >= 0 && margin < 1)) throw new UsageError(`--margin must be a number from 0 (inclusive) to 1 (exclusive), got "${marginRaw}"`);
+  const failRaw = str('fail-orders');
+  const failOrders = failRaw === undefined ? DEFAULT_FAIL_ORDERS : Number(failRaw);
+  if (!(Number.isFinite(failOrders) && failOrders >= 0 && failOrders <= 1)) throw new UsageError(`--fail-orders must be a number from 0 to 1, got "${failRaw}"`);
   const workersRaw = str('workers');
   const processes = intOption('processes', processesRaw, 1, 1, 64);
   if (metricsPort !== undefined && processes > 1) {
@@ -162,6 +171,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     processes,
     outDir: str('out') ?? 'demo-out',
     margin,
+    failOrders,
     metricsPort,
     json,
     ...(values['ws'] === true ? { ws: true as const } : {}),

@@ -31,6 +31,11 @@ export interface DemoOptions {
   readonly processes?: number;
   readonly outDir: string;
   readonly margin: number;
+  /**
+   * The share of orders (requests whose charges depend on their outcome) the emulated venue fails with its
+   * own errors (Binance: -2010), charging what it charges on failure; default 0.
+   */
+  readonly failOrders?: number;
   /** Drive the venue's WebSocket limits too (connections, messages, WebSocket API requests sharing REST budgets, reconnect storms). */
   readonly ws?: boolean;
   /** Where the progress line and the summary go. */
@@ -110,7 +115,11 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   const onAttempt = metrics === undefined ? undefined : pacedFetchMetrics({ meterProvider: metrics.meterProvider });
 
   // the venue runs in a process of its own: it counts arrivals on its own event loop, as a venue does
-  const venue = await startEmulatorProcess(spec.id, options.ws === true ? WS_DROP_MS : undefined);
+  const venue = await startEmulatorProcess(spec.id, options.ws === true ? WS_DROP_MS : undefined, options.failOrders);
+  // Charges on an outcome (Binance's order weight) are admitted unreserved within an in-flight bound; each
+  // process holds its share of the bound. The WebSocket workers reserve them, so with --ws the REST ones do too
+  // (one definition per bucket).
+  const deferredProcesses = options.ws === true ? undefined : processes;
   const wsCounts = emptyWsCounts();
   const wsWorkers = options.ws === true ? wsWorkerCount(spec.id, credentials.length) : 0;
   const mode = options.redisUrl === undefined ? 'in process' : processes > 1 ? `${processes} processes sharing Redis` : 'in process on Redis';
@@ -137,7 +146,17 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
           // worker i in process i % processes: a credential's private requests are spread over every
           // process like its public ones (a window limit's usage header counts every process's sends
           // as this deployment's: the shared store knows them by their send times)
-          job: { venue: spec.id, baseUrl: venue.url, redisUrl: options.redisUrl ?? '', prefix: DEMO_PREFIX, credentials, durationMs, margin: options.margin, ...(venue.wsUrl === undefined ? {} : { wsUrl: venue.wsUrl }) },
+          job: {
+            venue: spec.id,
+            baseUrl: venue.url,
+            redisUrl: options.redisUrl ?? '',
+            prefix: DEMO_PREFIX,
+            credentials,
+            durationMs,
+            margin: options.margin,
+            ...(deferredProcesses === undefined ? {} : { deferredProcesses }),
+            ...(venue.wsUrl === undefined ? {} : { wsUrl: venue.wsUrl }),
+          },
           wsWorkers,
           onAllReady: () => {
             progress.done();
@@ -164,6 +183,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
             workerIds: lanes.length === 0 ? [] : workerIds,
             durationMs,
             margin: options.margin,
+            deferredCharges: deferredProcesses === undefined ? false : { processes: deferredProcesses },
             ...(options.signal === undefined ? {} : { signal: options.signal }),
             ...(onAttempt === undefined ? {} : { onAttempt }),
           },
@@ -196,6 +216,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
     `  requests the venue received ${stats.requests}   admitted ${stats.admitted}   refused ${stats.violations + stats.refusedWhileBanned}   bans ${stats.bans}   ` +
       `retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}   store errors ${result.counts.storeErrors}\n\n`,
   );
+  if (stats.failed > 0 || (options.failOrders ?? 0) > 0) {
+    out.write(`  orders the venue failed (--fail-orders ${options.failOrders ?? 0}): ${stats.failed}; every limit is counted as the venue counts it (${spec.id === 'binance-spot' ? 'Binance charges an order\'s weight only when it fails' : 'charges on an outcome only when it happens'})\n\n`);
+  }
   out.write(`${summaryTable(stats, evidence)}\n`);
   if (stats.webSocket !== undefined) out.write(`\n${wsSummaryTable(stats, result.wsCounts ?? wsCounts)}`);
   out.write(`  utilization: cost admitted per complete window / the ${limit}, n/a while no window completed (token buckets: cost admitted / (capacity + refill × time), n/a before one refill period)\n`);

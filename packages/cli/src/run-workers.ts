@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { RateLimiter } from '@core/rate-limit-contract';
 import type { VenueSpec } from '@core/exchange-specs';
-import { createPacedFetch, isPacedFetchError, type AttemptEvent, type PacedFetch } from '@core/paced-fetch';
+import { createPacedFetch, isPacedFetchError, type AttemptEvent, type DeferredChargesOptions, type PacedFetch } from '@core/paced-fetch';
 import { styleFor } from '@core/venue-emulator';
 import { laneSlots, type Lane } from './workloads.js';
 import type { WsCounts } from './run-ws-workers.js';
@@ -54,6 +54,8 @@ export interface RunWorkersOptions {
   readonly workerIds: readonly number[];
   readonly durationMs: number;
   readonly margin: number;
+  /** How the paced fetches admit charges the venue applies only on an outcome (paced-fetch's `deferredCharges`); default its own. */
+  readonly deferredCharges?: DeferredChargesOptions | false;
   /** Stops the workers early (for example on Ctrl-C or a failure elsewhere). */
   readonly signal?: AbortSignal;
   /** Also told of every attempt sent (metrics). */
@@ -112,7 +114,7 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
   const fetcherFor = (credential: string): PacedFetch => {
     let f = fetchers.get(credential);
     if (f === undefined) {
-      f = createPacedFetch({ venue: spec, identity: { credential }, limiter: options.limiter, maxWaitMs: DEMO_MAX_WAIT_MS, margin: options.margin, onAttempt });
+      f = createPacedFetch({ venue: spec, identity: { credential }, limiter: options.limiter, maxWaitMs: DEMO_MAX_WAIT_MS, margin: options.margin, onAttempt, ...(options.deferredCharges === undefined ? {} : { deferredCharges: options.deferredCharges }) });
       fetchers.set(credential, f);
     }
     return f;

@@ -35,6 +35,8 @@ export interface DemoSummary {
     readonly refused: number;
     readonly bans: number;
     readonly badRequests: number;
+    /** Requests the emulated venue failed on purpose (`--fail-orders`). */
+    readonly failed: number;
   };
   readonly workers: WorkerCounts;
   readonly buckets: readonly BucketSummary[];
@@ -55,6 +57,7 @@ export interface SummaryInput {
     readonly refusedWhileBanned: number;
     readonly bans: number;
     readonly badRequests: number;
+    readonly failed?: number;
     readonly buckets: readonly BucketUsage[];
   };
   readonly chartPath: string;
@@ -90,6 +93,7 @@ export function demoSummary(r: SummaryInput): DemoSummary {
       refused: r.stats.violations + r.stats.refusedWhileBanned,
       bans: r.stats.bans,
       badRequests: r.stats.badRequests,
+      failed: r.stats.failed ?? 0,
     },
     workers: { ...r.counts },
     buckets,

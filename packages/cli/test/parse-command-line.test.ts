@@ -14,13 +14,13 @@ function usageError(argv: string[]): string {
 describe('parseCommandLine', () => {
   it('defaults the demo to okx, 20 s, 3 credentials, in process', () => {
     expect(parseCommandLine(['demo'])).toEqual({
-      command: 'demo', venues: ['okx'], seconds: 20, credentials: 3, workers: undefined, redisUrl: undefined, processes: 1, outDir: 'demo-out', margin: 0.04, metricsPort: undefined, json: false,
+      command: 'demo', venues: ['okx'], seconds: 20, credentials: 3, workers: undefined, redisUrl: undefined, processes: 1, outDir: 'demo-out', margin: 0.04, failOrders: 0.05, metricsPort: undefined, json: false,
     });
   });
 
   it('reads every demo option, and "all" means the five demo venues', () => {
-    const c = parseCommandLine(['demo', '--venue', 'all', '--seconds', '5', '--credentials', '2', '--workers', '7', '--redis', 'redis://127.0.0.1:6390', '--processes', '4', '--out', 'x', '--margin', '0.2']);
-    expect(c).toEqual({ command: 'demo', venues: [...DEMO_VENUES], seconds: 5, credentials: 2, workers: 7, redisUrl: 'redis://127.0.0.1:6390', processes: 4, outDir: 'x', margin: 0.2, metricsPort: undefined, json: false });
+    const c = parseCommandLine(['demo', '--venue', 'all', '--seconds', '5', '--credentials', '2', '--workers', '7', '--redis', 'redis://127.0.0.1:6390', '--processes', '4', '--out', 'x', '--margin', '0.2', '--fail-orders', '0.5']);
+    expect(c).toEqual({ command: 'demo', venues: [...DEMO_VENUES], seconds: 5, credentials: 2, workers: 7, redisUrl: 'redis://127.0.0.1:6390', processes: 4, outDir: 'x', margin: 0.2, failOrders: 0.5, metricsPort: undefined, json: false });
   });
 
   it('answers --help for each command', () => {
@@ -38,6 +38,8 @@ describe('parseCommandLine', () => {
     expect(usageError(['demo', '--redis', 'localhost:6379'])).toContain('must start with redis:// or rediss://');
     expect(usageError(['demo', '--redis', 'not a url'])).toContain('is not a URL');
     expect(usageError(['demo', '--margin', '1'])).toContain('--margin must be a number from 0');
+    expect(usageError(['demo', '--fail-orders', '1.5'])).toBe('--fail-orders must be a number from 0 to 1, got "1.5"');
+    expect(usageError(['demo', '--fail-orders', 'some'])).toBe('--fail-orders must be a number from 0 to 1, got "some"');
     expect(usageError(['inspect'])).toContain('inspect needs --redis URL');
     expect(usageError(['inspect', '--redis', 'redis://h:1', '--prefix', 'a{b}'])).toContain('must not contain { or }');
   });

@@ -29,3 +29,23 @@ describe('zero refusals from the emulated venue at full speed, in process: Binan
     });
   }
 });
+
+// Binance spot charges an order's weight only when the order fails: the emulated venue fails a share of
+// the orders with Binance's own error and charges their weight; the paced client admits orders without
+// reserving it, records it on each failure and keeps what may still be charged within its in-flight bound.
+describe('Binance spot orders that fail: the venue charges their weight, the client records it', () => {
+  it('binance-spot with 30 % of orders failing: zero refusals, the failed orders\' weight counted by the venue', { timeout: 60_000 }, async () => {
+    const sink = new Sink();
+    const report = await runDemo({ venue: 'binance-spot', seconds: SECONDS, credentials: 3, outDir, margin: DEFAULT_MARGIN, failOrders: 0.3, out: sink });
+    expect(report.failure).toBeUndefined();
+    expect(report.stats.violations).toBe(0);
+    expect(report.stats.refusedWhileBanned).toBe(0);
+    expect(report.counts.refused).toBe(0);
+    expect(report.stats.failed).toBeGreaterThan(0);
+    // what Binance counts: 5 per depth request and 1 per failed order, 0 per successful order
+    const weight = report.stats.buckets.find((b) => b.bucketId === 'request_weight');
+    const depthRequests = report.stats.buckets.find((b) => b.bucketId === 'raw_requests')!.admittedRequests - report.stats.buckets.filter((b) => b.bucketId === 'orders_10s').reduce((a, b) => a + b.admittedRequests, 0);
+    expect(weight?.admittedCost).toBe(depthRequests * 5 + report.stats.failed);
+    expect(sink.text).toContain(`orders the venue failed (--fail-orders 0.3): ${report.stats.failed}`);
+  });
+});

@@ -32,6 +32,7 @@ export type {
   ResolveError,
   ResolveResult,
   VenueCharge,
+  DeferredCharge,
   FeedbackSync,
   WindowEnd,
   FeedbackPenalty,
@@ -41,6 +42,7 @@ export { validateSpec, type SpecError, type ValidateResult } from './validate-sp
 export { getVenueSpec, listVenues, resolveVenueId, venueEvidence, CCXT_ID_PREFIX, type VenueListing, type VenueEvidence } from './registry.js';
 export { resolveRequest } from './resolve-request.js';
 export { bucketMaxCost, bucketLimit, bucketDerivation, resolveCharges, usesWindowLimit, type ResolveOptions, type Charge, type ChargesResult, type EnforcedLimit } from './resolve-charges.js';
+export { bucketDefers, bucketMargin, inFlightBound, DEFAULT_IN_FLIGHT_SHARE, DEFERRED_GATE_FRACTION } from './deferred-charges.js';
 export { interpretResponse, type InterpretOptions, type OwnUsage } from './interpret-response.js';
 export type { OwnWindowSends, AnsweredSend } from './window-feedback.js';
 export { safeLimit, describeSafeLimit, venueLimit, DEFAULT_MARGIN, DEFAULT_BURST_FRACTION, DEFAULT_JITTER_MS, DEFAULT_WINDOW_MARGIN, DEFAULT_WINDOW_JITTER_MS, type SafeLimitOptions, type SafeLimitDerivation, type VenueLimitOptions } from './safe-limit.js';

@@ -1,6 +1,7 @@
 import type { BucketCheck, BucketKey, NormalizedLimit } from '@core/rate-limit-contract';
 import { responseCost } from './evaluate-cost.js';
 import { readPath } from './request-params.js';
+import { bucketMargin } from './deferred-charges.js';
 import { bucketLimit, resolveCharges, scopeCredential, type Charge, type EnforcedLimit, type ResolveOptions } from './resolve-charges.js';
 import type { Feedback, FeedbackPenalty, FeedbackSync, Identity, VenueRequest, VenueResponse } from './venue-io.js';
 import type { BodyMatch, BucketSpec, ErrorRule, FeedbackRule, VenueSpec, WaitSource, WaitUnit } from './venue-spec.js';
@@ -226,6 +227,10 @@ function sameKey(a: BucketKey, b: BucketKey): boolean {
  * - Feedback rules: usage headers (used or remaining) become `syncs` for `limiter.sync`, with the
  *   borrowed amount that keeps the limiter inside what the venue says is left in its window.
  * - Response-size costs become `extraChecks` (record them).
+ * - With the `deferred` option, the deferred charges the answer's outcome applied become `deferred`
+ *   (record them): a charge on `failure` applies to an answer whose verdict is not `ok` (an HTTP 4xx or
+ *   5xx, a refusal, an error in the body), on `success` to an `ok` one; an answer the spec's error rule
+ *   marks as not counted applies neither.
  *
  * @param spec - the spec the request was resolved with.
  * @param request - the request that was sent.
@@ -316,7 +321,9 @@ export function interpretResponse(spec: VenueSpec, request: VenueRequest, respon
         continue;
       }
       const mine = counted ? charges.filter((c) => sameKey(c.key, t.key) && countedNow(c.charge, verdict)).reduce((a, c) => a + c.venueCost, 0) : 0;
-      const mb = minBorrowed(f, t.bucket, t.key, limit, value, response, margin, options.own, mine, options.jitterMs ?? DEFAULT_JITTER_MS);
+      // a bucket whose deferred charges may be in flight keeps their share free too
+      const keep = options.deferred === true ? bucketMargin(spec, t.bucket, options) : margin;
+      const mb = minBorrowed(f, t.bucket, t.key, limit, value, response, keep, options.own, mine, options.jitterMs ?? DEFAULT_JITTER_MS);
       if (mb === undefined) continue;
       syncs.push({ key: t.key, limit, minBorrowed: mb });
     }
@@ -328,9 +335,21 @@ export function interpretResponse(spec: VenueSpec, request: VenueRequest, respon
     if (cost > 0) extra.push({ key: c.key, limit: c.limit, cost });
   }
 
+  // Deferred charges (admitted without reserving them) the venue applied: its answer's outcome is theirs.
+  const deferred: BucketCheck[] = [];
+  if (counted) {
+    for (const c of charges) {
+      if (!c.deferred || !countedNow(c.charge, verdict)) continue;
+      const prev = deferred.find((d) => sameKey(d.key, c.key));
+      if (prev === undefined) deferred.push({ key: c.key, limit: c.limit, cost: c.venueCost });
+      else deferred[deferred.indexOf(prev)] = { ...prev, cost: prev.cost + c.venueCost };
+    }
+  }
+
   const feedback: Feedback = { counted, verdict, syncs, penalties };
   return {
     ...feedback,
+    ...(deferred.length > 0 ? { deferred } : {}),
     ...(rule === undefined ? {} : { rule: rule.id }),
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     ...(extra.length > 0 ? { extraChecks: extra } : {}),

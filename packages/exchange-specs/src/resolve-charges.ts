@@ -2,6 +2,7 @@ import type { BucketKey, NormalizedLimit, WindowLimit } from '@core/rate-limit-c
 import { evaluateCost, maxCost } from './evaluate-cost.js';
 import { matchEndpoints, type EndpointMatch } from './match-endpoint.js';
 import { listItems, requestParams, type RequestParams } from './request-params.js';
+import { deferralOptions, DEFERRED_GATE_FRACTION, inFlightBound } from './deferred-charges.js';
 import { describeSafeLimit, venueLimit, type SafeLimitDerivation, type SafeLimitOptions, type VenueLimitOptions } from './safe-limit.js';
 import { bucketForTier, specTiers } from './tier.js';
 import type { Identity, ResolveError, ResolveErrorCode, VenueRequest } from './venue-io.js';
@@ -22,6 +23,20 @@ export interface ResolveOptions {
   readonly windowLimits?: boolean;
   /** The fraction of a window limit left unused; default 0. */
   readonly windowMargin?: number;
+  /**
+   * Admit the charges a venue applies only on an outcome (Binance's order weight, charged only when the
+   * order fails) without reserving them: they are returned as `deferred`, to be recorded when the answer
+   * says they applied, with a bound on what may be in flight (see `inFlightShare`). Default `false`: every
+   * charge is reserved at admission, which is safe for a caller that records nothing after the answer.
+   */
+  readonly deferred?: boolean;
+  /**
+   * With `deferred`: the share of a bucket's venue limit that deferred charges admitted without reserving
+   * may total while in flight; the limit enforced on such a bucket is lowered by the same share, so that
+   * even when every request in flight fails the venue's count stays inside its limit. Default
+   * `DEFAULT_IN_FLIGHT_SHARE` (0.02).
+   */
+  readonly inFlightShare?: number;
 }
 
 /** The limit a limiter enforces for a bucket (a token bucket or a window limit). */
@@ -53,6 +68,14 @@ export interface Charge {
   readonly venueCost: number;
   /** When the venue counts it (the rule's `charge`, default `always`). */
   readonly charge: 'always' | 'success' | 'failure';
+  /**
+   * Admitted without reserving `venueCost` (`cost` is then the gate, `DEFERRED_GATE_FRACTION` of
+   * it): with the `deferred` option, a charge the venue applies only on an outcome, on a bucket that is
+   * not spaced, no larger than the bucket's in-flight bound.
+   */
+  readonly deferred: boolean;
+  /** With `deferred`: the most deferred cost that may be in flight on the key (`inFlightBound`). */
+  readonly inFlight?: number;
   /** The parameters the rule was priced with (a group's items for `items` partitions). */
   readonly params: RequestParams;
 }
@@ -83,12 +106,12 @@ export function bucketMaxCost(spec: VenueSpec, bucketId: string): number {
 /** How the safe limit of a bucket of a spec is derived for a tier (see `describeSafeLimit`). */
 export function bucketDerivation(spec: VenueSpec, bucket: BucketSpec, tier: string | undefined, options: ResolveOptions = {}): SafeLimitDerivation {
   const b = bucketForTier(bucket, tier);
-  return describeSafeLimit(b, safeLimitOptions(options, bucketMaxCost(spec, bucket.id)));
+  return describeSafeLimit(b, safeLimitOptions(deferralOptions(spec, bucket, options), bucketMaxCost(spec, bucket.id)));
 }
 
 /** The limit a limiter enforces for a bucket of a spec for a tier (see `venueLimit`). */
 export function bucketLimit(spec: VenueSpec, bucket: BucketSpec, tier: string | undefined, options: ResolveOptions = {}): EnforcedLimit {
-  return venueLimit(bucketForTier(bucket, tier), venueLimitOptions(options, bucketMaxCost(spec, bucket.id)));
+  return venueLimit(bucketForTier(bucket, tier), venueLimitOptions(deferralOptions(spec, bucket, options), bucketMaxCost(spec, bucket.id)));
 }
 
 /** Whether a bucket is enforced as a window limit under these options. */
@@ -247,12 +270,14 @@ function chargesOf(spec: VenueSpec, request: VenueRequest, identity: Identity, o
     // a window limit counts every request at its own cost; a spaced token bucket admits each at its largest
     let spacedAt: number | undefined;
     let limit: EnforcedLimit;
+    let inFlight = 0;
     try {
       limit = bucketLimit(spec, bucket, tier, options);
       if (!usesWindowLimit(bucket, options)) {
         const derivation: SafeLimitDerivation = bucketDerivation(spec, bucket, tier, options);
         if (derivation.mode === 'spaced') spacedAt = derivation.capacity;
       }
+      if ((rule.charge ?? 'always') !== 'always' && spacedAt === undefined) inFlight = inFlightBound(spec, bucket, tier, options);
     } catch (e) {
       return fail('invalid_spec', `${spec.id}: ${(e as Error).message}`);
     }
@@ -295,8 +320,15 @@ function chargesOf(spec: VenueSpec, request: VenueRequest, identity: Identity, o
       if (c.cost > ceiling) {
         return fail('invalid_parameter', `${spec.id}: ${where}: costs ${c.cost} on bucket "${bucket.id}", more than the venue ever admits at once (${ceiling}); split the request`);
       }
+      const key = { venue: spec.id, credential, axis: g.axis };
+      const charge = rule.charge ?? 'always';
+      if (c.cost > 0 && c.cost <= inFlight) {
+        // admitted at the gate cost only; recorded after the answer when the venue applied it
+        charges.push({ bucket, rule, key, limit, cost: c.cost * DEFERRED_GATE_FRACTION, venueCost: c.cost, charge, deferred: true, inFlight, params: g.params });
+        continue;
+      }
       const cost = spacedAt !== undefined && c.cost > 0 ? Math.max(c.cost, spacedAt) : c.cost;
-      charges.push({ bucket, rule, key: { venue: spec.id, credential, axis: g.axis }, limit, cost, venueCost: c.cost, charge: rule.charge ?? 'always', params: g.params });
+      charges.push({ bucket, rule, key, limit, cost, venueCost: c.cost, charge, deferred: false, params: g.params });
     }
   }
   if (conditional !== undefined && applied === 0) {

@@ -1,9 +1,9 @@
 import type { BucketCheck } from '@core/rate-limit-contract';
 import { resolveCharges, type ResolveOptions } from './resolve-charges.js';
-import type { Identity, ResolveResult, VenueCharge, VenueRequest } from './venue-io.js';
+import type { DeferredCharge, Identity, ResolveResult, VenueCharge, VenueRequest } from './venue-io.js';
 import type { VenueSpec } from './venue-spec.js';
 
-function keyId(c: BucketCheck): string {
+function keyId(c: { readonly key: BucketCheck['key'] }): string {
   return `${c.key.credential ?? ''}\u0000${c.key.axis ?? 'request'}`;
 }
 
@@ -22,7 +22,9 @@ function keyId(c: BucketCheck): string {
  * @param request - method, path (no host, no query string), query, body.
  * @param identity - credential (`null` = public), tier, uid.
  * @param options - `margin` (default 0.04), `burstFraction` (default 0.02) and `jitterMs` (default
- * 50) for the safe limits (see `safeLimit`).
+ * 50) for the safe limits (see `safeLimit`); `deferred` (default false) to admit the charges a venue
+ * applies only on an outcome without reserving them (returned in `deferred`), with `inFlightShare`
+ * (default 0.05) of such a bucket kept for them.
  * @returns `{ ok: true, endpoint, checks }`, or `{ ok: false, error }` with code `unknown_endpoint`
  * (no endpoint matches and the spec documents no default), `missing_parameter` (a parameter the
  * cost or the partition depends on), `invalid_parameter`, `credential_required`, `unknown_tier` or
@@ -38,7 +40,13 @@ export function resolveRequest(spec: VenueSpec, request: VenueRequest, identity:
   if (!r.ok) return r;
   const merged = new Map<string, BucketCheck>();
   const venue = new Map<string, VenueCharge>();
+  const deferred = new Map<string, DeferredCharge>();
   for (const c of r.charges) {
+    if (c.deferred && c.charge !== 'always') {
+      const did = `${keyId(c)}\u0000${c.charge}`;
+      const d = deferred.get(did);
+      deferred.set(did, d === undefined ? { key: c.key, bucket: c.bucket.id, cost: c.venueCost, charge: c.charge, limit: c.limit, inFlight: c.inFlight ?? 0 } : { ...d, cost: d.cost + c.venueCost });
+    }
     const check: BucketCheck = { key: c.key, limit: c.limit, cost: c.cost };
     const id = keyId(check);
     const prev = merged.get(id);
@@ -47,5 +55,5 @@ export function resolveRequest(spec: VenueSpec, request: VenueRequest, identity:
     const v = venue.get(vid);
     venue.set(vid, v === undefined ? { key: c.key, bucket: c.bucket.id, cost: c.venueCost, charge: c.charge } : { ...v, cost: v.cost + c.venueCost });
   }
-  return { ok: true, endpoint: r.endpoint, checks: [...merged.values()], charges: [...venue.values()] };
+  return { ok: true, endpoint: r.endpoint, checks: [...merged.values()], charges: [...venue.values()], deferred: [...deferred.values()] };
 }

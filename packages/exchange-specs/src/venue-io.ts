@@ -55,14 +55,39 @@ export interface VenueCharge {
   readonly charge: 'always' | 'success' | 'failure';
 }
 
+/**
+ * A charge admitted without reserving it (the `deferred` option of `resolveRequest`): the venue applies
+ * it only on an outcome (`charge`, Binance's order weight on `failure`). Hold `cost` in an in-flight
+ * ledger of the key (at most `inFlight` in flight, across every process sharing the limiter's buckets)
+ * from before the admission until the answer, and `limiter.record(key, cost, limit)` it when
+ * `interpretResponse`'s `deferred` says the venue applied it.
+ */
+export interface DeferredCharge {
+  readonly key: BucketKey;
+  /** The bucket's id in the spec. */
+  readonly bucket: string;
+  /** What the venue charges when the outcome matches. */
+  readonly cost: number;
+  readonly charge: 'success' | 'failure';
+  /** The limit the key's checks carry (to record with). */
+  readonly limit: Limit;
+  /** The most deferred cost that may be in flight on the key (the bucket's `inFlightShare`). */
+  readonly inFlight: number;
+}
+
 export type ResolveResult =
   | {
       readonly ok: true;
       readonly endpoint: EndpointSpec | null;
-      /** What the limiter admits: one check per key, the buckets' safe limits. */
+      /**
+       * What the limiter admits: one check per key, the buckets' safe limits (a deferred charge only at
+       * its gate cost, a millionth of it: see `DEFERRED_GATE_FRACTION`).
+       */
       readonly checks: readonly BucketCheck[];
-      /** What the venue counts per key and charge mode (equal to the checks' costs except on `spaced` buckets). */
+      /** What the venue counts per key and charge mode (equal to the checks' costs except on `spaced` buckets and deferred charges). */
       readonly charges: readonly VenueCharge[];
+      /** The charges admitted without reserving them (empty without the `deferred` option). */
+      readonly deferred: readonly DeferredCharge[];
     }
   | { readonly ok: false; readonly error: ResolveError };
 
@@ -122,4 +147,9 @@ export interface Feedback {
   readonly retryAfterMs?: number;
   /** Costs settled after the response (response-size costs): record them. */
   readonly extraChecks?: readonly BucketCheck[];
+  /**
+   * With the `deferred` option: the deferred charges the venue applied to this request (its outcome was
+   * theirs, and the answer counted): `limiter.record` each. Absent when none applied.
+   */
+  readonly deferred?: readonly BucketCheck[];
 }

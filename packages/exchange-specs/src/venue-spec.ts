@@ -191,8 +191,10 @@ export type CostExpr =
 
 /**
  * What a request costs on one bucket, and when it is charged. `charge` says what the venue
- * counts: `always` (default), `success` only, or `failure` only. Admission always reserves the cost
- * (a limiter cannot know the outcome in advance); `interpretResponse` reports whether it counted.
+ * counts: `always` (default), `success` only, or `failure` only. Admission reserves the cost (a
+ * limiter cannot know the outcome in advance) unless the request is resolved with `deferred`: a
+ * charge on an outcome is then admitted without reserving it, within the bucket's in-flight bound,
+ * and `interpretResponse` says (`deferred`) when the venue applied it, to be recorded.
  */
 export interface CostRule {
   readonly bucket: string;

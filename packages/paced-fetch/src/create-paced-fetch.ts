@@ -3,6 +3,8 @@
 // request reader) are in files of their own.
 import type { BucketCheck, BucketKey, Clock, Decision, RateLimiter } from '@core/rate-limit-contract';
 import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend } from '@core/exchange-specs';
+import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
+import { sendLogOf } from './shared-log.js';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
 import { PacedFetchError } from './paced-fetch-error.js';
 import { linkSignal } from './linked-signal.js';
@@ -45,6 +47,18 @@ export interface AttemptEvent {
   readonly feedbackErrors: readonly string[];
   /** How many of the feedback's syncs and penalties the limiter applied (answered ok). */
   readonly feedbackApplied: { readonly syncs: number; readonly penalties: number };
+}
+
+/** How charges a venue applies only on an outcome are admitted (see {@link PacedFetchOptions.deferredCharges}). */
+export interface DeferredChargesOptions {
+  /** The share of such a bucket's venue limit that may be in flight as deferred charges (exchange-specs' `inFlightShare`); default 0.02. */
+  readonly inFlightShare?: number;
+  /**
+   * How many processes send on the same buckets through the limiter's shared store: each holds at most
+   * `inFlightShare / processes` of a bucket in flight. Required on a distributed limiter (without it
+   * deferred charges are reserved there); default 1 on an in-process one.
+   */
+  readonly processes?: number;
 }
 
 /** Options of {@link createPacedFetch}. */
@@ -100,6 +114,18 @@ export interface PacedFetchOptions {
   readonly liveLimits?: boolean | LiveLimitsSetting;
   /** Called once with the outcome of the live-limits reading: the venue's numbers in force, or why the stored spec stays (exceptions it throws are ignored). */
   readonly onLiveLimits?: (result: LiveLimitsResult) => void;
+  /**
+   * Charges the venue applies only on an outcome (Binance spot's order and cancel weight, charged only
+   * when the request fails): admitted without reserving them (exchange-specs' `deferred`), each held in
+   * an in-flight ledger of its bucket from before the admission until the answer (at most
+   * `inFlightShare / processes` of the venue's limit in flight; a request waits while it is full), and
+   * recorded (`limiter.record`) when the answer says the venue applied it, or when the send fails without
+   * an answer (the outcome is unknown). Such a bucket's limit is lowered by `inFlightShare`, so that
+   * even when every request in flight fails the venue's count stays inside its limit. `false` reserves
+   * them at admission. Default on, with `processes: 1`, on an in-process limiter; on a distributed one
+   * only when `processes` is given.
+   */
+  readonly deferredCharges?: DeferredChargesOptions | false;
 }
 
 const DEFAULT_MAX_WAIT_MS = 10_000;
@@ -207,24 +233,33 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
   if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) throw new RangeError(`paced fetch: retry.maxRetries must be an integer >= 0, got ${String(maxRetries)}`);
   const maxRetryAfterMs = positive('retry.maxRetryAfterMs', retry?.maxRetryAfterMs, maxWaitMs);
   const idempotent = retry?.idempotent ?? ((r: VenueRequest) => SAFE_METHODS.has(r.method.toUpperCase()));
+  const deferredSetting = options.deferredCharges === false ? undefined : options.deferredCharges ?? {};
+  const processes = deferredSetting?.processes ?? (limiter.capabilities.distributed ? undefined : 1);
+  if (processes !== undefined && !(Number.isInteger(processes) && processes >= 1)) {
+    throw new RangeError(`paced fetch: deferredCharges.processes must be a whole number >= 1, got ${String(processes)}`);
+  }
+  const deferring = deferredSetting !== undefined && processes !== undefined;
+  const ledger = ledgerOf(limiter);
   const resolveOptions: ResolveOptions = {
+    ...(deferring ? { deferred: true, ...(deferredSetting.inFlightShare === undefined ? {} : { inFlightShare: deferredSetting.inFlightShare }) } : {}),
     ...(options.margin === undefined ? {} : { margin: options.margin }),
     ...(options.burstFraction === undefined ? {} : { burstFraction: options.burstFraction }),
     ...(options.jitterMs === undefined ? {} : { jitterMs: options.jitterMs }),
     windowLimits: options.windowLimits ?? limiter.capabilities.windowLimits === true,
     ...(options.windowMargin === undefined ? {} : { windowMargin: options.windowMargin }),
   };
-  // This fetch's own sends per key, so that a usage header holds the limiter back only by what
+  // This process's own sends per key (every paced fetch on this limiter object: a bucket of the IP is
+  // sent on by every credential's fetch), so that a usage header holds the limiter back only by what
   // other clients spent (exchange-specs' OwnUsage): a send counts once its response arrived before
   // the request being interpreted was sent (the venue had counted it when it answered).
-  const ownSends = new Map<string, OwnSend[]>();
+  const sendLog = sendLogOf<OwnSend>(limiter);
+  const ownSends = sendLog.sends;
   const ownUsage = (key: BucketKey, since: number, before: number): number => {
     let sum = 0;
     for (const e of ownSends.get(ownKey(key)) ?? []) if (e.sentAt > since && e.respondedAt < before) sum += e.cost;
     return sum;
   };
-  // sends and answers of this fetch in the order they happened
-  let seq = 0;
+  // sends and answers of these fetches are numbered in the order they happened (sendLog.seq)
   // the fastest answer seen: a slower one beyond half the jitter allowance may have reached the venue late
   let fastestAnswerMs = Infinity;
   const answered = (key: BucketKey, beforeSeq: number): AnsweredSend[] =>
@@ -289,112 +324,28 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     const request = toVenueRequest(call);
     const priced = resolveRequest(current, request, identity, resolveOptions);
     if (!priced.ok) throw new PacedFetchError(priced.error.code, priced.error.message);
-    const resolved = { ...priced, checks: withWindowPacing(current, priced.checks, priced.charges, windowBurst) };
+    // A deferred charge larger than this process's share of its bucket's in-flight bound is reserved.
+    const held: HeldCharge[] = [];
+    let admitted = priced.checks;
+    for (const d of priced.deferred) {
+      const bound = d.inFlight / (processes ?? 1);
+      if (d.cost <= bound) held.push({ key: d.key, cost: d.cost, bound });
+      else admitted = admitted.map((c) => (ownKey(c.key) === ownKey(d.key) ? { ...c, cost: c.cost + d.cost } : c));
+    }
+    const resolved = { ...priced, checks: withWindowPacing(current, admitted, priced.charges, windowBurst) };
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? undefined;
 
     for (let attempt = 0; ; attempt++) {
       const started = clock.now();
-      // when the limiter admitted this attempt, in its own clock (a usage report's send time, RL-V5)
-      let admittedAt: number | undefined;
-      if (resolved.checks.length > 0) {
-        const joining = waitUnbookedForOwnBuckets && resolved.checks.some((c) => c.key.credential !== null) && resolved.checks.some((c) => c.key.credential === null);
-        // Requests of this fetch with the same own buckets join the shared queue one at a time, so
-        // two that woke together do not both book (the second far ahead, holding the shared buckets).
-        const release = joining ? await joinTurn(resolved.checks, signal) : undefined;
-        let asked: number;
-        let d: Awaited<ReturnType<RateLimiter['waitForCapacity']>>;
-        try {
-          if (joining) await waitForOwnBuckets(resolved.checks, started + maxWaitMs, signal);
-          asked = clock.now();
-          const budget = Math.max(1, started + maxWaitMs - asked);
-          const waiting = limiter.waitForCapacity(resolved.checks, { maxWaitMs: budget, ...(signal === undefined ? {} : { signal }) });
-          if (release !== undefined) {
-            // The turn ends once the booking is in place, not at the send time (the shared queue may
-            // be long): when the wait settles, or after JOIN_HOLD_MS of real time (a store's round trip).
-            const settled = waiting.then(
-              () => undefined,
-              () => undefined,
-            );
-            void Promise.race([settled, realDelay(JOIN_HOLD_MS)]).then(release);
-          }
-          d = await waiting;
-        } finally {
-          release?.();
-        }
-        // Widened on purpose: a limiter that breaks the contract (answers delay, or booked, from
-        // waitForCapacity) must still never make this client send early.
-        const answer = d as Decision;
-        if (answer.kind === 'error') {
-          if (answer.error.code === 'aborted') throw abortReason(signal);
-          throw new PacedFetchError(answer.error.code, `${current.id}: ${request.method} ${request.path} not sent: ${answer.error.message}`, answer.error.retryAfterMs);
-        }
-        if (answer.kind === 'delay') {
-          throw new PacedFetchError('rate_limit_timeout', `${current.id}: ${request.method} ${request.path} not sent: it needs ${answer.retryAfterMs} ms, beyond the ${maxWaitMs} ms budget`, answer.retryAfterMs);
-        }
-        // ok means "send now" (RL-W1); a booking answered where ok was due is waited out: never send early.
-        if (answer.kind === 'booked') await sleep(clock, asked + answer.waitMs - clock.now(), signal);
-        admittedAt = answer.sendAtMs;
-      } else if (signal?.aborted === true) {
-        throw abortReason(signal);
-      }
-      const sentAt = clock.now();
-      const sendSeq = ++seq;
-      if (admittedAt !== undefined) recordLateSend(limiter, resolved.checks, sentAt - admittedAt);
-      const waitedMs = sentAt - started;
-      const link = linkSignal(signal);
-      let response: Response;
-      let bytes: ArrayBuffer;
+      // the deferred charges are held in flight from just before the admission until the answer is settled
+      const hold: { release?: () => void } = {};
+      let settled: { readonly response: Response; readonly willRetry: boolean; readonly venueWait: number | undefined; readonly bytes: ArrayBuffer } | undefined;
       try {
-        response = await send(input instanceof Request ? input.clone() : input, link.signal === undefined ? init : { ...init, signal: link.signal });
-        bytes = await response.arrayBuffer();
+        settled = await attemptOnce(current, request, resolved, attempt, started, input, init, signal, held, hold);
       } finally {
-        link.release();
+        hold.release?.();
       }
-      const text = new TextDecoder().decode(bytes);
-      const headers: Record<string, string> = {};
-      response.headers.forEach((value, name) => {
-        headers[name.toLowerCase()] = value;
-      });
-      const respondedAt = clock.now();
-      const answerSeq = ++seq;
-      const answerMs = respondedAt - sentAt;
-      if (admittedAt !== undefined && answerMs > fastestAnswerMs) recordLateSend(limiter, resolved.checks, answerMs - fastestAnswerMs);
-      fastestAnswerMs = Math.min(fastestAnswerMs, answerMs);
-      // the send time the limiter's store keeps (its admission's), so that what this fetch says it
-      // knows of its own sends and what the store finds by time never take one send twice (RL-V5)
-      const keptAt = admittedAt ?? sentAt;
-      const own = {
-        nowMs: respondedAt,
-        sentAtMs: keptAt,
-        usage: (key: BucketKey, since: number) => ownUsage(key, since, sentAt),
-        // answered before this request actually went out
-        answered: (key: BucketKey) => answered(key, sendSeq),
-      };
-      const feedback = interpretResponse(current, request, { status: response.status, headers, body: parseBody(text) }, identity, { ...resolveOptions, own });
-      remember(resolved.charges, feedback, keptAt, respondedAt, answerSeq);
-      const feedbackErrors: string[] = [];
-      const feedbackApplied = { syncs: 0, penalties: 0 };
-      for (const c of feedback.extraChecks ?? []) limiter.record(c.key, c.cost, c.limit);
-      for (const s of feedback.syncs) {
-        // a window limit: the store knows what this deployment sent; say when this request was sent
-        const report =
-          s.windowElapsedMs === undefined || admittedAt === undefined
-            ? undefined
-            : { sentAtMs: admittedAt, countedSinceMs: admittedAt - s.windowElapsedMs, ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }) };
-        const r = await limiter.sync(s.key, s.limit, s.minBorrowed, report);
-        if (r.kind === 'error') feedbackErrors.push(`sync ${s.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
-        else feedbackApplied.syncs++;
-      }
-      for (const p of feedback.penalties) {
-        const r = await limiter.penalize(p.key, p.hold);
-        if (r.kind === 'error') feedbackErrors.push(`penalize ${p.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
-        else feedbackApplied.penalties++;
-      }
-      const refused = feedback.verdict === 'rate_limited' || feedback.verdict === 'banned';
-      const venueWait = feedback.retryAfterMs;
-      const willRetry =
-        refused && attempt < maxRetries && idempotent(request) && venueWait !== undefined && venueWait <= maxRetryAfterMs && signal?.aborted !== true;
-      options.onAttempt?.({ venue: current.id, attempt, request, checks: resolved.checks, waitedMs, status: response.status, feedback, willRetry, feedbackErrors, feedbackApplied });
+      const { response, willRetry, venueWait, bytes } = settled;
       if (!willRetry) {
         const copy = new Response(NULL_BODY_STATUSES.has(response.status) ? null : bytes, {
           status: response.status,
@@ -405,8 +356,143 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
         return copy;
       }
       // The penalties hold the limiter closed until then too; this covers venues whose wait names no bucket.
-      await sleep(clock, venueWait, signal);
+      await sleep(clock, venueWait ?? 0, signal);
     }
+  };
+
+  /** Records deferred charges the venue applied, and on a shared store waits until the store has them (before their ledger entries go). */
+  const recordDeferred = async (checks: readonly BucketCheck[]): Promise<void> => {
+    for (const c of checks) limiter.record(c.key, c.cost, c.limit);
+    if (!limiter.capabilities.distributed) return;
+    // A later call on the same store is applied after the records sent before it.
+    for (const c of checks) await limiter.borrowed(c.key);
+  };
+
+  /** One attempt: admission, send, answer, feedback. */
+  const attemptOnce = async (
+    current: VenueSpec,
+    request: VenueRequest,
+    resolved: { readonly checks: readonly BucketCheck[]; readonly charges: readonly VenueCharge[]; readonly deferred: readonly { readonly key: BucketKey; readonly cost: number; readonly limit: BucketCheck['limit'] }[] },
+    attempt: number,
+    started: number,
+    input: string | URL | Request,
+    init: RequestInit | undefined,
+    signal: AbortSignal | undefined,
+    held: readonly HeldCharge[],
+    hold: { release?: () => void },
+  ): Promise<{ readonly response: Response; readonly willRetry: boolean; readonly venueWait: number | undefined; readonly bytes: ArrayBuffer }> => {
+    // when the limiter admitted this attempt, in its own clock (a usage report's send time, RL-V5)
+    let admittedAt: number | undefined;
+    if (resolved.checks.length > 0) {
+      const joining = waitUnbookedForOwnBuckets && resolved.checks.some((c) => c.key.credential !== null) && resolved.checks.some((c) => c.key.credential === null);
+      // Requests of this fetch with the same own buckets join the shared queue one at a time, so
+      // two that woke together do not both book (the second far ahead, holding the shared buckets).
+      const release = joining ? await joinTurn(resolved.checks, signal) : undefined;
+      let asked: number;
+      let d: Awaited<ReturnType<RateLimiter['waitForCapacity']>>;
+      try {
+        if (joining) await waitForOwnBuckets(resolved.checks, started + maxWaitMs, signal);
+        // Taken only now, not while the own buckets alone hold the request back: what can still be charged
+        // after the fact must be in the ledger when the limiter decides, and until the answer.
+        if (held.length > 0) hold.release = await ledger.acquire(held, clock, started + maxWaitMs, signal, `${current.id}: ${request.method} ${request.path}`);
+        asked = clock.now();
+        const budget = Math.max(1, started + maxWaitMs - asked);
+        const waiting = limiter.waitForCapacity(resolved.checks, { maxWaitMs: budget, ...(signal === undefined ? {} : { signal }) });
+        if (release !== undefined) {
+          // The turn ends once the booking is in place, not at the send time (the shared queue may
+          // be long): when the wait settles, or after JOIN_HOLD_MS of real time (a store's round trip).
+          const settled = waiting.then(
+            () => undefined,
+            () => undefined,
+          );
+          void Promise.race([settled, realDelay(JOIN_HOLD_MS)]).then(release);
+        }
+        d = await waiting;
+      } finally {
+        release?.();
+      }
+      // Widened on purpose: a limiter that breaks the contract (answers delay, or booked, from
+      // waitForCapacity) must still never make this client send early.
+      const answer = d as Decision;
+      if (answer.kind === 'error') {
+        if (answer.error.code === 'aborted') throw abortReason(signal);
+        throw new PacedFetchError(answer.error.code, `${current.id}: ${request.method} ${request.path} not sent: ${answer.error.message}`, answer.error.retryAfterMs);
+      }
+      if (answer.kind === 'delay') {
+        throw new PacedFetchError('rate_limit_timeout', `${current.id}: ${request.method} ${request.path} not sent: it needs ${answer.retryAfterMs} ms, beyond the ${maxWaitMs} ms budget`, answer.retryAfterMs);
+      }
+      // ok means "send now" (RL-W1); a booking answered where ok was due is waited out: never send early.
+      if (answer.kind === 'booked') await sleep(clock, asked + answer.waitMs - clock.now(), signal);
+      admittedAt = answer.sendAtMs;
+    } else if (signal?.aborted === true) {
+      throw abortReason(signal);
+    }
+    const sentAt = clock.now();
+    const sendSeq = ++sendLog.seq;
+    if (admittedAt !== undefined) recordLateSend(limiter, resolved.checks, sentAt - admittedAt);
+    const waitedMs = sentAt - started;
+    const link = linkSignal(signal);
+    let response: Response;
+    let bytes: ArrayBuffer;
+    try {
+      response = await send(input instanceof Request ? input.clone() : input, link.signal === undefined ? init : { ...init, signal: link.signal });
+      bytes = await response.arrayBuffer();
+    } catch (e) {
+      // sent, no answer: the venue may have counted a failure
+      const unknown = resolved.deferred.filter((d) => held.some((h) => ownKey(h.key) === ownKey(d.key)));
+      await recordDeferred(unknown.map((d) => ({ key: d.key, limit: d.limit, cost: d.cost })));
+      throw e;
+    } finally {
+      link.release();
+    }
+    const text = new TextDecoder().decode(bytes);
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      headers[name.toLowerCase()] = value;
+    });
+    const respondedAt = clock.now();
+    const answerSeq = ++sendLog.seq;
+    const answerMs = respondedAt - sentAt;
+    if (admittedAt !== undefined && answerMs > fastestAnswerMs) recordLateSend(limiter, resolved.checks, answerMs - fastestAnswerMs);
+    fastestAnswerMs = Math.min(fastestAnswerMs, answerMs);
+    // the send time the limiter's store keeps (its admission's), so that what this fetch says it
+    // knows of its own sends and what the store finds by time never take one send twice (RL-V5)
+    const keptAt = admittedAt ?? sentAt;
+    const own = {
+      nowMs: respondedAt,
+      sentAtMs: keptAt,
+      usage: (key: BucketKey, since: number) => ownUsage(key, since, sentAt),
+      // answered before this request actually went out
+      answered: (key: BucketKey) => answered(key, sendSeq),
+    };
+    const feedback = interpretResponse(current, request, { status: response.status, headers, body: parseBody(text) }, identity, { ...resolveOptions, own });
+    remember(resolved.charges, feedback, keptAt, respondedAt, answerSeq);
+    const feedbackErrors: string[] = [];
+    const feedbackApplied = { syncs: 0, penalties: 0 };
+    for (const c of feedback.extraChecks ?? []) limiter.record(c.key, c.cost, c.limit);
+    // the deferred charges the venue applied (a failed order's weight); those reserved at admission are not among them
+    await recordDeferred((feedback.deferred ?? []).filter((c) => held.some((h) => ownKey(h.key) === ownKey(c.key))));
+    for (const s of feedback.syncs) {
+      // a window limit: the store knows what this deployment sent; say when this request was sent
+      const report =
+        s.windowElapsedMs === undefined || admittedAt === undefined
+          ? undefined
+          : { sentAtMs: admittedAt, countedSinceMs: admittedAt - s.windowElapsedMs, ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }) };
+      const r = await limiter.sync(s.key, s.limit, s.minBorrowed, report);
+      if (r.kind === 'error') feedbackErrors.push(`sync ${s.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
+      else feedbackApplied.syncs++;
+    }
+    for (const p of feedback.penalties) {
+      const r = await limiter.penalize(p.key, p.hold);
+      if (r.kind === 'error') feedbackErrors.push(`penalize ${p.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
+      else feedbackApplied.penalties++;
+    }
+    const refused = feedback.verdict === 'rate_limited' || feedback.verdict === 'banned';
+    const venueWait = feedback.retryAfterMs;
+    const willRetry =
+      refused && attempt < maxRetries && idempotent(request) && venueWait !== undefined && venueWait <= maxRetryAfterMs && signal?.aborted !== true;
+    options.onAttempt?.({ venue: current.id, attempt, request, checks: resolved.checks, waitedMs, status: response.status, feedback, willRetry, feedbackErrors, feedbackApplied });
+    return { response, willRetry, venueWait, bytes };
   };
 
   if (live === undefined) return sendPaced;

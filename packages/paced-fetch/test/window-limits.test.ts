@@ -76,6 +76,30 @@ describe('window limits in paced-fetch', () => {
     expect(fake.calls).toHaveLength(8);
   });
 
+  it('a send of another paced fetch on the same limiter, made before the window\'s latest possible start, is known as ours', async () => {
+    // Two credentials' fetches send on the IP weight (aligned 10-s windows, Date floored to the second):
+    // A sends at the window's start; B's answer 1.5 s later says 20, its Date 1 s in, so the window began
+    // at the latest 0.55 s in and A's send is not taken as ours by its time: only what A's answer told does.
+    let used = 0;
+    let now = (): number => 0;
+    const fake = new FakeFetch(() => {
+      used += 10;
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'x-used-weight': String(used), date: new Date(now()).toUTCString() } });
+    });
+    const clock = new ManualClock(1_700_000_000_000);
+    now = () => clock.now();
+    const limiter = createDefaultRateLimiter({ clock });
+    limiters.push(limiter);
+    const options = { venue: testVenue, limiter, fetch: fake.fetch, clock, jitterMs: 50, maxWaitMs: 60_000, windowBurst: false } as const;
+    const a = createPacedFetch({ ...options, identity: { credential: 'a' } });
+    const b = createPacedFetch({ ...options, identity: { credential: 'b' } });
+    await a(`${URL_BASE}/heavy`);
+    await clock.advance(1_500);
+    await b(`${URL_BASE}/heavy`);
+    // 20, all of it ours: nothing held back for another client
+    expect(await limiter.borrowed(weightKey)).toBe(20);
+  });
+
   it('paced by default: a tenth of the window at once, the rest at the window\'s own rate, and still the whole limit per window', async () => {
     const fake = new FakeFetch(json(200, {}));
     const { clock, paced, events } = setup(fake, 1_000_000, 0.1);

@@ -37,6 +37,16 @@ export interface VenueEmulatorOptions {
    * same ledgers as REST: `true` for the venue's WebSocket spec, or options. Default off.
    */
   readonly webSocket?: boolean | WebSocketEmulatorOptions;
+  /**
+   * The share of requests whose charges depend on their outcome (Binance spot's orders and cancels,
+   * weight charged only on failure) that the emulator fails, in [0, 1], with the venue's own error
+   * (Binance: HTTP 400, -2010 NEW_ORDER_REJECTED "Account has insufficient balance for requested
+   * action." for a new order, -2011 CANCEL_REJECTED "Unknown order sent." for a cancel), charging
+   * what the venue charges on failure; default 0 (every such request that fits succeeds).
+   */
+  readonly failShare?: number;
+  /** The seed of the draw that picks the failures (a deterministic sequence); default 1. */
+  readonly failSeed?: number;
 }
 
 /** What the emulator counted since it started. */
@@ -56,6 +66,8 @@ export interface EmulatorStats {
   readonly bans: number;
   /** Requests the venue could not route or price (unknown endpoint, missing parameter...). */
   readonly badRequests: number;
+  /** Requests inside every limit that the emulator failed on purpose (`failShare`), charged as the venue charges a failure. */
+  readonly failed: number;
   /** Every bucket instance that saw a request, sorted by bucket id then axis. */
   readonly buckets: readonly BucketUsage[];
   /** What the WebSocket service counted, when it runs. */
@@ -82,6 +94,19 @@ interface Counters {
   refusedWhileBanned: number;
   bans: number;
   badRequests: number;
+  failed: number;
+}
+
+/** A small deterministic PRNG (mulberry32): the same failures for the same seed. */
+function draw(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 /**
@@ -107,7 +132,10 @@ export async function startVenueEmulator(options: VenueEmulatorOptions): Promise
   const host = options.host ?? '127.0.0.1';
   const ledgers = new Map<string, BucketLedger>();
   const addresses = new Map<string, AddressState>();
-  const counters: Counters = { requests: 0, admitted: 0, violations: 0, refusedWhileBanned: 0, bans: 0, badRequests: 0 };
+  const counters: Counters = { requests: 0, admitted: 0, violations: 0, refusedWhileBanned: 0, bans: 0, badRequests: 0, failed: 0 };
+  const failShare = options.failShare ?? 0;
+  if (!(failShare >= 0 && failShare <= 1)) throw new RangeError(`failShare must be in [0, 1], got ${String(failShare)}`);
+  const random = draw(options.failSeed ?? 1);
   const startedAtMs = clock.now();
 
   const identityOf = (req: IncomingMessage): Identity => {
@@ -168,6 +196,8 @@ export async function startVenueEmulator(options: VenueEmulatorOptions): Promise
       return style.badRequest(code, `${message}${hint}`);
     }
     const tier = identity.tier ?? spec.defaultTier;
+    // A request whose charges depend on its outcome fails with the configured share.
+    const fails = failShare > 0 && resolved.charges.some((c) => c.charge !== 'always') && random() < failShare;
     // What the venue itself counts (not what a limiter admits): the spec's own charges per key.
     const charged: { ledger: BucketLedger; cost: number }[] = [];
     for (const c of resolved.charges) {
@@ -177,8 +207,8 @@ export async function startVenueEmulator(options: VenueEmulatorOptions): Promise
         return { status: 500, body: { error: `the spec charges bucket "${c.bucket}", which it does not define` } };
       }
       const ledger = ledgerFor(bucketForTier(bucket, tier), c.key.credential, c.key.axis ?? 'request');
-      // Every emulated answer to a request that fits is a success: failure-only charges count 0.
-      const cost = c.charge === 'failure' ? 0 : c.cost;
+      // A charge on an outcome counts when the answer has that outcome.
+      const cost = c.charge === 'always' || (c.charge === 'failure') === fails ? c.cost : 0;
       const same = charged.find((x) => x.ledger === ledger);
       if (same === undefined) charged.push({ ledger, cost });
       else same.cost += cost;
@@ -198,6 +228,7 @@ export async function startVenueEmulator(options: VenueEmulatorOptions): Promise
     } else {
       for (const c of charged) c.ledger.charge(nowMs, c.cost);
       counters.admitted += 1;
+      if (fails) counters.failed += 1;
       const limits = spec.buckets.map((b) => bucketForTier(b, tier));
       const used = (bucketId: string): number => {
         const b = spec.buckets.find((x) => x.id === bucketId);
@@ -205,7 +236,8 @@ export async function startVenueEmulator(options: VenueEmulatorOptions): Promise
         const credential = b.scope === 'ip' ? null : b.scope === 'uid' ? identity.uid ?? identity.credential : identity.credential;
         return ledgers.get(`${credential ?? ''}\u0000${b.id}`)?.room(nowMs).used ?? 0;
       };
-      response = style.success({ endpoint: resolved.endpoint, request, nowMs, identity, ...(tier === undefined ? {} : { tier }), limits, used });
+      const context = { endpoint: resolved.endpoint, request, nowMs, identity, ...(tier === undefined ? {} : { tier }), limits, used };
+      response = fails ? style.fail?.(context) ?? { status: 400, body: { error: 'rejected by the emulated venue (failShare)' } } : style.success(context);
     }
     const usage = feedbackHeaders(spec, charged.map((c) => c.ledger), nowMs);
     return { ...response, headers: { ...usage, ...response.headers } };

@@ -62,6 +62,8 @@ export interface VenueStyle {
   /** Lower-case header carrying the API key. */
   readonly apiKeyHeader: string;
   success(context: SuccessContext): EmulatedResponse;
+  /** A request inside every limit that the emulator fails on purpose (its `failShare`): the venue's own rejection. */
+  fail?(context: SuccessContext): EmulatedResponse;
   /** A request over a documented limit. */
   refuse(context: RefusalContext): Refusal;
   /** A request from a banned address. */

@@ -126,3 +126,57 @@ describe('Binance spot emulator', () => {
     expect(venue.stats().buckets.find((b) => b.bucketId === 'request_weight')?.utilization).toBeCloseTo(4500 / 18000, 9);
   });
 });
+
+describe('Binance spot emulator: orders failed on purpose (failShare)', () => {
+  const order = '/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&quantity=1&price=1';
+
+  it('a failed order answers 400 -2010 and is charged its weight, a cancel -2011; a successful one weighs 0', async () => {
+    const clock = new ManualEpochClock(300 * MINUTE + 1_000);
+    venue = await startVenueEmulator({ spec, clock, failShare: 1 });
+    const failed = await get(order, { 'x-mbx-apikey': 'key-a' }, 'POST');
+    expect(failed.status).toBe(400);
+    expect(failed.body).toEqual({ code: -2010, msg: 'Account has insufficient balance for requested action.' });
+    expect(failed.headers['x-mbx-used-weight-1m']).toBe('1');
+    const cancel = await get('/api/v3/order?symbol=BTCUSDT&orderId=1', { 'x-mbx-apikey': 'key-a' }, 'DELETE');
+    expect(cancel.body).toEqual({ code: -2011, msg: 'Unknown order sent.' });
+    expect(cancel.headers['x-mbx-used-weight-1m']).toBe('2');
+    // what a client reads from it: the weight applied
+    const fb = interpretResponse(spec, { method: 'POST', path: '/api/v3/order', query: { symbol: 'BTCUSDT' } }, { status: failed.status, headers: failed.headers, body: failed.body }, { credential: 'key-a' }, { deferred: true });
+    expect(fb.deferred?.[0]?.cost).toBe(1);
+    // depth requests never fail: their charges do not depend on the outcome
+    expect((await get('/api/v3/depth?symbol=BTCUSDT&limit=100')).status).toBe(200);
+    expect(venue.stats()).toMatchObject({ failed: 2, admitted: 3, violations: 0 });
+
+    await venue.close();
+    venue = await startVenueEmulator({ spec, clock });
+    const ok = await get(order, { 'x-mbx-apikey': 'key-a' }, 'POST');
+    expect(ok.status).toBe(200);
+    expect(ok.headers['x-mbx-used-weight-1m']).toBe('0');
+    expect(venue.stats().failed).toBe(0);
+  });
+
+  it('fails about the configured share, the same ones for the same seed', async () => {
+    const clock = new ManualEpochClock(400 * MINUTE + 1_000);
+    const run = async (): Promise<number[]> => {
+      venue = await startVenueEmulator({ spec, clock, failShare: 0.25, failSeed: 7 });
+      const statuses: number[] = [];
+      // 40 accounts, one order each: no order count is reached
+      for (let i = 0; i < 40; i++) statuses.push((await get(order, { 'x-mbx-apikey': `key-${i}` }, 'POST')).status);
+      const s = venue.stats();
+      expect(s.failed).toBe(statuses.filter((x) => x === 400).length);
+      expect(s.buckets.find((b) => b.bucketId === 'request_weight')?.admittedCost).toBe(s.failed);
+      await venue.close();
+      venue = undefined;
+      return statuses;
+    };
+    const first = await run();
+    const failed = first.filter((x) => x === 400).length;
+    expect(failed).toBeGreaterThanOrEqual(4);
+    expect(failed).toBeLessThanOrEqual(16);
+    expect(await run()).toEqual(first);
+  });
+
+  it('refuses a share outside [0, 1]', async () => {
+    await expect(startVenueEmulator({ spec, failShare: 1.5 })).rejects.toThrow(RangeError);
+  });
+});

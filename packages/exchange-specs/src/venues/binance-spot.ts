@@ -12,7 +12,8 @@ const weight = (value: number): CostRule => ({ bucket: 'request_weight', cost: {
 
 /**
  * The weight of the order placement and cancel endpoints: since 2026-04-02 a successful request
- * costs 0 weight, a failed one its documented weight (admission reserves it either way).
+ * costs 0 weight, a failed one its documented weight (reserved at admission, unless resolved with
+ * `deferred`: then recorded when the answer is a failure).
  */
 const weightOnFailure = (value: number): CostRule => ({
   bucket: 'request_weight',
@@ -225,6 +226,11 @@ export const binanceSpot: VenueSpec = {
       note: 'HTTP 403 "is used when a WAF (Web Application Firewall) rule has been violated. This can indicate a rate limit violation or a security block." (REST API docs, HTTP Return Codes): the IP is held for the usual 5 minutes unless Retry-After says otherwise',
     },
     {
+      id: 'order-rejected', body: [{ path: 'code', equals: [-1010, -2010, -2011, -2038] }], verdict: 'error', counted: true,
+      provenance: doc('errors', 'Messages for -1010 ERROR_MSG_RECEIVED, -2010 NEW_ORDER_REJECTED, -2011 CANCEL_REJECTED, and -2038 ORDER_AMEND_REJECTED: This code is sent when an error has been returned by the matching engine.'),
+      note: 'the order, cancel or amendment failed (HTTP 4XX, "the issue is on the sender\'s side"): its request weight is charged ("Failed requests are still charged the documented weight.", CHANGELOG 2026-03-27); any other 4XX or 5XX answer is read as a failure too (a 5XX\'s "execution status is UNKNOWN": the safe reading)',
+    },
+    {
       id: 'server-busy', body: [{ path: 'code', equals: [-1008] }], verdict: 'overloaded', counted: true,
       provenance: doc('errors', '-1008 SERVER_BUSY Server is currently overloaded with other requests. Please try again in a few minutes.'),
       note: 'whether it counts is not documented for spot: counted (the safe reading); "a few minutes" names no duration, so nothing is held',
@@ -258,7 +264,7 @@ export const binanceSpot: VenueSpec = {
     ],
   },
   notes: [
-    'Orders are admitted against request_weight too: the weight is reserved and, on success, not counted by Binance.',
+    'Order placement and cancel weight is charged by Binance only when the request fails (CHANGELOG 2026-03-27, in force since 2026-04-02 07:00 UTC): resolved with `deferred`, it is admitted without reserving it, within a bound on what may be in flight, and recorded when the answer is a failure; without `deferred` it is reserved on every order.',
     'The ORDERS limits can differ per account: read the live values from GET /api/v3/exchangeInfo (rateLimits) or GET /api/v3/rateLimit/order.',
     '/sapi endpoints (wallet, sub-accounts, margin, Simple Earn) have per-endpoint IP and UID weights of their own: they are priced by `binance-sapi`, and a /sapi path sent to this spec is refused naming it (as /fapi, /dapi and /eapi paths name `binance-usdm`, `binance-coinm` and `binance-options`).',
   ],

@@ -179,3 +179,73 @@ describe('binance-spot holds the venue imposes', () => {
     ]);
   });
 });
+
+describe('binance-spot deferred order weight (the deferred option)', () => {
+  const deferred = { deferred: true } as const;
+  const rejected: Partial<VenueResponse> = { status: 400, body: { code: -2010, msg: 'Account has insufficient balance for requested action.' } };
+
+  it('admits an order on the weight at the gate cost only, returns its weight apart with the in-flight bound, and lowers the weight limit by 2 %', () => {
+    const r = resolveRequest(spec, order, keyId, deferred);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.checks.find((c) => c.key.axis === 'request_weight')).toEqual({ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { perWindow: 5880, windowMs: 60_000, jitterMs: 100 }, cost: 1e-6 });
+    expect(r.deferred).toEqual([{ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, bucket: 'request_weight', cost: 1, charge: 'failure', limit: { perWindow: 5880, windowMs: 60_000, jitterMs: 100 }, inFlight: 120 }]);
+    // the order counts are charged always: not deferred, their limits not lowered
+    expect(r.checks.find((c) => c.key.axis === 'orders_10s')).toMatchObject({ cost: 1, limit: { perWindow: 50 } });
+    // every request on the weight sees the same lowered limit
+    const d = resolveRequest(spec, depth, publicId, deferred);
+    expect(d.ok && d.checks.find((c) => c.key.axis === 'request_weight')).toMatchObject({ cost: 5, limit: { perWindow: 5880 } });
+    expect(d.ok && d.deferred).toEqual([]);
+  });
+
+  it('without the option reserves the weight on every order (nothing deferred)', () => {
+    const r = resolveRequest(spec, order, keyId);
+    expect(r.ok && r.checks.find((c) => c.key.axis === 'request_weight')).toMatchObject({ cost: 1, limit: { perWindow: 6000 } });
+    expect(r.ok && r.deferred).toEqual([]);
+  });
+
+  it('the token-bucket derivation keeps the share out of its margin', () => {
+    const r = resolveRequest(spec, depth, publicId, { ...PINNED, deferred: true, inFlightShare: 0.1 });
+    // usable 6000 · (1 − 0.1 − 0.1) = 4800: burst 480
+    expect(r.ok && r.checks.find((c) => c.key.axis === 'request_weight')?.limit).toEqual({ capacity: 480, refillPerSec: 72 });
+  });
+
+  it('refuses an in-flight share outside [0, 1)', () => {
+    const r = resolveRequest(spec, order, keyId, { deferred: true, inFlightShare: 1 });
+    expect(!r.ok && r.error.code).toBe('invalid_spec');
+  });
+
+  it('says the venue applied the weight to a rejected order (-2010, -2011, any 4XX or 5XX), not to a successful one', () => {
+    const fb = interpretResponse(spec, order, { status: 400, headers: {}, body: {}, ...rejected }, keyId, deferred);
+    expect(fb.rule).toBe('order-rejected');
+    expect(fb.deferred).toEqual([{ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { perWindow: 5880, windowMs: 60_000, jitterMs: 100 }, cost: 1 }]);
+    const cancel: VenueRequest = { method: 'DELETE', path: '/api/v3/order', query: { symbol: 'BTCUSDT', orderId: '1' } };
+    expect(interpretResponse(spec, cancel, { status: 400, headers: {}, body: { code: -2011, msg: 'Unknown order sent.' } }, keyId, deferred).deferred?.[0]?.cost).toBe(1);
+    expect(interpretResponse(spec, order, { status: 503, headers: {}, body: 'unknown' }, keyId, deferred).deferred?.[0]?.cost).toBe(1);
+    expect(interpretResponse(spec, order, { status: 200, headers: {}, body: { orderId: 1 } }, keyId, deferred).deferred).toBeUndefined();
+    // reserved at admission: nothing to record after
+    expect(interpretResponse(spec, order, { status: 400, headers: {}, body: {}, ...rejected }, keyId).deferred).toBeUndefined();
+  });
+
+  it('a refusal the order count answers (429 -1015) applies the weight too: the order failed', () => {
+    const fb = interpretResponse(spec, order, { status: 429, headers: { 'retry-after': '3' }, body: { code: -1015, msg: 'Too many new orders; current limit is 50 orders per 10 SECOND.' } }, keyId, deferred);
+    expect(fb.verdict).toBe('rate_limited');
+    expect(fb.deferred?.[0]?.cost).toBe(1);
+  });
+});
+
+describe('deferred charges and answers a venue does not count', () => {
+  it('an answer the spec marks as not counted (an overload refusal) applies no deferred charge', () => {
+    const uncounted = { ...spec, errors: [{ id: 'throttled', status: [503], body: [{ path: 'code', equals: [-1008] }], verdict: 'overloaded' as const, counted: false, provenance: { source: 'errors', confidence: 'documented' as const } }] };
+    const fb = interpretResponse(uncounted, order, { status: 503, headers: {}, body: { code: -1008, msg: 'Request throttled by system-level protection.' } }, keyId, { deferred: true });
+    expect(fb.counted).toBe(false);
+    expect(fb.deferred).toBeUndefined();
+  });
+});
+
+describe('binance-spot usage header with deferred order weight (token-bucket derivation)', () => {
+  it('keeps the in-flight share free in the bound: usable 6000 · (1 − 0.1 − 0.02)', () => {
+    const fb = interpretResponse(spec, depth, { status: 200, headers: { 'x-mbx-used-weight-1m': '3000', date: at('2026-11-30T12:00:30Z') }, body: {} }, publicId, { ...PINNED, deferred: true });
+    // C 528, r 79.2 / s, 30 s left: 3000 + 528 + 2376 − 5280
+    expect(fb.syncs.find((s) => s.key.axis === 'request_weight')?.minBorrowed).toBeCloseTo(624, 6);
+  });
+});

@@ -65,6 +65,12 @@ export const binanceStyle: VenueStyle = {
   name: 'binance',
   apiKeyHeader: 'x-mbx-apikey',
   success,
+  fail(context: SuccessContext): EmulatedResponse {
+    // errors.md: -2010 NEW_ORDER_REJECTED, -2011 CANCEL_REJECTED, with the matching engine's message
+    return context.request.method.toUpperCase() === 'DELETE'
+      ? { status: 400, body: { code: -2011, msg: 'Unknown order sent.' } }
+      : { status: 400, body: { code: -2010, msg: 'Account has insufficient balance for requested action.' } };
+  },
   refuse(ctx: RefusalContext): Refusal {
     const { address, nowMs } = ctx;
     if (address.retryUntilMs > nowMs) {
