@@ -47,8 +47,8 @@ export function countAt(e: readonly number[], span: number, T: number): number {
 }
 
 /** Whether a send of `cost` at `t` keeps every interval containing it within the limit. */
-function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number): boolean {
-  const room = d.perWindow + d.eps - cost;
+function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number, line: number): boolean {
+  const room = line + d.eps - cost;
   if (countAt(e, d.span, t) > room) return false;
   // later intervals that also contain t: where a booked entry after t starts counting
   for (let i = 0; i < e.length; i += ENTRY) {
@@ -61,18 +61,19 @@ function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number
 /**
  * The earliest time at or after `from` a send of `cost` fits (RL-V2), or `Infinity` when the cost
  * exceeds the limit (it never fits, RL-V3). Candidates are `from` and the times entries stop counting
- * (`b + span`): feasibility only improves at those.
+ * (`b + span`): feasibility only improves at those. `line` is what the call's class may fill a window
+ * to (RL-Q4: `perWindow · (1 − free)`; `perWindow` for critical and by default).
  */
-export function windowSendTime(e: readonly number[], d: WindowDefinition, cost: number, from: number): number {
-  if (cost > d.perWindow + d.eps) return Infinity;
-  if (fits(e, d, cost, from)) return from;
+export function windowSendTime(e: readonly number[], d: WindowDefinition, cost: number, from: number, line: number = d.perWindow): number {
+  if (cost > line + d.eps) return Infinity;
+  if (fits(e, d, cost, from, line)) return from;
   const candidates: number[] = [];
   for (let i = 0; i < e.length; i += ENTRY) {
     const t = (e[i + 1] as number) + d.span;
     if (t > from) candidates.push(t);
   }
   candidates.sort((x, y) => x - y);
-  for (const t of candidates) if (fits(e, d, cost, t)) return t;
+  for (const t of candidates) if (fits(e, d, cost, t, line)) return t;
   return Infinity; // unreachable: after the last entry stops counting, nothing counts
 }
 
