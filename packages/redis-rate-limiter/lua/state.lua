@@ -5,7 +5,8 @@
 --
 -- Stored value of a defined token bucket: "capacity,refillPerSec,x[,hold]" where x is the theoretical
 -- arrival time tat (ms, script time) of a refilling bucket or the amount used of a fixed quota (refill 0),
--- and hold the end of a penalty in force (absent when none). A window limit (window.ts):
+-- and hold the end of a penalty in force (absent when none), then, while bookings lie ahead, the class
+-- state "#L:Lc:Ln:aEnd:Pa:Pb" (classes.ts in the kit; an empty field is -infinity). A window limit (window.ts):
 -- "perWindow/windowMs/jitterMs,expiry[,hold]|a:b:c:f|..." with its entries (cost c sent in [a, b], f = 1
 -- for usage reported by the venue) and the time the last of them stops counting. The definition is
 -- written as the client sent it (JavaScript's shortest round-trip text), so an equal definition compares
@@ -87,17 +88,6 @@ local function borrowed_at(x, d, now)
 end
 
 -- the earliest time the bucket can pay cost (math.huge for a quota that cannot)
-local function send_time(x, d, cost, now)
-  if d.quota then
-    if x + cost <= d.capacity + d.eps then return now end
-    return math.huge
-  end
-  local start = x
-  if start < now then start = now end
-  local s = start + cost * d.ms_per_token - d.tau
-  if s - now <= d.eps then return now end
-  return s
-end
 
 local function charge_at(x, d, cost, s)
   if d.quota then return x + cost end
@@ -164,6 +154,87 @@ local function fold_pending(debt, hold, d, now)
   return y
 end
 
+-- admission classes (classes.ts): 0 critical, 1 normal, 2 bulk; a class state is {L, Lc, Ln, aEnd, Pa, Pb}
+local CRITICAL, NORMAL = 0, 1
+
+local function settle_classes(cs, x, now)
+  if cs == nil or not (cs[1] > now) then return nil end
+  if cs[4] > now then return cs end
+  local last = cs[1]
+  local pb = 0
+  if x > last then pb = x - last end
+  return { last, cs[2], cs[3], last, cs[6], pb }
+end
+
+local function line_of(d, free)
+  local base = d.tau
+  if d.quota then base = d.capacity end
+  if free == 0 then return base end
+  return base * (1 - free)
+end
+
+local function class_send_time(x, cs, d, line, cls, cost, now)
+  if d.quota then
+    if x + cost <= line + d.eps then return now end
+    return math.huge
+  end
+  local span = cost * d.ms_per_token
+  if cs ~= nil then
+    local ahead
+    if cls == CRITICAL then ahead = cs[2] elseif cls == NORMAL then ahead = cs[3] else ahead = cs[1] end
+    if not (ahead > now) then
+      local peak = cs[6]
+      if cs[5] > cs[6] then peak = cs[5] end
+      if peak + span - line <= d.eps then return now end
+    end
+  end
+  local start = x
+  if not (x > now) then start = now end
+  local s = start + span - line
+  if s - now <= d.eps then return now end
+  return s
+end
+
+-- returns x' and the class state after charging class cls's cost as of s
+local function class_charge(x, cs, d, cls, cost, s, now)
+  local x2 = charge_at(x, d, cost, s)
+  if not (s > now) and cs == nil then return x2, nil end
+  if cs == nil then
+    local lc, ln = NO_HOLD, NO_HOLD
+    if cls == CRITICAL then lc = s end
+    if cls <= NORMAL then ln = s end
+    local pa = 0
+    if x > now then pa = x - now end
+    return x2, { s, lc, ln, s, pa, x2 - s }
+  end
+  local lc, ln = cs[2], cs[3]
+  if cls == CRITICAL and s > now and s > lc then lc = s end
+  if cls <= NORMAL and s > now and s > ln then ln = s end
+  local last = cs[1]
+  if s >= last then
+    local pb = cs[6]
+    if x2 - s > pb then pb = x2 - s end
+    return x2, { s, lc, ln, cs[4], cs[5], pb }
+  end
+  local dd = x2 - x
+  return x2, { last, lc, ln, cs[4], math.min(cs[5] + dd, HORIZON_MS), math.min(cs[6] + dd, HORIZON_MS) }
+end
+
+-- the class state after x was raised from before to after as of now (record, sync; held: a penalty)
+local function class_raise(cs, d, before, after, held)
+  if cs == nil then return nil end
+  local dd = 0
+  if after > before then dd = after - before end
+  if dd == 0 and not held then return cs end
+  local pa = math.min(cs[5] + dd, HORIZON_MS)
+  local pb = math.min(cs[6] + dd, HORIZON_MS)
+  if held then
+    if pa < d.tau then pa = d.tau end
+    if pb < d.tau then pb = d.tau end
+  end
+  return { cs[1], cs[2], cs[3], cs[4], pa, pb }
+end
+
 -- window limits (window.ts): entries flat, 4 numbers each: a, b, c, f
 local MAX_WINDOW_ENTRIES = 32
 
@@ -175,8 +246,8 @@ local function count_at(e, span, T)
   return sum
 end
 
-local function fits(e, w, cost, t)
-  local room = w.per + w.eps - cost
+local function fits(e, w, cost, t, line)
+  local room = line + w.eps - cost
   if count_at(e, w.span, t) > room then return false end
   for i = 1, #e, 4 do
     local a = e[i]
@@ -185,9 +256,10 @@ local function fits(e, w, cost, t)
   return true
 end
 
-local function window_send_time(e, w, cost, from)
-  if cost > w.per + w.eps then return math.huge end
-  if fits(e, w, cost, from) then return from end
+local function window_send_time(e, w, cost, from, line)
+  if line == nil then line = w.per end
+  if cost > line + w.eps then return math.huge end
+  if fits(e, w, cost, from, line) then return from end
   local candidates = {}
   for i = 1, #e, 4 do
     local t = e[i + 1] + w.span
@@ -195,7 +267,7 @@ local function window_send_time(e, w, cost, from)
   end
   table.sort(candidates)
   for _, t in ipairs(candidates) do
-    if fits(e, w, cost, t) then return t end
+    if fits(e, w, cost, t, line) then return t end
   end
   return math.huge
 end
@@ -329,6 +401,15 @@ local function parse(raw)
   local bar = string.find(raw, '|', 1, true)
   local head = raw
   if bar then head = string.sub(raw, 1, bar - 1) end
+  local classes = nil
+  local hash = string.find(head, '#', 1, true)
+  if hash then
+    classes = {}
+    for v in string.gmatch(string.sub(head, hash + 1) .. ':', '([^:]*):') do
+      if v == '' then classes[#classes + 1] = NO_HOLD else classes[#classes + 1] = tonumber(v) end
+    end
+    head = string.sub(head, 1, hash - 1)
+  end
   if string.sub(head, 1, 2) == 'p,' then
     local debt, hold = string.match(head, '^p,([^,]*),([^,]*)$')
     if debt == nil then return nil end
@@ -343,7 +424,7 @@ local function parse(raw)
     if a ~= nil then text = a .. ',' .. b end
   end
   if text == nil then return nil end
-  local st = { pending = false, text = text, x = tonumber(x), hold = number_or_no_hold(h) }
+  local st = { pending = false, text = text, x = tonumber(x), hold = number_or_no_hold(h), classes = classes }
   if bar then
     local e = {}
     for a, b, c, f in string.gmatch(string.sub(raw, bar + 1), '([^:|]+):([^:|]+):([^:|]+):([^:|]+)') do
@@ -371,7 +452,10 @@ local function effective(raw, d, now)
   local st = parse(raw)
   if st == nil then return fresh(d, now), NO_HOLD end
   if st.pending then return fold_pending(st.debt, st.hold, d, now), st.hold end
-  if st.text == d.text then return st.x, st.hold end
+  if st.text == d.text then
+    if d.quota then return st.x, st.hold end
+    return st.x, st.hold, st.classes
+  end
   local from = define(st.text)
   if from.window then return from_borrowed(window_borrowed(st.entries, from.window, now), st.hold, d, now), st.hold end
   return redefine(st.x, st.hold, from, d, now), st.hold
@@ -396,9 +480,15 @@ local function fmt_entries(e)
   return table.concat(parts, '|')
 end
 
+local function fmt_class(v)
+  if v == NO_HOLD then return '' end
+  return fmt(v)
+end
+
 -- writes a defined bucket (or deletes one that is full and not held); returns the stored string. For a
--- window limit x is ignored: its entries are written with their expiry.
-local function store(key, d, x, hold, now, slack, token, entries)
+-- window limit x is ignored: its entries are written with their expiry. classes: a token bucket's class
+-- state, or nil.
+local function store(key, d, x, hold, now, slack, token, entries, classes)
   if d.window then x = window_expiry(entries, d.window) end
   local full
   if d.quota then full = x <= 0 else full = x <= now end
@@ -408,6 +498,11 @@ local function store(key, d, x, hold, now, slack, token, entries)
   end
   local value = d.text .. ',' .. fmt(x)
   if hold > now then value = value .. ',' .. fmt(hold) end
+  if classes ~= nil and not d.window and not d.quota then
+    local c = {}
+    for i = 1, 6 do c[i] = fmt_class(classes[i]) end
+    value = value .. '#' .. table.concat(c, ':')
+  end
   if d.window and #entries > 0 then value = value .. '|' .. fmt_entries(entries) end
   value = value .. token
   if d.quota then
