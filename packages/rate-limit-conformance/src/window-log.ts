@@ -65,9 +65,9 @@ export function countAt(log: readonly WindowEntry[], span: number, T: number): n
  * within the limit. The count only rises where an entry starts, so the intervals ending at `t` and at
  * each entry start in `(t, t + span)` are the ones to look at: bookings ahead close times too (RL-V2).
  */
-export function fitsAt(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean {
+export function fitsAt(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number = w.perWindow): boolean {
   const span = spanOf(w);
-  const room = w.perWindow + windowTolerance(w) - cost;
+  const room = line + windowTolerance(w) - cost;
   if (countAt(log, span, t) > room) return false;
   return log.every((e) => !(e.from > t && e.from < t + span) || countAt(log, span, e.from) <= room);
 }
@@ -83,8 +83,9 @@ export function earliestFit(
   cost: number,
   from: number,
   fits: (log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number) => boolean = fitsAt,
+  line: number = w.perWindow,
 ): number {
-  if (cost > w.perWindow + windowTolerance(w)) return Number.POSITIVE_INFINITY;
+  if (cost > line + windowTolerance(w)) return Number.POSITIVE_INFINITY;
   const candidates = [from, ...log.map((e) => e.to + spanOf(w)).filter((t) => t > from)].sort((a, b) => a - b);
   for (const t of candidates) if (fits(log, w, cost, t)) return t;
   return Number.POSITIVE_INFINITY;
