@@ -1,4 +1,4 @@
-import type { BucketCheck, BucketKey, Limit, PenaltyHold } from '@core/rate-limit-contract';
+import type { Priority, Reserve, BucketCheck, BucketKey, Limit, PenaltyHold } from '@core/rate-limit-contract';
 import type { EndpointSpec } from './venue-spec.js';
 
 /**
@@ -63,6 +63,13 @@ export type ResolveResult =
       readonly checks: readonly BucketCheck[];
       /** What the venue counts per key and charge mode (equal to the checks' costs except on `spaced` buckets). */
       readonly charges: readonly VenueCharge[];
+      /**
+       * The request's class by nature (RL-Q1): `'critical'` for the cancels, cancel-all, position closes
+       * and reduce-only orders its venue's entry in `CRITICAL_REQUESTS` names, else `'normal'`.
+       */
+      readonly priority: Priority;
+      /** The share of each bucket lower classes leave free (the `reserve` option, default `DEFAULT_VENUE_RESERVE`). */
+      readonly reserve: Required<Reserve>;
     }
   | { readonly ok: false; readonly error: ResolveError };
 
