@@ -9,6 +9,7 @@ import {
   classRaise,
   lineOf,
   settleClasses,
+  windowLineOf,
   admits,
   borrowedAt,
   chargeAt,
@@ -184,8 +185,8 @@ export class MemoryStore implements LimiterStore {
       const i = plan.unpayable;
       const def = defs[i] as Definition;
       const w = def.window;
-      const reason = w !== undefined ? ((costs[i] as number) > (free === 0 ? w.perWindow : w.perWindow * (1 - free)) + w.eps ? 'window' : 'horizon') : def.quota ? 'quota' : 'horizon';
-      return { status: 'unpayable', index: i, reason, left: def.quota ? lineOf(def, free) - Math.max(0, xs[i] as number) : 0 };
+      const reason = w !== undefined ? ((costs[i] as number) > windowLineOf(w.perWindow, free, costs[i] as number) + w.eps ? 'window' : 'horizon') : def.quota ? 'quota' : 'horizon';
+      return { status: 'unpayable', index: i, reason, left: def.quota ? lineOf(def, free, costs[i] as number) - Math.max(0, xs[i] as number) : 0 };
     }
     const s = plan.sendAt;
     if (mode === 'peek') return s <= now ? { status: 'admitted', sendAt: now, now } : { status: 'wait', waitMs: s - now };

@@ -4,11 +4,13 @@ import type { VenueRequest } from './venue-io.js';
 import type { EndpointSpec, VenueSpec } from './venue-spec.js';
 
 /**
- * The reserve a request's checks carry unless the caller gives one (the contract's `Reserve`, RL-Q4):
- * normal calls keep 10 % of every bucket free for critical ones, bulk calls 20 %. Lower classes lose
- * only that much burst; their rate stays the venue's.
+ * The reserve a request carries unless the caller gives one (the contract's `Reserve`, RL-Q4): bulk
+ * calls (market data, history, balance refreshes a caller marks `'bulk'`) keep 20 % of every bucket
+ * free for normal and critical ones; normal calls keep nothing, so a client that marks nothing paces
+ * exactly as before classes. Give `{ normal: 0.1 }` to keep a tenth of every bucket for critical calls
+ * against normal traffic too. Lower classes lose only that much burst; their rate stays the venue's.
  */
-export const DEFAULT_VENUE_RESERVE: Required<Reserve> = Object.freeze({ normal: 0.1, bulk: 0.2 });
+export const DEFAULT_VENUE_RESERVE: Required<Reserve> = Object.freeze({ normal: 0, bulk: 0.2 });
 
 /** A request parameter whose value makes an order risk-reducing (reduce-only, close-position). */
 export interface CriticalParam {

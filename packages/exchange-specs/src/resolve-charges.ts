@@ -24,7 +24,7 @@ export interface ResolveOptions {
   readonly windowMargin?: number;
   /**
    * The share of each bucket lower classes leave free for higher ones (RL-Q4), carried by the result
-   * for the limiter's calls; default `DEFAULT_VENUE_RESERVE` (`{ normal: 0.1, bulk: 0.2 }`). A share left
+   * for the limiter's calls; default `DEFAULT_VENUE_RESERVE` (`{ normal: 0, bulk: 0.2 }`). A share left
    * out takes the default's.
    */
   readonly reserve?: Reserve;

@@ -43,8 +43,8 @@ describe('requests critical by nature', () => {
     const req = { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT' } } as const;
     const a = resolveRequest(spot, req, { credential: null });
     const b = resolveRequest(spot, req, { credential: null }, { reserve: { bulk: 0.4 } });
-    expect(a.ok && a.reserve).toEqual({ normal: 0.1, bulk: 0.2 });
-    expect(DEFAULT_VENUE_RESERVE).toEqual({ normal: 0.1, bulk: 0.2 });
-    expect(b.ok && b.reserve).toEqual({ normal: 0.1, bulk: 0.4 });
+    expect(a.ok && a.reserve).toEqual({ normal: 0, bulk: 0.2 });
+    expect(DEFAULT_VENUE_RESERVE).toEqual({ normal: 0, bulk: 0.2 });
+    expect(b.ok && b.reserve).toEqual({ normal: 0, bulk: 0.4 });
   });
 });

@@ -1,7 +1,7 @@
 // Over 400 lines with a reason: one request's whole life (price, admit, send, read the answer, feed it
 // back, retry) is one loop that reads best in one place; its parts (pacing, live limits, signals, the
 // request reader) are in files of their own.
-import type { BucketCheck, BucketKey, Clock, Decision, RateLimiter } from '@core/rate-limit-contract';
+import type { BucketCheck, BucketKey, Clock, Decision, Priority, RateLimiter, Reserve } from '@core/rate-limit-contract';
 import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend } from '@core/exchange-specs';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
 import { PacedFetchError } from './paced-fetch-error.js';
@@ -35,6 +35,8 @@ export interface AttemptEvent {
   readonly checks: readonly BucketCheck[];
   /** How long the attempt waited for its send time, ms. */
   readonly waitedMs: number;
+  /** The class it was admitted in (RL-Q1): the caller's, or the spec's by nature; `undefined` where the limiter has no classes. */
+  readonly priority: Priority | undefined;
   readonly status: number;
   /** What the venue's answer means for the limiter (already applied). */
   readonly feedback: Feedback;
@@ -99,6 +101,19 @@ export interface PacedFetchOptions {
   readonly liveLimits?: boolean | LiveLimitsSetting;
   /** Called once with the outcome of the live-limits reading: the venue's numbers in force, or why the stored spec stays (exceptions it throws are ignored). */
   readonly onLiveLimits?: (result: LiveLimitsResult) => void;
+  /**
+   * The class of this fetch's requests (RL-Q1..RL-Q5), or a function that picks it per request
+   * (`undefined`: the spec's). Default: the class the venue's spec gives each request by nature
+   * (exchange-specs' `requestPriority`: `'critical'` for cancels, cancel-all, position closes and
+   * reduce-only orders, `'normal'` otherwise). A market-data client passes `'bulk'`. Needs a limiter
+   * with `capabilities.priorities` when given; without one, requests go unclassed.
+   */
+  readonly priority?: Priority | ((request: VenueRequest) => Priority | undefined);
+  /**
+   * The share of each bucket lower classes leave free for higher ones; default exchange-specs'
+   * `DEFAULT_VENUE_RESERVE` (`{ normal: 0, bulk: 0.2 }`). Needs a limiter with `capabilities.priorities`.
+   */
+  readonly reserve?: Reserve;
 }
 
 const DEFAULT_MAX_WAIT_MS = 10_000;
@@ -168,7 +183,8 @@ function parseBody(text: string): unknown {
  *
  * 1. It prices the request with the venue's spec (`resolveRequest`); a request it cannot price
  *    (unknown endpoint, missing parameter...) rejects with a {@link PacedFetchError} and is never sent.
- * 2. It books the request's checks with `limiter.waitForCapacity(checks, { maxWaitMs, signal })` and
+ * 2. It books the request's checks with `limiter.waitForCapacity(checks, { maxWaitMs, signal })` (in
+ *    the request's class, `priority`, where the limiter offers classes) and
  *    sends at the send time, never before (it also waits out any time the limiter's answer still
  *    asks for). A wait beyond the budget, a store that cannot be reached or an abort rejects, unsent.
  * 3. After the response it applies the venue's feedback: usage headers as `limiter.sync` (less what
@@ -212,6 +228,16 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     ...(options.jitterMs === undefined ? {} : { jitterMs: options.jitterMs }),
     windowLimits: options.windowLimits ?? limiter.capabilities.windowLimits === true,
     ...(options.windowMargin === undefined ? {} : { windowMargin: options.windowMargin }),
+    ...(options.reserve === undefined ? {} : { reserve: options.reserve }),
+  };
+  // classes (RL-Q1): only through a limiter that offers them; naming one for a limiter that does not is refused here
+  const classes = limiter.capabilities.priorities === true;
+  if (!classes && (options.priority !== undefined || options.reserve !== undefined)) {
+    throw new TypeError('paced fetch: priority and reserve need a limiter with capabilities.priorities');
+  }
+  const classOf = (request: VenueRequest, byNature: Priority): Priority => {
+    const p = options.priority;
+    return (typeof p === 'function' ? p(request) : p) ?? byNature;
   };
   // This fetch's own sends per key, so that a usage header holds the limiter back only by what
   // other clients spent (exchange-specs' OwnUsage): a send counts once its response arrived before
@@ -248,7 +274,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
    * run with `peek`), as long as the budget allows; the admission itself comes after, with
    * `waitForCapacity`, so this only decides when to join the shared buckets' queue.
    */
-  const waitForOwnBuckets = async (checks: readonly BucketCheck[], deadline: number, signal: AbortSignal | undefined): Promise<void> => {
+  const waitForOwnBuckets = async (checks: readonly BucketCheck[], deadline: number, signal: AbortSignal | undefined, cls: { priority?: Priority; reserve?: Reserve }): Promise<void> => {
     const own = checks.filter((c) => c.key.credential !== null);
     if (own.length === 0 || own.length === checks.length) return;
     const shared = checks.filter((c) => c.key.credential === null);
@@ -259,9 +285,9 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     // them the request books whatever it finds, so a heavy request is never starved by cheaper ones
     // of the same credential that keep taking its own buckets (RL-W2).
     for (let round = 0; round < UNBOOKED_SLEEPS; round++) {
-      const p = await limiter.peek(own);
+      const p = await limiter.peek(own, cls);
       if (p.kind !== 'delay') return;
-      const q = await limiter.peek(shared);
+      const q = await limiter.peek(shared, cls);
       const queued = q.kind === 'delay' ? q.retryAfterMs : 0;
       if (q.kind === 'error' || p.retryAfterMs <= queued) return;
       const nap = p.retryAfterMs - queued;
@@ -317,6 +343,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     const priced = resolveRequest(current, request, identity, resolveOptions);
     if (!priced.ok) throw new PacedFetchError(priced.error.code, priced.error.message);
     const resolved = { ...priced, checks: withWindowPacing(current, priced.checks, priced.charges, windowBurst) };
+    const priority = classes ? classOf(request, priced.priority) : undefined;
+    const cls: { priority?: Priority; reserve?: Reserve } = priority === undefined ? {} : { priority, reserve: priced.reserve };
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? undefined;
 
     for (let attempt = 0; ; attempt++) {
@@ -324,17 +352,18 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       // when the limiter admitted this attempt, in its own clock (a usage report's send time, RL-V5)
       let admittedAt: number | undefined;
       if (resolved.checks.length > 0) {
-        const joining = waitUnbookedForOwnBuckets && resolved.checks.some((c) => c.key.credential !== null) && resolved.checks.some((c) => c.key.credential === null);
+        // a critical request books at once: the room kept for it is there now (RL-Q1)
+        const joining = waitUnbookedForOwnBuckets && priority !== 'critical' && resolved.checks.some((c) => c.key.credential !== null) && resolved.checks.some((c) => c.key.credential === null);
         // Requests of this fetch with the same own buckets join the shared queue one at a time, so
         // two that woke together do not both book (the second far ahead, holding the shared buckets).
         const release = joining ? await joinTurn(resolved.checks, signal) : undefined;
         let asked: number;
         let d: Awaited<ReturnType<RateLimiter['waitForCapacity']>>;
         try {
-          if (joining) await waitForOwnBuckets(resolved.checks, started + maxWaitMs, signal);
+          if (joining) await waitForOwnBuckets(resolved.checks, started + maxWaitMs, signal, cls);
           asked = clock.now();
           const budget = Math.max(1, started + maxWaitMs - asked);
-          const waiting = limiter.waitForCapacity(resolved.checks, { maxWaitMs: budget, ...(signal === undefined ? {} : { signal }) });
+          const waiting = limiter.waitForCapacity(resolved.checks, { maxWaitMs: budget, ...cls, ...(signal === undefined ? {} : { signal }) });
           if (release !== undefined) {
             // The turn ends once the booking is in place, not at the send time (the shared queue may
             // be long): when the wait settles, or after JOIN_HOLD_MS of real time (a store's round trip).
@@ -421,7 +450,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       const venueWait = feedback.retryAfterMs;
       const willRetry =
         refused && attempt < maxRetries && idempotent(request) && venueWait !== undefined && venueWait <= maxRetryAfterMs && signal?.aborted !== true;
-      options.onAttempt?.({ venue: current.id, attempt, request, checks: resolved.checks, waitedMs, status: response.status, feedback, willRetry, feedbackErrors, feedbackApplied });
+      options.onAttempt?.({ venue: current.id, attempt, request, checks: resolved.checks, waitedMs, priority, status: response.status, feedback, willRetry, feedbackErrors, feedbackApplied });
       if (!willRetry) {
         const copy = new Response(NULL_BODY_STATUSES.has(response.status) ? null : bytes, {
           status: response.status,

@@ -11,6 +11,16 @@ export const MODEL_CRITICAL = 0;
 export const MODEL_NORMAL = 1;
 export const MODEL_BULK = 2;
 
+/**
+ * A class's line: the bucket (`whole`: ms of a refilling bucket, or amount) less its free share, never
+ * below what the cost needs (`need`, in the same unit) up to the whole bucket.
+ */
+export function classLine(whole: number, free: number, need: number): number {
+  if (free === 0) return whole;
+  const line = whole * (1 - free);
+  return need > line ? Math.min(need, whole) : line;
+}
+
 /** A class state (see above); `undefined` when no booking lies ahead. */
 export type ModelClasses = readonly number[];
 

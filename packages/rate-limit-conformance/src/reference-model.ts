@@ -18,7 +18,7 @@ import {
   type ModelKey,
   type ModelLimit,
 } from './model-arithmetic.js';
-import { MODEL_NORMAL, classesAfterCharge, classesAfterRaise, noBookingAhead, roomAtOnce, settledClasses, type ModelClasses } from './model-classes.js';
+import { MODEL_NORMAL, classesAfterCharge, classesAfterRaise, classLine, noBookingAhead, roomAtOnce, settledClasses, type ModelClasses } from './model-classes.js';
 import {
   afterPenalty,
   afterSend,
@@ -220,7 +220,7 @@ export class ReferenceModel {
       const where = `checks[${check.index}] (${check.key.venue}/${check.key.axis})`;
       const eps = this.tolerance(limit);
       if (limit.refillPerSec === 0) {
-        const quotaLine = free === 0 ? limit.capacity : limit.capacity * (1 - free);
+        const quotaLine = classLine(limit.capacity, free, check.cost);
         if (bucket.used + check.cost > quotaLine + eps) {
           const left = formatNumber(Math.max(0, quotaLine - bucket.used), eps);
           return {
@@ -232,7 +232,7 @@ export class ReferenceModel {
         continue;
       }
       const t = msPerToken(limit);
-      const line = free === 0 ? limit.capacity * t : limit.capacity * t * (1 - free);
+      const line = classLine(limit.capacity * t, free, check.cost * t);
       const cs = settledClasses(bucket.classes, bucket.tat, now);
       if (cs !== undefined && this.classGate(cs, cls, now) && roomAtOnce(cs, check.cost * t, line, eps)) continue; // RL-Q1: at once
       const s = Math.max(now, Math.max(bucket.tat, now) + check.cost * t - line);
@@ -246,7 +246,7 @@ export class ReferenceModel {
       for (const { check, bucket } of planned) {
         const limit = check.limit;
         if (!isWindow(limit)) continue;
-        const windowLine = free === 0 ? limit.perWindow : limit.perWindow * (1 - free);
+        const windowLine = classLine(limit.perWindow, free, check.cost);
         if (check.cost > windowLine + windowTolerance(limit)) {
           return {
             kind: 'unpayable',

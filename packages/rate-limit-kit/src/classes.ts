@@ -57,9 +57,25 @@ export function settleClasses(cs: ClassState | undefined, x: number, now: number
   return [last, cs[LC] as number, cs[LN] as number, last, cs[PB] as number, x > last ? x - last : 0];
 }
 
-/** A line: `tau · (1 − free)` ms for a bucket that refills, `capacity · (1 − free)` for a fixed quota. */
-export function lineOf(def: BucketDefinition, free: number): number {
-  return free === 0 ? (def.quota ? def.capacity : def.tau) : (def.quota ? def.capacity : def.tau) * (1 - free);
+/**
+ * A class's line for a cost: `tau · (1 − free)` ms for a bucket that refills, `capacity · (1 − free)` for
+ * a fixed quota, but never below the cost itself (up to the whole bucket): a cost above its class's line
+ * waits for room for all of it, as it would without classes, and is never held back further or refused
+ * for the reserve. `tau` (the capacity) exactly when `free` is 0.
+ */
+export function lineOf(def: BucketDefinition, free: number, cost: number): number {
+  const whole = def.quota ? def.capacity : def.tau;
+  if (free === 0) return whole;
+  const line = whole * (1 - free);
+  const need = def.quota ? cost : cost * def.msPerToken;
+  return need > line ? (need < whole ? need : whole) : line;
+}
+
+/** A window limit's line for a cost (see {@link lineOf}): `perWindow · (1 − free)`, never below the cost (up to `perWindow`). */
+export function windowLineOf(perWindow: number, free: number, cost: number): number {
+  if (free === 0) return perWindow;
+  const line = perWindow * (1 - free);
+  return cost > line ? (cost < perWindow ? cost : perWindow) : line;
 }
 
 /**

@@ -41,7 +41,7 @@ export {
 } from './gcra.js';
 export type { BucketDefinition } from './gcra.js';
 export { planAdmission } from './plan.js';
-export { BULK, CRITICAL, NORMAL, classCharge, classIndex, classRaise, classSendTime, freeShare, lineOf, settleClasses } from './classes.js';
+export { BULK, CRITICAL, NORMAL, classCharge, classIndex, classRaise, classSendTime, freeShare, lineOf, settleClasses, windowLineOf } from './classes.js';
 export type { ClassCharged, ClassState } from './classes.js';
 export type { AdmissionPlan, PlanDefinition } from './plan.js';
 export {

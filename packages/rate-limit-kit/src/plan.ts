@@ -1,5 +1,5 @@
 import { isUnpayable, type BucketDefinition, HORIZON_MS } from './gcra.js';
-import { NORMAL, classSendTime, lineOf, type ClassState } from './classes.js';
+import { NORMAL, classSendTime, lineOf, windowLineOf, type ClassState } from './classes.js';
 import { windowSendTime, type WindowDefinition } from './window.js';
 
 /** The outcome of {@link planAdmission}: the common send time, or which bucket can never pay. */
@@ -48,7 +48,7 @@ export function planAdmission(
       anyWindow = true;
       continue;
     }
-    const si = classSendTime(xs[i] as number, states[i], def, lineOf(def, free), cls, cost, now);
+    const si = classSendTime(xs[i] as number, states[i], def, lineOf(def, free, cost), cls, cost, now);
     if (isUnpayable(si, now)) return unpayable(plan, i);
     if (si > s) s = si;
   }
@@ -58,7 +58,7 @@ export function planAdmission(
       const def = defs[i] as PlanDefinition;
       const cost = costs[i] as number;
       if (def.window === undefined || cost === 0) continue;
-      const si = windowSendTime(windows[i] ?? [], def.window, cost, s, free === 0 ? def.window.perWindow : def.window.perWindow * (1 - free));
+      const si = windowSendTime(windows[i] ?? [], def.window, cost, s, windowLineOf(def.window.perWindow, free, cost));
       if (!(si - now <= HORIZON_MS)) return unpayable(plan, i);
       if (si > s) {
         s = si;

@@ -87,7 +87,7 @@ describe('class arithmetic', () => {
             x = y;
             held = Math.max(held, now + st.ms);
           } else {
-            const line = lineOf(DEF, FREE[st.cls] as number);
+            const line = lineOf(DEF, FREE[st.cls] as number, st.cost);
             const s = classSendTime(x, cs, DEF, line, st.cls, st.cost, now);
             if (s > now && !(s - now <= st.budget)) continue;
             expect(s, 'nothing is admitted before a hold ends').toBeGreaterThanOrEqual(held);
@@ -104,7 +104,7 @@ describe('class arithmetic', () => {
             for (const { at, level } of after) {
               if (at < s) continue;
               const was = before.filter((b) => b.at <= at).reduce((m, b) => Math.max(m, b.level), 0);
-              if (level > was + 1e-9) expect(level, `level at ${at} after class ${st.cls} cost ${st.cost} at ${s}`).toBeLessThanOrEqual(Math.max(lineTokens, Math.min(st.cost, DEF.capacity)) + 1e-6);
+              if (level > was + 1e-9) expect(level, `level at ${at} after class ${st.cls} cost ${st.cost} at ${s}`).toBeLessThanOrEqual(lineTokens + 1e-6);
             }
           }
           for (const { at, level } of levels(admitted, now)) expect(level, `admitted level at ${at} (now ${now})`).toBeLessThanOrEqual(DEF.capacity + 1e-6);
@@ -127,7 +127,7 @@ describe('class arithmetic', () => {
     let cs: ClassState | undefined;
     const out: ClassCharged = { x: 0, cs: undefined };
     const now = 1000;
-    const bulk = lineOf(DEF, 0.2);
+    const bulk = lineOf(DEF, 0.2, 1);
     for (let i = 0; i < 50; i++) {
       const s = classSendTime(x, cs, DEF, bulk, BULK, 1, now);
       classCharge(out, x, cs, DEF, BULK, 1, s, now);
@@ -135,13 +135,13 @@ describe('class arithmetic', () => {
       cs = out.cs;
     }
     expect(x - now).toBeGreaterThan(4000); // bookings 4 s ahead
-    expect(classSendTime(x, cs, DEF, lineOf(DEF, 0), CRITICAL, 2, now)).toBe(now);
-    expect(classSendTime(x, cs, DEF, lineOf(DEF, 0.1), NORMAL, 1, now)).toBe(now);
-    expect(classSendTime(x, cs, DEF, bulk, BULK, 0.5, now)).toBeGreaterThan(now);
+    expect(classSendTime(x, cs, DEF, lineOf(DEF, 0, 2), CRITICAL, 2, now)).toBe(now);
+    expect(classSendTime(x, cs, DEF, lineOf(DEF, 0.1, 1), NORMAL, 1, now)).toBe(now);
+    expect(classSendTime(x, cs, DEF, lineOf(DEF, 0.2, 0.5), BULK, 0.5, now)).toBeGreaterThan(now);
     // a penalty (RL-R3) shuts the way at once, also for critical, though x already lay past its end
     const y = penalizeUntil(x, DEF, now + 100, now);
     expect(y).toBe(x);
     const held = classRaise(cs, DEF, x, y, true);
-    expect(classSendTime(y, held, DEF, lineOf(DEF, 0), CRITICAL, 0.5, now)).toBeGreaterThanOrEqual(now + 100);
+    expect(classSendTime(y, held, DEF, lineOf(DEF, 0, 0.5), CRITICAL, 0.5, now)).toBeGreaterThanOrEqual(now + 100);
   });
 });

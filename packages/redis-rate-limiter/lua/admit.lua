@@ -44,7 +44,7 @@ for i = 1, n do
     local x, hold, cs = effective(stored[i], d, now)
     cs = settle_classes(cs, x, now)
     xs[i], holds[i], classes[i] = x, hold, cs
-    local line = line_of(d, free)
+    local line = line_of(d, free, cost)
     local s = class_send_time(x, cs, d, line, cls, cost, now)
     if not (s - now <= HORIZON_MS) then
       if d.quota then return { 2, i, 1, fmt(line - math.max(0, x)) } end
@@ -59,8 +59,7 @@ while moved do
   for i = 1, n do
     local d = defs[i]
     if d.window then
-      local line = d.window.per
-      if free ~= 0 then line = d.window.per * (1 - free) end
+      local line = window_line_of(d.window.per, free, costs[i])
       local s = window_send_time(windows[i], d.window, costs[i], send_at, line)
       if not (s - now <= HORIZON_MS) then
         if costs[i] > line + d.window.eps then return { 2, i, 3, '0' } end

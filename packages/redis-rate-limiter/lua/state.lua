@@ -166,11 +166,29 @@ local function settle_classes(cs, x, now)
   return { last, cs[2], cs[3], last, cs[6], pb }
 end
 
-local function line_of(d, free)
-  local base = d.tau
-  if d.quota then base = d.capacity end
-  if free == 0 then return base end
-  return base * (1 - free)
+-- a class's line for a cost: the bucket less its free share, never below the cost (up to the bucket)
+local function line_of(d, free, cost)
+  local whole = d.tau
+  if d.quota then whole = d.capacity end
+  if free == 0 then return whole end
+  local line = whole * (1 - free)
+  local need = cost
+  if not d.quota then need = cost * d.ms_per_token end
+  if need > line then
+    if need < whole then return need end
+    return whole
+  end
+  return line
+end
+
+local function window_line_of(per, free, cost)
+  if free == 0 then return per end
+  local line = per * (1 - free)
+  if cost > line then
+    if cost < per then return cost end
+    return per
+  end
+  return line
 end
 
 local function class_send_time(x, cs, d, line, cls, cost, now)
