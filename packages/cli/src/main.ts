@@ -68,6 +68,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         margin: cmd.margin,
         metricsPort: cmd.metricsPort,
         ...(cmd.ws === true ? { ws: true } : {}),
+        ...(cmd.noClasses === true ? { classes: false } : {}),
         out: human,
         ...(io.signal === undefined ? {} : { signal: io.signal }),
       });

@@ -12,7 +12,7 @@ import { createProgressLine } from './progress-line.js';
 import { progressText } from './progress-text.js';
 import { emptyCounts, runWorkers, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
 import { spawnWorkers } from './spawn-workers.js';
-import { busiestPerBucket, limitLabel, summaryTable } from './summary-table.js';
+import { busiestPerBucket, classWaitSummary, classWaitTable, limitLabel, summaryTable, type ClassWaitSummary } from './summary-table.js';
 import { renderUsageChart } from './usage-chart.js';
 import { UsageError } from './usage-error.js';
 import { laneSlots, lanesFor } from './workloads.js';
@@ -38,6 +38,11 @@ export interface DemoOptions {
   readonly signal?: AbortSignal;
   /** Serve Prometheus metrics of the run at `http://127.0.0.1:<metricsPort>/metrics` while it runs. */
   readonly metricsPort?: number | undefined;
+  /**
+   * Admission classes (default `true`): market data bulk, cancels critical by nature, hedges critical.
+   * `false` admits every request as normal with nothing kept free, as before classes (`--no-classes`).
+   */
+  readonly classes?: boolean;
 }
 
 /** The outcome of one venue's demo run. */
@@ -52,6 +57,8 @@ export interface DemoReport {
   readonly chartPath: string;
   /** With `ws`: what the WebSocket workers saw. */
   readonly wsCounts?: WsCounts;
+  /** How long each class's requests waited for their send times. */
+  readonly waits: readonly ClassWaitSummary[];
   readonly failure?: string;
 }
 
@@ -113,7 +120,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   const venue = await startEmulatorProcess(spec.id, options.ws === true ? WS_DROP_MS : undefined);
   const wsCounts = emptyWsCounts();
   const wsWorkers = options.ws === true ? wsWorkerCount(spec.id, credentials.length) : 0;
-  const mode = options.redisUrl === undefined ? 'in process' : processes > 1 ? `${processes} processes sharing Redis` : 'in process on Redis';
+  const classes = options.classes !== false;
+  const mode = `${options.redisUrl === undefined ? 'in process' : processes > 1 ? `${processes} processes sharing Redis` : 'in process on Redis'}${classes ? '' : ', without classes'}`;
   out.write(`${spec.id}: ${workers} workers, ${credentials.length} credentials, ${options.seconds} s, ${mode}; lanes: ${lanes.map((l) => `${l.method} ${l.path.split('?')[0]}`).join(', ')}${wsWorkers > 0 ? `; ${wsWorkers} WebSocket workers (connections dropped every ${WS_DROP_MS / 1000} s)` : ''}\n`);
   if (redis !== undefined) out.write(`  watch the buckets live: exlimits inspect --redis ${options.redisUrl} --prefix ${DEMO_PREFIX}\n`);
   if (metrics !== undefined) out.write(`  metrics (Prometheus): ${metrics.url}\n`);
@@ -137,7 +145,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
           // worker i in process i % processes: a credential's private requests are spread over every
           // process like its public ones (a window limit's usage header counts every process's sends
           // as this deployment's: the shared store knows them by their send times)
-          job: { venue: spec.id, baseUrl: venue.url, redisUrl: options.redisUrl ?? '', prefix: DEMO_PREFIX, credentials, durationMs, margin: options.margin, ...(venue.wsUrl === undefined ? {} : { wsUrl: venue.wsUrl }) },
+          job: { venue: spec.id, baseUrl: venue.url, redisUrl: options.redisUrl ?? '', prefix: DEMO_PREFIX, credentials, durationMs, margin: options.margin, classes, ...(venue.wsUrl === undefined ? {} : { wsUrl: venue.wsUrl }) },
           wsWorkers,
           onAllReady: () => {
             progress.done();
@@ -164,6 +172,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
             workerIds: lanes.length === 0 ? [] : workerIds,
             durationMs,
             margin: options.margin,
+            classes,
             ...(options.signal === undefined ? {} : { signal: options.signal }),
             ...(onAttempt === undefined ? {} : { onAttempt }),
           },
@@ -199,6 +208,11 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   out.write(`${summaryTable(stats, evidence)}\n`);
   if (stats.webSocket !== undefined) out.write(`\n${wsSummaryTable(stats, result.wsCounts ?? wsCounts)}`);
   out.write(`  utilization: cost admitted per complete window / the ${limit}, n/a while no window completed (token buckets: cost admitted / (capacity + refill × time), n/a before one refill period)\n`);
+  const waits = classWaitSummary(result.waits ?? {});
+  if (waits.length > 0) {
+    out.write(`\n${classWaitTable(waits)}\n`);
+    out.write(`  wait: from a request's admission call to its send time, per class (${classes ? 'market data bulk, cancels and hedges critical' : 'without classes: every request normal'})\n`);
+  }
 
   await mkdir(options.outDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -207,6 +221,6 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   await writeFile(chartPath, renderUsageChart(title, [...busiestPerBucket(stats), ...wsChartBuckets(stats)], limit, stats.nowMs));
   out.write(`  chart: ${chartPath}\n`);
   const ws = options.ws === true ? { wsCounts: result.wsCounts ?? wsCounts } : {};
-  const base = { venue: spec.id, seconds: Number(elapsed), mode, counts: result.counts, stats, chartPath, ...ws };
+  const base = { venue: spec.id, seconds: Number(elapsed), mode, counts: result.counts, stats, chartPath, waits, ...ws };
   return result.failure === undefined ? base : { ...base, failure: result.failure };
 }

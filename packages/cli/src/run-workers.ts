@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import type { RateLimiter } from '@core/rate-limit-contract';
+import type { Priority, RateLimiter } from '@core/rate-limit-contract';
 import type { VenueSpec } from '@core/exchange-specs';
 import { createPacedFetch, isPacedFetchError, type AttemptEvent, type PacedFetch } from '@core/paced-fetch';
 import { styleFor } from '@core/venue-emulator';
@@ -58,6 +58,20 @@ export interface RunWorkersOptions {
   readonly signal?: AbortSignal;
   /** Also told of every attempt sent (metrics). */
   readonly onAttempt?: (e: AttemptEvent) => void;
+  /**
+   * Admission classes (RL-Q1): `true` (default, where the limiter offers them) admits each lane in its
+   * class (market data bulk, cancels critical by nature); `false` admits every request as `'normal'`
+   * with nothing kept free, as before classes (the comparison run).
+   */
+  readonly classes?: boolean;
+}
+
+/** How long each attempt waited for its send time, per class (`'normal'` where the limiter has none), ms. */
+export type ClassWaits = Record<string, number[]>;
+
+/** Adds the waits `b` into `a`. */
+export function addWaits(a: ClassWaits, b: ClassWaits): void {
+  for (const [k, v] of Object.entries(b)) (a[k] ??= []).push(...v);
 }
 
 /** The end of a run of workers: the counts, and the failure that ended it early, if any. */
@@ -65,6 +79,8 @@ export interface RunWorkersResult {
   readonly counts: WorkerCounts;
   /** With WebSocket workers: what they saw. */
   readonly wsCounts?: WsCounts;
+  /** How long the attempts waited for their send times, per class. */
+  readonly waits?: ClassWaits;
   readonly failure?: string;
 }
 
@@ -98,7 +114,9 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
   if (options.signal?.aborted === true) stop.abort();
   const timer = setTimeout(() => stop.abort(), options.durationMs);
 
+  const waits: ClassWaits = {};
   const onAttempt = (e: AttemptEvent): void => {
+    (waits[e.priority ?? 'normal'] ??= []).push(e.waitedMs);
     counts.sent += 1;
     if (e.feedback.verdict === 'rate_limited' || e.feedback.verdict === 'banned') counts.refused += 1;
     if (e.feedback.verdict === 'banned') counts.banned += 1;
@@ -109,11 +127,15 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
   let storeDownSince: number | undefined;
   const apiKeyHeader = styleFor(spec).apiKeyHeader;
   const fetchers = new Map<string, PacedFetch>();
-  const fetcherFor = (credential: string): PacedFetch => {
-    let f = fetchers.get(credential);
+  const classes = options.limiter.capabilities.priorities === true;
+  const fetcherFor = (credential: string, lane: Lane): PacedFetch => {
+    // with classes a lane's own class, else the spec's by nature; without, every request normal
+    const priority: Priority | undefined = !classes ? undefined : options.classes === false ? 'normal' : lane.priority;
+    const id = `${credential}\u0000${priority ?? ''}`;
+    let f = fetchers.get(id);
     if (f === undefined) {
-      f = createPacedFetch({ venue: spec, identity: { credential }, limiter: options.limiter, maxWaitMs: DEMO_MAX_WAIT_MS, margin: options.margin, onAttempt });
-      fetchers.set(credential, f);
+      f = createPacedFetch({ venue: spec, identity: { credential }, limiter: options.limiter, maxWaitMs: DEMO_MAX_WAIT_MS, margin: options.margin, onAttempt, ...(priority === undefined ? {} : { priority }) });
+      fetchers.set(id, f);
     }
     return f;
   };
@@ -123,7 +145,7 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
     const slots = laneSlots(lanes);
     const lane = slots[Math.floor(id / credentials.length) % slots.length];
     if (lane === undefined) return;
-    const paced = fetcherFor(credential);
+    const paced = fetcherFor(credential, lane);
     const url = `${options.baseUrl}${lane.path}`;
     const headers: Record<string, string> = { [apiKeyHeader]: credential, ...(lane.contentType === undefined ? {} : { 'content-type': lane.contentType }) };
     while (!stop.signal.aborted) {
@@ -157,6 +179,16 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
         return;
       }
       storeDownSince = undefined;
+      if (lane.everyMs !== undefined) {
+        // a stream: the next request after a pause, not at once
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, lane.everyMs);
+          stop.signal.addEventListener('abort', () => {
+            clearTimeout(t);
+            resolve();
+          }, { once: true });
+        });
+      }
       const text = await res.text().catch(() => '');
       try {
         JSON.parse(text);
@@ -176,5 +208,5 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
-  return failure === undefined ? { counts } : { counts, failure };
+  return failure === undefined ? { counts, waits } : { counts, waits, failure };
 }

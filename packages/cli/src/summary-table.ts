@@ -55,3 +55,38 @@ export function busiestPerBucket(stats: EmulatorStats): BucketUsage[] {
   }
   return [...best.values()];
 }
+
+/** One class's waits in a run: how long its requests waited for their send times. */
+export interface ClassWaitSummary {
+  readonly priority: string;
+  readonly requests: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+}
+
+/** The `q` quantile (nearest rank) of sorted values. */
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
+}
+
+/** Per class (critical, normal, bulk, in that order): requests and their waits' p50, p99 and max. */
+export function classWaitSummary(waits: Readonly<Record<string, readonly number[]>>): ClassWaitSummary[] {
+  const order = ['critical', 'normal', 'bulk'];
+  return Object.keys(waits)
+    .sort((a, b) => order.indexOf(a) - order.indexOf(b))
+    .map((priority) => {
+      const sorted = [...(waits[priority] ?? [])].sort((a, b) => a - b);
+      return { priority, requests: sorted.length, p50Ms: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99), maxMs: sorted.at(-1) ?? 0 };
+    });
+}
+
+/** The per-class wait table of a run (beside the per-bucket utilization above it). */
+export function classWaitTable(rows: readonly ClassWaitSummary[]): string {
+  const ms = (v: number): string => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
+  return formatTable(
+    ['class', 'requests', 'wait p50 (ms)', 'wait p99 (ms)', 'wait max (ms)'],
+    rows.map((r) => [r.priority, String(r.requests), ms(r.p50Ms), ms(r.p99Ms), ms(r.maxMs)]),
+  );
+}
