@@ -182,11 +182,15 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
       if (lane.everyMs !== undefined) {
         // a stream: the next request after a pause, not at once
         await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, lane.everyMs);
-          stop.signal.addEventListener('abort', () => {
+          const onAbort = (): void => {
             clearTimeout(t);
             resolve();
-          }, { once: true });
+          };
+          const t = setTimeout(() => {
+            stop.signal.removeEventListener('abort', onAbort);
+            resolve();
+          }, lane.everyMs);
+          stop.signal.addEventListener('abort', onAbort, { once: true });
         });
       }
       const text = await res.text().catch(() => '');

@@ -31,10 +31,14 @@ export function settledClasses(cs: ModelClasses | undefined, tat: number, now: n
   return [cs[0]!, cs[1]!, cs[2]!, cs[0]!, cs[5]!, Math.max(0, tat - cs[0]!)];
 }
 
+/** The send time of the latest booking of class `cls` or a higher one (`−∞` when none). */
+export function bookingAhead(cs: ModelClasses, cls: number): number {
+  return cls === MODEL_CRITICAL ? cs[1]! : cls === MODEL_NORMAL ? cs[2]! : cs[0]!;
+}
+
 /** Whether no booking of class `cls` or a higher one lies ahead (first come, first served within a class, RL-Q2). */
 export function noBookingAhead(cs: ModelClasses, cls: number, now: number): boolean {
-  const ahead = cls === MODEL_CRITICAL ? cs[1]! : cls === MODEL_NORMAL ? cs[2]! : cs[0]!;
-  return !(ahead > now);
+  return !(bookingAhead(cs, cls) > now);
 }
 
 /** Whether the most the bucket holds from now on, plus `span` ms, stays within the line (ms): RL-A6 for every class together. */

@@ -18,7 +18,7 @@ import {
   type ModelKey,
   type ModelLimit,
 } from './model-arithmetic.js';
-import { MODEL_NORMAL, classesAfterCharge, classesAfterRaise, classLine, noBookingAhead, roomAtOnce, settledClasses, type ModelClasses } from './model-classes.js';
+import { MODEL_NORMAL, classesAfterCharge, classesAfterRaise, bookingAhead, classLine, noBookingAhead, roomAtOnce, settledClasses, type ModelClasses } from './model-classes.js';
 import {
   afterPenalty,
   afterSend,
@@ -234,10 +234,15 @@ export class ReferenceModel {
       const t = msPerToken(limit);
       const line = classLine(limit.capacity * t, free, check.cost * t);
       const cs = settledClasses(bucket.classes, bucket.tat, now);
-      if (cs !== undefined && this.classGate(cs, cls, now) && roomAtOnce(cs, check.cost * t, line, eps)) continue; // RL-Q1: at once
-      const s = Math.max(now, Math.max(bucket.tat, now) + check.cost * t - line);
+      let s = Math.max(now, Math.max(bucket.tat, now) + check.cost * t - line);
+      if (s - now <= eps) s = now;
+      if (cs !== undefined && roomAtOnce(cs, check.cost * t, line, eps)) {
+        // RL-Q1: room at every instant ahead: at once, or right after the latest booking of its class or a higher one (RL-Q2)
+        if (this.classGate(cs, cls, now)) continue;
+        s = Math.min(s, bookingAhead(cs, cls));
+      }
       if (!(s - now <= HORIZON_MS)) return unrepresentable(check);
-      if (s - now > eps) sendAt = Math.max(sendAt, s);
+      if (s > now) sendAt = Math.max(sendAt, s);
     }
     // Then window limits: each moves the common time to its earliest fitting time from there (bookings
     // ahead may close some times), until none moves it (RL-V4).

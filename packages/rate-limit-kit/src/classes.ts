@@ -80,10 +80,12 @@ export function windowLineOf(perWindow: number, free: number, cost: number): num
 
 /**
  * The earliest time class `cls` can pay `cost` on a token bucket, against its line (`lineOf`), with the
- * bucket's settled class state: now, when the peak leaves room and no booking of its class or a higher one
- * lies ahead; otherwise the plain GCRA send time against the line, `max(now, x + c·T − line)` (`sendTime`
- * at `free = 0`): `x` counts every charge ahead as borrowed now, so `(x − t)/T` bounds the level at every
- * `t` from there on, and a charge then never lifts any later level above the line. A quota answers now or
+ * bucket's settled class state. The plain GCRA send time against the line, `max(now, x + c·T − line)`
+ * (`sendTime` at `free = 0`), is always sound: `x` counts every charge ahead as borrowed now, so
+ * `(x − t)/T` bounds the level at every `t` from there on. When the peak leaves room for the cost at every
+ * instant ahead, the cost may go earlier: now, when no booking of its class or a higher one lies ahead;
+ * else right after the latest of those (`Lc`, `Ln` or `L`), when that comes before the GCRA time (first
+ * come, first served within a class, never behind lower classes' bookings). A quota answers now or
  * `Infinity`.
  */
 export function classSendTime(x: number, cs: ClassState | undefined, def: BucketDefinition, line: number, cls: number, cost: number, now: number): number {
@@ -94,14 +96,16 @@ export function classSendTime(x: number, cs: ClassState | undefined, def: Bucket
     const s = start + span - line;
     return s - now <= def.eps ? now : s;
   }
+  const start = x > now ? x : now;
+  const s = start + span - line;
+  const gcra = s - now <= def.eps ? now : s;
+  const pa = cs[PA] as number;
+  const pb = cs[PB] as number;
+  if (!((pa > pb ? pa : pb) + span - line <= def.eps)) return gcra;
+  // room at every instant ahead: at once, or right after the latest booking of its class or a higher one
   const ahead = cls === CRITICAL ? (cs[LC] as number) : cls === NORMAL ? (cs[LN] as number) : (cs[L] as number);
-  if (!(ahead > now)) {
-    const pa = cs[PA] as number;
-    const pb = cs[PB] as number;
-    if ((pa > pb ? pa : pb) + span - line <= def.eps) return now;
-  }
-  const s = (x > now ? x : now) + span - line;
-  return s - now <= def.eps ? now : s;
+  if (!(ahead > now)) return now;
+  return gcra < ahead ? gcra : ahead;
 }
 
 /** What {@link classCharge} answers: the new `x` and class state. */

@@ -197,20 +197,20 @@ local function class_send_time(x, cs, d, line, cls, cost, now)
     return math.huge
   end
   local span = cost * d.ms_per_token
-  if cs ~= nil then
-    local ahead
-    if cls == CRITICAL then ahead = cs[2] elseif cls == NORMAL then ahead = cs[3] else ahead = cs[1] end
-    if not (ahead > now) then
-      local peak = cs[6]
-      if cs[5] > cs[6] then peak = cs[5] end
-      if peak + span - line <= d.eps then return now end
-    end
-  end
   local start = x
   if not (x > now) then start = now end
-  local s = start + span - line
-  if s - now <= d.eps then return now end
-  return s
+  local gcra = start + span - line
+  if gcra - now <= d.eps then gcra = now end
+  if cs == nil then return gcra end
+  local peak = cs[6]
+  if cs[5] > cs[6] then peak = cs[5] end
+  if not (peak + span - line <= d.eps) then return gcra end
+  -- room at every instant ahead: at once, or right after the latest booking of its class or a higher one
+  local ahead
+  if cls == CRITICAL then ahead = cs[2] elseif cls == NORMAL then ahead = cs[3] else ahead = cs[1] end
+  if not (ahead > now) then return now end
+  if gcra < ahead then return gcra end
+  return ahead
 end
 
 -- returns x' and the class state after charging class cls's cost as of s
