@@ -87,8 +87,9 @@ Options:
                     gate, bitget
   --no-classes      admit every request as normal with nothing kept free (the comparison run).
                     By default requests go in classes: market data bulk (it leaves 20 % of each
-                    bucket free), cancels critical by nature, hedge orders marked critical; the
-                    summary prints each class's waits (p50, p99, max) beside the utilization
+                    bucket free), orders normal (10 %), cancels critical by nature, hedge orders
+                    marked critical; the summary prints each class's waits (p50, p99, max)
+                    beside the utilization
   --help            this text
 
 Exit codes: 0 no request was refused; 1 the venue refused requests or the run failed; 2 usage.

@@ -66,7 +66,7 @@ export interface RunWorkersOptions {
   readonly classes?: boolean;
 }
 
-/** How long each attempt waited for its send time, per class (`'normal'` where the limiter has none), ms. */
+/** How long each attempt waited for its send time, ms, per class (`'normal'` where the limiter has none) and request: `<class>\t<method> <path>`. */
 export type ClassWaits = Record<string, number[]>;
 
 /** Adds the waits `b` into `a`. */
@@ -83,6 +83,12 @@ export interface RunWorkersResult {
   readonly waits?: ClassWaits;
   readonly failure?: string;
 }
+
+/**
+ * The demo's reserve with classes: normal orders leave a tenth of every bucket to the critical hedges
+ * and cancels, market data a fifth (RL-Q4).
+ */
+const DEMO_RESERVE = { normal: 0.1, bulk: 0.2 } as const;
 
 /** How long the limiter's store may keep failing before the run ends (a slow moment is not a dead store). */
 const STORE_OUTAGE_LIMIT_MS = 5_000;
@@ -116,7 +122,7 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
 
   const waits: ClassWaits = {};
   const onAttempt = (e: AttemptEvent): void => {
-    (waits[e.priority ?? 'normal'] ??= []).push(e.waitedMs);
+    (waits[`${e.priority ?? 'normal'}\t${e.request.method} ${e.request.path}`] ??= []).push(e.waitedMs);
     counts.sent += 1;
     if (e.feedback.verdict === 'rate_limited' || e.feedback.verdict === 'banned') counts.refused += 1;
     if (e.feedback.verdict === 'banned') counts.banned += 1;
@@ -134,7 +140,8 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
     const id = `${credential}\u0000${priority ?? ''}`;
     let f = fetchers.get(id);
     if (f === undefined) {
-      f = createPacedFetch({ venue: spec, identity: { credential }, limiter: options.limiter, maxWaitMs: DEMO_MAX_WAIT_MS, margin: options.margin, onAttempt, ...(priority === undefined ? {} : { priority }) });
+      const cls = !classes ? {} : options.classes === false ? { priority: 'normal' as const, reserve: { normal: 0, bulk: 0 } } : { reserve: DEMO_RESERVE, ...(priority === undefined ? {} : { priority }) };
+      f = createPacedFetch({ venue: spec, identity: { credential }, limiter: options.limiter, maxWaitMs: DEMO_MAX_WAIT_MS, margin: options.margin, onAttempt, ...cls });
       fetchers.set(id, f);
     }
     return f;

@@ -46,7 +46,7 @@ const LANES: Readonly<Record<string, readonly Lane[]>> = {
     // requests: more of them keep the order count busy too.
     { name: 'order', method: 'POST', path: '/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.001&price=60000', workersPerCredential: 6 },
     { name: 'cancel', method: 'DELETE', path: '/api/v3/order?symbol=BTCUSDT&orderId=1', workersPerCredential: 1, everyMs: 200 },
-    { name: 'hedge', method: 'POST', path: '/api/v3/order?symbol=BTCUSDT&side=SELL&type=MARKET&quantity=0.001', workersPerCredential: 1, everyMs: 1000, priority: 'critical' },
+    { name: 'hedge', method: 'POST', path: '/api/v3/order?symbol=BTCUSDT&side=SELL&type=MARKET&quantity=0.001', workersPerCredential: 1, everyMs: 2500, priority: 'critical' },
   ],
   okx: [
     { name: 'books', method: 'GET', path: '/api/v5/market/books?instId=BTC-USDT&sz=20', priority: 'bulk' },

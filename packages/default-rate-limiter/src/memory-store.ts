@@ -518,7 +518,7 @@ export class MemoryStore implements LimiterStore {
 
   /** Charges one bucket of an admission as of the send time `s` (RL-M5, RL-V4, RL-Q1..RL-Q5); the slot written. */
   #charge(slot: number, id: string, x: number, w: number[] | undefined, cs: ClassState | undefined, def: Definition, cls: number, cost: number, s: number, now: number): number {
-    if (w !== undefined && def.window !== undefined) return this.#writeWindow(slot, id, windowCharge(w, def.window, cost, s, now), def, now);
+    if (w !== undefined && def.window !== undefined) return this.#writeWindow(slot, id, windowCharge(w, def.window, cost, s, now, cls), def, now);
     if (def.quota) return this.#write(slot, id, chargeAt(x, def, cost, s), def, now);
     const c = this.#charged;
     classCharge(c, x, cs, def, cls, cost, s, now);

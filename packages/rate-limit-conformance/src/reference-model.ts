@@ -25,6 +25,7 @@ import {
   afterSync,
   earliestFit,
   fitsAt,
+  ownKindOf,
   longRunRate,
   pruned,
   windowBorrowed,
@@ -259,7 +260,7 @@ export class ReferenceModel {
             message: `checks[${check.index}] (${check.key.venue}/${check.key.axis}): cost ${formatNumber(check.cost)} can never be paid: a window of ${formatNumber(limit.windowMs)} ms holds at most ${formatNumber(limit.perWindow)}`,
           };
         }
-        const fits = (log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean => (free === 0 ? this.windowFits(log, w, cost, t) : fitsAt(log, w, cost, t, windowLine));
+        const fits = (log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean => (free === 0 ? this.windowFits(log, w, cost, t) : fitsAt(log, w, cost, t, windowLine, cls));
         const s = earliestFit(bucket.log, limit, check.cost, sendAt, fits, windowLine);
         if (!(s - now <= HORIZON_MS)) return unrepresentable(check);
         if (s > sendAt) {
@@ -452,7 +453,7 @@ function unrepresentable(check: ModelCheck): ModelOutcome {
  */
 function booked(bucket: ModelBucket, cost: number, sendAt: number, now: number, cls: number): ModelBucket {
   const limit = bucket.limit;
-  if (isWindow(limit)) return { ...bucket, log: afterSend(bucket.log, limit, cost, sendAt, now) };
+  if (isWindow(limit)) return { ...bucket, log: afterSend(bucket.log, limit, cost, sendAt, now, ownKindOf(cls)) };
   if (limit.refillPerSec === 0) return { ...bucket, used: addUp(bucket.used, cost) };
   const t = msPerToken(limit);
   const tau = limit.capacity * t;

@@ -25,7 +25,17 @@ export interface ModelWindow {
  * a sync never takes it as counted); `reported`, what a venue reported that others spent (a sync);
  * `penalty`, a penalty's full window.
  */
-export type WindowEntryKind = 'own' | 'recorded' | 'reported' | 'penalty';
+export type WindowEntryKind = 'own' | 'own-critical' | 'own-bulk' | 'recorded' | 'reported' | 'penalty';
+
+/** The kind of an admitted send of class `cls` (0 critical, 1 normal, 2 bulk; RL-Q1): `own` for normal. */
+export function ownKindOf(cls: number): 'own' | 'own-critical' | 'own-bulk' {
+  return cls === 0 ? 'own-critical' : cls === 2 ? 'own-bulk' : 'own';
+}
+
+/** Whether an entry is one of this deployment's admitted sends, of any class. */
+export function isOwn(kind: WindowEntryKind): boolean {
+  return kind === 'own' || kind === 'own-critical' || kind === 'own-bulk';
+}
 
 /** One entry of a window bucket's log. */
 export interface WindowEntry {
@@ -65,11 +75,21 @@ export function countAt(log: readonly WindowEntry[], span: number, T: number): n
  * within the limit. The count only rises where an entry starts, so the intervals ending at `t` and at
  * each entry start in `(t, t + span)` are the ones to look at: bookings ahead close times too (RL-V2).
  */
-export function fitsAt(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number = w.perWindow): boolean {
+export function fitsAt(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number = w.perWindow, cls = 1): boolean {
   const span = spanOf(w);
-  const room = line + windowTolerance(w) - cost;
-  if (countAt(log, span, t) > room) return false;
-  return log.every((e) => !(e.from > t && e.from < t + span) || countAt(log, span, e.from) <= room);
+  // a class with a line below the limit (RL-Q4) keeps what lower-or-equal classes spend per interval within it
+  const higher = (T: number): number => {
+    let sum = 0;
+    for (const e of log) if ((e.kind === 'own-critical' || (e.kind === 'own' && cls === 2)) && e.from <= T && T < e.to + span) sum += e.cost;
+    return sum;
+  };
+  const room = (T: number): boolean => {
+    const count = countAt(log, span, T);
+    if (count > w.perWindow + windowTolerance(w) - cost) return false;
+    return line === w.perWindow || !(count - higher(T) > line + windowTolerance(w) - cost);
+  };
+  if (!room(t)) return false;
+  return log.every((e) => !(e.from > t && e.from < t + span) || room(e.from));
 }
 
 /**
@@ -158,7 +178,7 @@ export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: num
   const sentAt = known ? Math.max(report.sentAtMs as number, now - HORIZON_MS) : now;
   const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, sentAt + w.jitterMs - w.windowMs);
   let ours = known ? (report.countedOwnCost ?? 0) : 0;
-  if (known) for (const e of kept) if (e.kind === 'own' && e.from > latestStart && e.to <= sentAt - w.jitterMs) ours += e.cost;
+  if (known) for (const e of kept) if (isOwn(e.kind) && e.from > latestStart && e.to <= sentAt - w.jitterMs) ours += e.cost;
   const others = Math.min(used, MAX_AMOUNT) - ours;
 
   const earlier = kept.filter((e) => e.kind === 'reported' && !(known && e.to + w.jitterMs <= sentAt));
@@ -186,6 +206,6 @@ export function afterPenalty(log: readonly WindowEntry[], w: ModelWindow, untilM
 }
 
 /** A send of `cost` at `at` (an admission or a booking at its send time: `own`; a record at now or a converted amount: `recorded`). */
-export function afterSend(log: readonly WindowEntry[], w: ModelWindow, cost: number, at: number, now: number, kind: 'own' | 'recorded' = 'own'): WindowEntry[] {
+export function afterSend(log: readonly WindowEntry[], w: ModelWindow, cost: number, at: number, now: number, kind: 'own' | 'own-critical' | 'own-bulk' | 'recorded' = 'own'): WindowEntry[] {
   return withEntry(pruned(log, w, now), { from: at, to: at, cost: Math.min(cost, MAX_AMOUNT), kind });
 }

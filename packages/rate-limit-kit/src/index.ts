@@ -60,6 +60,8 @@ export {
   windowRecord,
   windowSendTime,
   windowSync,
+  ownKind,
+  isOwnKind,
 } from './window.js';
 export type { WindowDefinition } from './window.js';
 export type { Admission, AdmitMode, Hold, LimiterStore, MaybePromise, SyncReport } from './limiter-store.js';

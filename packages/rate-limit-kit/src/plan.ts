@@ -58,7 +58,7 @@ export function planAdmission(
       const def = defs[i] as PlanDefinition;
       const cost = costs[i] as number;
       if (def.window === undefined || cost === 0) continue;
-      const si = windowSendTime(windows[i] ?? [], def.window, cost, s, windowLineOf(def.window.perWindow, free, cost));
+      const si = windowSendTime(windows[i] ?? [], def.window, cost, s, windowLineOf(def.window.perWindow, free, cost), cls);
       if (!(si - now <= HORIZON_MS)) return unpayable(plan, i);
       if (si > s) {
         s = si;

@@ -11,7 +11,8 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
  * State: a list of entries `[a, b, c, f]` (flat, sorted by `a`): cost `c` sent at some time in `[a, b]`
  * (one send is `a = b`; adjacent entries are merged into one interval when there are more than
  * {@link MAX_WINDOW_ENTRIES}, which only ever counts a cost over a longer span), `f` its kind: `0` this
- * deployment's own admitted sends, `1` what the venue reported others spent (a sync), `2` a penalty,
+ * deployment's own admitted sends of class normal (`4` of class critical, `5` of class bulk: RL-Q1),
+ * `1` what the venue reported others spent (a sync), `2` a penalty,
  * `3` a record or an amount taken over from another definition (its send time is not known: a sync
  * never takes it as counted by time). An entry counts in the
  * interval ending at `T` when `a <= T < b + span`. The Redis scripts compute the same expressions in
@@ -46,14 +47,44 @@ export function countAt(e: readonly number[], span: number, T: number): number {
   return sum;
 }
 
-/** Whether a send of `cost` at `t` keeps every interval containing it within the limit. */
-function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number, line: number): boolean {
-  const room = line + d.eps - cost;
-  if (countAt(e, d.span, t) > room) return false;
+/** The entry kind of an admitted send of class `cls` (0 critical, 1 normal, 2 bulk). */
+export function ownKind(cls: number): number {
+  return cls === 0 ? 4 : cls === 2 ? 5 : 0;
+}
+
+/** Whether an entry kind is one of this deployment's admitted sends (any class). */
+export function isOwnKind(f: number): boolean {
+  return f === 0 || f === 4 || f === 5;
+}
+
+/** The cost in the interval ending at `T` sent by classes above `cls` (critical above normal above bulk). */
+function higherAt(e: readonly number[], span: number, T: number, cls: number): number {
+  let sum = 0;
+  for (let i = 0; i < e.length; i += ENTRY) {
+    const f = e[i + 3] as number;
+    if ((f === 4 || (f === 0 && cls === 2)) && (e[i] as number) <= T && T < (e[i + 1] as number) + span) sum += e[i + 2] as number;
+  }
+  return sum;
+}
+
+/** Whether the interval ending at `T` has room for `cost`: within the limit, and within the class's line for what is not of a higher class. */
+function roomAt(e: readonly number[], d: WindowDefinition, cost: number, T: number, line: number, cls: number): boolean {
+  const count = countAt(e, d.span, T);
+  if (count > d.perWindow + d.eps - cost) return false;
+  return line === d.perWindow || !(count - higherAt(e, d.span, T, cls) > line + d.eps - cost);
+}
+
+/**
+ * Whether a send of `cost` at `t` keeps every interval containing it within the limit and, for a class
+ * with a line below it (RL-Q4), keeps what lower-or-equal classes spend in each such interval within the
+ * line: the reserve is what stays free for higher classes per window, besides what they spent there.
+ */
+function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number, line: number, cls: number): boolean {
+  if (!roomAt(e, d, cost, t, line, cls)) return false;
   // later intervals that also contain t: where a booked entry after t starts counting
   for (let i = 0; i < e.length; i += ENTRY) {
     const a = e[i] as number;
-    if (a > t && a < t + d.span && countAt(e, d.span, a) > room) return false;
+    if (a > t && a < t + d.span && !roomAt(e, d, cost, a, line, cls)) return false;
   }
   return true;
 }
@@ -64,16 +95,16 @@ function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number
  * (`b + span`): feasibility only improves at those. `line` is what the call's class may fill a window
  * to (RL-Q4: `perWindow · (1 − free)`; `perWindow` for critical and by default).
  */
-export function windowSendTime(e: readonly number[], d: WindowDefinition, cost: number, from: number, line: number = d.perWindow): number {
+export function windowSendTime(e: readonly number[], d: WindowDefinition, cost: number, from: number, line: number = d.perWindow, cls = 1): number {
   if (cost > line + d.eps) return Infinity;
-  if (fits(e, d, cost, from, line)) return from;
+  if (fits(e, d, cost, from, line, cls)) return from;
   const candidates: number[] = [];
   for (let i = 0; i < e.length; i += ENTRY) {
     const t = (e[i + 1] as number) + d.span;
     if (t > from) candidates.push(t);
   }
   candidates.sort((x, y) => x - y);
-  for (const t of candidates) if (fits(e, d, cost, t, line)) return t;
+  for (const t of candidates) if (fits(e, d, cost, t, line, cls)) return t;
   return Infinity; // unreachable: after the last entry stops counting, nothing counts
 }
 
@@ -145,9 +176,9 @@ export function windowExpiry(e: readonly number[], d: WindowDefinition): number 
   return end;
 }
 
-/** A charge as of the send time `s` (RL-A1, RL-M5): one entry at `s`. */
-export function windowCharge(e: readonly number[], d: WindowDefinition, cost: number, s: number, now: number): number[] {
-  return addEntry(pruneWindow(e, d, now), s, s, cost, 0);
+/** A charge of class `cls` as of the send time `s` (RL-A1, RL-M5): one entry at `s`, of its class's kind. */
+export function windowCharge(e: readonly number[], d: WindowDefinition, cost: number, s: number, now: number, cls = 1): number[] {
+  return addEntry(pruneWindow(e, d, now), s, s, cost, ownKind(cls));
 }
 
 /**
@@ -210,7 +241,7 @@ export function windowSync(
       prior = prior === undefined ? [a, b, c] : [Math.min(prior[0], a), Math.max(prior[1], b), Math.max(prior[2], c)];
       continue;
     }
-    if (f === 0 && known && a > latestStart && b <= arrived) ours += c;
+    if (isOwnKind(f) && known && a > latestStart && b <= arrived) ours += c;
     kept.push(a, b, c, f);
   }
   const others = Math.min(used, MAX_AMOUNT) - ours;

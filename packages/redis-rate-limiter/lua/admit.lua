@@ -60,7 +60,7 @@ while moved do
     local d = defs[i]
     if d.window then
       local line = window_line_of(d.window.per, free, costs[i])
-      local s = window_send_time(windows[i], d.window, costs[i], send_at, line)
+      local s = window_send_time(windows[i], d.window, costs[i], send_at, line, cls)
       if not (s - now <= HORIZON_MS) then
         if costs[i] > line + d.window.eps then return { 2, i, 3, '0' } end
         return { 2, i, 2, '0' }
@@ -88,7 +88,7 @@ for i = 1, n do
   local d = defs[i]
   local value
   if d.window then
-    value = store(KEYS[i], d, 0, holds[i], now, slack, token, window_charge(windows[i], d.window, costs[i], send_at, now))
+    value = store(KEYS[i], d, 0, holds[i], now, slack, token, window_charge(windows[i], d.window, costs[i], send_at, now, cls))
   elseif d.quota then
     value = store(KEYS[i], d, charge_at(xs[i], d, costs[i], send_at), holds[i], now, slack, token)
   else

@@ -264,20 +264,47 @@ local function count_at(e, span, T)
   return sum
 end
 
-local function fits(e, w, cost, t, line)
-  local room = line + w.eps - cost
-  if count_at(e, w.span, t) > room then return false end
+-- the entry kind of an admitted send of class cls (0 critical, 1 normal, 2 bulk), and whether a kind is one
+local function own_kind(cls)
+  if cls == 0 then return 4 end
+  if cls == 2 then return 5 end
+  return 0
+end
+
+local function is_own_kind(f)
+  return f == 0 or f == 4 or f == 5
+end
+
+-- the cost in the interval ending at T sent by classes above cls
+local function higher_at(e, span, T, cls)
+  local sum = 0
+  for i = 1, #e, 4 do
+    local f = e[i + 3]
+    if (f == 4 or (f == 0 and cls == 2)) and e[i] <= T and T < e[i + 1] + span then sum = sum + e[i + 2] end
+  end
+  return sum
+end
+
+local function room_at(e, w, cost, T, line, cls)
+  local count = count_at(e, w.span, T)
+  if count > w.per + w.eps - cost then return false end
+  return line == w.per or not (count - higher_at(e, w.span, T, cls) > line + w.eps - cost)
+end
+
+local function fits(e, w, cost, t, line, cls)
+  if not room_at(e, w, cost, t, line, cls) then return false end
   for i = 1, #e, 4 do
     local a = e[i]
-    if a > t and a < t + w.span and count_at(e, w.span, a) > room then return false end
+    if a > t and a < t + w.span and not room_at(e, w, cost, a, line, cls) then return false end
   end
   return true
 end
 
-local function window_send_time(e, w, cost, from, line)
+local function window_send_time(e, w, cost, from, line, cls)
   if line == nil then line = w.per end
+  if cls == nil then cls = 1 end
   if cost > line + w.eps then return math.huge end
-  if fits(e, w, cost, from, line) then return from end
+  if fits(e, w, cost, from, line, cls) then return from end
   local candidates = {}
   for i = 1, #e, 4 do
     local t = e[i + 1] + w.span
@@ -285,7 +312,7 @@ local function window_send_time(e, w, cost, from, line)
   end
   table.sort(candidates)
   for _, t in ipairs(candidates) do
-    if fits(e, w, cost, t, line) then return t end
+    if fits(e, w, cost, t, line, cls) then return t end
   end
   return math.huge
 end
@@ -344,8 +371,8 @@ local function window_expiry(e, w)
   return last
 end
 
-local function window_charge(e, w, cost, s, now)
-  return add_entry(prune_window(e, w, now), s, s, cost, 0)
+local function window_charge(e, w, cost, s, now, cls)
+  return add_entry(prune_window(e, w, now), s, s, cost, own_kind(cls))
 end
 
 local function window_record(e, w, cost, now)
@@ -373,7 +400,7 @@ local function window_sync(e, w, used, now, sent_at, since, counted_own)
         else pa, pb, pc = math.min(pa, a), math.max(pb, b), math.max(pc, c) end
       end
     else
-      if f == 0 and known and a > latest_start and b <= arrived then ours = ours + c end
+      if is_own_kind(f) and known and a > latest_start and b <= arrived then ours = ours + c end
       kept[#kept + 1] = a; kept[#kept + 1] = b; kept[#kept + 1] = c; kept[#kept + 1] = f
     end
   end
