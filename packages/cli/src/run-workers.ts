@@ -155,16 +155,17 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
     const paced = fetcherFor(credential, lane);
     const url = `${options.baseUrl}${lane.path}`;
     const headers: Record<string, string> = { [apiKeyHeader]: credential, ...(lane.contentType === undefined ? {} : { 'content-type': lane.contentType }) };
-    while (!stop.signal.aborted) {
+    /** One request: `false` when the worker must stop (a failure, or the end of the run). */
+    const once = async (): Promise<boolean> => {
       let res: Response;
       try {
         res = await paced(url, { method: lane.method, headers, signal: stop.signal, ...(lane.body === undefined ? {} : { body: lane.body }) });
       } catch (e) {
-        if (stop.signal.aborted) return;
+        if (stop.signal.aborted) return false;
         if (isPacedFetchError(e)) {
           if (e.code === 'rate_limit_timeout') {
             counts.timeouts += 1;
-            continue;
+            return true;
           }
           if (e.code === 'backend_unavailable') {
             // Fail closed (nothing was sent); end the run only when the store stays away.
@@ -173,33 +174,19 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
             storeDownSince ??= now;
             if (now - storeDownSince > STORE_OUTAGE_LIMIT_MS) {
               fail(`the rate limiter's store stopped answering for over ${STORE_OUTAGE_LIMIT_MS / 1000} s (${e.code}): ${e.message}`);
-              return;
+              return false;
             }
             await new Promise((r) => setTimeout(r, 100));
-            continue;
+            return true;
           }
           fail(`${lane.name}: ${e.code}: ${e.message}`);
-          return;
+          return false;
         }
         const cause = (e as { cause?: { code?: string; message?: string } }).cause;
         fail(`cannot reach the venue at ${options.baseUrl}: ${cause?.code ?? cause?.message ?? (e as Error).message}`);
-        return;
+        return false;
       }
       storeDownSince = undefined;
-      if (lane.everyMs !== undefined) {
-        // a stream: the next request after a pause, not at once
-        await new Promise<void>((resolve) => {
-          const onAbort = (): void => {
-            clearTimeout(t);
-            resolve();
-          };
-          const t = setTimeout(() => {
-            stop.signal.removeEventListener('abort', onAbort);
-            resolve();
-          }, lane.everyMs);
-          stop.signal.addEventListener('abort', onAbort, { once: true });
-        });
-      }
       const text = await res.text().catch(() => '');
       try {
         JSON.parse(text);
@@ -207,10 +194,35 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
         if (res.status !== 403) {
           // Bybit's 403 IP ban is plain text; anything else that is not JSON is a malformed answer.
           fail(`malformed response from the venue to ${lane.method} ${lane.path} (HTTP ${res.status}): ${JSON.stringify(text.slice(0, 80))}`);
-          return;
+          return false;
         }
       }
+      return true;
+    };
+    if (lane.everyMs === undefined) {
+      while (!stop.signal.aborted) if (!(await once())) return;
+      return;
     }
+    // a stream: one request every everyMs, whether the earlier ones went out yet or not (open loop, so
+    // runs with and without classes send the same stream)
+    const inFlight = new Set<Promise<boolean>>();
+    while (!stop.signal.aborted) {
+      const p = once();
+      inFlight.add(p);
+      void p.then(() => inFlight.delete(p));
+      await new Promise<void>((resolve) => {
+        const onAbort = (): void => {
+          clearTimeout(t);
+          resolve();
+        };
+        const t = setTimeout(() => {
+          stop.signal.removeEventListener('abort', onAbort);
+          resolve();
+        }, lane.everyMs);
+        stop.signal.addEventListener('abort', onAbort, { once: true });
+      });
+    }
+    await Promise.all(inFlight);
   };
 
   try {

@@ -17,7 +17,7 @@ export interface Lane {
    * spec gives it by nature (`'critical'` for cancels, reduce-only orders, position closes).
    */
   readonly priority?: Priority;
-  /** A stream rather than a saturating lane: each worker sends one request every `everyMs` (ms of real time). */
+  /** A stream rather than a saturating lane: each worker starts one request every `everyMs` (ms of real time), whether the earlier ones went out yet or not. */
   readonly everyMs?: number;
 }
 
@@ -45,7 +45,7 @@ const LANES: Readonly<Record<string, readonly Lane[]>> = {
     // Orders wait for their account's order count and then queue for the IP weight behind the depth
     // requests: more of them keep the order count busy too.
     { name: 'order', method: 'POST', path: '/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.001&price=60000', workersPerCredential: 6 },
-    { name: 'cancel', method: 'DELETE', path: '/api/v3/order?symbol=BTCUSDT&orderId=1', workersPerCredential: 1, everyMs: 200 },
+    { name: 'cancel', method: 'DELETE', path: '/api/v3/order?symbol=BTCUSDT&orderId=1', workersPerCredential: 1, everyMs: 500 },
     { name: 'hedge', method: 'POST', path: '/api/v3/order?symbol=BTCUSDT&side=SELL&type=MARKET&quantity=0.001', workersPerCredential: 1, everyMs: 2500, priority: 'critical' },
   ],
   okx: [

@@ -1,3 +1,5 @@
+-- Over 400 lines with a reason: every script is this file followed by its own, so the whole arithmetic
+-- (token buckets, classes, window limits, the stored format) must be one file that each script carries.
 -- The bucket arithmetic shared by every script: the same expressions, in the same order, as the
 -- TypeScript core (@core/rate-limit-kit, src/gcra.ts; the contract package's MODEL.md states them).
 -- A differential test (test/differential.test.ts) runs random operation sequences through both and

@@ -1,3 +1,5 @@
+// Over 400 lines with a reason: the fake is one complete limiter (every method of the contract over the
+// reference model) with each of its flaws beside the correct path it breaks, so a flaw reads in place.
 import type {
   BucketCheck,
   BucketKey,
