@@ -32,6 +32,17 @@ export function ownKindOf(cls: number): 'own' | 'own-critical' | 'own-bulk' {
   return cls === 0 ? 'own-critical' : cls === 2 ? 'own-bulk' : 'own';
 }
 
+/** What merges with what (RL-V6): entries of one kind, and admitted sends of every class together. */
+function mergeGroup(kind: WindowEntryKind): string {
+  return isOwn(kind) ? 'own' : kind;
+}
+
+/** The kind of two merged entries: admitted sends take the lowest class among them (never a higher class's room). */
+function mergedKind(a: WindowEntryKind, b: WindowEntryKind): WindowEntryKind {
+  if (!isOwn(a)) return a;
+  return a === 'own-bulk' || b === 'own-bulk' ? 'own-bulk' : a === 'own' || b === 'own' ? 'own' : 'own-critical';
+}
+
 /** Whether an entry is one of this deployment's admitted sends, of any class. */
 export function isOwn(kind: WindowEntryKind): boolean {
   return kind === 'own' || kind === 'own-critical' || kind === 'own-bulk';
@@ -137,7 +148,7 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry): Wind
     let best: [number, number] | undefined;
     let shortest = Number.POSITIVE_INFINITY;
     for (let i = 0; i < out.length; i++) {
-      const j = out.findIndex((e, k) => k > i && e.kind === out[i]!.kind);
+      const j = out.findIndex((e, k) => k > i && mergeGroup(e.kind) === mergeGroup(out[i]!.kind));
       if (j < 0) continue;
       const width = Math.max(out[i]!.to, out[j]!.to) - out[i]!.from;
       if (width < shortest) {
@@ -148,7 +159,7 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry): Wind
     const [i, j] = best!;
     const a = out[i]!;
     const b = out[j]!;
-    out[i] = { from: a.from, to: Math.max(a.to, b.to), cost: Math.min(a.cost + b.cost, MAX_AMOUNT), kind: a.kind };
+    out[i] = { from: a.from, to: Math.max(a.to, b.to), cost: Math.min(a.cost + b.cost, MAX_AMOUNT), kind: mergedKind(a.kind, b.kind) };
     out.splice(j, 1);
   }
   return out;

@@ -57,6 +57,20 @@ export function isOwnKind(f: number): boolean {
   return f === 0 || f === 4 || f === 5;
 }
 
+/**
+ * What merges with what (RL-V6): entries of one kind, and admitted sends of every class together (so
+ * classes cost a window no merge granularity).
+ */
+function mergeGroup(f: number): number {
+  return isOwnKind(f) ? 0 : f;
+}
+
+/** The kind of two merged entries: admitted sends take the lowest class among them (never a higher class's room). */
+function mergedKind(f: number, g: number): number {
+  if (!isOwnKind(f)) return f;
+  return f === 5 || g === 5 ? 5 : f === 0 || g === 0 ? 0 : 4;
+}
+
 /** The cost in the interval ending at `T` sent by classes above `cls` (critical above normal above bulk). */
 function higherAt(e: readonly number[], span: number, T: number, cls: number): number {
   let sum = 0;
@@ -140,7 +154,7 @@ export function addEntry(e: readonly number[], a: number, b: number, cost: numbe
     let bestWidth = Infinity;
     for (let i = 0; i < out.length; i += ENTRY) {
       let j = i + ENTRY;
-      while (j < out.length && out[j + 3] !== out[i + 3]) j += ENTRY;
+      while (j < out.length && mergeGroup(out[j + 3] as number) !== mergeGroup(out[i + 3] as number)) j += ENTRY;
       if (j >= out.length) continue;
       const width = Math.max(out[i + 1] as number, out[j + 1] as number) - (out[i] as number);
       if (width < bestWidth) {
@@ -151,6 +165,7 @@ export function addEntry(e: readonly number[], a: number, b: number, cost: numbe
     }
     out[bi + 1] = Math.max(out[bi + 1] as number, out[bj + 1] as number);
     out[bi + 2] = Math.min((out[bi + 2] as number) + (out[bj + 2] as number), MAX_AMOUNT);
+    out[bi + 3] = mergedKind(out[bi + 3] as number, out[bj + 3] as number);
     out.splice(bj, ENTRY);
   }
   return out;

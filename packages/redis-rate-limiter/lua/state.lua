@@ -258,6 +258,20 @@ end
 -- window limits (window.ts): entries flat, 4 numbers each: a, b, c, f
 local MAX_WINDOW_ENTRIES = 32
 
+-- what merges with what: entries of one kind, and admitted sends of every class (kinds 0, 4, 5) together
+local function merge_group(f)
+  if f == 0 or f == 4 or f == 5 then return 0 end
+  return f
+end
+
+-- two merged admitted sends take the lowest class among them
+local function merged_kind(f, g)
+  if not (f == 0 or f == 4 or f == 5) then return f end
+  if f == 5 or g == 5 then return 5 end
+  if f == 0 or g == 0 then return 0 end
+  return 4
+end
+
 local function count_at(e, span, T)
   local sum = 0
   for i = 1, #e, 4 do
@@ -346,7 +360,7 @@ local function add_entry(e, a, b, cost, f)
     local bi, bj, best = -1, -1, math.huge
     for i = 1, #out, 4 do
       local j = i + 4
-      while j <= #out and out[j + 3] ~= out[i + 3] do j = j + 4 end
+      while j <= #out and merge_group(out[j + 3]) ~= merge_group(out[i + 3]) do j = j + 4 end
       if j <= #out then
         local width = math.max(out[i + 1], out[j + 1]) - out[i]
         if width < best then best, bi, bj = width, i, j end
@@ -354,6 +368,7 @@ local function add_entry(e, a, b, cost, f)
     end
     out[bi + 1] = math.max(out[bi + 1], out[bj + 1])
     out[bi + 2] = math.min(out[bi + 2] + out[bj + 2], MAX_AMOUNT)
+    out[bi + 3] = merged_kind(out[bi + 3], out[bj + 3])
     for _ = 1, 4 do table.remove(out, bj) end
   end
   return out
