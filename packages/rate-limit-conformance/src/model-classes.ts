@@ -55,9 +55,13 @@ export function classesAfterCharge(cs: ModelClasses | undefined, cls: number, be
   const lc = cls === MODEL_CRITICAL && s > now ? Math.max(cs[1]!, s) : cs[1]!;
   const ln = cls <= MODEL_NORMAL && s > now ? Math.max(cs[2]!, s) : cs[2]!;
   if (s >= cs[0]!) return [s, lc, ln, cs[3]!, cs[4]!, Math.max(cs[5]!, after - s)];
-  // a charge before the latest booking raises every later level by at most its span
+  // a charge before the latest booking raises every level from s on by at most its span, and none above (after − t)
   const d = after - before;
-  return [cs[0]!, lc, ln, cs[3]!, Math.min(cs[4]! + d, 1e15), Math.min(cs[5]! + d, 1e15)];
+  const aEnd = cs[3]!;
+  const pa = s < aEnd ? (s > now ? Math.max(cs[4]!, Math.min(cs[4]! + d, after - s, 1e15)) : Math.min(cs[4]! + d, after - s, 1e15)) : cs[4]!;
+  const upB = Math.min(cs[5]! + d, after - Math.max(s, aEnd), 1e15);
+  const pb = s > aEnd ? Math.max(cs[5]!, upB) : upB;
+  return [cs[0]!, lc, ln, aEnd, pa, pb];
 }
 
 /** The class state after a record, sync or penalty (`held`) raised `tat` from `before` to `after` now. */

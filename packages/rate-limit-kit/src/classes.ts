@@ -18,8 +18,10 @@ import { HORIZON_MS, chargeAt, type BucketDefinition } from './gcra.js';
  * - Otherwise it books at the GCRA time `max(now, x + c·T − tau_k)`: `(x − t)/T` bounds the level at
  *   every instant from `t` on (every charge ahead counted as borrowed), so no later level passes the line.
  *   A booking at or after `L` (in order; `x` is exact, conservatively, from `L` on) raises `Pb` to its level
- *   after; a charge before `L` (a call that went at once, or a booking between charges ahead) adds its span
- *   to both bounds, since it raises every later level by at most its cost.
+ *   after; a charge at `s` before `L` (a call that went at once, or a booking between charges ahead) raises
+ *   every level from `s` on by at most its span and none above `(x' − t)/T`: the bounds of the parts of
+ *   time from `s` on become the smaller of `P + span` and `x' − max(s, aEnd)` (kept at least `P` where the
+ *   part also holds times before `s`).
  * - Once `now ≥ aEnd`, `Pb` becomes `Pa` and `aEnd` moves to `L` (with `Pb = max(0, x − L)`): the bound
  *   of the bookings made before a charge at once passes with them. Once `now ≥ L`, the state is dropped.
  *
@@ -137,8 +139,21 @@ export function classCharge(out: ClassCharged, x: number, cs: ClassState | undef
     out.cs = [s, lc, ln, cs[A_END] as number, cs[PA] as number, x2 - s > pb ? x2 - s : pb];
     return;
   }
+  // a charge before the latest booking raises every level from s on by at most its span, and none above
+  // (x' − t)/T: levels before s keep their bound, those from s on take the smaller of the two
   const d = x2 - x;
-  out.cs = [last, lc, ln, cs[A_END] as number, Math.min((cs[PA] as number) + d, HORIZON_MS), Math.min((cs[PB] as number) + d, HORIZON_MS)];
+  const aEnd = cs[A_END] as number;
+  const pa = cs[PA] as number;
+  const pb = cs[PB] as number;
+  let pa2 = pa;
+  if (s < aEnd) {
+    const up = Math.min(pa + d, x2 - s, HORIZON_MS);
+    pa2 = s > now ? (up > pa ? up : pa) : up;
+  }
+  const from = s > aEnd ? s : aEnd;
+  const upB = Math.min(pb + d, x2 - from, HORIZON_MS);
+  const pb2 = s > aEnd ? (upB > pb ? upB : pb) : upB;
+  out.cs = [last, lc, ln, aEnd, pa2, pb2];
 }
 
 /**

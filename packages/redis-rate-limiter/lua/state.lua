@@ -236,8 +236,24 @@ local function class_charge(x, cs, d, cls, cost, s, now)
     if x2 - s > pb then pb = x2 - s end
     return x2, { s, lc, ln, cs[4], cs[5], pb }
   end
+  -- a charge before the latest booking: levels from s on rise by at most its span and stay under (x2 - t)/T
   local dd = x2 - x
-  return x2, { last, lc, ln, cs[4], math.min(cs[5] + dd, HORIZON_MS), math.min(cs[6] + dd, HORIZON_MS) }
+  local a_end, pa, pb = cs[4], cs[5], cs[6]
+  local pa2 = pa
+  if s < a_end then
+    local up = math.min(pa + dd, x2 - s, HORIZON_MS)
+    if s > now then
+      if up > pa then pa2 = up else pa2 = pa end
+    else
+      pa2 = up
+    end
+  end
+  local from = a_end
+  if s > a_end then from = s end
+  local up_b = math.min(pb + dd, x2 - from, HORIZON_MS)
+  local pb2 = up_b
+  if s > a_end and not (up_b > pb) then pb2 = pb end
+  return x2, { last, lc, ln, a_end, pa2, pb2 }
 end
 
 -- the class state after x was raised from before to after as of now (record, sync; held: a penalty)
