@@ -1,6 +1,6 @@
 import { getVenueSpec } from '@core/exchange-specs';
 import { connectRedis } from './connect-redis.js';
-import { emptyCounts, runWorkers } from './run-workers.js';
+import { emptyCounts, runWorkers, type ClassWaits } from './run-workers.js';
 import { emptyWsCounts, runWsWorkers, type WsCounts } from './run-ws-workers.js';
 import { restLanesForWs } from './ws-demo.js';
 import { lanesFor } from './workloads.js';
@@ -18,6 +18,8 @@ export interface ChildJob {
   readonly margin: number;
   /** The processes sharing Redis, for the paced fetches' deferred charges (`deferredCharges.processes`); absent: reserved. */
   readonly deferredProcesses?: number;
+  /** Admission classes (see `RunWorkersOptions.classes`). */
+  readonly classes?: boolean;
   /** With `--ws`: the emulator's WebSocket URL, this process's WebSocket workers and its share of the caps. */
   readonly wsUrl?: string;
   readonly wsWorkerIds?: readonly number[];
@@ -28,7 +30,7 @@ export interface ChildJob {
 export type ChildMessage =
   | { readonly type: 'ready' }
   | { readonly type: 'progress'; readonly counts: ReturnType<typeof emptyCounts>; readonly wsCounts?: WsCounts }
-  | { readonly type: 'done'; readonly counts: ReturnType<typeof emptyCounts>; readonly wsCounts?: WsCounts; readonly failure?: string };
+  | { readonly type: 'done'; readonly counts: ReturnType<typeof emptyCounts>; readonly wsCounts?: WsCounts; readonly waits?: ClassWaits; readonly failure?: string };
 
 function send(m: ChildMessage): Promise<void> {
   return new Promise((resolve) => {
@@ -50,6 +52,7 @@ async function main(job: ChildJob): Promise<number> {
   const counts = emptyCounts();
   const wsCounts = emptyWsCounts();
   let failure: string | undefined;
+  let waits: ClassWaits | undefined;
   let redis;
   try {
     redis = await connectRedis(job.redisUrl, job.prefix);
@@ -68,19 +71,21 @@ async function main(job: ChildJob): Promise<number> {
     stop.signal.addEventListener('abort', () => wsStop.abort(), { once: true });
     const lanes = job.wsUrl === undefined ? lanesFor(spec) : restLanesForWs(spec);
     const [r, wsFailure] = await Promise.all([
-      runWorkers({ spec, baseUrl: job.baseUrl, limiter: redis.limiter, credentials: job.credentials, lanes, workerIds: lanes.length === 0 ? [] : job.workerIds, durationMs: job.durationMs, margin: job.margin, signal: stop.signal, deferredCharges: job.deferredProcesses === undefined ? false : { processes: job.deferredProcesses } }, counts),
+      runWorkers({ spec, baseUrl: job.baseUrl, limiter: redis.limiter, credentials: job.credentials, lanes, workerIds: lanes.length === 0 ? [] : job.workerIds, durationMs: job.durationMs, margin: job.margin, signal: stop.signal, deferredCharges: job.deferredProcesses === undefined ? false : { processes: job.deferredProcesses }, ...(job.classes === undefined ? {} : { classes: job.classes }) }, counts),
       job.wsUrl === undefined
         ? Promise.resolve(undefined)
         : runWsWorkers({ venue: spec.id, wsUrl: job.wsUrl, limiter: redis.limiter, credentials: job.credentials, workerIds: job.wsWorkerIds ?? [], margin: job.margin, signal: wsStop.signal, capShare: job.capShare ?? 1 }, wsCounts).finally(() => clearTimeout(wsTimer)),
     ]);
     failure = r.failure ?? wsFailure;
+    waits = r.waits;
   } catch (e) {
     failure = (e as Error).message;
   } finally {
     clearInterval(ticker);
     await redis.close();
   }
-  await send(failure === undefined ? { type: 'done', counts, wsCounts } : { type: 'done', counts, wsCounts, failure });
+  const w = waits === undefined ? {} : { waits };
+  await send(failure === undefined ? { type: 'done', counts, wsCounts, ...w } : { type: 'done', counts, wsCounts, ...w, failure });
   return failure === undefined ? 0 : 1;
 }
 

@@ -61,7 +61,7 @@ usage per window against each limit is written.
 Usage:
   exlimits demo [--venue ID|all] [--seconds N] [--credentials N] [--workers N]
                 [--redis URL --processes N] [--out DIR] [--margin F] [--fail-orders F]
-                [--ws] [--metrics-port N] [--json]
+                [--ws] [--metrics-port N] [--json] [--no-classes]
 
 Options:
   --venue ID        ${venueHelp()}
@@ -89,6 +89,11 @@ Options:
                     chart show the WebSocket limits beside the REST ones. Venues with WebSocket
                     limits: binance-spot, binance-usdm, okx, bybit, kucoin, kraken, hyperliquid,
                     gate, bitget
+  --no-classes      admit every request as normal with nothing kept free (the comparison run).
+                    By default requests go in classes: market data bulk (it leaves 20 % of each
+                    bucket free), orders normal (10 %), cancels critical by nature, hedge orders
+                    marked critical; the summary prints each class's waits (p50, p99, max)
+                    beside the utilization
   --help            this text
 
 Exit codes: 0 no request was refused; 1 the venue refused requests or the run failed; 2 usage.

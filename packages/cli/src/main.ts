@@ -69,6 +69,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         failOrders: cmd.failOrders,
         metricsPort: cmd.metricsPort,
         ...(cmd.ws === true ? { ws: true } : {}),
+        ...(cmd.noClasses === true ? { classes: false } : {}),
         out: human,
         ...(io.signal === undefined ? {} : { signal: io.signal }),
       });

@@ -27,6 +27,8 @@ export interface DemoArgs {
   readonly json: boolean;
   /** Drive the venue's WebSocket limits too (`--ws`); absent without it. */
   readonly ws?: true;
+  /** `--no-classes`: every request admitted as normal, nothing kept free (the comparison run); absent otherwise. */
+  readonly noClasses?: true;
 }
 
 /** A parsed `inspect` command. */
@@ -110,6 +112,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
               'metrics-port': { type: 'string' },
               json: { type: 'boolean' },
               ws: { type: 'boolean' },
+              'no-classes': { type: 'boolean' },
               help: { type: 'boolean', short: 'h' },
             }
           : {
@@ -175,5 +178,6 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     metricsPort,
     json,
     ...(values['ws'] === true ? { ws: true as const } : {}),
+    ...(values['no-classes'] === true ? { noClasses: true as const } : {}),
   };
 }

@@ -12,7 +12,7 @@ import { createProgressLine } from './progress-line.js';
 import { progressText } from './progress-text.js';
 import { emptyCounts, runWorkers, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
 import { spawnWorkers } from './spawn-workers.js';
-import { busiestPerBucket, limitLabel, summaryTable } from './summary-table.js';
+import { busiestPerBucket, classWaitSummary, classWaitTable, limitLabel, summaryTable, type ClassWaitSummary } from './summary-table.js';
 import { renderUsageChart } from './usage-chart.js';
 import { UsageError } from './usage-error.js';
 import { laneSlots, lanesFor } from './workloads.js';
@@ -43,6 +43,11 @@ export interface DemoOptions {
   readonly signal?: AbortSignal;
   /** Serve Prometheus metrics of the run at `http://127.0.0.1:<metricsPort>/metrics` while it runs. */
   readonly metricsPort?: number | undefined;
+  /**
+   * Admission classes (default `true`): market data bulk, cancels critical by nature, hedges critical.
+   * `false` admits every request as normal with nothing kept free, as before classes (`--no-classes`).
+   */
+  readonly classes?: boolean;
 }
 
 /** The outcome of one venue's demo run. */
@@ -57,6 +62,8 @@ export interface DemoReport {
   readonly chartPath: string;
   /** With `ws`: what the WebSocket workers saw. */
   readonly wsCounts?: WsCounts;
+  /** How long each class's requests waited for their send times. */
+  readonly waits: readonly ClassWaitSummary[];
   readonly failure?: string;
 }
 
@@ -122,7 +129,8 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   const deferredProcesses = options.ws === true ? undefined : processes;
   const wsCounts = emptyWsCounts();
   const wsWorkers = options.ws === true ? wsWorkerCount(spec.id, credentials.length) : 0;
-  const mode = options.redisUrl === undefined ? 'in process' : processes > 1 ? `${processes} processes sharing Redis` : 'in process on Redis';
+  const classes = options.classes !== false;
+  const mode = `${options.redisUrl === undefined ? 'in process' : processes > 1 ? `${processes} processes sharing Redis` : 'in process on Redis'}${classes ? '' : ', without classes'}`;
   out.write(`${spec.id}: ${workers} workers, ${credentials.length} credentials, ${options.seconds} s, ${mode}; lanes: ${lanes.map((l) => `${l.method} ${l.path.split('?')[0]}`).join(', ')}${wsWorkers > 0 ? `; ${wsWorkers} WebSocket workers (connections dropped every ${WS_DROP_MS / 1000} s)` : ''}\n`);
   if (redis !== undefined) out.write(`  watch the buckets live: exlimits inspect --redis ${options.redisUrl} --prefix ${DEMO_PREFIX}\n`);
   if (metrics !== undefined) out.write(`  metrics (Prometheus): ${metrics.url}\n`);
@@ -154,6 +162,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
             credentials,
             durationMs,
             margin: options.margin,
+            classes,
             ...(deferredProcesses === undefined ? {} : { deferredProcesses }),
             ...(venue.wsUrl === undefined ? {} : { wsUrl: venue.wsUrl }),
           },
@@ -184,6 +193,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
             durationMs,
             margin: options.margin,
             deferredCharges: deferredProcesses === undefined ? false : { processes: deferredProcesses },
+            classes,
             ...(options.signal === undefined ? {} : { signal: options.signal }),
             ...(onAttempt === undefined ? {} : { onAttempt }),
           },
@@ -222,6 +232,11 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   out.write(`${summaryTable(stats, evidence)}\n`);
   if (stats.webSocket !== undefined) out.write(`\n${wsSummaryTable(stats, result.wsCounts ?? wsCounts)}`);
   out.write(`  utilization: cost admitted per complete window / the ${limit}, n/a while no window completed (token buckets: cost admitted / (capacity + refill × time), n/a before one refill period)\n`);
+  const waits = classWaitSummary(result.waits ?? {});
+  if (waits.length > 0) {
+    out.write(`\n${classWaitTable(waits)}\n`);
+    out.write(`  wait: from a request's admission call to its send time, per class (${classes ? 'market data bulk, cancels and hedges critical' : 'without classes: every request normal'})\n`);
+  }
 
   await mkdir(options.outDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -230,6 +245,6 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   await writeFile(chartPath, renderUsageChart(title, [...busiestPerBucket(stats), ...wsChartBuckets(stats)], limit, stats.nowMs));
   out.write(`  chart: ${chartPath}\n`);
   const ws = options.ws === true ? { wsCounts: result.wsCounts ?? wsCounts } : {};
-  const base = { venue: spec.id, seconds: Number(elapsed), mode, counts: result.counts, stats, chartPath, ...ws };
+  const base = { venue: spec.id, seconds: Number(elapsed), mode, counts: result.counts, stats, chartPath, waits, ...ws };
   return result.failure === undefined ? base : { ...base, failure: result.failure };
 }

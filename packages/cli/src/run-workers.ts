@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import type { RateLimiter } from '@core/rate-limit-contract';
+import type { Priority, RateLimiter } from '@core/rate-limit-contract';
 import type { VenueSpec } from '@core/exchange-specs';
 import { createPacedFetch, isPacedFetchError, type AttemptEvent, type DeferredChargesOptions, type PacedFetch } from '@core/paced-fetch';
 import { styleFor } from '@core/venue-emulator';
@@ -60,6 +60,20 @@ export interface RunWorkersOptions {
   readonly signal?: AbortSignal;
   /** Also told of every attempt sent (metrics). */
   readonly onAttempt?: (e: AttemptEvent) => void;
+  /**
+   * Admission classes (RL-Q1): `true` (default, where the limiter offers them) admits each lane in its
+   * class (market data bulk, cancels critical by nature); `false` admits every request as `'normal'`
+   * with nothing kept free, as before classes (the comparison run).
+   */
+  readonly classes?: boolean;
+}
+
+/** How long each attempt waited for its send time, ms, per class (`'normal'` where the limiter has none) and request: `<class>\t<method> <path>`. */
+export type ClassWaits = Record<string, number[]>;
+
+/** Adds the waits `b` into `a`. */
+export function addWaits(a: ClassWaits, b: ClassWaits): void {
+  for (const [k, v] of Object.entries(b)) (a[k] ??= []).push(...v);
 }
 
 /** The end of a run of workers: the counts, and the failure that ended it early, if any. */
@@ -67,8 +81,16 @@ export interface RunWorkersResult {
   readonly counts: WorkerCounts;
   /** With WebSocket workers: what they saw. */
   readonly wsCounts?: WsCounts;
+  /** How long the attempts waited for their send times, per class. */
+  readonly waits?: ClassWaits;
   readonly failure?: string;
 }
+
+/**
+ * The demo's reserve with classes: normal orders leave a tenth of every bucket to the critical hedges
+ * and cancels, market data a fifth (RL-Q4).
+ */
+const DEMO_RESERVE = { normal: 0.1, bulk: 0.2 } as const;
 
 /** How long the limiter's store may keep failing before the run ends (a slow moment is not a dead store). */
 const STORE_OUTAGE_LIMIT_MS = 5_000;
@@ -100,7 +122,9 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
   if (options.signal?.aborted === true) stop.abort();
   const timer = setTimeout(() => stop.abort(), options.durationMs);
 
+  const waits: ClassWaits = {};
   const onAttempt = (e: AttemptEvent): void => {
+    (waits[`${e.priority ?? 'normal'}\t${e.request.method} ${e.request.path}`] ??= []).push(e.waitedMs);
     counts.sent += 1;
     if (e.feedback.verdict === 'rate_limited' || e.feedback.verdict === 'banned') counts.refused += 1;
     if (e.feedback.verdict === 'banned') counts.banned += 1;
@@ -111,11 +135,16 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
   let storeDownSince: number | undefined;
   const apiKeyHeader = styleFor(spec).apiKeyHeader;
   const fetchers = new Map<string, PacedFetch>();
-  const fetcherFor = (credential: string): PacedFetch => {
-    let f = fetchers.get(credential);
+  const classes = options.limiter.capabilities.priorities === true;
+  const fetcherFor = (credential: string, lane: Lane): PacedFetch => {
+    // with classes a lane's own class, else the spec's by nature; without, every request normal
+    const priority: Priority | undefined = !classes ? undefined : options.classes === false ? 'normal' : lane.priority;
+    const id = `${credential}\u0000${priority ?? ''}`;
+    let f = fetchers.get(id);
     if (f === undefined) {
-      f = createPacedFetch({ venue: spec, identity: { credential }, limiter: options.limiter, maxWaitMs: DEMO_MAX_WAIT_MS, margin: options.margin, onAttempt, ...(options.deferredCharges === undefined ? {} : { deferredCharges: options.deferredCharges }) });
-      fetchers.set(credential, f);
+      const cls = !classes ? {} : options.classes === false ? { priority: 'normal' as const, reserve: { normal: 0, bulk: 0 } } : { reserve: DEMO_RESERVE, ...(priority === undefined ? {} : { priority }) };
+      f = createPacedFetch({ venue: spec, identity: { credential }, limiter: options.limiter, maxWaitMs: DEMO_MAX_WAIT_MS, margin: options.margin, onAttempt, ...(options.deferredCharges === undefined ? {} : { deferredCharges: options.deferredCharges }), ...cls });
+      fetchers.set(id, f);
     }
     return f;
   };
@@ -125,19 +154,20 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
     const slots = laneSlots(lanes);
     const lane = slots[Math.floor(id / credentials.length) % slots.length];
     if (lane === undefined) return;
-    const paced = fetcherFor(credential);
+    const paced = fetcherFor(credential, lane);
     const url = `${options.baseUrl}${lane.path}`;
     const headers: Record<string, string> = { [apiKeyHeader]: credential, ...(lane.contentType === undefined ? {} : { 'content-type': lane.contentType }) };
-    while (!stop.signal.aborted) {
+    /** One request: `false` when the worker must stop (a failure, or the end of the run). */
+    const once = async (): Promise<boolean> => {
       let res: Response;
       try {
         res = await paced(url, { method: lane.method, headers, signal: stop.signal, ...(lane.body === undefined ? {} : { body: lane.body }) });
       } catch (e) {
-        if (stop.signal.aborted) return;
+        if (stop.signal.aborted) return false;
         if (isPacedFetchError(e)) {
           if (e.code === 'rate_limit_timeout') {
             counts.timeouts += 1;
-            continue;
+            return true;
           }
           if (e.code === 'backend_unavailable') {
             // Fail closed (nothing was sent); end the run only when the store stays away.
@@ -146,17 +176,17 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
             storeDownSince ??= now;
             if (now - storeDownSince > STORE_OUTAGE_LIMIT_MS) {
               fail(`the rate limiter's store stopped answering for over ${STORE_OUTAGE_LIMIT_MS / 1000} s (${e.code}): ${e.message}`);
-              return;
+              return false;
             }
             await new Promise((r) => setTimeout(r, 100));
-            continue;
+            return true;
           }
           fail(`${lane.name}: ${e.code}: ${e.message}`);
-          return;
+          return false;
         }
         const cause = (e as { cause?: { code?: string; message?: string } }).cause;
         fail(`cannot reach the venue at ${options.baseUrl}: ${cause?.code ?? cause?.message ?? (e as Error).message}`);
-        return;
+        return false;
       }
       storeDownSince = undefined;
       const text = await res.text().catch(() => '');
@@ -166,10 +196,35 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
         if (res.status !== 403) {
           // Bybit's 403 IP ban is plain text; anything else that is not JSON is a malformed answer.
           fail(`malformed response from the venue to ${lane.method} ${lane.path} (HTTP ${res.status}): ${JSON.stringify(text.slice(0, 80))}`);
-          return;
+          return false;
         }
       }
+      return true;
+    };
+    if (lane.everyMs === undefined) {
+      while (!stop.signal.aborted) if (!(await once())) return;
+      return;
     }
+    // a stream: one request every everyMs, whether the earlier ones went out yet or not (open loop, so
+    // runs with and without classes send the same stream)
+    const inFlight = new Set<Promise<boolean>>();
+    while (!stop.signal.aborted) {
+      const p = once();
+      inFlight.add(p);
+      void p.then(() => inFlight.delete(p));
+      await new Promise<void>((resolve) => {
+        const onAbort = (): void => {
+          clearTimeout(t);
+          resolve();
+        };
+        const t = setTimeout(() => {
+          stop.signal.removeEventListener('abort', onAbort);
+          resolve();
+        }, lane.everyMs);
+        stop.signal.addEventListener('abort', onAbort, { once: true });
+      });
+    }
+    await Promise.all(inFlight);
   };
 
   try {
@@ -178,5 +233,5 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
-  return failure === undefined ? { counts } : { counts, failure };
+  return failure === undefined ? { counts, waits } : { counts, waits, failure };
 }

@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ChildJob, ChildMessage } from './demo-child.js';
-import { addCounts, emptyCounts, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
+import { addCounts, addWaits, emptyCounts, type ClassWaits, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
 import { emptyWsCounts, type WsCounts } from './run-ws-workers.js';
 
 /** Options of {@link spawnWorkers}. */
@@ -46,6 +46,7 @@ export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCou
   const script = childScript();
   const perChild: WorkerCounts[] = [];
   const perChildWs: WsCounts[] = [];
+  const waits: ClassWaits = {};
   let ready = 0;
   const children: ChildProcess[] = [];
   let failure: string | undefined;
@@ -83,6 +84,7 @@ export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCou
         }
         if (m.type === 'done') {
           reported = true;
+          if (m.waits !== undefined) addWaits(waits, m.waits);
           if (m.failure !== undefined) {
             failure ??= `worker process ${p + 1}: ${m.failure}`;
             stopAll();
@@ -114,5 +116,5 @@ export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCou
   }
   refresh();
   const ws = options.job.wsUrl === undefined ? {} : { wsCounts: liveWs };
-  return failure === undefined ? { counts: live, ...ws } : { counts: live, ...ws, failure };
+  return failure === undefined ? { counts: live, ...ws, waits } : { counts: live, ...ws, waits, failure };
 }

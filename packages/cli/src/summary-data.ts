@@ -1,6 +1,7 @@
 import { getVenueSpec, venueEvidence, type VenueEvidence } from '@core/exchange-specs';
 import type { BucketUsage } from '@core/venue-emulator';
 import type { WorkerCounts } from './run-workers.js';
+import type { ClassWaitSummary } from './summary-table.js';
 
 /** One limit a demo run touched, as data (the summary table's row). */
 export interface BucketSummary {
@@ -41,6 +42,8 @@ export interface DemoSummary {
   readonly workers: WorkerCounts;
   readonly buckets: readonly BucketSummary[];
   readonly chart: string;
+  /** How long each class's requests waited for their send times (p50, p99, max, ms). */
+  readonly waits?: readonly ClassWaitSummary[];
   readonly failure?: string;
 }
 
@@ -61,6 +64,7 @@ export interface SummaryInput {
     readonly buckets: readonly BucketUsage[];
   };
   readonly chartPath: string;
+  readonly waits?: readonly ClassWaitSummary[];
   readonly failure?: string;
 }
 
@@ -98,6 +102,7 @@ export function demoSummary(r: SummaryInput): DemoSummary {
     workers: { ...r.counts },
     buckets,
     chart: r.chartPath,
+    ...(r.waits === undefined ? {} : { waits: r.waits }),
     ...(r.failure === undefined ? {} : { failure: r.failure }),
   };
 }

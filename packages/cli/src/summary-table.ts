@@ -55,3 +55,56 @@ export function busiestPerBucket(stats: EmulatorStats): BucketUsage[] {
   }
   return [...best.values()];
 }
+
+/** One class's waits in a run (all its requests, or one kind of request of it): how long they waited for their send times. */
+export interface ClassWaitSummary {
+  readonly priority: string;
+  /** The kind of request (`DELETE /api/v3/order`), or `all` for the class as a whole. */
+  readonly request: string;
+  readonly requests: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+}
+
+/** The `q` quantile (nearest rank) of sorted values. */
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
+}
+
+function summarize(priority: string, request: string, values: readonly number[]): ClassWaitSummary {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { priority, request, requests: sorted.length, p50Ms: quantile(sorted, 0.5), p99Ms: quantile(sorted, 0.99), maxMs: sorted.at(-1) ?? 0 };
+}
+
+/**
+ * Per class (critical, normal, bulk, in that order): all its requests, then each kind of request in it
+ * when it has several, with their waits' p50, p99 and max. `waits` is keyed `<class>\t<request>`.
+ */
+export function classWaitSummary(waits: Readonly<Record<string, readonly number[]>>): ClassWaitSummary[] {
+  const order = ['critical', 'normal', 'bulk'];
+  const byClass = new Map<string, [string, readonly number[]][]>();
+  for (const [key, values] of Object.entries(waits)) {
+    const [priority = 'normal', request = ''] = key.split('\t');
+    const list = byClass.get(priority) ?? [];
+    list.push([request, values]);
+    byClass.set(priority, list);
+  }
+  const out: ClassWaitSummary[] = [];
+  for (const priority of [...byClass.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b))) {
+    const kinds = (byClass.get(priority) ?? []).sort((a, b) => a[0].localeCompare(b[0]));
+    out.push(summarize(priority, 'all', kinds.flatMap(([, v]) => v)));
+    if (kinds.length > 1) for (const [request, values] of kinds) out.push(summarize(priority, request, values));
+  }
+  return out;
+}
+
+/** The per-class wait table of a run (beside the per-bucket utilization above it). */
+export function classWaitTable(rows: readonly ClassWaitSummary[]): string {
+  const ms = (v: number): string => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
+  return formatTable(
+    ['class', 'request', 'requests', 'wait p50 (ms)', 'wait p99 (ms)', 'wait max (ms)'],
+    rows.map((r) => [r.priority, r.request, String(r.requests), ms(r.p50Ms), ms(r.p99Ms), ms(r.maxMs)]),
+  );
+}

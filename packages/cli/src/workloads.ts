@@ -1,3 +1,4 @@
+import type { Priority } from '@core/rate-limit-contract';
 import { resolveRequest, type VenueSpec } from '@core/exchange-specs';
 
 /** One kind of request a demo worker sends over and over. */
@@ -11,6 +12,13 @@ export interface Lane {
   readonly contentType?: string;
   /** Workers per credential on this lane in the default mix; default 2. */
   readonly workersPerCredential?: number;
+  /**
+   * The lane's class (RL-Q1): market data is `'bulk'`; left out, a request takes the class its venue's
+   * spec gives it by nature (`'critical'` for cancels, reduce-only orders, position closes).
+   */
+  readonly priority?: Priority;
+  /** A stream rather than a saturating lane: each worker starts one request every `everyMs` (ms of real time), whether the earlier ones went out yet or not. */
+  readonly everyMs?: number;
 }
 
 /**
@@ -30,21 +38,27 @@ const form = (v: Record<string, string>): { body: string; contentType: string } 
  * saturation at once.
  */
 const LANES: Readonly<Record<string, readonly Lane[]>> = {
+  // Market data (bulk) saturates the IP weight; a stream of cancels (critical by nature) and of hedge
+  // orders (marked critical) goes out beside it (RL-Q1).
   'binance-spot': [
-    { name: 'depth', method: 'GET', path: '/api/v3/depth?symbol=BTCUSDT&limit=100' },
+    { name: 'depth', method: 'GET', path: '/api/v3/depth?symbol=BTCUSDT&limit=100', priority: 'bulk' },
     // Orders wait for their account's order count and then queue for the IP weight behind the depth
     // requests: more of them keep the order count busy too.
     { name: 'order', method: 'POST', path: '/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=0.001&price=60000', workersPerCredential: 6 },
+    { name: 'cancel', method: 'DELETE', path: '/api/v3/order?symbol=BTCUSDT&orderId=1', workersPerCredential: 1, everyMs: 500 },
+    { name: 'hedge', method: 'POST', path: '/api/v3/order?symbol=BTCUSDT&side=SELL&type=MARKET&quantity=0.001', workersPerCredential: 1, everyMs: 2500, priority: 'critical' },
   ],
   okx: [
-    { name: 'books', method: 'GET', path: '/api/v5/market/books?instId=BTC-USDT&sz=20' },
+    { name: 'books', method: 'GET', path: '/api/v5/market/books?instId=BTC-USDT&sz=20', priority: 'bulk' },
     { name: 'order', method: 'POST', path: '/api/v5/trade/order', ...json({ instId: 'BTC-USDT', tdMode: 'cash', side: 'buy', ordType: 'limit', sz: '0.01', px: '60000' }) },
-    { name: 'balance', method: 'GET', path: '/api/v5/account/balance' },
+    { name: 'balance', method: 'GET', path: '/api/v5/account/balance', priority: 'bulk' },
+    { name: 'cancel', method: 'POST', path: '/api/v5/trade/cancel-order', ...json({ instId: 'BTC-USDT', ordId: '1' }), workersPerCredential: 1, everyMs: 200 },
   ],
   bybit: [
     { name: 'order', method: 'POST', path: '/v5/order/create', ...json({ category: 'linear', symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '0.001', price: '60000' }) },
-    { name: 'fee-rate', method: 'GET', path: '/v5/account/fee-rate?category=linear&symbol=BTCUSDT' },
-    { name: 'tickers', method: 'GET', path: '/v5/market/tickers?category=spot&symbol=BTCUSDT' },
+    { name: 'fee-rate', method: 'GET', path: '/v5/account/fee-rate?category=linear&symbol=BTCUSDT', priority: 'bulk' },
+    { name: 'tickers', method: 'GET', path: '/v5/market/tickers?category=spot&symbol=BTCUSDT', priority: 'bulk' },
+    { name: 'cancel', method: 'POST', path: '/v5/order/cancel', ...json({ category: 'linear', symbol: 'BTCUSDT', orderId: '1' }), workersPerCredential: 1, everyMs: 200 },
   ],
   kucoin: [
     { name: 'level1', method: 'GET', path: '/api/v1/market/orderbook/level1?symbol=BTC-USDT' },

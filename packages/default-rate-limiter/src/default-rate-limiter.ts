@@ -1,4 +1,4 @@
-import type { BucketKey, Clock, Decision, Limit } from '@core/rate-limit-contract';
+import type { BucketKey, Clock, Decision, Limit, Reserve } from '@core/rate-limit-contract';
 import { describeValue, StoreRateLimiter, systemClock } from '@core/rate-limit-kit';
 import { MemoryStore } from './memory-store.js';
 
@@ -26,6 +26,14 @@ export interface DefaultRateLimiterOptions {
    * either way (RL-W7).
    */
   readonly unrefTimers?: boolean;
+  /**
+   * The share of each bucket a lower class leaves free for higher ones when a call names no reserve
+   * (RL-Q4): `normal` spends a bucket up to `capacity · (1 − normal)`, `bulk` up to
+   * `capacity · (1 − bulk)`, `critical` all of it. Default `{ normal: 0, bulk: 0.2 }`: callers that name
+   * no class keep every earlier rule's numbers, and bulk traffic always leaves a fifth of every bucket
+   * to normal and critical calls.
+   */
+  readonly reserve?: Reserve;
 }
 
 /** Counters of a {@link DefaultRateLimiter}. */
@@ -88,6 +96,7 @@ export class DefaultRateLimiter extends StoreRateLimiter {
     super(storeOf(options), {
       ...(options.credentialSecret === undefined ? {} : { credentialSecret: options.credentialSecret }),
       ...(options.unrefTimers === undefined ? {} : { unrefTimers: options.unrefTimers }),
+      ...(options.reserve === undefined ? {} : { reserve: options.reserve }),
     });
   }
 

@@ -17,6 +17,7 @@ export class IdleSweep {
   readonly #table: BucketTable;
   readonly #holds: Map<string, number>;
   readonly #windows: Map<string, number[]>;
+  readonly #classes: Map<string, unknown>;
   readonly #defs: readonly Definition[];
   readonly #o: SweepOptions;
   #ops = 0;
@@ -24,10 +25,11 @@ export class IdleSweep {
   /** Idle buckets evicted so far. */
   evicted = 0;
 
-  constructor(table: BucketTable, holds: Map<string, number>, windows: Map<string, number[]>, defs: readonly Definition[], options: SweepOptions) {
+  constructor(table: BucketTable, holds: Map<string, number>, windows: Map<string, number[]>, classes: Map<string, unknown>, defs: readonly Definition[], options: SweepOptions) {
     this.#table = table;
     this.#holds = holds;
     this.#windows = windows;
+    this.#classes = classes;
     this.#defs = defs;
     this.#o = options;
   }
@@ -68,6 +70,7 @@ export class IdleSweep {
       if (isIdle(table.state(slot), hold, this.#defs[table.def(slot)] as Definition, before) && !(hold > now)) {
         table.remove(slot);
         if (this.#windows.size > 0) this.#windows.delete(id);
+        if (this.#classes.size > 0) this.#classes.delete(id);
         this.evicted++;
       }
     }

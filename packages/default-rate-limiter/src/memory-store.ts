@@ -1,9 +1,15 @@
-// A little over 400 lines on purpose: every write to the bucket table and its side maps (holds, pending
-// penalties and debts, bookings) stays in this one class, so no operation can update one and miss another.
+// Over 400 lines on purpose: every write to the bucket table and its side maps (holds, pending penalties
+// and debts, window entries, class states, bookings) stays in this one class, so no operation can update
+// one and miss another.
 import type { BucketSnapshot, Capabilities, Clock, ErrorResult, SideEffectResult } from '@core/rate-limit-contract';
 import {
   NO_HOLD,
   addDebt,
+  classCharge,
+  classRaise,
+  lineOf,
+  settleClasses,
+  windowLineOf,
   admits,
   borrowedAt,
   chargeAt,
@@ -30,6 +36,8 @@ import {
   type Admission,
   type AdmissionPlan,
   type AdmitMode,
+  type ClassCharged,
+  type ClassState,
   type Definition,
   type Hold,
   type LimiterStore,
@@ -57,6 +65,8 @@ interface Booked {
   readonly pendingBefore: Pending | undefined;
   /** A window bucket's entries the booking replaced. */
   readonly replacedWindow: number[] | undefined;
+  /** A token bucket's class state the booking replaced. */
+  readonly replacedClasses: ClassState | undefined;
   /** Where the booking wrote; a bucket moved or forgotten since then forfeits the return. */
   readonly slot: number;
   readonly epoch: number;
@@ -86,6 +96,7 @@ const CAPABILITIES: Capabilities = Object.freeze({
   penalize: true,
   crossVenueChecks: true,
   windowLimits: true,
+  priorities: true,
 });
 
 /**
@@ -108,6 +119,10 @@ export class MemoryStore implements LimiterStore {
   readonly #holds = new Map<string, number>();
   /** The entries of window buckets (RL-V1; the table keeps their expiry as their state). */
   readonly #windows = new Map<string, number[]>();
+  /** The class states of token buckets with bookings ahead (RL-Q1..RL-Q5, the kit's classes.ts). */
+  readonly #classes = new Map<string, ClassState>();
+  readonly #cs: (ClassState | undefined)[] = [];
+  readonly #charged: ClassCharged = { x: 0, cs: undefined };
   readonly #plan: AdmissionPlan = { sendAt: 0, unpayable: -1 };
   readonly #xs: number[] = [];
   readonly #ws: (number[] | undefined)[] = [];
@@ -120,7 +135,7 @@ export class MemoryStore implements LimiterStore {
     this.#options = options;
     this.#clock = options.clock;
     this.timers = options.clock;
-    this.#sweep = new IdleSweep(this.#table, this.#holds, this.#windows, this.#defs, options);
+    this.#sweep = new IdleSweep(this.#table, this.#holds, this.#windows, this.#classes, this.#defs, options);
   }
 
   now(): number {
@@ -139,12 +154,14 @@ export class MemoryStore implements LimiterStore {
 
   // ---------------------------------------------------------------- admission
 
-  admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined): Admission {
+  admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined, cls = 1, free = 0): Admission {
     const now = this.#clock.now();
     if (mode !== 'peek') this.#sweep.tick(now);
     const xs = this.#xs;
     const ws = this.#ws;
+    const css = this.#cs;
     const slots = this.#slots;
+    const anyClasses = this.#classes.size > 0;
     for (let i = 0; i < n; i++) {
       const k = keys[i] as ResolvedKey;
       const def = defs[i] as Definition;
@@ -152,20 +169,24 @@ export class MemoryStore implements LimiterStore {
       const slot = this.#slotOf(k);
       slots[i] = slot;
       if (def.window === undefined) {
-        xs[i] = this.#effective(slot, k.id, def, now);
+        const x = this.#effective(slot, k.id, def, now);
+        xs[i] = x;
         ws[i] = undefined;
+        css[i] = anyClasses ? this.#classesOf(slot, k.id, def, x, now) : undefined;
       } else {
         xs[i] = 0;
         ws[i] = this.#effectiveWindow(slot, k.id, def, now);
+        css[i] = undefined;
       }
     }
     const plan = this.#plan;
-    planAdmission(plan, n, xs, defs, costs, now, ws);
+    planAdmission(plan, n, xs, defs, costs, now, ws, css, cls, free);
     if (plan.unpayable >= 0) {
       const i = plan.unpayable;
       const def = defs[i] as Definition;
-      const reason = def.window !== undefined ? ((costs[i] as number) > def.window.perWindow + def.window.eps ? 'window' : 'horizon') : def.quota ? 'quota' : 'horizon';
-      return { status: 'unpayable', index: i, reason, left: def.quota ? def.capacity - Math.max(0, xs[i] as number) : 0 };
+      const w = def.window;
+      const reason = w !== undefined ? ((costs[i] as number) > windowLineOf(w.perWindow, free, costs[i] as number) + w.eps ? 'window' : 'horizon') : def.quota ? 'quota' : 'horizon';
+      return { status: 'unpayable', index: i, reason, left: def.quota ? lineOf(def, free, costs[i] as number) - Math.max(0, xs[i] as number) : 0 };
     }
     const s = plan.sendAt;
     if (mode === 'peek') return s <= now ? { status: 'admitted', sendAt: now, now } : { status: 'wait', waitMs: s - now };
@@ -178,14 +199,15 @@ export class MemoryStore implements LimiterStore {
       const x = xs[i] as number;
       const w = ws[i];
       if (booked === undefined) {
-        k.memo = this.#charge(before, k.id, x, w, def, costs[i] as number, s, now);
+        k.memo = this.#charge(before, k.id, x, w, css[i], def, cls, costs[i] as number, s, now);
         continue;
       }
       const pending = before < 0 && this.#pending.size > 0 ? this.#pending.get(k.id) : undefined;
       const replaced = before >= 0 ? this.#table.state(before) : x;
       const replacedDef = before >= 0 ? this.#table.def(before) : def.index;
       const replacedWindow = before >= 0 ? this.#windows.get(k.id) : undefined;
-      const slot = this.#charge(before, k.id, x, w, def, costs[i] as number, s, now);
+      const replacedClasses = before >= 0 ? this.#classes.get(k.id) : undefined;
+      const slot = this.#charge(before, k.id, x, w, css[i], def, cls, costs[i] as number, s, now);
       k.memo = slot;
       booked.push({
         id: k.id,
@@ -195,6 +217,7 @@ export class MemoryStore implements LimiterStore {
         created: before < 0,
         pendingBefore: pending === undefined ? undefined : { hold: pending.hold, debt: pending.debt },
         replacedWindow,
+        replacedClasses,
         slot,
         epoch: this.#table.epoch,
         version: this.#table.version(slot),
@@ -217,12 +240,15 @@ export class MemoryStore implements LimiterStore {
         table.set(slot, b.replaced, b.replacedDef);
         if (b.replacedWindow === undefined) this.#windows.delete(b.id);
         else this.#windows.set(b.id, b.replacedWindow);
+        if (b.replacedClasses === undefined) this.#classes.delete(b.id);
+        else this.#classes.set(b.id, b.replacedClasses);
         continue;
       }
       // the bucket did not exist before the booking: forget it, with the penalty or debt it folded in kept pending
       table.remove(slot);
       this.#holds.delete(b.id);
       this.#windows.delete(b.id);
+      this.#classes.delete(b.id);
       if (b.pendingBefore !== undefined && !this.#pending.has(b.id)) {
         const p = this.#pendingFor(b.id);
         if (p !== undefined) {
@@ -254,7 +280,8 @@ export class MemoryStore implements LimiterStore {
       return;
     }
     const x = this.#effective(slot, key.id, def, now);
-    key.memo = this.#write(slot, key.id, recordCost(x, def, cost, now), def, now);
+    const y = recordCost(x, def, cost, now);
+    key.memo = this.#writeRaised(slot, key.id, x, y, def, now, false);
   }
 
   dropRecord(): void {
@@ -273,7 +300,7 @@ export class MemoryStore implements LimiterStore {
       return OK;
     }
     const x = this.#effective(slot, key.id, def, now);
-    key.memo = this.#write(slot, key.id, syncBorrowed(x, def, minBorrowed, now), def, now);
+    key.memo = this.#writeRaised(slot, key.id, x, syncBorrowed(x, def, minBorrowed, now), def, now, false);
     return OK;
   }
 
@@ -289,7 +316,14 @@ export class MemoryStore implements LimiterStore {
     }
     const def = this.#defs[this.#table.def(slot)] as Definition;
     if (def.window !== undefined) this.#writeWindow(slot, key.id, windowPenalize(this.#windows.get(key.id) ?? [], def.window, until, now), def, now);
-    else this.#table.setState(slot, penalizeUntil(this.#table.state(slot), def, until, now));
+    else {
+      const x = this.#table.state(slot);
+      const y = penalizeUntil(x, def, until, now);
+      const cs = this.#classes.size > 0 ? classRaise(settleClasses(this.#classes.get(key.id), x, now), def, x, y, true) : undefined;
+      this.#table.setState(slot, y);
+      if (cs === undefined) this.#classes.delete(key.id);
+      else this.#classes.set(key.id, cs);
+    }
     const h = holdAfter(this.#holds.get(key.id) ?? NO_HOLD, until, now);
     if (h > now) this.#holds.set(key.id, h);
     return OK;
@@ -314,6 +348,7 @@ export class MemoryStore implements LimiterStore {
     this.#pending.delete(key.id);
     this.#holds.delete(key.id);
     this.#windows.delete(key.id);
+    this.#classes.delete(key.id);
     return OK;
   }
 
@@ -327,6 +362,7 @@ export class MemoryStore implements LimiterStore {
     for (const id of [...this.#pending.keys()]) if (id.startsWith(prefix)) this.#pending.delete(id);
     for (const id of [...this.#holds.keys()]) if (id.startsWith(prefix)) this.#holds.delete(id);
     for (const id of [...this.#windows.keys()]) if (id.startsWith(prefix)) this.#windows.delete(id);
+    for (const id of [...this.#classes.keys()]) if (id.startsWith(prefix)) this.#classes.delete(id);
     return OK;
   }
 
@@ -335,6 +371,7 @@ export class MemoryStore implements LimiterStore {
     this.#pending.clear();
     this.#holds.clear();
     this.#windows.clear();
+    this.#classes.clear();
     return OK;
   }
 
@@ -375,14 +412,16 @@ export class MemoryStore implements LimiterStore {
    * `undefined` when nothing is stored.
    */
   inspect(id: string):
-    | { readonly pending: false; readonly text: string; readonly x: number; readonly hold: number; readonly entries?: readonly number[] }
+    | { readonly pending: false; readonly text: string; readonly x: number; readonly hold: number; readonly entries?: readonly number[]; readonly classes?: readonly number[] }
     | { readonly pending: true; readonly debt: number; readonly hold: number }
     | undefined {
     const slot = this.#table.find(id);
     if (slot >= 0) {
       const def = this.#defs[this.#table.def(slot)] as Definition;
       const base = { pending: false as const, text: def.text, x: this.#table.state(slot), hold: this.#holds.get(id) ?? NO_HOLD };
-      return def.window === undefined ? base : { ...base, entries: this.#windows.get(id) ?? [] };
+      const cs = this.#classes.get(id);
+      if (def.window === undefined) return cs === undefined ? base : { ...base, classes: cs };
+      return { ...base, entries: this.#windows.get(id) ?? [] };
     }
     const p = this.#pending.get(id);
     return p === undefined ? undefined : { pending: true, debt: p.debt, hold: p.hold };
@@ -403,6 +442,7 @@ export class MemoryStore implements LimiterStore {
     this.#pending.clear();
     this.#holds.clear();
     this.#windows.clear();
+    this.#classes.clear();
   }
 
   // ---------------------------------------------------------------- internals
@@ -420,6 +460,7 @@ export class MemoryStore implements LimiterStore {
     this.#table.remove(slot);
     this.#holds.delete(id);
     this.#windows.delete(id);
+    this.#classes.delete(id);
     this.#sweep.evicted++;
     return -1;
   }
@@ -475,13 +516,36 @@ export class MemoryStore implements LimiterStore {
     return at;
   }
 
-  /** Charges one bucket of an admission as of the send time `s` (RL-M5, RL-V4); the slot written. */
-  #charge(slot: number, id: string, x: number, w: number[] | undefined, def: Definition, cost: number, s: number, now: number): number {
-    return w === undefined || def.window === undefined ? this.#write(slot, id, chargeAt(x, def, cost, s), def, now) : this.#writeWindow(slot, id, windowCharge(w, def.window, cost, s, now), def, now);
+  /** Charges one bucket of an admission as of the send time `s` (RL-M5, RL-V4, RL-Q1..RL-Q5); the slot written. */
+  #charge(slot: number, id: string, x: number, w: number[] | undefined, cs: ClassState | undefined, def: Definition, cls: number, cost: number, s: number, now: number): number {
+    if (w !== undefined && def.window !== undefined) return this.#writeWindow(slot, id, windowCharge(w, def.window, cost, s, now, cls), def, now);
+    if (def.quota) return this.#write(slot, id, chargeAt(x, def, cost, s), def, now);
+    const c = this.#charged;
+    classCharge(c, x, cs, def, cls, cost, s, now);
+    const at = this.#write(slot, id, c.x, def, now);
+    if (c.cs !== undefined) this.#classes.set(id, c.cs);
+    else if (cs !== undefined || this.#classes.size > 0) this.#classes.delete(id);
+    return at;
+  }
+
+  /** A token bucket's class state under `def` now (a new definition drops it), settled (classes.ts). */
+  #classesOf(slot: number, id: string, def: Definition, x: number, now: number): ClassState | undefined {
+    if (slot < 0 || def.quota || this.#table.def(slot) !== def.index) return undefined;
+    return settleClasses(this.#classes.get(id), x, now);
+  }
+
+  /** Writes a token bucket whose `x` a record or sync raised from `x` to `y` now, its class state kept a bound. */
+  #writeRaised(slot: number, id: string, x: number, y: number, def: Definition, now: number, held: boolean): number {
+    const cs = this.#classes.size > 0 ? classRaise(this.#classesOf(slot, id, def, x, now), def, x, y, held) : undefined;
+    const at = this.#write(slot, id, y, def, now);
+    if (cs !== undefined) this.#classes.set(id, cs);
+    else if (this.#classes.size > 0) this.#classes.delete(id);
+    return at;
   }
 
   #write(slot: number, id: string, x: number, def: Definition, now: number): number {
     if (this.#windows.size > 0 && def.window === undefined) this.#windows.delete(id);
+    if (this.#classes.size > 0 && (def.window !== undefined || def.quota)) this.#classes.delete(id);
     if (slot >= 0) {
       this.#table.set(slot, x, def.index);
       return slot;

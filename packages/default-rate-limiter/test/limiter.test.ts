@@ -230,6 +230,7 @@ describe('DefaultRateLimiter', () => {
       penalize: true,
       crossVenueChecks: true,
       windowLimits: true,
+      priorities: true,
     });
     expect(Object.isFrozen(limiter.capabilities)).toBe(true);
   });

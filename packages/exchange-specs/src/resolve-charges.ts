@@ -1,4 +1,4 @@
-import type { BucketKey, NormalizedLimit, WindowLimit } from '@core/rate-limit-contract';
+import type { BucketKey, NormalizedLimit, Reserve, WindowLimit } from '@core/rate-limit-contract';
 import { evaluateCost, maxCost } from './evaluate-cost.js';
 import { matchEndpoints, type EndpointMatch } from './match-endpoint.js';
 import { listItems, requestParams, type RequestParams } from './request-params.js';
@@ -37,6 +37,12 @@ export interface ResolveOptions {
    * `DEFAULT_IN_FLIGHT_SHARE` (0.02).
    */
   readonly inFlightShare?: number;
+  /**
+   * The share of each bucket lower classes leave free for higher ones (RL-Q4), carried by the result
+   * for the limiter's calls; default `DEFAULT_VENUE_RESERVE` (`{ normal: 0, bulk: 0.2 }`). A share left
+   * out takes the default's.
+   */
+  readonly reserve?: Reserve;
 }
 
 /** The limit a limiter enforces for a bucket (a token bucket or a window limit). */

@@ -1,4 +1,5 @@
 import type { BucketCheck } from '@core/rate-limit-contract';
+import { DEFAULT_VENUE_RESERVE, requestPriority } from './critical-requests.js';
 import { resolveCharges, type ResolveOptions } from './resolve-charges.js';
 import type { DeferredCharge, Identity, ResolveResult, VenueCharge, VenueRequest } from './venue-io.js';
 import type { VenueSpec } from './venue-spec.js';
@@ -28,11 +29,13 @@ function keyId(c: { readonly key: BucketCheck['key'] }): string {
  * @returns `{ ok: true, endpoint, checks }`, or `{ ok: false, error }` with code `unknown_endpoint`
  * (no endpoint matches and the spec documents no default), `missing_parameter` (a parameter the
  * cost or the partition depends on), `invalid_parameter`, `credential_required`, `unknown_tier` or
- * `invalid_spec`. Nothing is ever silently priced at 1.
+ * `invalid_spec`. Nothing is ever silently priced at 1. The result also carries the request's class by
+ * nature (`priority`: `'critical'` for cancels, cancel-all, position closes and reduce-only orders, see
+ * `CRITICAL_REQUESTS`) and the reserve (`options.reserve` over `DEFAULT_VENUE_RESERVE`) for the limiter's call.
  * @example
  * ```ts
  * const r = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '500' } }, { credential: null });
- * if (r.ok) await limiter.waitForCapacity(r.checks, { maxWaitMs: 5_000 });
+ * if (r.ok) await limiter.waitForCapacity(r.checks, { maxWaitMs: 5_000, priority: r.priority, reserve: r.reserve });
  * ```
  */
 export function resolveRequest(spec: VenueSpec, request: VenueRequest, identity: Identity, options: ResolveOptions = {}): ResolveResult {
@@ -55,5 +58,6 @@ export function resolveRequest(spec: VenueSpec, request: VenueRequest, identity:
     const v = venue.get(vid);
     venue.set(vid, v === undefined ? { key: c.key, bucket: c.bucket.id, cost: c.venueCost, charge: c.charge } : { ...v, cost: v.cost + c.venueCost });
   }
-  return { ok: true, endpoint: r.endpoint, checks: [...merged.values()], charges: [...venue.values()], deferred: [...deferred.values()] };
+  const reserve = options.reserve === undefined ? DEFAULT_VENUE_RESERVE : { normal: options.reserve.normal ?? DEFAULT_VENUE_RESERVE.normal, bulk: options.reserve.bulk ?? DEFAULT_VENUE_RESERVE.bulk };
+  return { ok: true, endpoint: r.endpoint, checks: [...merged.values()], charges: [...venue.values()], deferred: [...deferred.values()], priority: requestPriority(spec, r.endpoint, request), reserve };
 }

@@ -1,4 +1,4 @@
-import type { BucketCheck, BucketKey, Limit, PenaltyHold } from '@core/rate-limit-contract';
+import type { Priority, Reserve, BucketCheck, BucketKey, Limit, PenaltyHold } from '@core/rate-limit-contract';
 import type { EndpointSpec } from './venue-spec.js';
 
 /**
@@ -88,6 +88,13 @@ export type ResolveResult =
       readonly charges: readonly VenueCharge[];
       /** The charges admitted without reserving them (empty without the `deferred` option). */
       readonly deferred: readonly DeferredCharge[];
+      /**
+       * The request's class by nature (RL-Q1): `'critical'` for the cancels, cancel-all, position closes
+       * and reduce-only orders its venue's entry in `CRITICAL_REQUESTS` names, else `'normal'`.
+       */
+      readonly priority: Priority;
+      /** The share of each bucket lower classes leave free (the `reserve` option, default `DEFAULT_VENUE_RESERVE`). */
+      readonly reserve: Required<Reserve>;
     }
   | { readonly ok: false; readonly error: ResolveError };
 

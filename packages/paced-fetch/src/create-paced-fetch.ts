@@ -1,7 +1,7 @@
 // Over 400 lines with a reason: one request's whole life (price, admit, send, read the answer, feed it
 // back, retry) is one loop that reads best in one place; its parts (pacing, live limits, signals, the
 // request reader) are in files of their own.
-import type { BucketCheck, BucketKey, Clock, Decision, RateLimiter } from '@core/rate-limit-contract';
+import type { BucketCheck, BucketKey, Clock, Decision, Priority, RateLimiter, Reserve } from '@core/rate-limit-contract';
 import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend } from '@core/exchange-specs';
 import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
 import { sendLogOf } from './shared-log.js';
@@ -27,6 +27,9 @@ export interface RetryOptions {
   readonly idempotent?: (request: VenueRequest) => boolean;
 }
 
+/** A request's class and the reserve it leaves free, as the limiter's calls take them (empty: unclassed). */
+type Classed = { readonly priority?: Priority; readonly reserve?: Reserve };
+
 /** One request that went out, reported to {@link PacedFetchOptions.onAttempt}. */
 export interface AttemptEvent {
   /** The venue's spec id (`binance-spot`, `okx`, ...). */
@@ -38,6 +41,8 @@ export interface AttemptEvent {
   readonly checks: readonly BucketCheck[];
   /** How long the attempt waited for its send time, ms. */
   readonly waitedMs: number;
+  /** The class it was admitted in (RL-Q1): the caller's, or the spec's by nature; `undefined` where the limiter has no classes. */
+  readonly priority: Priority | undefined;
   readonly status: number;
   /** What the venue's answer means for the limiter (already applied). */
   readonly feedback: Feedback;
@@ -126,6 +131,19 @@ export interface PacedFetchOptions {
    * only when `processes` is given.
    */
   readonly deferredCharges?: DeferredChargesOptions | false;
+  /**
+   * The class of this fetch's requests (RL-Q1..RL-Q5), or a function that picks it per request
+   * (`undefined`: the spec's). Default: the class the venue's spec gives each request by nature
+   * (exchange-specs' `requestPriority`: `'critical'` for cancels, cancel-all, position closes and
+   * reduce-only orders, `'normal'` otherwise). A market-data client passes `'bulk'`. Needs a limiter
+   * with `capabilities.priorities` when given; without one, requests go unclassed.
+   */
+  readonly priority?: Priority | ((request: VenueRequest) => Priority | undefined);
+  /**
+   * The share of each bucket lower classes leave free for higher ones; default exchange-specs'
+   * `DEFAULT_VENUE_RESERVE` (`{ normal: 0, bulk: 0.2 }`). Needs a limiter with `capabilities.priorities`.
+   */
+  readonly reserve?: Reserve;
 }
 
 const DEFAULT_MAX_WAIT_MS = 10_000;
@@ -195,7 +213,8 @@ function parseBody(text: string): unknown {
  *
  * 1. It prices the request with the venue's spec (`resolveRequest`); a request it cannot price
  *    (unknown endpoint, missing parameter...) rejects with a {@link PacedFetchError} and is never sent.
- * 2. It books the request's checks with `limiter.waitForCapacity(checks, { maxWaitMs, signal })` and
+ * 2. It books the request's checks with `limiter.waitForCapacity(checks, { maxWaitMs, signal })` (in
+ *    the request's class, `priority`, where the limiter offers classes) and
  *    sends at the send time, never before (it also waits out any time the limiter's answer still
  *    asks for). A wait beyond the budget, a store that cannot be reached or an abort rejects, unsent.
  * 3. After the response it applies the venue's feedback: usage headers as `limiter.sync` (less what
@@ -247,6 +266,16 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     ...(options.jitterMs === undefined ? {} : { jitterMs: options.jitterMs }),
     windowLimits: options.windowLimits ?? limiter.capabilities.windowLimits === true,
     ...(options.windowMargin === undefined ? {} : { windowMargin: options.windowMargin }),
+    ...(options.reserve === undefined ? {} : { reserve: options.reserve }),
+  };
+  // classes (RL-Q1): only through a limiter that offers them; naming one for a limiter that does not is refused here
+  const classes = limiter.capabilities.priorities === true;
+  if (!classes && (options.priority !== undefined || options.reserve !== undefined)) {
+    throw new TypeError('paced fetch: priority and reserve need a limiter with capabilities.priorities');
+  }
+  const classOf = (request: VenueRequest, byNature: Priority): Priority => {
+    const p = options.priority;
+    return (typeof p === 'function' ? p(request) : p) ?? byNature;
   };
   // This process's own sends per key (every paced fetch on this limiter object: a bucket of the IP is
   // sent on by every credential's fetch), so that a usage header holds the limiter back only by what
@@ -284,7 +313,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
    * run with `peek`), as long as the budget allows; the admission itself comes after, with
    * `waitForCapacity`, so this only decides when to join the shared buckets' queue.
    */
-  const waitForOwnBuckets = async (checks: readonly BucketCheck[], deadline: number, signal: AbortSignal | undefined): Promise<void> => {
+  const waitForOwnBuckets = async (checks: readonly BucketCheck[], deadline: number, signal: AbortSignal | undefined, cls: Classed): Promise<void> => {
     const own = checks.filter((c) => c.key.credential !== null);
     if (own.length === 0 || own.length === checks.length) return;
     const shared = checks.filter((c) => c.key.credential === null);
@@ -295,9 +324,9 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     // them the request books whatever it finds, so a heavy request is never starved by cheaper ones
     // of the same credential that keep taking its own buckets (RL-W2).
     for (let round = 0; round < UNBOOKED_SLEEPS; round++) {
-      const p = await limiter.peek(own);
+      const p = await limiter.peek(own, cls);
       if (p.kind !== 'delay') return;
-      const q = await limiter.peek(shared);
+      const q = await limiter.peek(shared, cls);
       const queued = q.kind === 'delay' ? q.retryAfterMs : 0;
       if (q.kind === 'error' || p.retryAfterMs <= queued) return;
       const nap = p.retryAfterMs - queued;
@@ -333,6 +362,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       else admitted = admitted.map((c) => (ownKey(c.key) === ownKey(d.key) ? { ...c, cost: c.cost + d.cost } : c));
     }
     const resolved = { ...priced, checks: withWindowPacing(current, admitted, priced.charges, windowBurst) };
+    const priority = classes ? classOf(request, priced.priority) : undefined;
+    const cls: Classed = priority === undefined ? {} : { priority, reserve: priced.reserve };
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? undefined;
 
     for (let attempt = 0; ; attempt++) {
@@ -341,7 +372,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       const hold: { release?: () => void } = {};
       let settled: { readonly response: Response; readonly willRetry: boolean; readonly venueWait: number | undefined; readonly bytes: ArrayBuffer } | undefined;
       try {
-        settled = await attemptOnce(current, request, resolved, attempt, started, input, init, signal, held, hold);
+        settled = await attemptOnce(current, request, resolved, attempt, started, input, init, signal, held, hold, cls);
       } finally {
         hold.release?.();
       }
@@ -380,24 +411,26 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     signal: AbortSignal | undefined,
     held: readonly HeldCharge[],
     hold: { release?: () => void },
+    cls: Classed,
   ): Promise<{ readonly response: Response; readonly willRetry: boolean; readonly venueWait: number | undefined; readonly bytes: ArrayBuffer }> => {
     // when the limiter admitted this attempt, in its own clock (a usage report's send time, RL-V5)
     let admittedAt: number | undefined;
     if (resolved.checks.length > 0) {
-      const joining = waitUnbookedForOwnBuckets && resolved.checks.some((c) => c.key.credential !== null) && resolved.checks.some((c) => c.key.credential === null);
+      // a critical request books at once: the room kept for it is there now (RL-Q1)
+      const joining = waitUnbookedForOwnBuckets && cls.priority !== 'critical' && resolved.checks.some((c) => c.key.credential !== null) && resolved.checks.some((c) => c.key.credential === null);
       // Requests of this fetch with the same own buckets join the shared queue one at a time, so
       // two that woke together do not both book (the second far ahead, holding the shared buckets).
       const release = joining ? await joinTurn(resolved.checks, signal) : undefined;
       let asked: number;
       let d: Awaited<ReturnType<RateLimiter['waitForCapacity']>>;
       try {
-        if (joining) await waitForOwnBuckets(resolved.checks, started + maxWaitMs, signal);
+        if (joining) await waitForOwnBuckets(resolved.checks, started + maxWaitMs, signal, cls);
         // Taken only now, not while the own buckets alone hold the request back: what can still be charged
         // after the fact must be in the ledger when the limiter decides, and until the answer.
         if (held.length > 0) hold.release = await ledger.acquire(held, clock, started + maxWaitMs, signal, `${current.id}: ${request.method} ${request.path}`);
         asked = clock.now();
         const budget = Math.max(1, started + maxWaitMs - asked);
-        const waiting = limiter.waitForCapacity(resolved.checks, { maxWaitMs: budget, ...(signal === undefined ? {} : { signal }) });
+        const waiting = limiter.waitForCapacity(resolved.checks, { maxWaitMs: budget, ...cls, ...(signal === undefined ? {} : { signal }) });
         if (release !== undefined) {
           // The turn ends once the booking is in place, not at the send time (the shared queue may
           // be long): when the wait settles, or after JOIN_HOLD_MS of real time (a store's round trip).
@@ -491,7 +524,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     const venueWait = feedback.retryAfterMs;
     const willRetry =
       refused && attempt < maxRetries && idempotent(request) && venueWait !== undefined && venueWait <= maxRetryAfterMs && signal?.aborted !== true;
-    options.onAttempt?.({ venue: current.id, attempt, request, checks: resolved.checks, waitedMs, status: response.status, feedback, willRetry, feedbackErrors, feedbackApplied });
+    options.onAttempt?.({ venue: current.id, attempt, request, checks: resolved.checks, waitedMs, priority: cls.priority, status: response.status, feedback, willRetry, feedbackErrors, feedbackApplied });
     return { response, willRetry, venueWait, bytes };
   };
 

@@ -18,12 +18,14 @@ import {
   type ModelKey,
   type ModelLimit,
 } from './model-arithmetic.js';
+import { MODEL_NORMAL, classesAfterCharge, classesAfterRaise, bookingAhead, classLine, noBookingAhead, roomAtOnce, settledClasses, type ModelClasses } from './model-classes.js';
 import {
   afterPenalty,
   afterSend,
   afterSync,
   earliestFit,
   fitsAt,
+  ownKindOf,
   longRunRate,
   pruned,
   windowBorrowed,
@@ -55,6 +57,8 @@ export interface ModelBucket {
   readonly hold: number;
   /** A window limit's log, in order of `from` (empty for a token bucket). */
   readonly log: readonly WindowEntry[];
+  /** A token bucket's class state while bookings lie ahead (./model-classes.ts); absent otherwise. */
+  readonly classes?: ModelClasses;
 }
 
 /** What a booking wrote on one bucket, to undo it on cancellation (RL-W5). */
@@ -131,6 +135,14 @@ export class ReferenceModel {
   }
 
   /**
+   * Whether a class-`cls` call may go at once beside bookings ahead: none of its class or a higher one
+   * (RL-Q2); a subclass may only ever use it, not change the rules.
+   */
+  protected classGate(cs: ModelClasses, cls: number, now: number): boolean {
+    return noBookingAhead(cs, cls, now);
+  }
+
+  /**
    * A window limit's log after a sync (RL-V5); a subclass may only ever use it, not change the rules.
    */
   protected windowSynced(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions): WindowEntry[] {
@@ -193,9 +205,10 @@ export class ReferenceModel {
   /**
    * Checks merged buckets at `now`. Without a budget (`maxWaitMs` undefined) only an admission now
    * writes (RL-A3); with one, a wait within it books as of the common send time (RL-W1, RL-M5, RL-V4).
-   * `dryRun` never writes (peek).
+   * `dryRun` never writes (peek). `cls` is the call's class (0 critical, 1 normal, 2 bulk) and `free` the
+   * share of each bucket it leaves free (RL-Q1..RL-Q5): it spends a bucket only up to its line.
    */
-  check(checks: readonly ModelCheck[], now: number, maxWaitMs?: number, dryRun = false): ModelOutcome {
+  check(checks: readonly ModelCheck[], now: number, maxWaitMs?: number, dryRun = false, cls = MODEL_NORMAL, free = 0): ModelOutcome {
     const planned: { check: ModelCheck; bucket: ModelBucket }[] = [];
     let sendAt = now;
     // Token buckets first: each can pay at any time from its own send time on.
@@ -208,8 +221,9 @@ export class ReferenceModel {
       const where = `checks[${check.index}] (${check.key.venue}/${check.key.axis})`;
       const eps = this.tolerance(limit);
       if (limit.refillPerSec === 0) {
-        if (bucket.used + check.cost > limit.capacity + eps) {
-          const left = formatNumber(Math.max(0, limit.capacity - bucket.used), eps);
+        const quotaLine = classLine(limit.capacity, free, check.cost);
+        if (bucket.used + check.cost > quotaLine + eps) {
+          const left = formatNumber(Math.max(0, quotaLine - bucket.used), eps);
           return {
             kind: 'unpayable',
             path: `checks[${check.index}]`,
@@ -219,9 +233,17 @@ export class ReferenceModel {
         continue;
       }
       const t = msPerToken(limit);
-      const s = Math.max(now, Math.max(bucket.tat, now) + check.cost * t - limit.capacity * t);
+      const line = classLine(limit.capacity * t, free, check.cost * t);
+      const cs = settledClasses(bucket.classes, bucket.tat, now);
+      let s = Math.max(now, Math.max(bucket.tat, now) + check.cost * t - line);
+      if (s - now <= eps) s = now;
+      if (cs !== undefined && roomAtOnce(cs, check.cost * t, line, eps)) {
+        // RL-Q1: room at every instant ahead: at once, or right after the latest booking of its class or a higher one (RL-Q2)
+        if (this.classGate(cs, cls, now)) continue;
+        s = Math.min(s, bookingAhead(cs, cls));
+      }
       if (!(s - now <= HORIZON_MS)) return unrepresentable(check);
-      if (s - now > eps) sendAt = Math.max(sendAt, s);
+      if (s > now) sendAt = Math.max(sendAt, s);
     }
     // Then window limits: each moves the common time to its earliest fitting time from there (bookings
     // ahead may close some times), until none moves it (RL-V4).
@@ -230,14 +252,16 @@ export class ReferenceModel {
       for (const { check, bucket } of planned) {
         const limit = check.limit;
         if (!isWindow(limit)) continue;
-        if (check.cost > limit.perWindow + windowTolerance(limit)) {
+        const windowLine = classLine(limit.perWindow, free, check.cost);
+        if (check.cost > windowLine + windowTolerance(limit)) {
           return {
             kind: 'unpayable',
             path: `checks[${check.index}]`,
             message: `checks[${check.index}] (${check.key.venue}/${check.key.axis}): cost ${formatNumber(check.cost)} can never be paid: a window of ${formatNumber(limit.windowMs)} ms holds at most ${formatNumber(limit.perWindow)}`,
           };
         }
-        const s = earliestFit(bucket.log, limit, check.cost, sendAt, (log, w, cost, t) => this.windowFits(log, w, cost, t));
+        const fits = (log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean => (free === 0 ? this.windowFits(log, w, cost, t) : fitsAt(log, w, cost, t, windowLine, cls));
+        const s = earliestFit(bucket.log, limit, check.cost, sendAt, fits, windowLine);
         if (!(s - now <= HORIZON_MS)) return unrepresentable(check);
         if (s > sendAt) {
           sendAt = s;
@@ -251,7 +275,7 @@ export class ReferenceModel {
     }
     const writes: BookingWrite[] = [];
     for (const { check, bucket } of planned) {
-      const after = booked(bucket, check.cost, sendAt, now);
+      const after = booked(bucket, check.cost, sendAt, now, cls);
       writes.push({ id: check.id, before: this.#buckets.get(check.id), hold: this.#holds.get(check.id), debt: this.#debts.get(check.id), after });
     }
     if (!dryRun) for (const w of writes) this.#store(w.id, w.after);
@@ -321,7 +345,7 @@ export class ReferenceModel {
       this.#store(id, { ...bucket, used: Math.max(bucket.used, Math.min(minBorrowed, MAX_AMOUNT)) });
     } else {
       const target = Math.min(now + minBorrowed * msPerToken(limit), now + HORIZON_MS);
-      this.#store(id, { ...bucket, tat: Math.max(bucket.tat, target) });
+      this.#store(id, raised(bucket, Math.max(bucket.tat, target), now, false));
     }
   }
 
@@ -350,7 +374,7 @@ export class ReferenceModel {
     }
     const tau = limit.capacity * msPerToken(limit);
     const tat = Math.max(live.tat, Math.min(until + tau, now + HORIZON_MS));
-    this.#buckets.set(id, { ...live, tat, hold });
+    this.#buckets.set(id, { ...raised(live, tat, now, true), hold });
   }
 
   /** capacity − tokens now (a window limit: the most any window from now on holds); 0 for an unknown key, or the debt it keeps (RL-I1). */
@@ -427,13 +451,27 @@ function unrepresentable(check: ModelCheck): ModelOutcome {
  * falls short of its cost; a cost above capacity leaves the bucket at zero then (RL-A5, RL-M5). A window
  * limit logs the send at `sendAt` (RL-V2, RL-V4).
  */
-function booked(bucket: ModelBucket, cost: number, sendAt: number, now: number): ModelBucket {
+function booked(bucket: ModelBucket, cost: number, sendAt: number, now: number, cls: number): ModelBucket {
   const limit = bucket.limit;
-  if (isWindow(limit)) return { ...bucket, log: afterSend(bucket.log, limit, cost, sendAt, now) };
+  if (isWindow(limit)) return { ...bucket, log: afterSend(bucket.log, limit, cost, sendAt, now, ownKindOf(cls)) };
   if (limit.refillPerSec === 0) return { ...bucket, used: addUp(bucket.used, cost) };
   const t = msPerToken(limit);
   const tau = limit.capacity * t;
-  return { ...bucket, tat: addUp(Math.max(bucket.tat, sendAt), Math.min(cost * t, tau)) };
+  const tat = addUp(Math.max(bucket.tat, sendAt), Math.min(cost * t, tau));
+  return withClasses({ ...bucket, tat }, classesAfterCharge(settledClasses(bucket.classes, bucket.tat, now), cls, Math.max(bucket.tat, now), tat, sendAt, now));
+}
+
+/** A bucket with its class state (none: the field left out). */
+function withClasses(bucket: ModelBucket, classes: ModelClasses | undefined): ModelBucket {
+  const { classes: _dropped, ...rest } = bucket;
+  return classes === undefined ? rest : { ...rest, classes };
+}
+
+/** A token bucket whose `tat` a record, sync or penalty (`held`) moved to `tat` now, its class state kept a bound. */
+function raised(bucket: ModelBucket, tat: number, now: number, held: boolean): ModelBucket {
+  const limit = bucket.limit as NormalizedLimit;
+  const tau = limit.capacity * msPerToken(limit);
+  return withClasses({ ...bucket, tat }, classesAfterRaise(settledClasses(bucket.classes, bucket.tat, now), tau, bucket.tat, tat, held));
 }
 
 /** Debits recorded cost at `now`, debt allowed, clamped to the horizon (RL-R1); a window limit logs a send now (RL-V5). */
@@ -442,5 +480,5 @@ function charged(bucket: ModelBucket, cost: number, now: number): ModelBucket {
   if (isWindow(limit)) return { ...bucket, log: afterSend(bucket.log, limit, cost, now, now, 'recorded') };
   if (limit.refillPerSec === 0) return { ...bucket, used: Math.max(bucket.used, Math.min(addUp(bucket.used, cost), MAX_AMOUNT)) };
   const tat = Math.min(addUp(Math.max(bucket.tat, now), cost * msPerToken(limit)), now + HORIZON_MS);
-  return { ...bucket, tat: Math.max(bucket.tat, tat) };
+  return raised(bucket, Math.max(bucket.tat, tat), now, false);
 }

@@ -25,7 +25,28 @@ export interface ModelWindow {
  * a sync never takes it as counted); `reported`, what a venue reported that others spent (a sync);
  * `penalty`, a penalty's full window.
  */
-export type WindowEntryKind = 'own' | 'recorded' | 'reported' | 'penalty';
+export type WindowEntryKind = 'own' | 'own-critical' | 'own-bulk' | 'recorded' | 'reported' | 'penalty';
+
+/** The kind of an admitted send of class `cls` (0 critical, 1 normal, 2 bulk; RL-Q1): `own` for normal. */
+export function ownKindOf(cls: number): 'own' | 'own-critical' | 'own-bulk' {
+  return cls === 0 ? 'own-critical' : cls === 2 ? 'own-bulk' : 'own';
+}
+
+/** What merges with what (RL-V6): entries of one kind, and admitted sends of every class together. */
+function mergeGroup(kind: WindowEntryKind): string {
+  return isOwn(kind) ? 'own' : kind;
+}
+
+/** The kind of two merged entries: admitted sends take the lowest class among them (never a higher class's room). */
+function mergedKind(a: WindowEntryKind, b: WindowEntryKind): WindowEntryKind {
+  if (!isOwn(a)) return a;
+  return a === 'own-bulk' || b === 'own-bulk' ? 'own-bulk' : a === 'own' || b === 'own' ? 'own' : 'own-critical';
+}
+
+/** Whether an entry is one of this deployment's admitted sends, of any class. */
+export function isOwn(kind: WindowEntryKind): boolean {
+  return kind === 'own' || kind === 'own-critical' || kind === 'own-bulk';
+}
 
 /** One entry of a window bucket's log. */
 export interface WindowEntry {
@@ -65,11 +86,21 @@ export function countAt(log: readonly WindowEntry[], span: number, T: number): n
  * within the limit. The count only rises where an entry starts, so the intervals ending at `t` and at
  * each entry start in `(t, t + span)` are the ones to look at: bookings ahead close times too (RL-V2).
  */
-export function fitsAt(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean {
+export function fitsAt(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number = w.perWindow, cls = 1): boolean {
   const span = spanOf(w);
-  const room = w.perWindow + windowTolerance(w) - cost;
-  if (countAt(log, span, t) > room) return false;
-  return log.every((e) => !(e.from > t && e.from < t + span) || countAt(log, span, e.from) <= room);
+  // a class with a line below the limit (RL-Q4) keeps what lower-or-equal classes spend per interval within it
+  const higher = (T: number): number => {
+    let sum = 0;
+    for (const e of log) if ((e.kind === 'own-critical' || (e.kind === 'own' && cls === 2)) && e.from <= T && T < e.to + span) sum += e.cost;
+    return sum;
+  };
+  const room = (T: number): boolean => {
+    const count = countAt(log, span, T);
+    if (count > w.perWindow + windowTolerance(w) - cost) return false;
+    return line === w.perWindow || !(count - higher(T) > line + windowTolerance(w) - cost);
+  };
+  if (!room(t)) return false;
+  return log.every((e) => !(e.from > t && e.from < t + span) || room(e.from));
 }
 
 /**
@@ -83,8 +114,9 @@ export function earliestFit(
   cost: number,
   from: number,
   fits: (log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number) => boolean = fitsAt,
+  line: number = w.perWindow,
 ): number {
-  if (cost > w.perWindow + windowTolerance(w)) return Number.POSITIVE_INFINITY;
+  if (cost > line + windowTolerance(w)) return Number.POSITIVE_INFINITY;
   const candidates = [from, ...log.map((e) => e.to + spanOf(w)).filter((t) => t > from)].sort((a, b) => a - b);
   for (const t of candidates) if (fits(log, w, cost, t)) return t;
   return Number.POSITIVE_INFINITY;
@@ -116,7 +148,7 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry): Wind
     let best: [number, number] | undefined;
     let shortest = Number.POSITIVE_INFINITY;
     for (let i = 0; i < out.length; i++) {
-      const j = out.findIndex((e, k) => k > i && e.kind === out[i]!.kind);
+      const j = out.findIndex((e, k) => k > i && mergeGroup(e.kind) === mergeGroup(out[i]!.kind));
       if (j < 0) continue;
       const width = Math.max(out[i]!.to, out[j]!.to) - out[i]!.from;
       if (width < shortest) {
@@ -127,7 +159,7 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry): Wind
     const [i, j] = best!;
     const a = out[i]!;
     const b = out[j]!;
-    out[i] = { from: a.from, to: Math.max(a.to, b.to), cost: Math.min(a.cost + b.cost, MAX_AMOUNT), kind: a.kind };
+    out[i] = { from: a.from, to: Math.max(a.to, b.to), cost: Math.min(a.cost + b.cost, MAX_AMOUNT), kind: mergedKind(a.kind, b.kind) };
     out.splice(j, 1);
   }
   return out;
@@ -157,7 +189,7 @@ export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: num
   const sentAt = known ? Math.max(report.sentAtMs as number, now - HORIZON_MS) : now;
   const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, sentAt + w.jitterMs - w.windowMs);
   let ours = known ? (report.countedOwnCost ?? 0) : 0;
-  if (known) for (const e of kept) if (e.kind === 'own' && e.from > latestStart && e.to <= sentAt - w.jitterMs) ours += e.cost;
+  if (known) for (const e of kept) if (isOwn(e.kind) && e.from > latestStart && e.to <= sentAt - w.jitterMs) ours += e.cost;
   const others = Math.min(used, MAX_AMOUNT) - ours;
 
   const earlier = kept.filter((e) => e.kind === 'reported' && !(known && e.to + w.jitterMs <= sentAt));
@@ -185,6 +217,6 @@ export function afterPenalty(log: readonly WindowEntry[], w: ModelWindow, untilM
 }
 
 /** A send of `cost` at `at` (an admission or a booking at its send time: `own`; a record at now or a converted amount: `recorded`). */
-export function afterSend(log: readonly WindowEntry[], w: ModelWindow, cost: number, at: number, now: number, kind: 'own' | 'recorded' = 'own'): WindowEntry[] {
+export function afterSend(log: readonly WindowEntry[], w: ModelWindow, cost: number, at: number, now: number, kind: 'own' | 'own-critical' | 'own-bulk' | 'recorded' = 'own'): WindowEntry[] {
   return withEntry(pruned(log, w, now), { from: at, to: at, cost: Math.min(cost, MAX_AMOUNT), kind });
 }

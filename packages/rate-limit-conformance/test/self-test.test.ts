@@ -43,11 +43,18 @@ const BROKEN: readonly {
   { flaw: 'windowIgnoresBookingsAhead', rule: 'RL-V2', what: 'lets a later cheap call take what a window booking holds', safety: false, modelCheck: false },
   { flaw: 'syncTakesSendsInFlight', rule: 'RL-V5', what: 'takes as counted by a window sync the sends still on their way to the venue', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'syncSumsReports', rule: 'RL-V5', what: 'sums the reports of window syncs instead of replacing or merging them', safety: false, modelCheck: false, windowProperty: false },
+  { flaw: 'classesIgnored', rule: 'RL-Q1', what: 'reads a priority but admits every class alike', safety: false, modelCheck: false },
+  { flaw: 'classesIgnored', rule: 'RL-Q4', what: 'keeps no reserve from bulk calls', safety: false, modelCheck: false },
+  { flaw: 'criticalSkipsCheck', rule: 'RL-Q3', what: 'sends critical calls at once whatever the bucket holds ahead', safety: false, modelCheck: false },
+  { flaw: 'classFifoIgnored', rule: 'RL-Q2', what: 'lets a call pass bookings of its own class ahead by the room kept for higher classes', safety: false, modelCheck: 'sometimes' },
+  { flaw: 'reserveCutsRate', rule: 'RL-Q4', what: 'keeps the reserve by scaling the refill rate of lower classes too', safety: false, modelCheck: false },
+  { flaw: 'priorityIgnoredSilently', rule: 'RL-Q5', what: 'claims no priorities and admits calls naming one as if they did not', safety: false, modelCheck: false },
 ];
 
 /** The tests a limiter offering every optional operation and window limits cannot run (they check their absence). */
 const NOT_SUPPORTED_TEST = 'RL-F2 an operation whose capability is false answers not_supported, whatever its arguments';
 const NO_WINDOWS_TEST = 'RL-F2 a limiter without window limits answers not_supported to every call with a window limit, whatever the other arguments';
+const NO_PRIORITIES_TEST = 'RL-Q5 a limiter without priorities answers not_supported to every call naming a priority or a reserve, whatever the rest';
 
 async function runAgainst(flaws: FakeFlaws, capabilities: Partial<Capabilities> = {}) {
   const runner = createRecordingRunner();
@@ -77,7 +84,15 @@ describe('the suite tests itself', () => {
   it('the correct fake passes every test when run through the recording runner', async () => {
     const { result } = await runAgainst({});
     expect(result.failed.map((f) => `${f.title}: ${String(f.error)}`)).toEqual([]);
-    expect(result.skipped.map(bareTitle).sort()).toEqual([NOT_SUPPORTED_TEST, NO_WINDOWS_TEST].sort());
+    expect(result.skipped.map(bareTitle).sort()).toEqual([NOT_SUPPORTED_TEST, NO_WINDOWS_TEST, NO_PRIORITIES_TEST].sort());
+  }, 120_000);
+
+  it('a correct fake without priorities passes what it can run: not_supported for a priority or reserve, whatever the rest', async () => {
+    const { result } = await runAgainst({}, { priorities: false });
+    expect(result.failed.map((f) => `${f.title}: ${String(f.error)}`)).toEqual([]);
+    expect(result.passed).toContain(NO_PRIORITIES_TEST);
+    const classTests = result.skipped.filter((t) => t.includes('capabilities.priorities is false'));
+    for (const rule of ['RL-Q1', 'RL-Q2', 'RL-Q3', 'RL-Q4']) expect(classTests.some((t) => t.startsWith(`${rule} `)), rule).toBe(true);
   }, 120_000);
 
   it('a correct fake without window limits passes what it can run: not_supported for a window limit, whatever the other arguments', async () => {
@@ -99,7 +114,7 @@ describe('the suite tests itself', () => {
   }, 120_000);
 
   for (const broken of BROKEN) {
-    it(`a fake that ${broken.what} fails ${broken.rule}`, async () => {
+    it(`a fake that ${broken.what} fails ${broken.rule} (${broken.flaw})`, async () => {
       const { result } = await runAgainst({ [broken.flaw]: true });
       const failed = result.failed.map((f) => f.title);
       const caught = failed.filter((title) => title.startsWith(`${broken.rule} `) && !title.includes('(model check)'));

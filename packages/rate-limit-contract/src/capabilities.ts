@@ -38,4 +38,10 @@ export interface Capabilities {
    * check with a window limit answers `not_supported`.
    */
   readonly windowLimits: boolean;
+  /**
+   * Admission classes (`priority`, `reserve` on checks and waits, RL-Q1..RL-Q5) are offered. Where not
+   * `true` (absent, for implementations written before classes existed), a call that names a priority or
+   * a reserve answers `not_supported`, never admitted as if it had none.
+   */
+  readonly priorities?: boolean;
 }

@@ -12,11 +12,13 @@ export type { RateLimitErrorCode, RateLimitError } from './errors.js';
 export type { OkDecision, BookedDecision, DelayDecision, ErrorDecision, Decision, WaitDecision, PeekDecision } from './decision.js';
 export type { Clock, TimerHandle } from './clock.js';
 export type { Capabilities } from './capabilities.js';
+export type { Priority, Reserve } from './priority.js';
 export type { BucketSnapshot } from './snapshot.js';
 export type {
   BucketCheck,
   CheckOptions,
   WaitOptions,
+  PeekOptions,
   PenaltyHold,
   SyncOptions,
   RateLimiter,

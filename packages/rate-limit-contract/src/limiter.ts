@@ -3,6 +3,7 @@ import type { RateLimitError } from './errors.js';
 import type { Decision, PeekDecision, WaitDecision } from './decision.js';
 import type { BucketKey } from './key.js';
 import type { Limit } from './limit.js';
+import type { Priority, Reserve } from './priority.js';
 import type { BucketSnapshot } from './snapshot.js';
 import type { SpecificationVersion } from './version.js';
 
@@ -28,6 +29,19 @@ export interface CheckOptions {
    * `delay` with the required wait (RL-W3). Must be finite and > 0.
    */
   readonly maxWaitMs?: number;
+  /**
+   * The call's class (RL-Q1..RL-Q5); default `'normal'`. Where `capabilities.priorities` is not `true`
+   * the call answers `not_supported`.
+   */
+  readonly priority?: Priority;
+  /** The share of each bucket the call's class leaves free for higher classes; default the limiter's (RL-Q4). */
+  readonly reserve?: Reserve;
+}
+
+/** Options of {@link RateLimiter.peek}: the class whose admission is asked about (RL-Q1..RL-Q5). */
+export interface PeekOptions {
+  readonly priority?: Priority;
+  readonly reserve?: Reserve;
 }
 
 /** Options of {@link RateLimiter.waitForCapacity}. */
@@ -36,6 +50,10 @@ export interface WaitOptions {
   readonly maxWaitMs?: number;
   /** Gives up the wait; the booking is returned when nothing was charged after it (RL-W5). */
   readonly signal?: AbortSignal;
+  /** The call's class (RL-Q1..RL-Q5); default `'normal'`; `not_supported` without `capabilities.priorities`. */
+  readonly priority?: Priority;
+  /** The share of each bucket the call's class leaves free for higher classes; default the limiter's (RL-Q4). */
+  readonly reserve?: Reserve;
 }
 
 /** Options of {@link RateLimiter.sync}. */
@@ -159,7 +177,7 @@ export interface RateLimiter {
    * const d = await limiter.peek([{ key, limit, cost: 10 }]);
    * ```
    */
-  peek(checks: readonly BucketCheck[]): Promise<PeekDecision>;
+  peek(checks: readonly BucketCheck[], options?: PeekOptions): Promise<PeekDecision>;
 
   /**
    * Reports cost that went out without admission (a request sent outside the limiter).

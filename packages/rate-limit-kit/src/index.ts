@@ -41,6 +41,8 @@ export {
 } from './gcra.js';
 export type { BucketDefinition } from './gcra.js';
 export { planAdmission } from './plan.js';
+export { BULK, CRITICAL, NORMAL, classCharge, classIndex, classRaise, classSendTime, freeShare, lineOf, settleClasses, windowLineOf } from './classes.js';
+export type { ClassCharged, ClassState } from './classes.js';
 export type { AdmissionPlan, PlanDefinition } from './plan.js';
 export {
   ENTRY,
@@ -58,6 +60,8 @@ export {
   windowRecord,
   windowSendTime,
   windowSync,
+  ownKind,
+  isOwnKind,
 } from './window.js';
 export type { WindowDefinition } from './window.js';
 export type { Admission, AdmitMode, Hold, LimiterStore, MaybePromise, SyncReport } from './limiter-store.js';
@@ -65,7 +69,8 @@ export { StoreRateLimiter } from './store-rate-limiter.js';
 export type { LimiterObserver, ObservedOperation } from './limiter-observer.js';
 export type { StoreRateLimiterOptions } from './store-rate-limiter.js';
 export { WaiterSet } from './waiter-set.js';
-export { MAX_CHECKS, DEFAULT_WAIT_BUDGET_MS } from './read-arguments.js';
+export { MAX_CHECKS, DEFAULT_WAIT_BUDGET_MS, DEFAULT_RESERVE, readReserve } from './read-arguments.js';
+export type { ReserveShares } from './read-arguments.js';
 export {
   CLOSED,
   abortedError,

@@ -63,6 +63,9 @@ export interface LimiterStore {
    * One admission over `n` distinct buckets (RL-M1..RL-M5, RL-A1..RL-A5, RL-W1, RL-W3): all charged as of
    * the common send time, or nothing written. `probe` admits only now; `peek` never writes; `book` books
    * a wait up to `budgetMs`. Costs are > 0 and definitions limited (the front door drops the others).
+   * `cls` is the call's class (classes.ts: 0 critical, 1 normal, the default, 2 bulk) and `free` the share
+   * of each bucket it leaves free (RL-Q1..RL-Q5; 0 by default); a store without `capabilities.priorities`
+   * never receives other values than the defaults.
    */
   admit(
     n: number,
@@ -71,6 +74,8 @@ export interface LimiterStore {
     costs: readonly number[],
     mode: AdmitMode,
     budgetMs: number | undefined,
+    cls?: number,
+    free?: number,
   ): MaybePromise<Admission>;
   /** Returns a booking when nothing was written to its buckets after it (RL-W5); answers whether it was returned. */
   cancel(booking: unknown): MaybePromise<boolean>;

@@ -1,4 +1,5 @@
-import { isUnpayable, sendTime, type BucketDefinition, HORIZON_MS } from './gcra.js';
+import { isUnpayable, type BucketDefinition, HORIZON_MS } from './gcra.js';
+import { NORMAL, classSendTime, lineOf, windowLineOf, type ClassState } from './classes.js';
 import { windowSendTime, type WindowDefinition } from './window.js';
 
 /** The outcome of {@link planAdmission}: the common send time, or which bucket can never pay. */
@@ -21,7 +22,9 @@ export type PlanDefinition = BucketDefinition & { readonly window?: WindowDefini
  * that can never pay (a quota without enough left, a cost above a window, a wait beyond the horizon)
  * makes the call unpayable. Costs of 0 are skipped (RL-A2). The states must already be under the call's
  * definitions: `xs[i]` for a token bucket, `windows[i]` (the entries; omit `windows` when there are none)
- * for a window limit.
+ * for a window limit. A call's class (RL-Q1..RL-Q5) spends each bucket only up to its line (`free`, the
+ * share its class leaves free, 0 for critical and by default), and token buckets with bookings ahead are
+ * planned with their settled class states (`states[i]`, see classes.ts); without them, plain GCRA.
  */
 export function planAdmission(
   plan: AdmissionPlan,
@@ -31,6 +34,9 @@ export function planAdmission(
   costs: ArrayLike<number>,
   now: number,
   windows: ArrayLike<readonly number[] | undefined> = [],
+  states: ArrayLike<ClassState | undefined> = [],
+  cls: number = NORMAL,
+  free = 0,
 ): void {
   let s = now;
   let anyWindow = false;
@@ -42,7 +48,7 @@ export function planAdmission(
       anyWindow = true;
       continue;
     }
-    const si = sendTime(xs[i] as number, def, cost, now);
+    const si = classSendTime(xs[i] as number, states[i], def, lineOf(def, free, cost), cls, cost, now);
     if (isUnpayable(si, now)) return unpayable(plan, i);
     if (si > s) s = si;
   }
@@ -52,7 +58,7 @@ export function planAdmission(
       const def = defs[i] as PlanDefinition;
       const cost = costs[i] as number;
       if (def.window === undefined || cost === 0) continue;
-      const si = windowSendTime(windows[i] ?? [], def.window, cost, s);
+      const si = windowSendTime(windows[i] ?? [], def.window, cost, s, windowLineOf(def.window.perWindow, free, cost), cls);
       if (!(si - now <= HORIZON_MS)) return unpayable(plan, i);
       if (si > s) {
         s = si;

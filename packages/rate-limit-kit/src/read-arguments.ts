@@ -16,6 +16,60 @@ export const DEFAULT_WAIT_BUDGET_MS = 10_000;
 export interface ReadOptions {
   readonly budget: number | undefined;
   readonly signal: AbortSignal | undefined;
+  /** The class (classes.ts: 0 critical, 1 normal, 2 bulk). */
+  readonly cls: number;
+  /** The share of each bucket the class leaves free (RL-Q4), under the call's reserve or the limiter's. */
+  readonly free: number;
+}
+
+/** A reserve, validated: the shares normal and bulk leave free. */
+export interface ReserveShares {
+  readonly normal: number;
+  readonly bulk: number;
+}
+
+/** The in-process and Redis limiters' reserve when none is given: normal 0 (every earlier rule's numbers), bulk 0.2. */
+export const DEFAULT_RESERVE: ReserveShares = Object.freeze({ normal: 0, bulk: 0.2 });
+
+const PRIORITIES = ['critical', 'normal', 'bulk'] as const;
+
+/**
+ * Reads a reserve (`{ normal?, bulk? }`, RL-Q4) over `base`: each share a finite number in `[0, 1)`, and
+ * `normal ≤ bulk`; or the error naming what is wrong at `path`.
+ */
+export function readReserve(raw: unknown, base: ReserveShares, path: string): ReserveShares | RateLimitError {
+  if (raw === undefined) return base;
+  if (typeof raw !== 'object' || raw === null) return invalidParameters(path, `must be an object { normal?, bulk? } or undefined (got ${describeValue(raw)})`);
+  let normal: unknown;
+  let bulk: unknown;
+  try {
+    ({ normal, bulk } = raw as { normal?: unknown; bulk?: unknown });
+  } catch {
+    return invalidParameters(path, 'could not be read (a getter or proxy threw)');
+  }
+  for (const [name, v] of [['normal', normal], ['bulk', bulk]] as const) {
+    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v >= 1)) {
+      return invalidParameters(`${path}.${name}`, `must be a finite number in [0, 1): the share of the bucket kept free (got ${describeValue(v)})`);
+    }
+  }
+  const r = { normal: (normal as number | undefined) ?? base.normal, bulk: (bulk as number | undefined) ?? base.bulk };
+  if (r.normal > r.bulk) return invalidParameters(path, `normal (${r.normal}) must not exceed bulk (${r.bulk}): a lower class never reaches further than a higher one`);
+  return r;
+}
+
+/**
+ * Whether an options object names a class (`priority` or `reserve` present): read first, so that a
+ * limiter without classes answers `not_supported` whatever the rest (RL-F2). Unreadable is not (its
+ * reading fails later, as `invalid_parameters`).
+ */
+export function namesClass(options: unknown): boolean {
+  try {
+    if (typeof options !== 'object' || options === null) return false;
+    const o = options as { priority?: unknown; reserve?: unknown };
+    return o.priority !== undefined || o.reserve !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -24,29 +78,38 @@ export interface ReadOptions {
  *
  * @param withSignal - whether `signal` is an option of this method (`waitForCapacity`).
  */
-export function readOptions(options: unknown, withSignal: boolean): ReadOptions | RateLimitError {
-  if (options === undefined) return { budget: undefined, signal: undefined };
+export function readOptions(options: unknown, withSignal: boolean, reserve: ReserveShares = DEFAULT_RESERVE, withBudget = true): ReadOptions | RateLimitError {
+  if (options === undefined) return { budget: undefined, signal: undefined, cls: 1, free: reserve.normal };
   if (typeof options !== 'object' || options === null) {
     return invalidParameters('options', `must be an object or undefined (got ${describeValue(options)})`);
   }
   let rawBudget: unknown;
   let rawSignal: unknown;
+  let rawPriority: unknown;
+  let rawReserve: unknown;
   try {
-    rawBudget = (options as { maxWaitMs?: unknown }).maxWaitMs;
+    if (withBudget) rawBudget = (options as { maxWaitMs?: unknown }).maxWaitMs;
     if (withSignal) rawSignal = (options as { signal?: unknown }).signal;
+    rawPriority = (options as { priority?: unknown }).priority;
+    rawReserve = (options as { reserve?: unknown }).reserve;
   } catch {
     return invalidParameters('options', 'could not be read (a getter or proxy threw)');
   }
+  const cls = rawPriority === undefined ? 1 : PRIORITIES.indexOf(rawPriority as 'critical');
+  if (cls < 0) return invalidParameters('options.priority', `must be 'critical', 'normal' or 'bulk' (got ${describeValue(rawPriority)})`);
+  const r = readReserve(rawReserve, reserve, 'options.reserve');
+  if ('code' in r) return r;
+  const free = cls === 0 ? 0 : cls === 1 ? r.normal : r.bulk;
   let budget: number | undefined;
   if (rawBudget !== undefined) {
     const b = validateWaitBudget(rawBudget, 'options.maxWaitMs');
     if (!b.ok) return b.error;
     budget = b.value;
   }
-  if (!withSignal) return { budget, signal: undefined };
+  if (!withSignal) return { budget, signal: undefined, cls, free };
   const s = validateSignal(rawSignal, 'options.signal');
   if (!s.ok) return s.error;
-  return { budget, signal: s.value };
+  return { budget, signal: s.value, cls, free };
 }
 
 /** Whether a validated signal has fired; a signal that cannot even say so counts as fired (nothing is sent on doubt). */

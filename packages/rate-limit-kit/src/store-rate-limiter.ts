@@ -17,6 +17,8 @@ import type {
   WaitDecision,
   WaitOptions,
   CheckOptions,
+  PeekOptions,
+  Reserve,
   SyncOptions,
 } from '@core/rate-limit-contract';
 import { CallBuilder, type CallParts } from './call-builder.js';
@@ -28,7 +30,7 @@ import type { Admission, AdmitMode, LimiterStore, MaybePromise } from './limiter
 import { CLOSED, errorResult, internalError, notSupported, timeoutError, abortedError, unpayableError } from './messages.js';
 import { normalizeKey } from './normalize-key.js';
 import { normalizeLimit } from './normalize-limit.js';
-import { checkError, checksError, DEFAULT_WAIT_BUDGET_MS, isAborted, readHold, readOptions, readSyncOptions } from './read-arguments.js';
+import { checkError, checksError, DEFAULT_RESERVE, DEFAULT_WAIT_BUDGET_MS, isAborted, namesClass, readHold, readOptions, readReserve, readSyncOptions, type ReserveShares } from './read-arguments.js';
 import { validateCost } from './validate-number.js';
 import { validateVenue } from './normalize-key.js';
 import { WaiterSet } from './waiter-set.js';
@@ -41,7 +43,14 @@ export interface StoreRateLimiterOptions {
   readonly unrefTimers?: boolean;
   /** Told of every admission's answer (metrics); see {@link LimiterObserver}. Default none. */
   readonly observer?: LimiterObserver;
+  /**
+   * The share of each bucket a lower class leaves free for higher ones when a call names no reserve
+   * (RL-Q4); default `{ normal: 0, bulk: 0.2 }`. Only for a store with `capabilities.priorities`.
+   */
+  readonly reserve?: Reserve;
 }
+
+const CLASS_OPTIONS = 'a priority or reserve';
 
 /** Which part of a call an answer is shaped for. */
 type Caller = 'checkRate' | 'checkRates' | 'peek';
@@ -85,6 +94,9 @@ export class StoreRateLimiter implements RateLimiter {
   readonly #sync: boolean;
   /** `capabilities.windowLimits`: where false, a window limit answers not_supported. */
   readonly #windows: boolean;
+  /** `capabilities.priorities`: where not true, a priority or reserve answers not_supported. */
+  readonly #classes: boolean;
+  readonly #reserve: ReserveShares;
   #closed = false;
   #observer: LimiterObserver | undefined;
 
@@ -103,6 +115,11 @@ export class StoreRateLimiter implements RateLimiter {
     this.#waiters = new WaiterSet(store.timers, options.unrefTimers ?? false);
     this.#sync = store.synchronous;
     this.#windows = store.capabilities.windowLimits;
+    this.#classes = store.capabilities.priorities === true;
+    if (options.reserve !== undefined && !this.#classes) throw new TypeError('reserve needs a store with capabilities.priorities');
+    const r = readReserve(options.reserve, DEFAULT_RESERVE, 'reserve');
+    if ('code' in r) throw new TypeError(r.message);
+    this.#reserve = r;
     this.#observer = options.observer;
   }
 
@@ -127,13 +144,14 @@ export class StoreRateLimiter implements RateLimiter {
     if (this.#closed) return P_CLOSED;
     try {
       if (!this.#windows && isWindowLimit(limit)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
-      const o = readOptions(options, false);
+      if (!this.#classes && namesClass(options)) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
+      const o = readOptions(options, false, this.#reserve);
       if ('code' in o) return Promise.resolve(errorResult(o));
       if (o.budget !== undefined && !this.capabilities.bookings) return Promise.resolve(notSupported('a booking (maxWaitMs)', 'bookings'));
       const n = this.#call.one(key, limit, cost);
       if (n < 0) return Promise.resolve(errorResult(checkError(key, limit, cost, '')));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
-      return this.#admit(1, o.budget === undefined ? 'probe' : 'book', o.budget, 'checkRate');
+      return this.#admit(1, o.budget === undefined ? 'probe' : 'book', o.budget, 'checkRate', o.cls, o.free);
     } catch (e) {
       return Promise.resolve(internalResult(e));
     }
@@ -151,7 +169,8 @@ export class StoreRateLimiter implements RateLimiter {
       const n = this.#call.one(key, limit, cost);
       if (n < 0) return errorResult(checkError(key, limit, cost, ''));
       if (n === 0) return { kind: 'ok', sendAtMs: this.store.now() };
-      return this.#seen('checkRate', 1, this.#parts, this.#shape(this.store.admit(1, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'probe', undefined) as Admission, 'checkRate', this.#parts));
+      const a = this.store.admit(1, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'probe', undefined, 1, this.#reserve.normal) as Admission;
+      return this.#seen('checkRate', 1, this.#parts, this.#shape(a, 'checkRate', this.#parts));
     } catch (e) {
       return internalResult(e);
     }
@@ -161,26 +180,30 @@ export class StoreRateLimiter implements RateLimiter {
     if (this.#closed) return P_CLOSED;
     try {
       if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
-      const o = readOptions(options, false);
+      if (!this.#classes && namesClass(options)) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
+      const o = readOptions(options, false, this.#reserve);
       if ('code' in o) return Promise.resolve(errorResult(o));
       if (o.budget !== undefined && !this.capabilities.bookings) return Promise.resolve(notSupported('a booking (maxWaitMs)', 'bookings'));
       const n = this.#call.many(checks);
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
-      return this.#admit(n, o.budget === undefined ? 'probe' : 'book', o.budget, 'checkRates');
+      return this.#admit(n, o.budget === undefined ? 'probe' : 'book', o.budget, 'checkRates', o.cls, o.free);
     } catch (e) {
       return Promise.resolve(internalResult(e));
     }
   }
 
-  peek(checks: readonly BucketCheck[]): Promise<PeekDecision> {
+  peek(checks: readonly BucketCheck[], options?: PeekOptions): Promise<PeekDecision> {
     if (this.#closed) return P_CLOSED;
     try {
       if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
+      if (!this.#classes && namesClass(options)) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
+      const o = readOptions(options, false, this.#reserve, false);
+      if ('code' in o) return Promise.resolve(errorResult(o));
       const n = this.#call.many(checks);
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
-      return this.#admit(n, 'peek', undefined, 'peek') as Promise<PeekDecision>;
+      return this.#admit(n, 'peek', undefined, 'peek', o.cls, o.free) as Promise<PeekDecision>;
     } catch (e) {
       return Promise.resolve(internalResult(e));
     }
@@ -191,7 +214,8 @@ export class StoreRateLimiter implements RateLimiter {
     try {
       if (!this.capabilities.bookings) return Promise.resolve(notSupported('waitForCapacity', 'bookings'));
       if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
-      const o = readOptions(options, true);
+      if (!this.#classes && namesClass(options)) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
+      const o = readOptions(options, true, this.#reserve);
       if ('code' in o) return Promise.resolve(errorResult(o));
       if (o.signal !== undefined && !this.capabilities.abortSignal) return Promise.resolve(notSupported('an AbortSignal', 'abortSignal'));
       const budget = o.budget ?? DEFAULT_WAIT_BUDGET_MS;
@@ -200,7 +224,7 @@ export class StoreRateLimiter implements RateLimiter {
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
       if (isAborted(signal)) return Promise.resolve(errorResult(abortedError('none')));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
-      const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'book', budget);
+      const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'book', budget, o.cls, o.free);
       if (!(a instanceof Promise)) return this.#waited(n, this.#waitFor(a, budget, signal, this.#parts));
       const parts = this.#call.copy(n);
       return this.#waited(n, a.then((x) => this.#waitFor(x, budget, signal, parts), internalResult), parts);
@@ -336,8 +360,8 @@ export class StoreRateLimiter implements RateLimiter {
 
   // ---------------------------------------------------------------- internals
 
-  #admit(n: number, mode: AdmitMode, budget: number | undefined, caller: Caller): Promise<Decision> {
-    const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, mode, budget);
+  #admit(n: number, mode: AdmitMode, budget: number | undefined, caller: Caller, cls: number, free: number): Promise<Decision> {
+    const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, mode, budget, cls, free);
     if (!(a instanceof Promise)) return Promise.resolve(this.#seen(caller, n, this.#parts, this.#shape(a, caller, this.#parts)));
     const parts = this.#call.copy(n);
     return a.then((x) => this.#seen(caller, n, parts, this.#shape(x, caller, parts)), internalResult);

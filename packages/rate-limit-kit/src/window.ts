@@ -11,7 +11,8 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
  * State: a list of entries `[a, b, c, f]` (flat, sorted by `a`): cost `c` sent at some time in `[a, b]`
  * (one send is `a = b`; adjacent entries are merged into one interval when there are more than
  * {@link MAX_WINDOW_ENTRIES}, which only ever counts a cost over a longer span), `f` its kind: `0` this
- * deployment's own admitted sends, `1` what the venue reported others spent (a sync), `2` a penalty,
+ * deployment's own admitted sends of class normal (`4` of class critical, `5` of class bulk: RL-Q1),
+ * `1` what the venue reported others spent (a sync), `2` a penalty,
  * `3` a record or an amount taken over from another definition (its send time is not known: a sync
  * never takes it as counted by time). An entry counts in the
  * interval ending at `T` when `a <= T < b + span`. The Redis scripts compute the same expressions in
@@ -46,14 +47,58 @@ export function countAt(e: readonly number[], span: number, T: number): number {
   return sum;
 }
 
-/** Whether a send of `cost` at `t` keeps every interval containing it within the limit. */
-function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number): boolean {
-  const room = d.perWindow + d.eps - cost;
-  if (countAt(e, d.span, t) > room) return false;
+/** The entry kind of an admitted send of class `cls` (0 critical, 1 normal, 2 bulk). */
+export function ownKind(cls: number): number {
+  return cls === 0 ? 4 : cls === 2 ? 5 : 0;
+}
+
+/** Whether an entry kind is one of this deployment's admitted sends (any class). */
+export function isOwnKind(f: number): boolean {
+  return f === 0 || f === 4 || f === 5;
+}
+
+/**
+ * What merges with what (RL-V6): entries of one kind, and admitted sends of every class together (so
+ * classes cost a window no merge granularity).
+ */
+function mergeGroup(f: number): number {
+  return isOwnKind(f) ? 0 : f;
+}
+
+/** The kind of two merged entries: admitted sends take the lowest class among them (never a higher class's room). */
+function mergedKind(f: number, g: number): number {
+  if (!isOwnKind(f)) return f;
+  return f === 5 || g === 5 ? 5 : f === 0 || g === 0 ? 0 : 4;
+}
+
+/** The cost in the interval ending at `T` sent by classes above `cls` (critical above normal above bulk). */
+function higherAt(e: readonly number[], span: number, T: number, cls: number): number {
+  let sum = 0;
+  for (let i = 0; i < e.length; i += ENTRY) {
+    const f = e[i + 3] as number;
+    if ((f === 4 || (f === 0 && cls === 2)) && (e[i] as number) <= T && T < (e[i + 1] as number) + span) sum += e[i + 2] as number;
+  }
+  return sum;
+}
+
+/** Whether the interval ending at `T` has room for `cost`: within the limit, and within the class's line for what is not of a higher class. */
+function roomAt(e: readonly number[], d: WindowDefinition, cost: number, T: number, line: number, cls: number): boolean {
+  const count = countAt(e, d.span, T);
+  if (count > d.perWindow + d.eps - cost) return false;
+  return line === d.perWindow || !(count - higherAt(e, d.span, T, cls) > line + d.eps - cost);
+}
+
+/**
+ * Whether a send of `cost` at `t` keeps every interval containing it within the limit and, for a class
+ * with a line below it (RL-Q4), keeps what lower-or-equal classes spend in each such interval within the
+ * line: the reserve is what stays free for higher classes per window, besides what they spent there.
+ */
+function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number, line: number, cls: number): boolean {
+  if (!roomAt(e, d, cost, t, line, cls)) return false;
   // later intervals that also contain t: where a booked entry after t starts counting
   for (let i = 0; i < e.length; i += ENTRY) {
     const a = e[i] as number;
-    if (a > t && a < t + d.span && countAt(e, d.span, a) > room) return false;
+    if (a > t && a < t + d.span && !roomAt(e, d, cost, a, line, cls)) return false;
   }
   return true;
 }
@@ -61,18 +106,19 @@ function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number
 /**
  * The earliest time at or after `from` a send of `cost` fits (RL-V2), or `Infinity` when the cost
  * exceeds the limit (it never fits, RL-V3). Candidates are `from` and the times entries stop counting
- * (`b + span`): feasibility only improves at those.
+ * (`b + span`): feasibility only improves at those. `line` is what the call's class may fill a window
+ * to (RL-Q4: `perWindow · (1 − free)`; `perWindow` for critical and by default).
  */
-export function windowSendTime(e: readonly number[], d: WindowDefinition, cost: number, from: number): number {
-  if (cost > d.perWindow + d.eps) return Infinity;
-  if (fits(e, d, cost, from)) return from;
+export function windowSendTime(e: readonly number[], d: WindowDefinition, cost: number, from: number, line: number = d.perWindow, cls = 1): number {
+  if (cost > line + d.eps) return Infinity;
+  if (fits(e, d, cost, from, line, cls)) return from;
   const candidates: number[] = [];
   for (let i = 0; i < e.length; i += ENTRY) {
     const t = (e[i + 1] as number) + d.span;
     if (t > from) candidates.push(t);
   }
   candidates.sort((x, y) => x - y);
-  for (const t of candidates) if (fits(e, d, cost, t)) return t;
+  for (const t of candidates) if (fits(e, d, cost, t, line, cls)) return t;
   return Infinity; // unreachable: after the last entry stops counting, nothing counts
 }
 
@@ -108,7 +154,7 @@ export function addEntry(e: readonly number[], a: number, b: number, cost: numbe
     let bestWidth = Infinity;
     for (let i = 0; i < out.length; i += ENTRY) {
       let j = i + ENTRY;
-      while (j < out.length && out[j + 3] !== out[i + 3]) j += ENTRY;
+      while (j < out.length && mergeGroup(out[j + 3] as number) !== mergeGroup(out[i + 3] as number)) j += ENTRY;
       if (j >= out.length) continue;
       const width = Math.max(out[i + 1] as number, out[j + 1] as number) - (out[i] as number);
       if (width < bestWidth) {
@@ -119,6 +165,7 @@ export function addEntry(e: readonly number[], a: number, b: number, cost: numbe
     }
     out[bi + 1] = Math.max(out[bi + 1] as number, out[bj + 1] as number);
     out[bi + 2] = Math.min((out[bi + 2] as number) + (out[bj + 2] as number), MAX_AMOUNT);
+    out[bi + 3] = mergedKind(out[bi + 3] as number, out[bj + 3] as number);
     out.splice(bj, ENTRY);
   }
   return out;
@@ -144,9 +191,9 @@ export function windowExpiry(e: readonly number[], d: WindowDefinition): number 
   return end;
 }
 
-/** A charge as of the send time `s` (RL-A1, RL-M5): one entry at `s`. */
-export function windowCharge(e: readonly number[], d: WindowDefinition, cost: number, s: number, now: number): number[] {
-  return addEntry(pruneWindow(e, d, now), s, s, cost, 0);
+/** A charge of class `cls` as of the send time `s` (RL-A1, RL-M5): one entry at `s`, of its class's kind. */
+export function windowCharge(e: readonly number[], d: WindowDefinition, cost: number, s: number, now: number, cls = 1): number[] {
+  return addEntry(pruneWindow(e, d, now), s, s, cost, ownKind(cls));
 }
 
 /**
@@ -209,7 +256,7 @@ export function windowSync(
       prior = prior === undefined ? [a, b, c] : [Math.min(prior[0], a), Math.max(prior[1], b), Math.max(prior[2], c)];
       continue;
     }
-    if (f === 0 && known && a > latestStart && b <= arrived) ours += c;
+    if (isOwnKind(f) && known && a > latestStart && b <= arrived) ours += c;
     kept.push(a, b, c, f);
   }
   const others = Math.min(used, MAX_AMOUNT) - ours;

@@ -3,8 +3,9 @@
 --
 -- KEYS: the buckets (distinct: the caller merges repeated keys, RL-M2).
 -- ARGV: now ('' = server TIME), TTL slack ms, mode (1 probe, 2 peek, 3 book), budget ms (book only),
---       token (book only), then per bucket: its definition as text ("capacity,refillPerSec" or
---       "perWindow/windowMs/jitterMs") and its cost (> 0).
+--       token (book only), class (0 critical, 1 normal, 2 bulk), the share of each bucket the class
+--       leaves free (RL-Q1..RL-Q5, classes.ts), then per bucket: its definition as text
+--       ("capacity,refillPerSec" or "perWindow/windowMs/jitterMs") and its cost (> 0).
 -- Replies (see src/admit-protocol.ts):
 --   admitted now: the clock alone (TIME in microseconds as one integer, or the injected now as given);
 --   {0, sendAt, clockA, clockB, written1, previous1, ...}  booked for later (the pairs let a cancel return it);
@@ -19,6 +20,8 @@ local admitted_now
 if clock_b == '' then admitted_now = clock_a else admitted_now = tonumber(clock_a) * 1000000 + tonumber(clock_b) end
 local slack = tonumber(ARGV[2])
 local mode = tonumber(ARGV[3])
+local cls = tonumber(ARGV[6])
+local free = tonumber(ARGV[7])
 local n = #KEYS
 
 local stored
@@ -26,11 +29,11 @@ if n == 1 then stored = { redis.call('GET', KEYS[1]) } else stored = redis.call(
 
 -- the plan (plan.ts): token buckets first (any time from their own send time fits), then every window
 -- limit moves the common time to its earliest fitting time from there, until none moves it
-local defs, costs, xs, holds, windows = {}, {}, {}, {}, {}
+local defs, costs, xs, holds, windows, classes = {}, {}, {}, {}, {}, {}
 local send_at = now
 local any_window = false
 for i = 1, n do
-  local arg = 5 + (i - 1) * 2
+  local arg = 7 + (i - 1) * 2
   local d = define(ARGV[arg + 1])
   local cost = tonumber(ARGV[arg + 2])
   defs[i], costs[i] = d, cost
@@ -38,11 +41,13 @@ for i = 1, n do
     windows[i], holds[i] = effective_window(stored[i], d, now)
     any_window = true
   else
-    local x, hold = effective(stored[i], d, now)
-    xs[i], holds[i] = x, hold
-    local s = send_time(x, d, cost, now)
+    local x, hold, cs = effective(stored[i], d, now)
+    cs = settle_classes(cs, x, now)
+    xs[i], holds[i], classes[i] = x, hold, cs
+    local line = line_of(d, free, cost)
+    local s = class_send_time(x, cs, d, line, cls, cost, now)
     if not (s - now <= HORIZON_MS) then
-      if d.quota then return { 2, i, 1, fmt(d.capacity - math.max(0, x)) } end
+      if d.quota then return { 2, i, 1, fmt(line - math.max(0, x)) } end
       return { 2, i, 2, '0' }
     end
     if s > send_at then send_at = s end
@@ -54,9 +59,10 @@ while moved do
   for i = 1, n do
     local d = defs[i]
     if d.window then
-      local s = window_send_time(windows[i], d.window, costs[i], send_at)
+      local line = window_line_of(d.window.per, free, costs[i])
+      local s = window_send_time(windows[i], d.window, costs[i], send_at, line, cls)
       if not (s - now <= HORIZON_MS) then
-        if costs[i] > d.window.per + d.window.eps then return { 2, i, 3, '0' } end
+        if costs[i] > line + d.window.eps then return { 2, i, 3, '0' } end
         return { 2, i, 2, '0' }
       end
       if s > send_at then
@@ -82,9 +88,12 @@ for i = 1, n do
   local d = defs[i]
   local value
   if d.window then
-    value = store(KEYS[i], d, 0, holds[i], now, slack, token, window_charge(windows[i], d.window, costs[i], send_at, now))
-  else
+    value = store(KEYS[i], d, 0, holds[i], now, slack, token, window_charge(windows[i], d.window, costs[i], send_at, now, cls))
+  elseif d.quota then
     value = store(KEYS[i], d, charge_at(xs[i], d, costs[i], send_at), holds[i], now, slack, token)
+  else
+    local x2, cs = class_charge(xs[i], classes[i], d, cls, costs[i], send_at, now)
+    value = store(KEYS[i], d, x2, holds[i], now, slack, token, nil, cs)
   end
   if out ~= nil then
     out[#out + 1] = value

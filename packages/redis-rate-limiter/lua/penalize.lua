@@ -22,6 +22,9 @@ local d = define(st.text)
 if d.window then
   store(KEYS[1], d, 0, math.max(st.hold, until_ms), now, tonumber(ARGV[2]), '', window_penalize(st.entries, d.window, until_ms, now))
 else
-  store(KEYS[1], d, penalize_until(st.x, d, until_ms, now), math.max(st.hold, until_ms), now, tonumber(ARGV[2]), '')
+  local y = penalize_until(st.x, d, until_ms, now)
+  local cs = nil
+  if not d.quota then cs = class_raise(settle_classes(st.classes, st.x, now), d, st.x, y, true) end
+  store(KEYS[1], d, y, math.max(st.hold, until_ms), now, tonumber(ARGV[2]), '', nil, cs)
 end
 return fmt(until_ms)

@@ -31,6 +31,7 @@ if d.window then
   store(KEYS[1], d, 0, hold, now, slack, '', window_record(e, d.window, cost, now))
   return 1
 end
-local x, hold = effective(raw, d, now)
-store(KEYS[1], d, record_cost(x, d, cost, now), hold, now, slack, '')
+local x, hold, cs = effective(raw, d, now)
+local y = record_cost(x, d, cost, now)
+store(KEYS[1], d, y, hold, now, slack, '', nil, class_raise(settle_classes(cs, x, now), d, x, y, false))
 return 1

@@ -1,3 +1,5 @@
+-- Over 400 lines with a reason: every script is this file followed by its own, so the whole arithmetic
+-- (token buckets, classes, window limits, the stored format) must be one file that each script carries.
 -- The bucket arithmetic shared by every script: the same expressions, in the same order, as the
 -- TypeScript core (@core/rate-limit-kit, src/gcra.ts; the contract package's MODEL.md states them).
 -- A differential test (test/differential.test.ts) runs random operation sequences through both and
@@ -5,7 +7,8 @@
 --
 -- Stored value of a defined token bucket: "capacity,refillPerSec,x[,hold]" where x is the theoretical
 -- arrival time tat (ms, script time) of a refilling bucket or the amount used of a fixed quota (refill 0),
--- and hold the end of a penalty in force (absent when none). A window limit (window.ts):
+-- and hold the end of a penalty in force (absent when none), then, while bookings lie ahead, the class
+-- state "#L:Lc:Ln:aEnd:Pa:Pb" (classes.ts in the kit; an empty field is -infinity). A window limit (window.ts):
 -- "perWindow/windowMs/jitterMs,expiry[,hold]|a:b:c:f|..." with its entries (cost c sent in [a, b], f = 1
 -- for usage reported by the venue) and the time the last of them stops counting. The definition is
 -- written as the client sent it (JavaScript's shortest round-trip text), so an equal definition compares
@@ -87,17 +90,6 @@ local function borrowed_at(x, d, now)
 end
 
 -- the earliest time the bucket can pay cost (math.huge for a quota that cannot)
-local function send_time(x, d, cost, now)
-  if d.quota then
-    if x + cost <= d.capacity + d.eps then return now end
-    return math.huge
-  end
-  local start = x
-  if start < now then start = now end
-  local s = start + cost * d.ms_per_token - d.tau
-  if s - now <= d.eps then return now end
-  return s
-end
 
 local function charge_at(x, d, cost, s)
   if d.quota then return x + cost end
@@ -164,8 +156,137 @@ local function fold_pending(debt, hold, d, now)
   return y
 end
 
+-- admission classes (classes.ts): 0 critical, 1 normal, 2 bulk; a class state is {L, Lc, Ln, aEnd, Pa, Pb}
+local CRITICAL, NORMAL = 0, 1
+
+local function settle_classes(cs, x, now)
+  if cs == nil or not (cs[1] > now) then return nil end
+  if cs[4] > now then return cs end
+  local last = cs[1]
+  local pb = 0
+  if x > last then pb = x - last end
+  return { last, cs[2], cs[3], last, cs[6], pb }
+end
+
+-- a class's line for a cost: the bucket less its free share, never below the cost (up to the bucket)
+local function line_of(d, free, cost)
+  local whole = d.tau
+  if d.quota then whole = d.capacity end
+  if free == 0 then return whole end
+  local line = whole * (1 - free)
+  local need = cost
+  if not d.quota then need = cost * d.ms_per_token end
+  if need > line then
+    if need < whole then return need end
+    return whole
+  end
+  return line
+end
+
+local function window_line_of(per, free, cost)
+  if free == 0 then return per end
+  local line = per * (1 - free)
+  if cost > line then
+    if cost < per then return cost end
+    return per
+  end
+  return line
+end
+
+local function class_send_time(x, cs, d, line, cls, cost, now)
+  if d.quota then
+    if x + cost <= line + d.eps then return now end
+    return math.huge
+  end
+  local span = cost * d.ms_per_token
+  local start = x
+  if not (x > now) then start = now end
+  local gcra = start + span - line
+  if gcra - now <= d.eps then gcra = now end
+  if cs == nil then return gcra end
+  local peak = cs[6]
+  if cs[5] > cs[6] then peak = cs[5] end
+  if not (peak + span - line <= d.eps) then return gcra end
+  -- room at every instant ahead: at once, or right after the latest booking of its class or a higher one
+  local ahead
+  if cls == CRITICAL then ahead = cs[2] elseif cls == NORMAL then ahead = cs[3] else ahead = cs[1] end
+  if not (ahead > now) then return now end
+  if gcra < ahead then return gcra end
+  return ahead
+end
+
+-- returns x' and the class state after charging class cls's cost as of s
+local function class_charge(x, cs, d, cls, cost, s, now)
+  local x2 = charge_at(x, d, cost, s)
+  if not (s > now) and cs == nil then return x2, nil end
+  if cs == nil then
+    local lc, ln = NO_HOLD, NO_HOLD
+    if cls == CRITICAL then lc = s end
+    if cls <= NORMAL then ln = s end
+    local pa = 0
+    if x > now then pa = x - now end
+    return x2, { s, lc, ln, s, pa, x2 - s }
+  end
+  local lc, ln = cs[2], cs[3]
+  if cls == CRITICAL and s > now and s > lc then lc = s end
+  if cls <= NORMAL and s > now and s > ln then ln = s end
+  local last = cs[1]
+  if s >= last then
+    local pb = cs[6]
+    if x2 - s > pb then pb = x2 - s end
+    return x2, { s, lc, ln, cs[4], cs[5], pb }
+  end
+  -- a charge before the latest booking: levels from s on rise by at most its span and stay under (x2 - t)/T
+  local dd = x2 - x
+  local a_end, pa, pb = cs[4], cs[5], cs[6]
+  local pa2 = pa
+  if s < a_end then
+    local up = math.min(pa + dd, x2 - s, HORIZON_MS)
+    if s > now then
+      if up > pa then pa2 = up else pa2 = pa end
+    else
+      pa2 = up
+    end
+  end
+  local from = a_end
+  if s > a_end then from = s end
+  local up_b = math.min(pb + dd, x2 - from, HORIZON_MS)
+  local pb2 = up_b
+  if s > a_end and not (up_b > pb) then pb2 = pb end
+  return x2, { last, lc, ln, a_end, pa2, pb2 }
+end
+
+-- the class state after x was raised from before to after as of now (record, sync; held: a penalty)
+local function class_raise(cs, d, before, after, held)
+  if cs == nil then return nil end
+  local dd = 0
+  if after > before then dd = after - before end
+  if dd == 0 and not held then return cs end
+  local pa = math.min(cs[5] + dd, HORIZON_MS)
+  local pb = math.min(cs[6] + dd, HORIZON_MS)
+  if held then
+    if pa < d.tau then pa = d.tau end
+    if pb < d.tau then pb = d.tau end
+  end
+  return { cs[1], cs[2], cs[3], cs[4], pa, pb }
+end
+
 -- window limits (window.ts): entries flat, 4 numbers each: a, b, c, f
 local MAX_WINDOW_ENTRIES = 128
+
+-- what merges with what: entries of one kind, and admitted sends of every class (kinds 0, 4, 5) together
+local function merge_group(f)
+  if f == 0 or f == 4 or f == 5 then return 0 end
+  return f
+end
+
+-- two merged admitted sends take the lowest class among them
+local function merged_kind(f, g)
+  if not (f == 0 or f == 4 or f == 5) then return f end
+  if f == 5 or g == 5 then return 5 end
+  if f == 0 or g == 0 then return 0 end
+  return 4
+end
 
 local function count_at(e, span, T)
   local sum = 0
@@ -175,19 +296,47 @@ local function count_at(e, span, T)
   return sum
 end
 
-local function fits(e, w, cost, t)
-  local room = w.per + w.eps - cost
-  if count_at(e, w.span, t) > room then return false end
+-- the entry kind of an admitted send of class cls (0 critical, 1 normal, 2 bulk), and whether a kind is one
+local function own_kind(cls)
+  if cls == 0 then return 4 end
+  if cls == 2 then return 5 end
+  return 0
+end
+
+local function is_own_kind(f)
+  return f == 0 or f == 4 or f == 5
+end
+
+-- the cost in the interval ending at T sent by classes above cls
+local function higher_at(e, span, T, cls)
+  local sum = 0
+  for i = 1, #e, 4 do
+    local f = e[i + 3]
+    if (f == 4 or (f == 0 and cls == 2)) and e[i] <= T and T < e[i + 1] + span then sum = sum + e[i + 2] end
+  end
+  return sum
+end
+
+local function room_at(e, w, cost, T, line, cls)
+  local count = count_at(e, w.span, T)
+  if count > w.per + w.eps - cost then return false end
+  return line == w.per or not (count - higher_at(e, w.span, T, cls) > line + w.eps - cost)
+end
+
+local function fits(e, w, cost, t, line, cls)
+  if not room_at(e, w, cost, t, line, cls) then return false end
   for i = 1, #e, 4 do
     local a = e[i]
-    if a > t and a < t + w.span and count_at(e, w.span, a) > room then return false end
+    if a > t and a < t + w.span and not room_at(e, w, cost, a, line, cls) then return false end
   end
   return true
 end
 
-local function window_send_time(e, w, cost, from)
-  if cost > w.per + w.eps then return math.huge end
-  if fits(e, w, cost, from) then return from end
+local function window_send_time(e, w, cost, from, line, cls)
+  if line == nil then line = w.per end
+  if cls == nil then cls = 1 end
+  if cost > line + w.eps then return math.huge end
+  if fits(e, w, cost, from, line, cls) then return from end
   local candidates = {}
   for i = 1, #e, 4 do
     local t = e[i + 1] + w.span
@@ -195,7 +344,7 @@ local function window_send_time(e, w, cost, from)
   end
   table.sort(candidates)
   for _, t in ipairs(candidates) do
-    if fits(e, w, cost, t) then return t end
+    if fits(e, w, cost, t, line, cls) then return t end
   end
   return math.huge
 end
@@ -227,7 +376,7 @@ local function add_entry(e, a, b, cost, f)
     local bi, bj, best = -1, -1, math.huge
     for i = 1, #out, 4 do
       local j = i + 4
-      while j <= #out and out[j + 3] ~= out[i + 3] do j = j + 4 end
+      while j <= #out and merge_group(out[j + 3]) ~= merge_group(out[i + 3]) do j = j + 4 end
       if j <= #out then
         local width = math.max(out[i + 1], out[j + 1]) - out[i]
         if width < best then best, bi, bj = width, i, j end
@@ -235,6 +384,7 @@ local function add_entry(e, a, b, cost, f)
     end
     out[bi + 1] = math.max(out[bi + 1], out[bj + 1])
     out[bi + 2] = math.min(out[bi + 2] + out[bj + 2], MAX_AMOUNT)
+    out[bi + 3] = merged_kind(out[bi + 3], out[bj + 3])
     for _ = 1, 4 do table.remove(out, bj) end
   end
   return out
@@ -254,8 +404,8 @@ local function window_expiry(e, w)
   return last
 end
 
-local function window_charge(e, w, cost, s, now)
-  return add_entry(prune_window(e, w, now), s, s, cost, 0)
+local function window_charge(e, w, cost, s, now, cls)
+  return add_entry(prune_window(e, w, now), s, s, cost, own_kind(cls))
 end
 
 local function window_record(e, w, cost, now)
@@ -283,7 +433,7 @@ local function window_sync(e, w, used, now, sent_at, since, counted_own)
         else pa, pb, pc = math.min(pa, a), math.max(pb, b), math.max(pc, c) end
       end
     else
-      if f == 0 and known and a > latest_start and b <= arrived then ours = ours + c end
+      if is_own_kind(f) and known and a > latest_start and b <= arrived then ours = ours + c end
       kept[#kept + 1] = a; kept[#kept + 1] = b; kept[#kept + 1] = c; kept[#kept + 1] = f
     end
   end
@@ -329,6 +479,15 @@ local function parse(raw)
   local bar = string.find(raw, '|', 1, true)
   local head = raw
   if bar then head = string.sub(raw, 1, bar - 1) end
+  local classes = nil
+  local hash = string.find(head, '#', 1, true)
+  if hash then
+    classes = {}
+    for v in string.gmatch(string.sub(head, hash + 1) .. ':', '([^:]*):') do
+      if v == '' then classes[#classes + 1] = NO_HOLD else classes[#classes + 1] = tonumber(v) end
+    end
+    head = string.sub(head, 1, hash - 1)
+  end
   if string.sub(head, 1, 2) == 'p,' then
     local debt, hold = string.match(head, '^p,([^,]*),([^,]*)$')
     if debt == nil then return nil end
@@ -343,7 +502,7 @@ local function parse(raw)
     if a ~= nil then text = a .. ',' .. b end
   end
   if text == nil then return nil end
-  local st = { pending = false, text = text, x = tonumber(x), hold = number_or_no_hold(h) }
+  local st = { pending = false, text = text, x = tonumber(x), hold = number_or_no_hold(h), classes = classes }
   if bar then
     local e = {}
     for a, b, c, f in string.gmatch(string.sub(raw, bar + 1), '([^:|]+):([^:|]+):([^:|]+):([^:|]+)') do
@@ -371,7 +530,10 @@ local function effective(raw, d, now)
   local st = parse(raw)
   if st == nil then return fresh(d, now), NO_HOLD end
   if st.pending then return fold_pending(st.debt, st.hold, d, now), st.hold end
-  if st.text == d.text then return st.x, st.hold end
+  if st.text == d.text then
+    if d.quota then return st.x, st.hold end
+    return st.x, st.hold, st.classes
+  end
   local from = define(st.text)
   if from.window then return from_borrowed(window_borrowed(st.entries, from.window, now), st.hold, d, now), st.hold end
   return redefine(st.x, st.hold, from, d, now), st.hold
@@ -396,9 +558,15 @@ local function fmt_entries(e)
   return table.concat(parts, '|')
 end
 
+local function fmt_class(v)
+  if v == NO_HOLD then return '' end
+  return fmt(v)
+end
+
 -- writes a defined bucket (or deletes one that is full and not held); returns the stored string. For a
--- window limit x is ignored: its entries are written with their expiry.
-local function store(key, d, x, hold, now, slack, token, entries)
+-- window limit x is ignored: its entries are written with their expiry. classes: a token bucket's class
+-- state, or nil.
+local function store(key, d, x, hold, now, slack, token, entries, classes)
   if d.window then x = window_expiry(entries, d.window) end
   local full
   if d.quota then full = x <= 0 else full = x <= now end
@@ -408,6 +576,11 @@ local function store(key, d, x, hold, now, slack, token, entries)
   end
   local value = d.text .. ',' .. fmt(x)
   if hold > now then value = value .. ',' .. fmt(hold) end
+  if classes ~= nil and not d.window and not d.quota then
+    local c = {}
+    for i = 1, 6 do c[i] = fmt_class(classes[i]) end
+    value = value .. '#' .. table.concat(c, ':')
+  end
   if d.window and #entries > 0 then value = value .. '|' .. fmt_entries(entries) end
   value = value .. token
   if d.quota then

@@ -22,6 +22,7 @@ if d.window then
   store(KEYS[1], d, 0, hold, now, tonumber(ARGV[2]), '', window_sync(e, d.window, tonumber(ARGV[4]), now, sent_at, since, counted_own))
   return 1
 end
-local x, hold = effective(raw, d, now)
-store(KEYS[1], d, sync_borrowed(x, d, tonumber(ARGV[4]), now), hold, now, tonumber(ARGV[2]), '')
+local x, hold, cs = effective(raw, d, now)
+local y = sync_borrowed(x, d, tonumber(ARGV[4]), now)
+store(KEYS[1], d, y, hold, now, tonumber(ARGV[2]), '', nil, class_raise(settle_classes(cs, x, now), d, x, y, false))
 return 1

@@ -27,7 +27,7 @@ export interface ScriptSettings {
   readonly recordMarkerTtlMs: string;
 }
 
-/** ARGV of admit.lua: now, slack, mode, budget, token, then the definition's text and the cost per bucket. */
+/** ARGV of admit.lua: now, slack, mode, budget, token, class, the share it leaves free, then the definition's text and the cost per bucket. */
 export function admitArgs(
   settings: ScriptSettings,
   mode: AdmitMode,
@@ -36,8 +36,10 @@ export function admitArgs(
   n: number,
   defs: readonly Definition[],
   costs: readonly number[],
+  cls = 1,
+  free = 0,
 ): string[] {
-  const args = [settings.now, settings.ttlSlackMs, MODE[mode], budgetMs === undefined ? '' : String(budgetMs), token];
+  const args = [settings.now, settings.ttlSlackMs, MODE[mode], budgetMs === undefined ? '' : String(budgetMs), token, String(cls), String(free)];
   for (let i = 0; i < n; i++) {
     args.push((defs[i] as Definition).text, String(costs[i]));
   }
@@ -164,6 +166,8 @@ export type StoredState =
       readonly hold: number;
       /** A window limit's entries (flat: a, b, c, f). */
       readonly entries?: readonly number[];
+      /** A token bucket's class state while bookings lie ahead (the kit's classes.ts: L, Lc, Ln, aEnd, Pa, Pb). */
+      readonly classes?: readonly number[];
       /** The value carries a booking's token. */
       readonly booked: boolean;
     };
@@ -177,7 +181,10 @@ export function parseStored(raw: string): StoredState | undefined {
   const token = raw.indexOf(';');
   const value = token < 0 ? raw : raw.slice(0, token);
   const bar = value.indexOf('|');
-  const head = bar < 0 ? value : value.slice(0, bar);
+  const full = bar < 0 ? value : value.slice(0, bar);
+  const hash = full.indexOf('#');
+  const head = hash < 0 ? full : full.slice(0, hash);
+  const classes = hash < 0 ? undefined : full.slice(hash + 1).split(':').map((v) => (v === '' ? -Infinity : Number(v)));
   const parts = head.split(',');
   if (parts[0] === 'p') return parts.length === 3 ? { pending: true, debt: Number(parts[1]), hold: holdOf(parts[2]) } : undefined;
   const window = (parts[0] ?? '').includes('/');
@@ -185,7 +192,7 @@ export function parseStored(raw: string): StoredState | undefined {
   if (parts.length !== fields + 1 && parts.length !== fields + 2) return undefined;
   const text = parts.slice(0, fields).join(',');
   const state = { pending: false as const, text, x: Number(parts[fields]), hold: holdOf(parts[fields + 1]), booked: token >= 0 };
-  if (!window) return state;
+  if (!window) return classes === undefined ? state : { ...state, classes };
   const entries = bar < 0 ? [] : value.slice(bar + 1).split('|').flatMap((e) => e.split(':').map(Number));
   return { ...state, entries };
 }

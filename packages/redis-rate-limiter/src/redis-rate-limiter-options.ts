@@ -1,4 +1,4 @@
-import type { Clock } from '@core/rate-limit-contract';
+import type { Clock, Reserve } from '@core/rate-limit-contract';
 import type { HashTagMode } from './bucket-key-name.js';
 import type { RedisLike } from './redis-like.js';
 
@@ -56,4 +56,10 @@ export interface RedisRateLimiterOptions {
    * limiter owns (`createRateLimiter({ url })` uses it). The limiter never closes a client otherwise.
    */
   readonly onClose?: () => void | Promise<void>;
+  /**
+   * The share of each bucket a lower class leaves free for higher ones when a call names no reserve
+   * (RL-Q4); default `{ normal: 0, bulk: 0.2 }`, as in process. Every process sharing the buckets should
+   * use the same one (each call is checked against its own caller's lines; all keep RL-A6).
+   */
+  readonly reserve?: Reserve;
 }

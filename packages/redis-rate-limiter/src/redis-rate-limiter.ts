@@ -71,6 +71,7 @@ export class RedisRateLimiter extends StoreRateLimiter {
   constructor(options: RedisRateLimiterOptions) {
     super(new RedisStore(settingsOf(options)), {
       ...(options.credentialSecret === undefined ? {} : { credentialSecret: options.credentialSecret }),
+      ...(options.reserve === undefined ? {} : { reserve: options.reserve }),
       unrefTimers: true,
     });
   }

@@ -117,6 +117,7 @@ export class RedisStore implements LimiterStore {
       // on Cluster a call's buckets must share a hash tag: only one slot for everything spans venues
       crossVenueChecks: !settings.redis.cluster || settings.hashTag === 'prefix',
       windowLimits: true,
+      priorities: true,
     });
   }
 
@@ -132,7 +133,7 @@ export class RedisStore implements LimiterStore {
 
   // ---------------------------------------------------------------- admission
 
-  admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined): Promise<Admission> {
+  admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined, cls = 1, free = 0): Promise<Admission> {
     const names: string[] = [];
     let tag: string | undefined;
     for (let i = 0; i < n; i++) {
@@ -145,7 +146,7 @@ export class RedisStore implements LimiterStore {
       names.push(name);
     }
     const token = mode === 'book' ? Math.floor(Math.random() * 0x40000000).toString(36) : '';
-    const args = admitArgs(this.#settings(), mode, budgetMs, token, n, defs, costs);
+    const args = admitArgs(this.#settings(), mode, budgetMs, token, n, defs, costs, cls, free);
     return this.#run(ADMIT, names, args).then((outcome) => this.#admission(outcome, names));
   }
 

@@ -1,7 +1,7 @@
 /**
  * Pins the Lua scripts to the one TypeScript arithmetic core: random operation sequences (probes,
  * bookings, peeks, multi-bucket calls, waits and their cancellation, records, syncs, penalties,
- * redefinitions, resets) run on an injected clock against the kit's front door over the in-process
+ * redefinitions, resets, admission classes mixed with their reserves) run on an injected clock against the kit's front door over the in-process
  * store (which calls the core on its hot path) and over the Redis store (which runs the scripts), and
  * every decision and every stored state is compared step by step, exactly (no tolerance).
  */
@@ -59,10 +59,13 @@ const LIMITS: readonly Limit[] = [
 
 const COSTS = [0.1, 0.5, 1, 1, 2, 3, 7, 12, 1e-10, 1e308];
 
+/** A call's class: none (the default), or a priority with or without a reserve of its own. */
+type Cls = { priority?: 'critical' | 'normal' | 'bulk'; reserve?: { normal?: number; bulk?: number } } | null;
+
 type Op =
-  | { op: 'probe' | 'peek'; checks: [number, number, number][] }
-  | { op: 'book'; checks: [number, number, number][]; budget: number }
-  | { op: 'wait'; checks: [number, number, number][]; budget: number }
+  | { op: 'probe' | 'peek'; checks: [number, number, number][]; cls?: Cls }
+  | { op: 'book'; checks: [number, number, number][]; budget: number; cls?: Cls }
+  | { op: 'wait'; checks: [number, number, number][]; budget: number; cls?: Cls }
   | { op: 'abort' }
   | { op: 'record'; key: number; cost: number; limit: number | null }
   | { op: 'sync'; key: number; limit: number; borrowed: number; sentAgoMs: number | null; elapsedMs: number | null; countedOwn: number }
@@ -143,6 +146,45 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(0, 1, 33.3, 100, 250, 999.9, 3000, 120_000) }) },
 );
 
+/** Classes mixed on a few token buckets and a window limit: bulk bookings far ahead, critical and normal calls beside them. */
+const clsArb: fc.Arbitrary<Cls> = fc.oneof(
+  fc.constant(null),
+  fc.record({ priority: fc.constantFrom('critical' as const, 'normal' as const, 'bulk' as const) }),
+  fc.record({ priority: fc.constantFrom('normal' as const, 'bulk' as const), reserve: fc.constantFrom({ normal: 0.1 }, { normal: 0.1, bulk: 0.3 }, { bulk: 0.5 }, { normal: 0.25, bulk: 0.25 }) }),
+);
+const CLASS_LIMITS = [0, 1, 2, 4, 5, 7];
+/** Mostly one definition per key (a redefinition drops the class state; key 2 a window limit), now and then another. */
+const classCheck: fc.Arbitrary<[number, number, number]> = fc.oneof(
+  { weight: 12, arbitrary: fc.tuple(fc.nat(2), fc.constantFrom(0, 1, 2, 3, 4, 5, 6)).map(([k, c]): [number, number, number] => [k, k === 0 ? 0 : k === 1 ? 1 : 7, c]) },
+  { weight: 1, arbitrary: fc.tuple(fc.nat(1), fc.constantFrom(...CLASS_LIMITS), fc.constantFrom(0, 1, 2, 3, 4, 5, 6)) },
+);
+const classChecks = fc.array(classCheck, { minLength: 1, maxLength: 2 });
+const classOpArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ op: fc.constantFrom('probe' as const, 'peek' as const), checks: classChecks, cls: clsArb }) },
+  { weight: 6, arbitrary: fc.record({ op: fc.constant('book' as const), checks: classChecks, budget: fc.constantFrom(50, 1000, 10_000, 100_000), cls: clsArb }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('wait' as const), checks: classChecks, budget: fc.constantFrom(100, 1000, 10_000), cls: clsArb }) },
+  { weight: 1, arbitrary: fc.constant({ op: 'abort' as const }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(1), cost: fc.constantFrom(0.5, 1, 4), limit: fc.constant(null) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('sync' as const),
+      key: fc.nat(1),
+      limit: fc.constantFrom(0, 1),
+      borrowed: fc.constantFrom(0, 1, 2.5, 9, 40),
+      sentAgoMs: fc.constant(null),
+      elapsedMs: fc.constant(null),
+      countedOwn: fc.constant(0),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(1), forMs: fc.constantFrom(0, 100, 500, 5000), absolute: fc.boolean() }) },
+  { weight: 5, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(1, 33.3, 100, 250, 999.9, 3000) }) },
+);
+
+function clsOf(cls: Cls | undefined): { priority?: 'critical' | 'normal' | 'bulk'; reserve?: { normal?: number; bulk?: number } } {
+  return cls === null || cls === undefined ? {} : cls;
+}
+
 function toChecks(list: readonly [number, number, number][]): BucketCheck[] {
   return list.map(([k, l, c]) => ({ key: KEYS[k] as BucketKey, limit: LIMITS[l] as Limit, cost: COSTS[c] as number }));
 }
@@ -150,7 +192,7 @@ function toChecks(list: readonly [number, number, number][]): BucketCheck[] {
 /** A stored state in a form both stores share: `undefined` for a full, unheld bucket (absent or not). */
 type Stored =
   | { readonly pending: true; readonly debt: number; readonly hold: number }
-  | { readonly pending: false; readonly text: string; readonly x: number; readonly hold: number; readonly entries?: readonly number[] }
+  | { readonly pending: false; readonly text: string; readonly x: number; readonly hold: number; readonly entries?: readonly number[]; readonly classes?: readonly number[] }
   | undefined;
 
 function normal(state: Stored, now: number): Stored {
@@ -160,7 +202,14 @@ function normal(state: Stored, now: number): Stored {
   const quota = !state.text.includes('/') && Number(state.text.split(',')[1]) === 0;
   const full = quota ? state.x <= 0 : state.x <= now;
   if (full && hold === NO_HOLD) return undefined;
-  return { pending: false, text: state.text, x: state.x, hold, ...(state.entries === undefined ? {} : { entries: [...state.entries] }) };
+  return {
+    pending: false,
+    text: state.text,
+    x: state.x,
+    hold,
+    ...(state.entries === undefined ? {} : { entries: [...state.entries] }),
+    ...(state.classes === undefined ? {} : { classes: [...state.classes] }),
+  };
 }
 
 interface Side {
@@ -179,6 +228,10 @@ describe('differential: the Redis scripts against the TypeScript core', () => {
 
   it('long sequences into one large window: more sends than the list keeps, merged the same way (RL-V6)', async () => {
     expect(await sequences(mergeOpArb, 6, 'merge', { minLength: 300, maxLength: 400 })).toBe(MAX_WINDOW_ENTRIES);
+  }, 900_000);
+
+  it(`${Math.ceil(RUNS / 2)} sequences mixing admission classes (critical beside bulk bookings, reserves per call, records, syncs, penalties, cancellations)`, async () => {
+    await sequences(classOpArb, Math.ceil(RUNS / 2), 'cls');
   }, 900_000);
 });
 
@@ -247,17 +300,17 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
   const l = side.limiter;
   switch (op.op) {
     case 'probe':
-      return l.checkRates(toChecks(op.checks));
+      return l.checkRates(toChecks(op.checks), clsOf(op.cls));
     case 'peek':
-      return l.peek(toChecks(op.checks));
+      return l.peek(toChecks(op.checks), clsOf(op.cls));
     case 'book':
-      return l.checkRates(toChecks(op.checks), { maxWaitMs: op.budget });
+      return l.checkRates(toChecks(op.checks), { maxWaitMs: op.budget, ...clsOf(op.cls) });
     case 'wait': {
       const controller = new AbortController();
       const entry: Side['waits'][number] = { decision: undefined, controller };
       side.waits.push(entry);
       const timers = clock.pendingTimers;
-      void l.waitForCapacity(toChecks(op.checks), { maxWaitMs: op.budget, signal: controller.signal }).then((d) => (entry.decision = d));
+      void l.waitForCapacity(toChecks(op.checks), { maxWaitMs: op.budget, signal: controller.signal, ...clsOf(op.cls) }).then((d) => (entry.decision = d));
       // settled at once (ok now, timeout, unpayable), or waiting on its one timer (RL-W7)
       await until(() => entry.decision !== undefined || clock.pendingTimers > timers);
       return entry.decision satisfies Decision | undefined;

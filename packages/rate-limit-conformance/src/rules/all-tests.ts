@@ -6,6 +6,7 @@ import { HOST_CONTRACT } from './host-contract.js';
 import { INSPECTING } from './inspecting.js';
 import { KEYS_AND_LIMITS } from './keys-and-limits.js';
 import { MODEL_CHECK } from './model-check.js';
+import { PRIORITIES } from './priorities.js';
 import { RECORDING } from './recording.js';
 import { SAFETY } from './safety-property.js';
 import { SEVERAL_BUCKETS } from './several-buckets.js';
@@ -31,6 +32,7 @@ export const ALL_TESTS: readonly ConformanceTest[] = [
   ...WINDOW_PROPERTY,
   ...WINDOW_FEEDBACK,
   ...WINDOW_SYNC,
+  ...PRIORITIES,
   ...INSPECTING,
   ...FAILURES,
   ...HOST_CONTRACT,

@@ -1,3 +1,5 @@
+// Over 400 lines with a reason: the fake is one complete limiter (every method of the contract over the
+// reference model) with each of its flaws beside the correct path it breaks, so a flaw reads in place.
 import type {
   BucketCheck,
   BucketKey,
@@ -8,6 +10,7 @@ import type {
   ErrorResult,
   Limit,
   PeekDecision,
+  PeekOptions,
   PenaltyHold,
   RateLimiter,
   RateLimitErrorCode,
@@ -27,8 +30,10 @@ import {
   callHasWindow,
   looksLikeWindow,
   readAmount,
+  namesClass,
   readBudget,
   readChecks,
+  readClass,
   readHold,
   readKey,
   readLimit,
@@ -51,6 +56,7 @@ const CAPABILITIES: Capabilities = {
   penalize: true,
   crossVenueChecks: true,
   windowLimits: true,
+  priorities: true,
 };
 
 function error(code: RateLimitErrorCode, message: string, extra: { retryAfterMs?: number; path?: string } = {}): ErrorResult {
@@ -82,7 +88,7 @@ export class FakeLimiter implements RateLimiter {
   #closed = false;
 
   constructor(clock: ManualClock, store: FakeStore, flaws: FakeFlaws = {}, capabilities: Partial<Capabilities> = {}) {
-    this.capabilities = Object.freeze({ ...CAPABILITIES, ...capabilities });
+    this.capabilities = Object.freeze({ ...CAPABILITIES, ...(flaws.priorityIgnoredSilently ? { priorities: false } : {}), ...capabilities });
     this.#store = store;
     this.#model = store.model;
     this.#clock = clock;
@@ -98,10 +104,14 @@ export class FakeLimiter implements RateLimiter {
     const input = this.#admissionInput(checks, options);
     if ('kind' in input) return input;
     if (this.#store.broken) return this.#unreachable();
-    const { merged, maxWaitMs } = input;
+    const { merged, maxWaitMs, cls, free } = input;
     const now = this.#clock.now();
     if (this.#flaws.bankAccrual && merged.length === 1 && maxWaitMs === undefined) return this.#banked(merged[0]!, now);
-    const outcome = this.#model.check(merged, now, maxWaitMs);
+    if (this.#flaws.criticalSkipsCheck && cls === 0) {
+      for (const c of merged) this.#model.record(c.key, c.cost, c.limit, now);
+      return { kind: 'ok', sendAtMs: now };
+    }
+    const outcome = this.#model.check(merged, now, maxWaitMs, false, cls, free);
     switch (outcome.kind) {
       case 'invalid':
       case 'unpayable':
@@ -123,13 +133,14 @@ export class FakeLimiter implements RateLimiter {
     }
   }
 
-  async peek(checks: readonly BucketCheck[]): Promise<PeekDecision> {
+  async peek(checks: readonly BucketCheck[], options?: PeekOptions): Promise<PeekDecision> {
     if (!this.#closed && this.#windowsRefused(checks)) return notSupported('windowLimits', 'a window limit');
-    const input = this.#admissionInput(checks, undefined);
+    if (!this.#closed && this.#classesRefused(options)) return notSupported('priorities', 'a priority or reserve');
+    const input = this.#admissionInput(checks, options === undefined ? undefined : { ...(options.priority === undefined ? {} : { priority: options.priority }), ...(options.reserve === undefined ? {} : { reserve: options.reserve }) });
     if ('kind' in input) return input;
     if (this.#store.broken) return this.#unreachable();
     const now = this.#clock.now();
-    const outcome = this.#model.check(input.merged, now, undefined, true);
+    const outcome = this.#model.check(input.merged, now, undefined, true, input.cls, input.free);
     if (outcome.kind === 'ok') return { kind: 'ok', sendAtMs: now };
     if (outcome.kind === 'wait') return { kind: 'delay', retryAfterMs: outcome.retryAfterMs };
     return refusal(outcome);
@@ -138,6 +149,7 @@ export class FakeLimiter implements RateLimiter {
   async waitForCapacity(checks: readonly BucketCheck[], options?: WaitOptions): Promise<WaitDecision> {
     if (this.#closed) return CLOSED;
     if (this.#windowsRefused(checks)) return notSupported('windowLimits', 'a window limit');
+    if (this.#classesRefused(options)) return notSupported('priorities', 'a priority or reserve');
     const opts = readOptions(options);
     if (!opts.ok) return this.#refused(opts);
     const budget = readBudget(opts.value);
@@ -145,14 +157,20 @@ export class FakeLimiter implements RateLimiter {
     const maxWaitMs = budget.value ?? 10_000;
     const sg = readSignal(opts.value);
     if (!sg.ok) return this.#refused(sg);
-    const input = this.#admissionInput(checks, undefined);
+    const cl = readClass(this.capabilities.priorities === true ? opts.value : undefined);
+    if (!cl.ok) return this.#refused(cl);
+    const input = this.#admissionInput(checks, cl.value.cls === 1 && opts.value?.['reserve'] === undefined ? undefined : { ...(opts.value?.['priority'] === undefined ? {} : { priority: opts.value['priority'] as 'bulk' }), ...(opts.value?.['reserve'] === undefined ? {} : { reserve: opts.value['reserve'] as object }) });
     if ('kind' in input) return input;
     if (sg.value.aborted) return error('aborted', 'the signal was aborted before the wait started; nothing was booked');
     if (this.#store.broken) return this.#unreachable();
     const { merged } = input;
     const signal = sg.value.signal;
     const now = this.#clock.now();
-    const outcome = this.#model.check(merged, now, maxWaitMs);
+    if (this.#flaws.criticalSkipsCheck && input.cls === 0) {
+      for (const c of merged) this.#model.record(c.key, c.cost, c.limit, now);
+      return { kind: 'ok', sendAtMs: now };
+    }
+    const outcome = this.#model.check(merged, now, maxWaitMs, false, input.cls, input.free);
     if (outcome.kind === 'invalid' || outcome.kind === 'unpayable') return refusal(outcome);
     if (outcome.kind === 'wait') {
       return error('rate_limit_timeout', `the wait of ${outcome.retryAfterMs} ms exceeds the budget of ${formatNumber(maxWaitMs)} ms; nothing was booked`, {
@@ -266,19 +284,35 @@ export class FakeLimiter implements RateLimiter {
   }
 
   /** Reads and merges the checks and options of an admission, or answers why not. */
-  #admissionInput(checks: readonly BucketCheck[], options: CheckOptions | undefined): { merged: readonly ModelCheck[]; maxWaitMs: number | undefined } | ErrorResult {
+  #admissionInput(
+    checks: readonly BucketCheck[],
+    options: CheckOptions | undefined,
+  ): { merged: readonly ModelCheck[]; maxWaitMs: number | undefined; cls: number; free: number } | ErrorResult {
     if (this.#closed) return CLOSED;
+    if (this.#classesRefused(options)) return notSupported('priorities', 'a priority or reserve');
     const opts = readOptions(options);
     if (!opts.ok) return this.#refused(opts);
     const budget = readBudget(opts.value);
     if (!budget.ok) return this.#refused(budget);
+    // a limiter that claims no priorities but ignores them reads none (the flaw of RL-Q5)
+    const cl = readClass(this.capabilities.priorities === true ? opts.value : undefined);
+    if (!cl.ok) return this.#refused(cl);
+    let { cls, free } = cl.value;
+    if (this.#flaws.classesIgnored) [cls, free] = [1, 0];
     const read = readChecks(checks, this.#flaws.missingLimitUnlimited);
     if (!read.ok) return this.#refused(read);
-    const shaped = read.value.map((c) => (c.limit === null ? c : { ...c, limit: this.#shaped(c.limit as ModelLimit) }));
+    const scale = this.#flaws.reserveCutsRate ? 1 - free : 1;
+    if (scale !== 1) free = 0;
+    const shaped = read.value.map((c) => (c.limit === null ? c : { ...c, limit: this.#shaped(c.limit as ModelLimit, scale) }));
     const priced = this.#flaws.priceAtOne ? shaped.map((c) => ({ ...c, cost: c.cost > 0 ? 1 : 0 })) : shaped;
     const merged = mergeChecks(priced);
     if ('invalid' in merged) return error('invalid_parameters', merged.invalid, { path: merged.path });
-    return { merged, maxWaitMs: budget.value };
+    return { merged, maxWaitMs: budget.value, cls, free };
+  }
+
+  /** A limiter without priorities answers not_supported to a call naming a priority or reserve, whatever the rest (RL-Q5). */
+  #classesRefused(options: unknown): boolean {
+    return this.capabilities.priorities !== true && !this.#flaws.priorityIgnoredSilently && namesClass(options);
   }
 
   /** A limiter without window limits answers not_supported to a call that gives one, whatever the rest of it (RL-F2). */
@@ -287,8 +321,11 @@ export class FakeLimiter implements RateLimiter {
   }
 
   /** A definition as this fake keeps it: the window-as-token-bucket flaw keeps a window limit as its long-run rate. */
-  #shaped(limit: ModelLimit): ModelLimit {
-    return this.#flaws.windowAsTokenBucket && isWindow(limit) ? longRunRate(limit) : limit;
+  #shaped(limit: ModelLimit, scale = 1): ModelLimit {
+    const l = this.#flaws.windowAsTokenBucket && isWindow(limit) ? longRunRate(limit) : limit;
+    // the reserve-cuts-rate flaw: a lower class's bucket scaled down whole, refill included
+    if (scale !== 1 && !isWindow(l)) return { capacity: l.capacity * scale, refillPerSec: l.refillPerSec * scale };
+    return l;
   }
 
   #refused(refused: Refused): ErrorResult {

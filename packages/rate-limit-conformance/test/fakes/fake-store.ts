@@ -51,6 +51,16 @@ export interface FakeFlaws {
    * (breaks RL-V5).
    */
   readonly syncSumsReports?: boolean;
+  /** Reads a call's priority but admits every class as normal with nothing kept free (breaks RL-Q1, RL-Q4). */
+  readonly classesIgnored?: boolean;
+  /** Sends every critical call at once, whatever the bucket holds ahead (breaks RL-Q3: RL-A6 for the sum of all classes). */
+  readonly criticalSkipsCheck?: boolean;
+  /** Lets a call go at once past bookings of its own class ahead (breaks RL-Q2). */
+  readonly classFifoIgnored?: boolean;
+  /** Keeps the reserve by scaling the whole bucket, refill included, so a lower class alone gets less than the refill rate (breaks RL-Q4). */
+  readonly reserveCutsRate?: boolean;
+  /** Claims no priorities (`capabilities.priorities` false) and admits a call naming one as if it did not (breaks RL-Q5). */
+  readonly priorityIgnoredSilently?: boolean;
 }
 
 /** The reference model with the arithmetic flaws of {@link FakeFlaws} (none for the correct fake). */
@@ -66,6 +76,12 @@ class FakeModel extends ReferenceModel {
     if (!this.#flaws.absoluteTolerance) return super.tolerance(limit);
     const scale = limit.refillPerSec === 0 ? limit.capacity : limit.capacity * msPerToken(limit);
     return MODEL_EPS * Math.max(1, scale);
+  }
+
+  protected override classGate(cs: readonly number[], cls: number, now: number): boolean {
+    if (!this.#flaws.classFifoIgnored) return super.classGate(cs, cls, now);
+    // only bookings of higher classes count: the call's own class is passed by
+    return cls === 0 ? true : super.classGate(cs, cls - 1, now);
   }
 
   protected override redefine(live: ModelBucket, limit: ModelLimit, now: number): ModelBucket {

@@ -180,3 +180,44 @@ export function readHold(hold: unknown, now: number): Read<number> {
     return { ok: true, value: keys[0] === 'forMs' ? now + value : value };
   });
 }
+
+/** A call's class (0 critical, 1 normal, 2 bulk) and the share of each bucket it leaves free (RL-Q4, RL-Q5). */
+export interface ReadClass {
+  readonly cls: number;
+  readonly free: number;
+}
+
+/** The fake's reserve when a call names none: normal 0, bulk 0.2. */
+const DEFAULT_SHARES = { normal: 0, bulk: 0.2 } as const;
+
+/** Reads `priority` and `reserve` (RL-Q5): a known priority, shares finite in [0, 1), normal ≤ bulk. */
+export function readClass(options: Record<string, unknown> | undefined): Read<ReadClass> {
+  return guard<ReadClass>('options', () => {
+    const priority = options?.['priority'];
+    const reserve = options?.['reserve'];
+    const cls = priority === undefined ? 1 : ['critical', 'normal', 'bulk'].indexOf(priority as string);
+    if (cls < 0) return bad('options.priority', "must be 'critical', 'normal' or 'bulk'");
+    let normal: number = DEFAULT_SHARES.normal;
+    let bulk: number = DEFAULT_SHARES.bulk;
+    if (reserve !== undefined) {
+      if (typeof reserve !== 'object' || reserve === null) return bad('options.reserve', 'must be an object');
+      const r = reserve as { normal?: unknown; bulk?: unknown };
+      for (const [name, v] of [['normal', r.normal], ['bulk', r.bulk]] as const) {
+        if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v >= 1)) return bad(`options.reserve.${name}`, 'must be a finite number in [0, 1)');
+      }
+      if (r.normal !== undefined) normal = r.normal as number;
+      if (r.bulk !== undefined) bulk = r.bulk as number;
+      if (normal > bulk) return bad('options.reserve', 'normal must not exceed bulk');
+    }
+    return { ok: true, value: { cls, free: cls === 0 ? 0 : cls === 1 ? normal : bulk } };
+  });
+}
+
+/** Whether an options object names a class (for a limiter without priorities: not_supported, RL-Q5). */
+export function namesClass(options: unknown): boolean {
+  try {
+    return typeof options === 'object' && options !== null && ((options as { priority?: unknown }).priority !== undefined || (options as { reserve?: unknown }).reserve !== undefined);
+  } catch {
+    return false;
+  }
+}

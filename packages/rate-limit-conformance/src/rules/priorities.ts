@@ -1,0 +1,286 @@
+import fc from 'fast-check';
+import type { BucketCheck, Decision, Limit, NormalizedLimit, Priority, RateLimiter, Reserve } from '@core/rate-limit-contract';
+import { property, test, type ConformanceTest, type Spawned, type TestContext } from '../conformance-test.js';
+import { expectBooked, expectBorrowed, expectDelay, expectEqual, expectError, expectOk, expectOkNow, expectTrue, fail, show } from '../expect.js';
+import { TEN_PER_SECOND, TEN_PER_WINDOW, key, settled, startWait, type Tracked } from './fixtures.js';
+import { checkSafety } from './safety-property.js';
+
+const CLASSES = ['injectableClock', 'bookings', 'priorities'] as const;
+const ONE_PER_SECOND: Limit = { capacity: 1, refillPerSec: 1 };
+
+/** Books `n` bulk calls of cost 1 on a bucket of TEN_PER_SECOND after spending its bulk line (8) at once: bookings 100 ms apart. */
+async function fillWithBulk(limiter: RateLimiter, k: ReturnType<typeof key>, now: number, n: number): Promise<void> {
+  expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, 8, { priority: 'bulk' }), 'bulk spends its line (8 of 10) at once');
+  expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'bulk' }), 100, 'bulk beyond its line');
+  for (let i = 1; i <= n; i++) expectBooked(await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'bulk', maxWaitMs: 60_000 }), now, 100 * i, `bulk booking ${i}`);
+}
+
+export const PRIORITIES: readonly ConformanceTest[] = [
+  test('RL-Q1', 'a critical call goes at once beside bulk bookings that fill the bucket seconds ahead; only critical traffic spends that room', CLASSES, async ({ limiter, clock }) => {
+    const k = key();
+    const t0 = clock.now();
+    await fillWithBulk(limiter, k, t0, 30);
+    expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, 1.5, { priority: 'critical' }), 'a critical call of 1.5 beside 3 s of bulk bookings');
+    expectOkNow(await limiter.waitForCapacity([{ key: k, limit: TEN_PER_SECOND, cost: 0.5 }], { priority: 'critical', maxWaitMs: 10 }), 'a critical wait of 0.5: at once');
+    // the reserve (2 of 10) is spent by critical calls: the next critical call waits
+    const d = await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'critical' });
+    if (d.kind !== 'delay') fail(`a critical call after critical traffic spent the reserve: expected delay, got ${show(d)}`);
+    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 0.5, { priority: 'bulk' }), 3250, 'bulk behind its own bookings and the critical calls');
+  }),
+  test('RL-Q1', 'a normal call finds what lies between its line and bulk’s, and critical what lies above normal’s', CLASSES, async ({ limiter, clock }) => {
+    const k = key();
+    const t0 = clock.now();
+    await fillWithBulk(limiter, k, t0, 10);
+    const reserve: Reserve = { normal: 0.1, bulk: 0.2 };
+    expectOkNow(await limiter.checkRates([{ key: k, limit: TEN_PER_SECOND, cost: 1 }], { priority: 'normal', reserve }), 'a normal call of 1 (line 9) at once');
+    expectBooked(await limiter.checkRate(k, TEN_PER_SECOND, 0.5, { priority: 'normal', reserve, maxWaitMs: 60_000 }), t0, 1050, 'a second normal call: behind the bookings');
+    expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'critical' }), 'a critical call of 1 (line 10) at once');
+  }),
+  test('RL-Q1', 'critical finds normal’s reserve beside normal bookings', CLASSES, async ({ limiter, clock }) => {
+    const k = key();
+    const t0 = clock.now();
+    const reserve: Reserve = { normal: 0.1 };
+    expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, 9, { reserve }), 'normal spends its line (9) at once');
+    for (let i = 1; i <= 10; i++) expectBooked(await limiter.checkRate(k, TEN_PER_SECOND, 1, { reserve, maxWaitMs: 60_000 }), t0, 100 * i, `normal booking ${i}`);
+    expectOkNow(await limiter.peek([{ key: k, limit: TEN_PER_SECOND, cost: 1 }], { priority: 'critical' }), 'peek: a critical call of 1 would go at once');
+    expectDelay(await limiter.peek([{ key: k, limit: TEN_PER_SECOND, cost: 1 }], { reserve }), 1100, 'peek: a normal call would wait');
+    expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'critical' }), 'a critical call of 1');
+  }),
+  test('RL-Q1', 'bulk bookings made through one limiter leave the reserve to a critical call through another sharing the store', [...CLASSES, 'distributed', 'peer'], async ({ limiter, clock, peer }) => {
+    const other = await peer();
+    const k = key();
+    await fillWithBulk(limiter, k, clock.now(), 20);
+    expectOkNow(await other.checkRate(k, TEN_PER_SECOND, 2, { priority: 'critical' }), 'a critical call of 2 through the other limiter');
+    const d = await other.checkRate(k, TEN_PER_SECOND, 1, { priority: 'critical' });
+    if (d.kind !== 'delay') fail(`a second critical call through the other limiter: expected delay, got ${show(d)}`);
+  }),
+  test('RL-Q2', 'the room kept for higher classes never lets a call pass a booking of its own class ahead', CLASSES, async ({ limiter, clock }) => {
+    const a = key({ axis: 'weight' });
+    const b = key({ axis: 'orders' });
+    const t0 = clock.now();
+    expectOkNow(await limiter.checkRate(b, ONE_PER_SECOND, 1), 'a normal call empties a slow bucket');
+    // a bulk call over both buckets books at b's time: a's charge lies 1 s ahead, far under a's line
+    expectBooked(await limiter.checkRates([{ key: a, limit: TEN_PER_SECOND, cost: 1 }, { key: b, limit: ONE_PER_SECOND, cost: 1 }], { priority: 'bulk', maxWaitMs: 5_000 }), t0, 1000, 'bulk over both (b has room for the cost of 1 only when empty)');
+    // a later bulk call on a alone: a holds room for it at every instant ahead, yet it goes by the
+    // token-bucket rule (every charge ahead counted as borrowed now), not at once
+    expectBooked(await limiter.checkRate(a, TEN_PER_SECOND, 1, { priority: 'bulk', maxWaitMs: 5_000 }), t0, 400, 'a later bulk call on a');
+    expectOkNow(await limiter.checkRate(a, TEN_PER_SECOND, 1, { priority: 'critical' }), 'a critical call goes at once');
+    // a critical booking ahead holds back later critical calls the same way
+    expectBooked(await limiter.checkRates([{ key: a, limit: TEN_PER_SECOND, cost: 1 }, { key: b, limit: ONE_PER_SECOND, cost: 1 }], { priority: 'critical', maxWaitMs: 5_000 }), t0, 2000, 'critical over both');
+    const d = await limiter.checkRate(a, TEN_PER_SECOND, 1, { priority: 'critical' });
+    if (d.kind === 'ok') fail(`a later critical call on a went at once past the critical booking ahead: ${show(d)}`);
+  }),
+  test('RL-Q2', 'within one class a heavy waiter is never starved by cheap traffic of its class', CLASSES, async ({ limiter, clock }) => {
+    for (const priority of ['bulk', 'critical'] as const satisfies readonly Priority[]) {
+      const k = key({ axis: priority });
+      const line = priority === 'bulk' ? 8 : 10;
+      expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, line, { priority }), `${priority} spends its line`);
+      const t0 = clock.now();
+      const heavy = await startWait(limiter, clock, [{ key: k, limit: TEN_PER_SECOND, cost: 6 }], { maxWaitMs: 2000, priority });
+      let cheap = 0;
+      for (let i = 0; i < 30; i++) {
+        await clock.advance(20);
+        if ((await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority })).kind === 'ok') cheap++;
+      }
+      expectEqual(cheap, 0, `${priority}: cheap calls of its class admitted ahead of the heavy waiter`);
+      const d = expectOk(await settled(heavy, `${priority}: the heavy waiter`), `${priority}: the heavy waiter`);
+      expectEqual(d.sendAtMs, t0 + 600, `${priority}: the heavy waiter's send time`);
+      await clock.advance(5000);
+    }
+  }),
+  property(
+    'RL-Q3',
+    '(property) no interval admits more than max(capacity, largest cost) + refill·(b − a), all classes together, over random mixes of classes, reserves, probes, bookings, waits, aborts, records and penalties',
+    CLASSES,
+    (t) => runClassSafety(t, false),
+  ),
+  property('RL-Q3', '(property) the same bound holds with the classes spread over two limiters sharing one store', [...CLASSES, 'distributed', 'peer'], (t) => runClassSafety(t, true)),
+  test('RL-Q4', 'bulk alone gets a burst of (1 − r)·capacity and then the full refill rate', CLASSES, async ({ limiter, clock }) => {
+    for (const [reserve, line] of [[undefined, 8], [{ bulk: 0.5 }, 5]] as const) {
+      const k = key({ axis: `line-${line}` });
+      const t0 = clock.now();
+      for (let i = 0; i < line; i++) expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'bulk', ...(reserve === undefined ? {} : { reserve }) }), `bulk call ${i + 1} of its burst of ${line}`);
+      expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'bulk', ...(reserve === undefined ? {} : { reserve }) }), 100, `bulk beyond its burst of ${line}`);
+      for (let i = 1; i <= 30; i++) {
+        expectBooked(await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'bulk', maxWaitMs: 60_000, ...(reserve === undefined ? {} : { reserve }) }), t0, 100 * i, `bulk booking ${i} (10 per second)`);
+      }
+      await clock.advance(10_000);
+    }
+  }),
+  test('RL-Q4', 'on a window limit bulk fills (1 − r)·perWindow and critical the rest', [...CLASSES, 'windowLimits'], async ({ limiter }) => {
+    const k = key({ axis: 'window' });
+    for (let i = 0; i < 8; i++) expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 8`);
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk beyond 8 in the window');
+    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical: the last 2 of the window');
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }), 1050, 'critical beyond the window');
+    // a bulk cost above its line is never refused for the reserve: it waits for room for all of it
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 9, { priority: 'bulk' }), 1050, 'bulk cost 9 (above its line of 8)');
+    expectError(await limiter.checkRate(k, TEN_PER_WINDOW, 11, { priority: 'bulk' }), 'cost_unpayable', 'bulk cost 11 above the window');
+    // what a higher class sent in a window does not count against bulk's line: the window still fills
+    const k2 = key({ axis: 'window-2' });
+    expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical sends 2 first');
+    for (let i = 0; i < 8; i++) expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 8 beside them`);
+    expectDelay(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'critical' }), 1050, 'the window is full');
+  }),
+  test('RL-Q4', 'on a fixed quota bulk spends (1 − r)·capacity, then its cost is unpayable while critical spends the rest', CLASSES, async ({ limiter }) => {
+    const quota: Limit = { capacity: 10, refillPerSec: 0 };
+    const k = key({ axis: 'quota' });
+    expectOkNow(await limiter.checkRate(k, quota, 8, { priority: 'bulk' }), 'bulk spends 8 of 10');
+    expectError(await limiter.checkRate(k, quota, 1, { priority: 'bulk' }), 'cost_unpayable', 'bulk beyond its line');
+    expectOkNow(await limiter.checkRate(k, quota, 2, { priority: 'critical' }), 'critical spends the rest');
+    expectBorrowed(await limiter.borrowed(k), 10, 'the quota used up');
+  }),
+  test('RL-Q5', 'an unknown priority or a malformed reserve is invalid_parameters naming the option, and changes nothing', CLASSES, async ({ limiter }) => {
+    const k = key();
+    const checks: BucketCheck[] = [{ key: k, limit: TEN_PER_SECOND, cost: 1 }];
+    const bad: [unknown, string][] = [
+      [{ priority: 'urgent' }, 'options.priority'],
+      [{ priority: 0 }, 'options.priority'],
+      [{ reserve: { bulk: 1 } }, 'options.reserve.bulk'],
+      [{ reserve: { normal: -0.1 } }, 'options.reserve.normal'],
+      [{ reserve: { bulk: Number.NaN } }, 'options.reserve.bulk'],
+      [{ reserve: { normal: 0.5, bulk: 0.2 } }, 'options.reserve'],
+      [{ reserve: 'half' }, 'options.reserve'],
+    ];
+    for (const [options, path] of bad) {
+      const o = options as { priority?: Priority; reserve?: Reserve };
+      for (const [what, d] of [
+        ['checkRate', await limiter.checkRate(k, TEN_PER_SECOND, 1, o)],
+        ['checkRates', await limiter.checkRates(checks, { ...o, maxWaitMs: 1000 })],
+        ['waitForCapacity', await limiter.waitForCapacity(checks, o)],
+        ['peek', await limiter.peek(checks, o)],
+      ] as const) {
+        const e = expectError(d as Decision, 'invalid_parameters', `${what} with ${show(options)}`);
+        expectEqual(e.error.path, path, `${what} with ${show(options)}: path`);
+      }
+    }
+    expectBorrowed(await limiter.borrowed(k), 0, 'nothing spent');
+  }),
+  test('RL-Q5', 'a limiter without priorities answers not_supported to every call naming a priority or a reserve, whatever the rest', ['noPriorities'], async ({ limiter }) => {
+    const k = key();
+    const checks: BucketCheck[] = [{ key: k, limit: TEN_PER_SECOND, cost: 1 }];
+    for (const options of [{ priority: 'critical' }, { priority: 'normal' }, { reserve: { bulk: 0.2 } }, { priority: 'urgent' }] as { priority?: Priority; reserve?: Reserve }[]) {
+      for (const [what, d] of [
+        ['checkRate', await limiter.checkRate(k, TEN_PER_SECOND, 1, options)],
+        ['checkRates', await limiter.checkRates(checks, { ...options, maxWaitMs: -1 })],
+        ['waitForCapacity', await limiter.waitForCapacity(checks, options)],
+        ['peek', await limiter.peek(checks, options)],
+      ] as const) {
+        expectError(d as Decision, 'not_supported', `${what} with ${show(options)}`);
+      }
+    }
+    expectBorrowed(await limiter.borrowed(k), 0, 'nothing spent');
+  }),
+];
+
+// ---------------------------------------------------------------- the RL-Q3 property
+
+const LIMITS: readonly NormalizedLimit[] = [
+  { capacity: 10, refillPerSec: 10 },
+  { capacity: 5, refillPerSec: 2 },
+  { capacity: 3, refillPerSec: 7.5 },
+];
+const KEYS = [key({ axis: 'q-a' }), key({ axis: 'q-b' })] as const;
+
+type ClassCall = { priority?: Priority; reserve?: Reserve };
+type QCommand =
+  | { op: 'probe' | 'book' | 'wait'; buckets: (0 | 1)[]; cost: number; call: ClassCall; budget: number }
+  | { op: 'advance'; ms: number }
+  | { op: 'record'; bucket: 0 | 1; cost: number }
+  | { op: 'penalize'; bucket: 0 | 1; forMs: number }
+  | { op: 'abort'; pick: number };
+
+const callArb: fc.Arbitrary<ClassCall> = fc.oneof(
+  fc.constant({}),
+  fc.record({ priority: fc.constantFrom<Priority>('critical', 'normal', 'bulk') }),
+  fc.record({ priority: fc.constantFrom<Priority>('normal', 'bulk'), reserve: fc.constantFrom<Reserve>({ normal: 0.1 }, { normal: 0.1, bulk: 0.4 }, { bulk: 0.5 }) }),
+);
+const qCommandArb: fc.Arbitrary<QCommand> = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      op: fc.constantFrom('probe' as const, 'book' as const, 'book' as const, 'wait' as const),
+      buckets: fc.constantFrom<(0 | 1)[]>([0], [0], [1], [0, 1]),
+      cost: fc.constantFrom(0.5, 1, 1, 2, 3, 6, 12),
+      call: callArb,
+      budget: fc.constantFrom(100, 1000, 5000),
+    }),
+  },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(1, 20, 100, 333, 1000) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('record' as const), bucket: fc.constantFrom<0 | 1>(0, 1), cost: fc.constantFrom(0.5, 2) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), bucket: fc.constantFrom<0 | 1>(0, 1), forMs: fc.constantFrom(50, 500) }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('abort' as const), pick: fc.nat(5) }) },
+);
+
+interface Sent {
+  readonly at: number;
+  readonly cost: number;
+  readonly what: string;
+}
+
+async function classSafetyRun(s: Spawned, limits: readonly [NormalizedLimit, NormalizedLimit], commands: readonly QCommand[], limiters: readonly RateLimiter[]): Promise<void> {
+  const { clock } = s;
+  const sends: [Sent[], Sent[]] = [[], []];
+  const waiters: { waiter: Tracked<Decision>; controller: AbortController; buckets: (0 | 1)[]; cost: number; what: string }[] = [];
+  const log = (buckets: readonly (0 | 1)[], cost: number, d: Decision, what: string): void => {
+    if (d.kind !== 'ok' && d.kind !== 'booked') return;
+    for (const b of buckets) sends[b].push({ at: d.sendAtMs, cost, what });
+  };
+  for (const [step, c] of commands.entries()) {
+    const limiter = limiters[step % limiters.length]!;
+    const now = clock.now();
+    const what = `step ${step} ${JSON.stringify(c)} at ${now}`;
+    switch (c.op) {
+      case 'advance':
+        await clock.advance(c.ms);
+        break;
+      case 'probe':
+      case 'book': {
+        const checks = c.buckets.map((b) => ({ key: KEYS[b], limit: limits[b], cost: c.cost }));
+        const d = await limiter.checkRates(checks, c.op === 'book' ? { ...c.call, maxWaitMs: c.budget } : c.call);
+        if (d.kind === 'ok' && Math.abs(d.sendAtMs - now) > 1e-6) fail(`${what}: ok with sendAtMs ${d.sendAtMs}`);
+        log(c.buckets, c.cost, d, what);
+        break;
+      }
+      case 'wait': {
+        const checks = c.buckets.map((b) => ({ key: KEYS[b], limit: limits[b], cost: c.cost }));
+        const controller = new AbortController();
+        waiters.push({ waiter: await startWait(limiter, clock, checks, { ...c.call, maxWaitMs: c.budget, signal: controller.signal }), controller, buckets: c.buckets, cost: c.cost, what });
+        break;
+      }
+      case 'record':
+        limiter.record(KEYS[c.bucket], c.cost, limits[c.bucket]);
+        break;
+      case 'penalize':
+        await limiter.penalize(KEYS[c.bucket], { forMs: c.forMs });
+        break;
+      case 'abort': {
+        const open = waiters.filter((w) => !w.waiter.done && !w.controller.signal.aborted);
+        open[c.pick % Math.max(1, open.length)]?.controller.abort();
+        break;
+      }
+    }
+  }
+  await clock.advance(60_000);
+  for (const w of waiters) {
+    const d = await settled(w.waiter, w.what);
+    if (d.kind === 'ok') log(w.buckets, w.cost, d, w.what);
+  }
+  for (const b of [0, 1] as const) checkSafety(sends[b], limits[b], `bucket ${b}`);
+  expectTrue(true, 'checked');
+}
+
+function runClassSafety(t: TestContext, withPeer: boolean): Promise<void> {
+  const params: fc.Parameters<[[NormalizedLimit, NormalizedLimit], QCommand[]]> = { numRuns: t.options.propertyRuns ?? 60, endOnFailure: t.options.shrink === false };
+  return fc.assert(
+    fc.asyncProperty(fc.tuple(fc.constantFrom(...LIMITS), fc.constantFrom(...LIMITS)), fc.array(qCommandArb, { minLength: 1, maxLength: 40 }), async (limits, commands) => {
+      const s = await t.spawn();
+      try {
+        await classSafetyRun(s, limits, commands, withPeer ? [s.limiter, await s.peer()] : [s.limiter]);
+      } finally {
+        await s.close();
+      }
+    }),
+    t.options.propertySeed === undefined ? params : { ...params, seed: t.options.propertySeed },
+  );
+}
