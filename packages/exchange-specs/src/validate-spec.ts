@@ -3,22 +3,16 @@
  * field is found next to the checks of its neighbours.
  */
 import { bucketMaxCost } from './resolve-charges.js';
+import { SpecChecker, checkVerification, describe, join, type Obj, type SpecError } from './spec-checker.js';
 import type { VenueSpec } from './venue-spec.js';
 
-/** One validation problem: where (`buckets[2].limit`) and what. */
-export interface SpecError {
-  readonly path: string;
-  readonly message: string;
-}
+export type { SpecError } from './spec-checker.js';
 
 /** The result of {@link validateSpec}. */
 export type ValidateResult =
   | { readonly ok: true; readonly spec: VenueSpec }
   | { readonly ok: false; readonly errors: readonly SpecError[] };
 
-type Obj = Record<string, unknown>;
-
-const CONFIDENCE = ['documented', 'ccxt-derived', 'observed', 'uncertain'];
 const SCOPES = ['ip', 'uid', 'key', 'subaccount'];
 const WINDOWS = ['fixed-window-aligned', 'fixed-window-anchored', 'sliding-window'];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
@@ -27,101 +21,11 @@ const MARKETS = ['spot', 'margin', 'perpetual', 'delivery', 'options', 'wallet']
 const RESET_UNITS = ['ms-from-now', 's-from-now', 'epoch-ms', 'epoch-s'];
 const WAIT_UNITS = ['s', 'ms', 'epoch-s', 'epoch-ms'];
 
-class Checker {
-  readonly errors: SpecError[] = [];
-  constructor(
-    readonly sources: ReadonlySet<string>,
-    /** Every provenance must quote the documentation (the spec carries a verification). */
-    readonly requireQuote = false,
-  ) {}
-
-  fail(path: string, message: string): void {
-    this.errors.push({ path, message });
-  }
-
-  obj(v: unknown, path: string): Obj | undefined {
-    if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Obj;
-    this.fail(path, `expected an object, got ${describe(v)}`);
-    return undefined;
-  }
-
-  arr(v: unknown, path: string): readonly unknown[] | undefined {
-    if (Array.isArray(v)) return v;
-    this.fail(path, `expected an array, got ${describe(v)}`);
-    return undefined;
-  }
-
-  str(o: Obj, k: string, path: string, optional = false): string | undefined {
-    const v = o[k];
-    if (v === undefined && optional) return undefined;
-    if (typeof v === 'string' && v.length > 0) return v;
-    this.fail(join(path, k), `expected a non-empty string, got ${describe(v)}`);
-    return undefined;
-  }
-
-  /** Flags fields the schema does not know (a typo would otherwise be ignored silently). */
-  known(o: Obj, path: string, keys: readonly string[]): void {
-    for (const k of Object.keys(o)) if (!keys.includes(k)) this.fail(join(path, k), `unknown field "${k}"`);
-  }
-
+class Checker extends SpecChecker {
   /** A parameter name: a string, where `''` names the body itself. */
   param(o: Obj, k: string, path: string): void {
     if (typeof o[k] !== 'string') this.fail(join(path, k), `expected a parameter name (a string; '' is the body), got ${describe(o[k])}`);
   }
-
-  oneOf(o: Obj, k: string, path: string, allowed: readonly string[], optional = false): string | undefined {
-    const v = o[k];
-    if (v === undefined && optional) return undefined;
-    if (typeof v === 'string' && allowed.includes(v)) return v;
-    this.fail(join(path, k), `expected one of ${allowed.join(' | ')}, got ${describe(v)}`);
-    return undefined;
-  }
-
-  num(o: Obj, k: string, path: string, rule: 'positive' | 'nonneg' | 'any', optional = false): number | undefined {
-    const v = o[k];
-    if (v === undefined && optional) return undefined;
-    if (typeof v !== 'number' || !Number.isFinite(v)) {
-      this.fail(join(path, k), `expected a finite number, got ${describe(v)}`);
-      return undefined;
-    }
-    if (rule === 'positive' && v <= 0) this.fail(join(path, k), `expected a number > 0, got ${v}`);
-    if (rule === 'nonneg' && v < 0) this.fail(join(path, k), `expected a number >= 0, got ${v}`);
-    return v;
-  }
-
-  provenance(v: unknown, path: string): void {
-    const o = this.obj(v, path);
-    if (!o) return;
-    this.known(o, path, ['source', 'confidence', 'quote']);
-    const s = this.str(o, 'source', path);
-    if (s !== undefined && !this.sources.has(s)) this.fail(join(path, 'source'), `unknown source id "${s}"`);
-    this.oneOf(o, 'confidence', path, CONFIDENCE);
-    if (o['quote'] !== undefined || this.requireQuote) this.str(o, 'quote', path);
-  }
-}
-
-function checkVerification(c: Checker, v: unknown): void {
-  const o = c.obj(v, 'verification');
-  if (!o) return;
-  c.known(o, 'verification', ['checked', 'corrections', 'crossChecks']);
-  const date = c.str(o, 'checked', 'verification');
-  if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) c.fail('verification.checked', `expected YYYY-MM-DD, got "${date}"`);
-  c.arr(o['corrections'], 'verification.corrections')?.forEach((x, i) => {
-    const p = join('verification.corrections', i);
-    const xo = c.obj(x, p);
-    if (!xo) return;
-    c.known(xo, p, ['what', 'was', 'now', 'source']);
-    for (const k of ['what', 'was', 'now']) c.str(xo, k, p);
-    const s = c.str(xo, 'source', p);
-    if (s !== undefined && !c.sources.has(s)) c.fail(join(p, 'source'), `unknown source id "${s}"`);
-  });
-  c.arr(o['crossChecks'], 'verification.crossChecks')?.forEach((x, i) => {
-    const p = join('verification.crossChecks', i);
-    const xo = c.obj(x, p);
-    if (!xo) return;
-    c.known(xo, p, ['other', 'what', 'ours', 'theirs', 'verdict']);
-    for (const k of ['other', 'what', 'ours', 'theirs', 'verdict']) c.str(xo, k, p);
-  });
 }
 
 /**
@@ -140,20 +44,6 @@ function regexField(c: Checker, o: Obj, k: string, path: string): void {
     return;
   }
   if (groups < 1) c.fail(join(path, k), `expected a regular expression with a capture group, got "${src}"`);
-}
-
-function join(path: string, k: string | number): string {
-  if (typeof k === 'number') return `${path}[${k}]`;
-  return path === '' ? k : `${path}.${k}`;
-}
-
-function describe(v: unknown): string {
-  if (v === undefined) return 'nothing';
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
-  if (typeof v === 'number') return String(v);
-  return typeof v;
 }
 
 function checkCostExpr(c: Checker, v: unknown, path: string, allowResponse: boolean): void {
@@ -383,7 +273,7 @@ function lowerCase(c: Checker, o: Obj, k: string, path: string, optional: boolea
  * ```
  */
 export function validateSpec(data: unknown): ValidateResult {
-  const root = new Checker(new Set());
+  const root = new Checker(new Set(), false);
   const o = root.obj(data, '');
   if (!o) return { ok: false, errors: [{ path: '', message: root.errors[0]?.message ?? 'expected an object' }] };
 

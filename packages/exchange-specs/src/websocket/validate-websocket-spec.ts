@@ -1,107 +1,26 @@
 // The checks follow websocket-spec.ts field by field; those against the REST spec come last.
 import { bucketMaxCost } from '../resolve-charges.js';
-import type { SpecError } from '../validate-spec.js';
+import { SpecChecker, checkVerification, describe, join, type Obj, type SpecError } from '../spec-checker.js';
 import type { VenueSpec } from '../venue-spec.js';
 import { MESSAGE_KINDS, type WebSocketSpec } from './websocket-spec.js';
 
 /** The result of {@link validateWebSocketSpec}. */
 export type ValidateWebSocketResult = { readonly ok: true; readonly spec: WebSocketSpec } | { readonly ok: false; readonly errors: readonly SpecError[] };
 
-type Obj = Record<string, unknown>;
-
-const CONFIDENCE = ['documented', 'ccxt-derived', 'observed', 'uncertain'];
 const SCOPES = ['ip', 'uid', 'key', 'subaccount', 'connection'];
 const WINDOWS = ['fixed-window-aligned', 'fixed-window-anchored', 'sliding-window'];
 const CAP_COUNTS = ['connections', 'subscriptions', 'topics-per-message', 'message-bytes'];
 
-function join(path: string, k: string | number): string {
-  if (typeof k === 'number') return `${path}[${k}]`;
-  return path === '' ? k : `${path}.${k}`;
-}
-
-function describe(v: unknown): string {
-  if (v === undefined) return 'nothing';
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
-  if (typeof v === 'number') return String(v);
-  return typeof v;
-}
-
-class Checker {
-  readonly errors: SpecError[] = [];
-  sources = new Set<string>();
-
-  fail(path: string, message: string): void {
-    this.errors.push({ path, message });
-  }
-
-  obj(v: unknown, path: string): Obj | undefined {
-    if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Obj;
-    this.fail(path, `expected an object, got ${describe(v)}`);
-    return undefined;
-  }
-
-  arr(v: unknown, path: string): readonly unknown[] | undefined {
-    if (Array.isArray(v)) return v;
-    this.fail(path, `expected an array, got ${describe(v)}`);
-    return undefined;
-  }
-
-  known(o: Obj, path: string, keys: readonly string[]): void {
-    for (const k of Object.keys(o)) if (!keys.includes(k)) this.fail(join(path, k), `unknown field "${k}"`);
-  }
-
-  str(o: Obj, k: string, path: string, optional = false): string | undefined {
-    const v = o[k];
-    if (v === undefined && optional) return undefined;
-    if (typeof v === 'string' && v.length > 0) return v;
-    this.fail(join(path, k), `expected a non-empty string, got ${describe(v)}`);
-    return undefined;
+/** The WebSocket spec's checks: its sources are read first (`checkSources`), and every number is quoted. */
+class Checker extends SpecChecker {
+  constructor() {
+    super(new Set<string>(), true);
   }
 
   /** A path into a message: a string, where `''` is the message itself. */
   path(o: Obj, k: string, path: string, optional = false): void {
     if (o[k] === undefined && optional) return;
     if (typeof o[k] !== 'string') this.fail(join(path, k), `expected a path (a string; '' is the message), got ${describe(o[k])}`);
-  }
-
-  oneOf(o: Obj, k: string, path: string, allowed: readonly string[], optional = false): string | undefined {
-    const v = o[k];
-    if (v === undefined && optional) return undefined;
-    if (typeof v === 'string' && allowed.includes(v)) return v;
-    this.fail(join(path, k), `expected one of ${allowed.join(' | ')}, got ${describe(v)}`);
-    return undefined;
-  }
-
-  num(o: Obj, k: string, path: string, rule: 'positive' | 'nonneg', optional = false): number | undefined {
-    const v = o[k];
-    if (v === undefined && optional) return undefined;
-    if (typeof v !== 'number' || !Number.isFinite(v)) {
-      this.fail(join(path, k), `expected a finite number, got ${describe(v)}`);
-      return undefined;
-    }
-    if (rule === 'positive' && v <= 0) this.fail(join(path, k), `expected a number > 0, got ${v}`);
-    if (rule === 'nonneg' && v < 0) this.fail(join(path, k), `expected a number >= 0, got ${v}`);
-    return v;
-  }
-
-  strings(v: unknown, path: string, allowed?: readonly string[]): void {
-    this.arr(v, path)?.forEach((x, i) => {
-      if (typeof x !== 'string' || x === '') this.fail(join(path, i), `expected a non-empty string, got ${describe(x)}`);
-      else if (allowed !== undefined && !allowed.includes(x)) this.fail(join(path, i), `expected one of ${allowed.join(' | ')}, got ${describe(x)}`);
-    });
-  }
-
-  /** Every provenance quotes the documentation: a WebSocket spec always carries its verification. */
-  provenance(v: unknown, path: string): void {
-    const o = this.obj(v, path);
-    if (!o) return;
-    this.known(o, path, ['source', 'confidence', 'quote']);
-    const s = this.str(o, 'source', path);
-    if (s !== undefined && !this.sources.has(s)) this.fail(join(path, 'source'), `unknown source id "${s}"`);
-    this.oneOf(o, 'confidence', path, CONFIDENCE);
-    this.str(o, 'quote', path);
   }
 }
 
@@ -119,30 +38,6 @@ function checkSources(c: Checker, v: unknown): void {
     if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) c.fail(join(sp, 'retrieved'), `expected YYYY-MM-DD, got "${date}"`);
     c.str(so, 'note', sp, true);
   }
-}
-
-function checkVerification(c: Checker, v: unknown): void {
-  const o = c.obj(v, 'verification');
-  if (!o) return;
-  c.known(o, 'verification', ['checked', 'corrections', 'crossChecks']);
-  const date = c.str(o, 'checked', 'verification');
-  if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) c.fail('verification.checked', `expected YYYY-MM-DD, got "${date}"`);
-  c.arr(o['corrections'], 'verification.corrections')?.forEach((x, i) => {
-    const p = join('verification.corrections', i);
-    const xo = c.obj(x, p);
-    if (!xo) return;
-    c.known(xo, p, ['what', 'was', 'now', 'source']);
-    for (const k of ['what', 'was', 'now']) c.str(xo, k, p);
-    const s = c.str(xo, 'source', p);
-    if (s !== undefined && !c.sources.has(s)) c.fail(join(p, 'source'), `unknown source id "${s}"`);
-  });
-  c.arr(o['crossChecks'], 'verification.crossChecks')?.forEach((x, i) => {
-    const p = join('verification.crossChecks', i);
-    const xo = c.obj(x, p);
-    if (!xo) return;
-    c.known(xo, p, ['other', 'what', 'ours', 'theirs', 'verdict']);
-    for (const k of ['other', 'what', 'ours', 'theirs', 'verdict']) c.str(xo, k, p);
-  });
 }
 
 function checkBucket(c: Checker, v: unknown, path: string): string | undefined {
