@@ -90,6 +90,8 @@ export async function runWsWorkers(options: RunWsWorkersOptions, counts: WsCount
       maxWaitMs: WAIT_MS,
       caps,
       reconnect: { maxAttempts: 1000, initialDelayMs: 20, maxDelayMs: 500, maxWaitMs: WAIT_MS },
+      // the end of the run also ends a wait to open (Binance's connection bucket can hold one for minutes)
+      signal: options.signal,
       onAttempt,
       onClose: (info) => {
         if (info.willReconnect) counts.drops += 1;
@@ -115,6 +117,7 @@ export async function runWsWorkers(options: RunWsWorkersOptions, counts: WsCount
       case 'connection_closed':
         return 'retry';
       case 'closed':
+      case 'aborted':
       case 'unreachable':
         return 'reopen';
       default:

@@ -588,13 +588,14 @@ const RETRYABLE: ReadonlySet<PacedWebSocketErrorCode> = new Set<PacedWebSocketEr
  * 3. When the server drops the connection, pending waits are aborted (bookings given back) and their
  *    sends reject with `connection_closed`; reconnects wait a backoff, then the connection buckets,
  *    then re-send the subscriptions: a flapping network never turns into a burst of attempts.
- * 4. `close()` aborts pending waits and rejects pending sends with `closed`.
+ * 4. `close()` aborts pending waits and rejects pending sends with `closed`; `signal` gives up the
+ *    opening itself (`aborted`).
  *
  * Every connection attempt and message that went out is reported to `onAttempt`, with its checks.
  *
  * @returns the open connection.
  * @throws PacedWebSocketError `unknown_venue`, `unknown_ws_endpoint`, `connection_cap`,
- * `unreachable` (after the reconnect attempts, if any), a limiter error; RangeError for a bad option.
+ * `unreachable` (after the reconnect attempts, if any), `aborted` (by `signal`), a limiter error; RangeError for a bad option.
  * @example
  * ```ts
  * const ws = await openPacedWebSocket({ venue: 'binance', endpoint: 'market-streams', url: 'wss://stream.binance.com:9443/ws', identity: { credential: null }, limiter });
@@ -602,7 +603,26 @@ const RETRYABLE: ReadonlySet<PacedWebSocketErrorCode> = new Set<PacedWebSocketEr
  * ```
  */
 export async function openPacedWebSocket(options: PacedWebSocketOptions): Promise<PacedWebSocket> {
+  const { signal } = options;
+  const aborted = (): PacedWebSocketError => new PacedWebSocketError('aborted', 'the caller aborted the opening; no connection was left open');
+  if (signal?.aborted === true) throw aborted();
   const c = new PacedConnection(options);
-  await c.open();
+  if (signal === undefined) {
+    await c.open();
+    return c;
+  }
+  const onAbort = (): void => void c.close();
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    await c.open();
+  } catch (e) {
+    throw signal.aborted ? aborted() : e;
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+  if (signal.aborted) {
+    await c.close();
+    throw aborted();
+  }
   return c;
 }

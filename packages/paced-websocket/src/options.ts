@@ -75,6 +75,12 @@ export interface PacedWebSocketOptions {
   readonly random?: () => number;
   /** Where open connections and subscriptions are counted against the caps; default one registry per process. */
   readonly caps?: CapRegistry;
+  /**
+   * Gives up opening: aborting it while the first connection waits (for the connection buckets, a
+   * reconnect's backoff, the handshake) rejects `openPacedWebSocket` with `aborted`, its bookings
+   * given back and no connection left open. Once open, it has no effect: `close()` ends the connection.
+   */
+  readonly signal?: AbortSignal;
   /** Called with every message the server sends. */
   readonly onMessage?: (data: string | Uint8Array) => void;
   /** Called when a connection opens (the first, and after each reconnect). */

@@ -47,6 +47,40 @@ describe('opening waits for the connection bucket', () => {
   });
 });
 
+describe('the caller can give up opening', () => {
+  it('aborting `signal` while the first connection waits for the connection bucket rejects with aborted, gives the booking back and opens nothing', async () => {
+    const { clock, limiter, server } = await setup();
+    const { events } = await open(server, limiter, clock, 'okx', 'public');
+    const key = events[0]!.checks[0]!.key;
+    const stop = new AbortController();
+    const pending = openPacedWebSocket({ venue: 'okx', endpoint: 'public', url: server.url, identity: { credential: 'key-1' }, limiter, clock, caps: new CapRegistry(), reconnect: { maxAttempts: 5 }, signal: stop.signal });
+    await pause();
+    const before = (await limiter.borrowed(key)) as number;
+    stop.abort();
+    await expect(pending).rejects.toMatchObject({ code: 'aborted' });
+    expect((await limiter.borrowed(key)) as number).toBeLessThan(before);
+    await clock.advance(5_000);
+    await pause();
+    expect(server.attempts).toBe(1);
+  });
+
+  it('a signal aborted before the call opens nothing', async () => {
+    const { clock, limiter, server } = await setup();
+    await expect(openPacedWebSocket({ venue: 'okx', endpoint: 'public', url: server.url, identity: { credential: null }, limiter, clock, caps: new CapRegistry(), signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'aborted' });
+    expect(server.attempts).toBe(0);
+  });
+
+  it('once open, aborting the signal leaves the connection open', async () => {
+    const { clock, limiter, server } = await setup();
+    const stop = new AbortController();
+    const { ws } = await open(server, limiter, clock, 'binance', 'market-streams', { signal: stop.signal });
+    stop.abort();
+    await ws.send({ method: 'LIST_SUBSCRIPTIONS', id: 1 });
+    await eventually(() => server.received.length === 1);
+    expect(ws.state).toBe('open');
+  });
+});
+
 describe('every message waits for its connection\'s message bucket', () => {
   it('Binance streams (5 per second, ping and pong frames included): messages go out in order, never faster than the safe rate', async () => {
     const { clock, limiter, server } = await setup();
