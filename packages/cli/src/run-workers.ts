@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import type { Priority, RateLimiter } from '@core/rate-limit-contract';
+import type { BucketCheck, Priority, RateLimiter, Reserve } from '@core/rate-limit-contract';
 import type { VenueSpec } from '@core/exchange-specs';
 import { createPacedFetch, isPacedFetchError, type AttemptEvent, type DeferredChargesOptions, type PacedFetch } from '@core/paced-fetch';
 import { styleFor } from '@core/venue-emulator';
@@ -87,10 +87,11 @@ export interface RunWorkersResult {
 }
 
 /**
- * The demo's reserve with classes: normal orders leave a tenth of every bucket to the critical hedges
- * and cancels, market data a fifth (RL-Q4).
+ * The demo's reserve with classes (RL-Q4, RL-Q6): each bucket the spec's own (market data keeps room
+ * where cancels are charged, none elsewhere), and an account's order count keeps a tenth from normal
+ * orders for the critical hedges (new orders, critical by the demo's choice, not by nature).
  */
-const DEMO_RESERVE = { normal: 0.1, bulk: 0.2 } as const;
+const demoReserve = (c: BucketCheck): Reserve | undefined => (c.key.axis?.startsWith('orders') === true ? { normal: 0.1 } : undefined);
 
 /** How long the limiter's store may keep failing before the run ends (a slow moment is not a dead store). */
 const STORE_OUTAGE_LIMIT_MS = 5_000;
@@ -142,7 +143,7 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
     const id = `${credential}\u0000${priority ?? ''}`;
     let f = fetchers.get(id);
     if (f === undefined) {
-      const cls = !classes ? {} : options.classes === false ? { priority: 'normal' as const, reserve: { normal: 0, bulk: 0 } } : { reserve: DEMO_RESERVE, ...(priority === undefined ? {} : { priority }) };
+      const cls = !classes ? {} : options.classes === false ? { priority: 'normal' as const, reserve: { normal: 0, bulk: 0 } } : { reserve: demoReserve, ...(priority === undefined ? {} : { priority }) };
       f = createPacedFetch({ venue: spec, identity: { credential }, limiter: options.limiter, maxWaitMs: DEMO_MAX_WAIT_MS, margin: options.margin, onAttempt, ...(options.deferredCharges === undefined ? {} : { deferredCharges: options.deferredCharges }), ...cls });
       fetchers.set(id, f);
     }

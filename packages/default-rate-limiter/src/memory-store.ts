@@ -154,7 +154,7 @@ export class MemoryStore implements LimiterStore {
 
   // ---------------------------------------------------------------- admission
 
-  admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined, cls = 1, free = 0): Admission {
+  admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined, cls = 1, free: number | readonly number[] = 0): Admission {
     const now = this.#clock.now();
     if (mode !== 'peek') this.#sweep.tick(now);
     const xs = this.#xs;
@@ -185,8 +185,9 @@ export class MemoryStore implements LimiterStore {
       const i = plan.unpayable;
       const def = defs[i] as Definition;
       const w = def.window;
-      const reason = w !== undefined ? ((costs[i] as number) > windowLineOf(w.perWindow, free, costs[i] as number) + w.eps ? 'window' : 'horizon') : def.quota ? 'quota' : 'horizon';
-      return { status: 'unpayable', index: i, reason, left: def.quota ? lineOf(def, free, costs[i] as number) - Math.max(0, xs[i] as number) : 0 };
+      const fi = typeof free === 'number' ? free : (free[i] as number);
+      const reason = w !== undefined ? ((costs[i] as number) > windowLineOf(w.perWindow, fi, costs[i] as number) + w.eps ? 'window' : 'horizon') : def.quota ? 'quota' : 'horizon';
+      return { status: 'unpayable', index: i, reason, left: def.quota ? lineOf(def, fi, costs[i] as number) - Math.max(0, xs[i] as number) : 0 };
     }
     const s = plan.sendAt;
     if (mode === 'peek') return s <= now ? { status: 'admitted', sendAt: now, now } : { status: 'wait', waitMs: s - now };

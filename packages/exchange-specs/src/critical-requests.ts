@@ -4,13 +4,56 @@ import type { VenueRequest } from './venue-io.js';
 import type { EndpointSpec, VenueSpec } from './venue-spec.js';
 
 /**
- * The reserve a request carries unless the caller gives one (the contract's `Reserve`, RL-Q4): bulk
- * calls (market data, history, balance refreshes a caller marks `'bulk'`) keep 20 % of every bucket
- * free for normal and critical ones; normal calls keep nothing, so a client that marks nothing paces
- * exactly as before classes. Give `{ normal: 0.1 }` to keep a tenth of every bucket for critical calls
- * against normal traffic too. Lower classes lose only that much burst; their rate stays the venue's.
+ * The reserve of a bucket that critical requests by nature share with other traffic, when the caller
+ * gives none (the contract's `Reserve`, RL-Q4, RL-Q6): bulk calls (market data, history, balance
+ * refreshes a caller marks `'bulk'`) keep 20 % of such a token bucket free for normal and critical ones;
+ * normal calls keep nothing, so a client that marks nothing paces exactly as before classes. On a token
+ * bucket that costs a lower class only burst: its rate stays the venue's.
  */
 export const DEFAULT_VENUE_RESERVE: Required<Reserve> = Object.freeze({ normal: 0, bulk: 0.2 });
+
+/**
+ * The same for a bucket enforced as a window limit: bulk keeps 5 % of each window free. On a window the
+ * reserve is not burst but rate (what higher classes leave unused in a window is lost to everyone), so
+ * the default keeps room for a stream of cancels, not a fifth of the limit.
+ */
+export const DEFAULT_WINDOW_RESERVE: Required<Reserve> = Object.freeze({ normal: 0, bulk: 0.05 });
+
+/** No reserve: a bucket no critical request by nature is charged on is spent by every class to its end. */
+export const NO_RESERVE: Required<Reserve> = Object.freeze({ normal: 0, bulk: 0 });
+
+const CRITICAL_BUCKETS = new WeakMap<VenueSpec, ReadonlySet<string>>();
+
+/**
+ * The buckets a critical request by nature ({@link CRITICAL_REQUESTS}) of a spec can be charged on: the
+ * cost rules of its critical endpoints (public and private) and the spec's global rules.
+ */
+export function criticalBuckets(spec: VenueSpec): ReadonlySet<string> {
+  let set = CRITICAL_BUCKETS.get(spec);
+  if (set !== undefined) return set;
+  const out = new Set<string>();
+  const table = CRITICAL_REQUESTS[spec.id];
+  if (table !== undefined) {
+    const ids = new Set([...table.endpoints, ...(table.params ?? []).flatMap((p) => p.endpoints)]);
+    for (const e of spec.endpoints) {
+      if (!ids.has(e.id)) continue;
+      for (const r of [...e.costs, ...(e.publicCosts ?? []), ...(spec.global ?? [])]) out.add(r.bucket);
+    }
+  }
+  set = out;
+  CRITICAL_BUCKETS.set(spec, set);
+  return set;
+}
+
+/**
+ * The reserve a bucket carries in its checks when the caller gives none (RL-Q6): {@link DEFAULT_VENUE_RESERVE}
+ * on a token bucket and {@link DEFAULT_WINDOW_RESERVE} on a window limit where critical requests by
+ * nature are charged, {@link NO_RESERVE} elsewhere (a bucket only market data spends keeps nothing free).
+ */
+export function bucketReserve(spec: VenueSpec, bucketId: string, window: boolean): Required<Reserve> {
+  if (!criticalBuckets(spec).has(bucketId)) return NO_RESERVE;
+  return window ? DEFAULT_WINDOW_RESERVE : DEFAULT_VENUE_RESERVE;
+}
 
 /** A request parameter whose value makes an order risk-reducing (reduce-only, close-position). */
 export interface CriticalParam {

@@ -38,11 +38,18 @@ export interface ResolveOptions {
    */
   readonly inFlightShare?: number;
   /**
-   * The share of each bucket lower classes leave free for higher ones (RL-Q4), carried by the result
-   * for the limiter's calls; default `DEFAULT_VENUE_RESERVE` (`{ normal: 0, bulk: 0.2 }`). A share left
-   * out takes the default's.
+   * The share of every bucket lower classes leave free for higher ones (RL-Q4), carried by the result
+   * for the limiter's calls; default `DEFAULT_VENUE_RESERVE` (`{ normal: 0, bulk: 0.2 }`), and with
+   * `classes` each bucket's own instead. A share left out takes the default's.
    */
   readonly reserve?: Reserve;
+  /**
+   * For a limiter with `capabilities.priorities`: each check carries its bucket's own reserve
+   * (`bucketReserve`, RL-Q6) when `reserve` is not given, so bulk keeps room only on the buckets critical
+   * requests by nature share (a fifth of a token bucket, 5 % of a window) and spends the others to their
+   * end. Default `false`: checks carry no reserve (a limiter without classes refuses one).
+   */
+  readonly classes?: boolean;
 }
 
 /** The limit a limiter enforces for a bucket (a token bucket or a window limit). */

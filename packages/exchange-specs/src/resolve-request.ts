@@ -1,5 +1,5 @@
 import type { BucketCheck } from '@core/rate-limit-contract';
-import { DEFAULT_VENUE_RESERVE, requestPriority } from './critical-requests.js';
+import { DEFAULT_VENUE_RESERVE, bucketReserve, requestPriority } from './critical-requests.js';
 import { resolveCharges, type ResolveOptions } from './resolve-charges.js';
 import type { DeferredCharge, Identity, ResolveResult, VenueCharge, VenueRequest } from './venue-io.js';
 import type { VenueSpec } from './venue-spec.js';
@@ -50,7 +50,9 @@ export function resolveRequest(spec: VenueSpec, request: VenueRequest, identity:
       const d = deferred.get(did);
       deferred.set(did, d === undefined ? { key: c.key, bucket: c.bucket.id, cost: c.venueCost, charge: c.charge, limit: c.limit, inFlight: c.inFlight ?? 0 } : { ...d, cost: d.cost + c.venueCost });
     }
-    const check: BucketCheck = { key: c.key, limit: c.limit, cost: c.cost };
+    // for a limiter with classes: the caller's reserve holds for every bucket of the call; without one, each bucket carries its own (RL-Q6)
+    const own = options.classes === true && options.reserve === undefined ? bucketReserve(spec, c.bucket.id, c.limit !== null && 'perWindow' in c.limit) : undefined;
+    const check: BucketCheck = own === undefined ? { key: c.key, limit: c.limit, cost: c.cost } : { key: c.key, limit: c.limit, cost: c.cost, reserve: own };
     const id = keyId(check);
     const prev = merged.get(id);
     merged.set(id, prev === undefined ? check : { ...prev, cost: prev.cost + check.cost });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CRITICAL_REQUESTS, DEFAULT_VENUE_RESERVE, getVenueSpec, resolveRequest } from '../src/index.js';
+import { CRITICAL_REQUESTS, DEFAULT_VENUE_RESERVE, DEFAULT_WINDOW_RESERVE, NO_RESERVE, bucketReserve, criticalBuckets, getVenueSpec, resolveRequest } from '../src/index.js';
 
 const key = { credential: 'k-1' };
 
@@ -46,5 +46,40 @@ describe('requests critical by nature', () => {
     expect(a.ok && a.reserve).toEqual({ normal: 0, bulk: 0.2 });
     expect(DEFAULT_VENUE_RESERVE).toEqual({ normal: 0, bulk: 0.2 });
     expect(b.ok && b.reserve).toEqual({ normal: 0, bulk: 0.4 });
+  });
+
+  it('the buckets critical requests by nature are charged on: Binance spot cancels spend the IP weight and raw requests, never the order count', () => {
+    const spot = getVenueSpec('binance-spot');
+    const set = criticalBuckets(spot);
+    expect(set.has('request_weight')).toBe(true);
+    expect(set.has('orders_10s')).toBe(false);
+    expect(set.has('orders_1d')).toBe(false);
+    // Bybit: cancels are charged on the IP bucket and their own per-endpoint bucket, not on the fee-rate one
+    const bybit = getVenueSpec('bybit');
+    const b = criticalBuckets(bybit);
+    expect(b.size).toBeGreaterThan(0);
+    expect([...b].some((id) => id.includes('fee'))).toBe(false);
+    expect(criticalBuckets(getVenueSpec('mexc')).size).toBe(0); // no table: no bucket kept
+  });
+
+  it('with classes, each check carries its bucket’s own reserve unless the caller gives one (RL-Q6)', () => {
+    const spot = getVenueSpec('binance-spot');
+    const order = { method: 'POST', path: '/api/v3/order', query: { symbol: 'BTCUSDT' } } as const;
+    const r = resolveRequest(spot, order, key, { classes: true });
+    if (!r.ok) throw new Error(r.error.message);
+    const by = new Map(r.checks.map((c) => [c.key.axis, c.reserve]));
+    const weight = r.checks.find((c) => c.key.axis === 'request_weight');
+    expect(weight?.limit !== null && 'perWindow' in (weight?.limit ?? {})).toBe(true);
+    expect(by.get('request_weight')).toEqual(DEFAULT_WINDOW_RESERVE);
+    expect(by.get('orders_10s')).toEqual(NO_RESERVE);
+    expect(bucketReserve(spot, 'request_weight', false)).toEqual(DEFAULT_VENUE_RESERVE);
+    // without classes, or with the caller's reserve, checks carry none (a limiter without classes refuses one)
+    const plain = resolveRequest(spot, order, key);
+    const given = resolveRequest(spot, order, key, { classes: true, reserve: { bulk: 0.3 } });
+    for (const x of [plain, given]) {
+      if (!x.ok) throw new Error(x.error.message);
+      expect(x.checks.every((c) => c.reserve === undefined)).toBe(true);
+    }
+    expect(given.ok && given.reserve).toEqual({ normal: 0, bulk: 0.3 });
   });
 });

@@ -140,10 +140,16 @@ export interface PacedFetchOptions {
    */
   readonly priority?: Priority | ((request: VenueRequest) => Priority | undefined);
   /**
-   * The share of each bucket lower classes leave free for higher ones; default exchange-specs'
-   * `DEFAULT_VENUE_RESERVE` (`{ normal: 0, bulk: 0.2 }`). Needs a limiter with `capabilities.priorities`.
+   * The share of the buckets lower classes leave free for higher ones (RL-Q4, RL-Q6). Default: each
+   * bucket its own (exchange-specs' `bucketReserve`): bulk keeps 20 % of a token bucket and 5 % of a
+   * window limit free where the venue's critical requests by nature (cancels, reduce-only orders) are
+   * charged, and nothing on the other buckets (a bucket only market data spends is spent to its end). A
+   * `Reserve` holds for every bucket; a function gives a bucket's own from its check (`undefined`: the
+   * default for that bucket), for example `(c) => (c.key.axis?.startsWith('orders') ? { normal: 0.1 } : undefined)`
+   * to keep room for critical orders on an account's order count. Needs a limiter with
+   * `capabilities.priorities`.
    */
-  readonly reserve?: Reserve;
+  readonly reserve?: Reserve | ((check: BucketCheck) => Reserve | undefined);
 }
 
 const DEFAULT_MAX_WAIT_MS = 10_000;
@@ -266,8 +272,10 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     ...(options.jitterMs === undefined ? {} : { jitterMs: options.jitterMs }),
     windowLimits: options.windowLimits ?? limiter.capabilities.windowLimits === true,
     ...(options.windowMargin === undefined ? {} : { windowMargin: options.windowMargin }),
-    ...(options.reserve === undefined ? {} : { reserve: options.reserve }),
+    ...(typeof options.reserve === 'object' ? { reserve: options.reserve } : {}),
+    classes: limiter.capabilities.priorities === true,
   };
+  const reserveOf = typeof options.reserve === 'function' ? options.reserve : undefined;
   // classes (RL-Q1): only through a limiter that offers them; naming one for a limiter that does not is refused here
   const classes = limiter.capabilities.priorities === true;
   if (!classes && (options.priority !== undefined || options.reserve !== undefined)) {
@@ -361,7 +369,17 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       if (d.cost <= bound) held.push({ key: d.key, cost: d.cost, bound });
       else admitted = admitted.map((c) => (ownKey(c.key) === ownKey(d.key) ? { ...c, cost: c.cost + d.cost } : c));
     }
-    const resolved = { ...priced, checks: withWindowPacing(current, admitted, priced.charges, windowBurst) };
+    if (reserveOf !== undefined) {
+      admitted = admitted.map((c) => {
+        const r = reserveOf(c);
+        // a share the function leaves out takes the bucket's default (bulk at least normal: its pacing bucket needs both)
+        const base = c.reserve ?? priced.reserve;
+        if (r === undefined) return c;
+        const normal = r.normal ?? base.normal ?? 0;
+        return { ...c, reserve: { normal, bulk: r.bulk ?? Math.max(base.bulk ?? 0, normal) } };
+      });
+    }
+    const resolved = { ...priced, checks: withWindowPacing(current, admitted, priced.charges, windowBurst, classes ? priced.reserve : undefined) };
     const priority = classes ? classOf(request, priced.priority) : undefined;
     const cls: Classed = priority === undefined ? {} : { priority, reserve: priced.reserve };
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? undefined;

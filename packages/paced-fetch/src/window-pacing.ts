@@ -1,4 +1,4 @@
-import type { BucketCheck } from '@core/rate-limit-contract';
+import type { BucketCheck, Reserve } from '@core/rate-limit-contract';
 import { bucketMaxCost, type VenueCharge, type VenueSpec } from '@core/exchange-specs';
 
 /** The default share of a window limit that may go out at once (`PacedFetchOptions.windowBurst`). */
@@ -18,9 +18,15 @@ export function paceAxis(axis: string | undefined): string {
  * loop would take longer than the jitter allowance to deliver (the venue counts a send when it
  * arrives). `burst: false` leaves the checks as they are.
  *
+ * With classes (RL-Q4, RL-Q6), a window check's reserve (its own, else `callReserve`) is kept on its
+ * pacing bucket as the same room: the pacing bucket holds `burst` plus what the window keeps free
+ * (`bulk · perWindow`), and its shares keep exactly that room from the lower classes, so bulk is paced
+ * as without classes while a critical call finds the window's reserve at once, not a share of a small
+ * pacing bucket (which could be less than one order).
+ *
  * @throws RangeError when `burst` is neither false nor in (0, 1].
  */
-export function withWindowPacing(spec: VenueSpec, checks: readonly BucketCheck[], charges: readonly VenueCharge[], burst: number | false): readonly BucketCheck[] {
+export function withWindowPacing(spec: VenueSpec, checks: readonly BucketCheck[], charges: readonly VenueCharge[], burst: number | false, callReserve?: Reserve): readonly BucketCheck[] {
   if (burst === false) return checks;
   if (!(Number.isFinite(burst) && burst > 0 && burst <= 1)) throw new RangeError(`paced fetch: windowBurst must be false or a number in (0, 1], got ${String(burst)}`);
   let out: BucketCheck[] | undefined;
@@ -29,9 +35,21 @@ export function withWindowPacing(spec: VenueSpec, checks: readonly BucketCheck[]
     if (l === null || !('perWindow' in l)) continue;
     const charge = charges.find((x) => x.key.credential === c.key.credential && (x.key.axis ?? 'request') === (c.key.axis ?? 'request'));
     const largest = charge === undefined ? c.cost : bucketMaxCost(spec, charge.bucket);
-    const capacity = Math.max(burst * l.perWindow, largest, c.cost);
-    (out ??= [...checks]).push({ key: { ...c.key, axis: paceAxis(c.key.axis) }, limit: { capacity, refillPerSec: l.perWindow / (l.windowMs / 1000) }, cost: c.cost });
+    const base = Math.max(burst * l.perWindow, largest, c.cost);
+    const key = { ...c.key, axis: paceAxis(c.key.axis) };
+    const refillPerSec = l.perWindow / (l.windowMs / 1000);
+    const r = c.reserve ?? callReserve;
+    const bulk = r?.bulk ?? 0;
+    const normal = r?.normal ?? 0;
+    if (r === undefined || !(bulk > 0 && normal <= bulk)) {
+      // no room kept on the window (or a reserve the limiter will refuse, as it refuses the window's): plain pacing
+      const pace: BucketCheck = { key, limit: { capacity: base, refillPerSec }, cost: c.cost };
+      (out ??= [...checks]).push(r === undefined ? pace : { ...pace, reserve: r });
+      continue;
+    }
+    const capacity = base + bulk * l.perWindow;
+    const share = (room: number): number => Math.min(room / capacity, 0.999999);
+    (out ??= [...checks]).push({ key, limit: { capacity, refillPerSec }, cost: c.cost, reserve: { normal: share(normal * l.perWindow), bulk: share(bulk * l.perWindow) } });
   }
   return out ?? checks;
 }
-

@@ -100,7 +100,8 @@ describe('deferred charges in paced-fetch', () => {
     const fake = new FakeFetch(json(200, { orderId: 1 }), json(400, { code: -2010, msg: 'Account has insufficient balance for requested action.' }));
     const { limiter, paced, events, records } = setup(fake.fetch);
     await paced(`${URL_BASE}/order`, { method: 'POST' });
-    expect(events[0]?.checks).toEqual([{ key: weightKey, limit: { perWindow: 245, windowMs: 10_000, jitterMs: 100 }, cost: 1e-6 }]);
+    // through a limiter with classes each check carries its bucket's reserve: none on a bucket no critical request by nature is charged on
+    expect(events[0]?.checks).toEqual([{ key: weightKey, limit: { perWindow: 245, windowMs: 10_000, jitterMs: 100 }, cost: 1e-6, reserve: { normal: 0, bulk: 0 } }]);
     expect(records).toEqual([]);
     expect(await limiter.borrowed(weightKey)).toBeLessThan(1e-3);
     const res = await paced(`${URL_BASE}/order`, { method: 'POST' });
@@ -198,7 +199,7 @@ describe('deferred charges in paced-fetch', () => {
     const fake = new FakeFetch(json(400, { code: -2010, msg: 'rejected' }));
     const { paced, events, records } = setup(fake.fetch, { deferredCharges: false });
     await paced(`${URL_BASE}/order`, { method: 'POST' });
-    expect(events[0]?.checks).toEqual([{ key: weightKey, limit: { perWindow: 250, windowMs: 10_000, jitterMs: 100 }, cost: 1 }]);
+    expect(events[0]?.checks).toEqual([{ key: weightKey, limit: { perWindow: 250, windowMs: 10_000, jitterMs: 100 }, cost: 1, reserve: { normal: 0, bulk: 0 } }]);
     expect(records).toEqual([]);
   });
 

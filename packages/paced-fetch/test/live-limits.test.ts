@@ -262,10 +262,11 @@ describe('live limits: a reading that fails leaves the stored spec in force, and
   const depth = 'https://api.binance.invalid/api/v3/depth?symbol=BTCUSDT&limit=100';
   const storedChecks = (() => {
     // paced-fetch resolves with deferred charges (Binance's order weight), which lowers the weight's limit
-    const r = resolveRequest(spot, { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '100' } }, { credential: null }, { deferred: true });
+    // (and, through a limiter with classes, each bucket's own reserve)
+    const r = resolveRequest(spot, { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '100' } }, { credential: null }, { deferred: true, classes: true });
     if (!r.ok) throw new Error(r.error.message);
     // what paced-fetch admits: the checks and the window limits' pacing buckets
-    return withWindowPacing(spot, r.checks, r.charges, DEFAULT_WINDOW_BURST);
+    return withWindowPacing(spot, r.checks, r.charges, DEFAULT_WINDOW_BURST, r.reserve);
   })();
 
   function client(fetch: (input: string | URL | Request) => Promise<Response>) {
@@ -313,8 +314,8 @@ describe('live limits: a reading that fails leaves the stored spec in force, and
     expect(results).toHaveLength(1);
     expect(results[0]?.ok).toBe(true);
     const liveSpec = results[0]?.ok === true ? results[0].spec : spot;
-    const r = resolveRequest(liveSpec, { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '100' } }, { credential: null }, { deferred: true });
-    for (const a of attempts.slice(1)) expect(r.ok && a.checks).toEqual(r.ok && withWindowPacing(liveSpec, r.checks, r.charges, DEFAULT_WINDOW_BURST));
+    const r = resolveRequest(liveSpec, { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '100' } }, { credential: null }, { deferred: true, classes: true });
+    for (const a of attempts.slice(1)) expect(r.ok && a.checks).toEqual(r.ok && withWindowPacing(liveSpec, r.checks, r.charges, DEFAULT_WINDOW_BURST, r.reserve));
     expect(attempts[1]?.checks).not.toEqual(storedChecks);
   });
 

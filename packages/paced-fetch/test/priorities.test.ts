@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RateLimiter } from '@core/rate-limit-contract';
+import type { BucketCheck, RateLimiter } from '@core/rate-limit-contract';
 import { createDefaultRateLimiter } from '@core/default-rate-limiter';
+import { DEFAULT_WINDOW_RESERVE, NO_RESERVE } from '@core/exchange-specs';
 import { ManualClock } from '@core/rate-limit-conformance';
-import { createPacedFetch, type AttemptEvent } from '../src/index.js';
+import { createPacedFetch, DEFAULT_WINDOW_BURST, type AttemptEvent } from '../src/index.js';
 import { FakeFetch, json } from './fake-fetch.js';
 import { testVenue } from './test-venue.js';
 
@@ -21,8 +22,9 @@ describe('classes (RL-Q1)', () => {
     const limiter = createDefaultRateLimiter({ clock });
     limiters.push(limiter);
     const events: AttemptEvent[] = [];
-    // weight: safe limit capacity 10, refill 8/s; bulk spends it up to 8
-    const market = createPacedFetch({ venue: testVenue, identity: { credential: 'key-1' }, limiter, fetch: fake.fetch, clock, onAttempt: (e) => events.push(e), priority: 'bulk', ...PINNED });
+    // weight: safe limit capacity 10, refill 8/s; bulk spends it up to 8 (the test venue names no
+    // critical request by nature, so its buckets keep nothing free unless the client says so)
+    const market = createPacedFetch({ venue: testVenue, identity: { credential: 'key-1' }, limiter, fetch: fake.fetch, clock, onAttempt: (e) => events.push(e), priority: 'bulk', reserve: { bulk: 0.2 }, ...PINNED });
     const trading = createPacedFetch({
       venue: testVenue,
       identity: { credential: 'key-1' },
@@ -46,6 +48,53 @@ describe('classes (RL-Q1)', () => {
     expect(events.at(-1)?.priority).toBe('normal');
     expect(events.at(-1)?.waitedMs).toBe(0);
     await clock.advance(30_000);
+    await Promise.all(polls);
+    expect(events.filter((e) => e.priority === 'bulk')).toHaveLength(30);
+  });
+
+  it('each bucket carries its own reserve by default: room where cancels are charged, none elsewhere (RL-Q6)', async () => {
+    const fake = new FakeFetch(json(200, {}));
+    const clock = new ManualClock(1_000_000);
+    const limiter = createDefaultRateLimiter({ clock });
+    limiters.push(limiter);
+    const events: AttemptEvent[] = [];
+    const market = createPacedFetch({ venue: 'binance-spot', identity: { credential: 'key-1' }, limiter, fetch: fake.fetch, clock, onAttempt: (e) => events.push(e), priority: 'bulk' });
+    await market('https://api.binance.com/api/v3/depth?symbol=BTCUSDT&limit=100');
+    await market('https://api.binance.com/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=1&price=1', { method: 'POST' });
+    const reserveOf = (e: AttemptEvent | undefined, axis: string) => e?.checks.find((c) => c.key.axis === axis)?.reserve;
+    // the IP weight, where cancels are charged: a window, so bulk keeps 5 % of it
+    expect(reserveOf(events[0], 'request_weight')).toEqual(DEFAULT_WINDOW_RESERVE);
+    // the account's order count, which no cancel spends: nothing kept
+    expect(reserveOf(events[1], 'orders_10s')).toEqual(NO_RESERVE);
+    // the weight's pacing bucket holds its burst plus the window's room, which its shares keep from bulk
+    const weight = events[0]?.checks.find((c) => c.key.axis === 'request_weight');
+    const pace = events[0]?.checks.find((c) => c.key.axis === 'request_weight/pace');
+    const perWindow = (weight?.limit as { perWindow: number }).perWindow;
+    const capacity = (pace?.limit as { capacity: number }).capacity;
+    expect(capacity).toBeCloseTo(DEFAULT_WINDOW_BURST * perWindow + 0.05 * perWindow, 6);
+    expect((pace?.reserve?.bulk ?? 0) * capacity).toBeCloseTo(0.05 * perWindow, 6);
+  });
+
+  it('a reserve function sets a bucket’s own; the window’s room is kept on its pacing bucket, so a critical request finds it at once', async () => {
+    const fake = new FakeFetch(json(200, {}));
+    const clock = new ManualClock(1_000_000);
+    const limiter = createDefaultRateLimiter({ clock });
+    limiters.push(limiter);
+    const events: AttemptEvent[] = [];
+    const base = { venue: testVenue, identity: { credential: 'key-1' }, limiter, fetch: fake.fetch, clock, onAttempt: (e: AttemptEvent) => events.push(e), margin: 0.1, jitterMs: 0, reserve: (c: BucketCheck) => (c.key.axis === 'weight' ? { bulk: 0.2 } : undefined) };
+    const market = createPacedFetch({ ...base, priority: 'bulk' });
+    const trading = createPacedFetch({ ...base, priority: (r) => (r.path === '/heavy' ? 'critical' : undefined) });
+    const polls = Array.from({ length: 30 }, () => market(`${URL_BASE}/ping`));
+    await clock.whenTimers(1);
+    // bulk goes out at the pacing bucket's burst and books the rest of the pace ahead
+    expect(fake.calls.length).toBeLessThan(30);
+    expect(events[0]?.checks.find((c) => c.key.axis === 'weight')?.reserve).toEqual({ normal: 0, bulk: 0.2 });
+    // a critical request of cost 10 (more than a fifth of the pacing bucket's burst) goes at once
+    await trading(`${URL_BASE}/heavy`);
+    const heavy = events.find((e) => e.request.path === '/heavy');
+    expect(heavy?.priority).toBe('critical');
+    expect(heavy?.waitedMs).toBe(0);
+    await clock.advance(60_000);
     await Promise.all(polls);
     expect(events.filter((e) => e.priority === 'bulk')).toHaveLength(30);
   });

@@ -44,6 +44,8 @@ export interface ModelCheck {
   readonly cost: number;
   /** The 0-based index of the bucket's first check in the call (its path is `checks[index]`). */
   readonly index: number;
+  /** The share of this bucket the call's class leaves free when its checks named their own reserve (RL-Q6; the largest of them); absent: the call's. */
+  readonly free?: number;
 }
 
 /** Fills in the default axis (RL-K2). */
@@ -160,9 +162,9 @@ export function sameDefinition(a: ModelLimit | null, b: ModelLimit | null): bool
  * RL-L2 unlimited checks dropped and missing limits refused). Assumes valid keys and costs.
  */
 export function mergeChecks(
-  checks: readonly { readonly key: BucketKey; readonly limit: Limit; readonly cost: number }[],
+  checks: readonly { readonly key: BucketKey; readonly limit: Limit; readonly cost: number; readonly free?: number }[],
 ): readonly ModelCheck[] | { readonly invalid: string; readonly path: string } {
-  const merged = new Map<string, { key: ModelKey; limit: ModelLimit | null; cost: number; index: number }>();
+  const merged = new Map<string, { key: ModelKey; limit: ModelLimit | null; cost: number; index: number; free?: number }>();
   for (const [i, check] of checks.entries()) {
     const limit = normalizeModelLimit(check.limit);
     if (limit === 'invalid') {
@@ -172,15 +174,17 @@ export function mergeChecks(
     const id = bucketId(check.key);
     const seen = merged.get(id);
     if (seen === undefined) {
-      merged.set(id, { key: modelKey(check.key), limit, cost: check.cost, index: i });
+      merged.set(id, { key: modelKey(check.key), limit, cost: check.cost, index: i, ...(check.free === undefined ? {} : { free: check.free }) });
       continue;
     }
     if (!sameDefinition(seen.limit, limit)) {
       return { invalid: `checks[${i}] defines its bucket differently from checks[${seen.index}]`, path: `checks[${i}].limit` };
     }
     seen.cost += check.cost;
+    // RL-Q6: a repeated key keeps the largest share any of its checks leaves free
+    if (check.free !== undefined || seen.free !== undefined) seen.free = Math.max(seen.free ?? 0, check.free ?? 0);
   }
   const out: ModelCheck[] = [];
-  for (const [id, m] of merged) if (m.limit !== null) out.push({ id, key: m.key, limit: m.limit, cost: m.cost, index: m.index });
+  for (const [id, m] of merged) if (m.limit !== null) out.push({ id, key: m.key, limit: m.limit, cost: m.cost, index: m.index, ...(m.free === undefined ? {} : { free: m.free }) });
   return out;
 }

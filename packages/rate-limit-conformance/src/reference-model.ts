@@ -205,10 +205,11 @@ export class ReferenceModel {
   /**
    * Checks merged buckets at `now`. Without a budget (`maxWaitMs` undefined) only an admission now
    * writes (RL-A3); with one, a wait within it books as of the common send time (RL-W1, RL-M5, RL-V4).
-   * `dryRun` never writes (peek). `cls` is the call's class (0 critical, 1 normal, 2 bulk) and `free` the
-   * share of each bucket it leaves free (RL-Q1..RL-Q5): it spends a bucket only up to its line.
+   * `dryRun` never writes (peek). `cls` is the call's class (0 critical, 1 normal, 2 bulk) and `callFree` the
+   * share of each bucket it leaves free (RL-Q1..RL-Q5; a check's own `free` in its place, RL-Q6): it
+   * spends a bucket only up to its line.
    */
-  check(checks: readonly ModelCheck[], now: number, maxWaitMs?: number, dryRun = false, cls = MODEL_NORMAL, free = 0): ModelOutcome {
+  check(checks: readonly ModelCheck[], now: number, maxWaitMs?: number, dryRun = false, cls = MODEL_NORMAL, callFree = 0): ModelOutcome {
     const planned: { check: ModelCheck; bucket: ModelBucket }[] = [];
     let sendAt = now;
     // Token buckets first: each can pay at any time from its own send time on.
@@ -218,6 +219,7 @@ export class ReferenceModel {
       planned.push({ check, bucket });
       const limit = check.limit;
       if (isWindow(limit)) continue;
+      const free = check.free ?? callFree;
       const where = `checks[${check.index}] (${check.key.venue}/${check.key.axis})`;
       const eps = this.tolerance(limit);
       if (limit.refillPerSec === 0) {
@@ -252,6 +254,7 @@ export class ReferenceModel {
       for (const { check, bucket } of planned) {
         const limit = check.limit;
         if (!isWindow(limit)) continue;
+        const free = check.free ?? callFree;
         const windowLine = classLine(limit.perWindow, free, check.cost);
         if (check.cost > windowLine + windowTolerance(limit)) {
           return {

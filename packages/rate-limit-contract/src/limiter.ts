@@ -12,12 +12,21 @@ import type { SpecificationVersion } from './version.js';
  *
  * @remarks RL-A1 (cost honoured exactly), RL-A2 (cost finite and >= 0; 0 is admitted and changes
  * nothing), RL-M2 (repeated keys in one call are charged once at their combined cost), RL-M3 (two
- * different definitions of one key in one call are `invalid_parameters`).
+ * different definitions of one key in one call are `invalid_parameters`), RL-Q6 (a check's own reserve;
+ * repeated keys keep the largest share any of their checks leaves free).
  */
 export interface BucketCheck {
   readonly key: BucketKey;
   readonly limit: Limit;
   readonly cost: number;
+  /**
+   * This bucket's reserve in this call, in place of the call's (RL-Q6): the shares lower classes leave
+   * free on this bucket only, so one call can keep a fifth of a shared IP bucket for cancels while
+   * spending a bucket no critical request uses to its end. A share left out takes the call's (then the
+   * limiter's). Validated like the call's (`checks[i].reserve.bulk`); where `capabilities.priorities`
+   * is not `true` a check naming one answers `not_supported`.
+   */
+  readonly reserve?: Reserve;
 }
 
 /** Options of {@link RateLimiter.checkRate} and {@link RateLimiter.checkRates}. */

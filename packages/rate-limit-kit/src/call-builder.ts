@@ -1,7 +1,7 @@
 import type { Definition } from './definition-table.js';
 import type { DefinitionTable } from './definition-table.js';
 import type { KeyResolver, ResolvedKey } from './key-resolver.js';
-import { MAX_CHECKS } from './read-arguments.js';
+import { DEFAULT_RESERVE, MAX_CHECKS, readReserve, shareOf, type ReserveShares } from './read-arguments.js';
 
 /** The merged buckets of one call (the scratch arrays, or a copy of them for an asynchronous store). */
 export interface CallParts {
@@ -11,6 +11,10 @@ export interface CallParts {
   readonly costs: readonly number[];
   /** Where each bucket first occurred in the caller's list. */
   readonly first: readonly number[];
+  /** The share each bucket's class leaves free (RL-Q6); read only when `perBucket` is set. */
+  readonly frees: readonly number[];
+  /** Whether a check named its own reserve, so the buckets' shares may differ (else the call's share holds for all). */
+  readonly perBucket: boolean;
 }
 
 /**
@@ -25,9 +29,10 @@ export class CallBuilder {
   readonly #d: (Definition | null)[] = [];
   readonly #c: number[] = [];
   readonly #first: number[] = [];
+  readonly #f: number[] = [];
   readonly #byId = new Map<string, number>();
   /** The scratch arrays (valid until the next call). */
-  readonly parts: CallParts = { keys: this.#k, defs: this.#d, costs: this.#c, first: this.#first };
+  readonly parts: { keys: ResolvedKey[]; defs: (Definition | null)[]; costs: number[]; first: number[]; frees: number[]; perBucket: boolean } = { keys: this.#k, defs: this.#d, costs: this.#c, first: this.#first, frees: this.#f, perBucket: false };
 
   constructor(
     readonly keys: KeyResolver,
@@ -44,15 +49,18 @@ export class CallBuilder {
     this.#d[0] = d;
     this.#c[0] = cost;
     this.#first[0] = 0;
+    this.parts.perBucket = false;
     return 1;
   }
 
   /**
    * Fills the scratch arrays from a list of checks, merging repeated keys at their combined cost
    * (RL-M2), refusing one key with two definitions (RL-M3), and dropping unlimited buckets and zero
-   * costs. Returns how many buckets remain, or -1 when anything is invalid or unreadable.
+   * costs; with the call's class `cls` and its reserve `shares`, the share each bucket leaves free under
+   * its checks' own reserves (RL-Q6: a repeated key keeps the largest). Returns how many buckets remain,
+   * or -1 when anything is invalid or unreadable.
    */
-  many(checks: unknown): number {
+  many(checks: unknown, cls = 1, shares: ReserveShares = DEFAULT_RESERVE): number {
     try {
       if (!Array.isArray(checks)) return -1;
       const len = checks.length;
@@ -61,16 +69,26 @@ export class CallBuilder {
       const defs = this.#d;
       const costs = this.#c;
       const first = this.#first;
+      const frees = this.#f;
+      const callFree = shareOf(cls, shares);
+      let perBucket = false;
       const byId = len > 8 ? this.#byId : undefined;
       byId?.clear();
       let n = 0;
       for (let i = 0; i < len; i++) {
         const c: unknown = checks[i];
         if (typeof c !== 'object' || c === null) return -1;
-        const { key, limit, cost } = c as { key?: unknown; limit?: unknown; cost?: unknown };
+        const { key, limit, cost, reserve } = c as { key?: unknown; limit?: unknown; cost?: unknown; reserve?: unknown };
         const k = this.keys.resolve(key);
         const d = this.defs.resolve(limit);
         if (k === undefined || d === undefined || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity) return -1;
+        let free = callFree;
+        if (reserve !== undefined) {
+          const r = readReserve(reserve, shares, 'reserve');
+          if ('code' in r) return -1;
+          free = shareOf(cls, r);
+          perBucket = true;
+        }
         let j: number;
         if (byId === undefined) {
           j = 0;
@@ -81,11 +99,13 @@ export class CallBuilder {
         if (j < n) {
           if (defs[j] !== d) return -1;
           costs[j] = (costs[j] as number) + cost;
+          if (free > (frees[j] as number)) frees[j] = free;
         } else {
           keys[n] = k;
           defs[n] = d;
           costs[n] = cost;
           first[n] = i;
+          frees[n] = free;
           byId?.set(k.id, n);
           n++;
         }
@@ -98,9 +118,11 @@ export class CallBuilder {
           defs[m] = defs[i] as Definition;
           costs[m] = costs[i] as number;
           first[m] = first[i] as number;
+          frees[m] = frees[i] as number;
         }
         m++;
       }
+      this.parts.perBucket = perBucket;
       return m;
     } catch {
       return -1;
@@ -109,6 +131,6 @@ export class CallBuilder {
 
   /** A copy of the first `n` merged buckets (an asynchronous store answers after the scratch moved on). */
   copy(n: number): CallParts {
-    return { keys: this.#k.slice(0, n), defs: this.#d.slice(0, n), costs: this.#c.slice(0, n), first: this.#first.slice(0, n) };
+    return { keys: this.#k.slice(0, n), defs: this.#d.slice(0, n), costs: this.#c.slice(0, n), first: this.#first.slice(0, n), frees: this.#f.slice(0, n), perBucket: this.parts.perBucket };
   }
 }

@@ -64,8 +64,9 @@ export interface LimiterStore {
    * the common send time, or nothing written. `probe` admits only now; `peek` never writes; `book` books
    * a wait up to `budgetMs`. Costs are > 0 and definitions limited (the front door drops the others).
    * `cls` is the call's class (classes.ts: 0 critical, 1 normal, the default, 2 bulk) and `free` the share
-   * of each bucket it leaves free (RL-Q1..RL-Q5; 0 by default); a store without `capabilities.priorities`
-   * never receives other values than the defaults.
+   * of each bucket it leaves free (RL-Q1..RL-Q5; 0 by default): one number for every bucket, or, when a
+   * check named its own reserve (RL-Q6), one per bucket (`free[i]` for bucket i, read during the call
+   * only). A store without `capabilities.priorities` never receives other values than the defaults.
    */
   admit(
     n: number,
@@ -75,7 +76,7 @@ export interface LimiterStore {
     mode: AdmitMode,
     budgetMs: number | undefined,
     cls?: number,
-    free?: number,
+    free?: number | readonly number[],
   ): MaybePromise<Admission>;
   /** Returns a booking when nothing was written to its buckets after it (RL-W5); answers whether it was returned. */
   cancel(booking: unknown): MaybePromise<boolean>;

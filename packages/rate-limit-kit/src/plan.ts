@@ -23,7 +23,8 @@ export type PlanDefinition = BucketDefinition & { readonly window?: WindowDefini
  * makes the call unpayable. Costs of 0 are skipped (RL-A2). The states must already be under the call's
  * definitions: `xs[i]` for a token bucket, `windows[i]` (the entries; omit `windows` when there are none)
  * for a window limit. A call's class (RL-Q1..RL-Q5) spends each bucket only up to its line (`free`, the
- * share its class leaves free, 0 for critical and by default), and token buckets with bookings ahead are
+ * share its class leaves free, 0 for critical and by default; one per bucket when checks name their own
+ * reserves, RL-Q6), and token buckets with bookings ahead are
  * planned with their settled class states (`states[i]`, see classes.ts); without them, plain GCRA.
  */
 export function planAdmission(
@@ -36,8 +37,9 @@ export function planAdmission(
   windows: ArrayLike<readonly number[] | undefined> = [],
   states: ArrayLike<ClassState | undefined> = [],
   cls: number = NORMAL,
-  free = 0,
+  free: number | ArrayLike<number> = 0,
 ): void {
+  const one = typeof free === 'number';
   let s = now;
   let anyWindow = false;
   for (let i = 0; i < n; i++) {
@@ -48,7 +50,7 @@ export function planAdmission(
       anyWindow = true;
       continue;
     }
-    const si = classSendTime(xs[i] as number, states[i], def, lineOf(def, free, cost), cls, cost, now);
+    const si = classSendTime(xs[i] as number, states[i], def, lineOf(def, one ? free : (free[i] as number), cost), cls, cost, now);
     if (isUnpayable(si, now)) return unpayable(plan, i);
     if (si > s) s = si;
   }
@@ -58,7 +60,7 @@ export function planAdmission(
       const def = defs[i] as PlanDefinition;
       const cost = costs[i] as number;
       if (def.window === undefined || cost === 0) continue;
-      const si = windowSendTime(windows[i] ?? [], def.window, cost, s, windowLineOf(def.window.perWindow, free, cost), cls);
+      const si = windowSendTime(windows[i] ?? [], def.window, cost, s, windowLineOf(def.window.perWindow, one ? free : (free[i] as number), cost), cls);
       if (!(si - now <= HORIZON_MS)) return unpayable(plan, i);
       if (si > s) {
         s = si;

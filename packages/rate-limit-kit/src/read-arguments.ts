@@ -20,6 +20,8 @@ export interface ReadOptions {
   readonly cls: number;
   /** The share of each bucket the class leaves free (RL-Q4), under the call's reserve or the limiter's. */
   readonly free: number;
+  /** The call's reserve over the limiter's: the base of each check's own reserve (RL-Q6). */
+  readonly shares: ReserveShares;
 }
 
 /** A reserve, validated: the shares normal and bulk leave free. */
@@ -73,13 +75,32 @@ export function namesClass(options: unknown): boolean {
 }
 
 /**
+ * Whether any check of a list names its own reserve (RL-Q6): read first, like {@link namesClass}, so a
+ * limiter without classes answers `not_supported` whatever the rest. Unreadable is not.
+ */
+export function checksNameReserve(checks: unknown): boolean {
+  try {
+    if (!Array.isArray(checks)) return false;
+    for (const c of checks) if (typeof c === 'object' && c !== null && (c as { reserve?: unknown }).reserve !== undefined) return true;
+    return false;
+  } catch {
+    return false;
+  }
+}
+
+/** The share class `cls` leaves free under validated shares: 0 for critical. */
+export function shareOf(cls: number, r: ReserveShares): number {
+  return cls === 0 ? 0 : cls === 1 ? r.normal : r.bulk;
+}
+
+/**
  * Reads `{ maxWaitMs?, signal? }` (RL-W6, RL-F2): an object (or `undefined`) whose fields are read once,
  * inside a guard, so a throwing getter or proxy is `invalid_parameters`, never `internal`.
  *
  * @param withSignal - whether `signal` is an option of this method (`waitForCapacity`).
  */
 export function readOptions(options: unknown, withSignal: boolean, reserve: ReserveShares = DEFAULT_RESERVE, withBudget = true): ReadOptions | RateLimitError {
-  if (options === undefined) return { budget: undefined, signal: undefined, cls: 1, free: reserve.normal };
+  if (options === undefined) return { budget: undefined, signal: undefined, cls: 1, free: reserve.normal, shares: reserve };
   if (typeof options !== 'object' || options === null) {
     return invalidParameters('options', `must be an object or undefined (got ${describeValue(options)})`);
   }
@@ -99,17 +120,17 @@ export function readOptions(options: unknown, withSignal: boolean, reserve: Rese
   if (cls < 0) return invalidParameters('options.priority', `must be 'critical', 'normal' or 'bulk' (got ${describeValue(rawPriority)})`);
   const r = readReserve(rawReserve, reserve, 'options.reserve');
   if ('code' in r) return r;
-  const free = cls === 0 ? 0 : cls === 1 ? r.normal : r.bulk;
+  const free = shareOf(cls, r);
   let budget: number | undefined;
   if (rawBudget !== undefined) {
     const b = validateWaitBudget(rawBudget, 'options.maxWaitMs');
     if (!b.ok) return b.error;
     budget = b.value;
   }
-  if (!withSignal) return { budget, signal: undefined, cls, free };
+  if (!withSignal) return { budget, signal: undefined, cls, free, shares: r };
   const s = validateSignal(rawSignal, 'options.signal');
   if (!s.ok) return s.error;
-  return { budget, signal: s.value, cls, free };
+  return { budget, signal: s.value, cls, free, shares: r };
 }
 
 /** Whether a validated signal has fired; a signal that cannot even say so counts as fired (nothing is sent on doubt). */
@@ -188,7 +209,7 @@ export function checkError(key: unknown, limit: unknown, cost: unknown, path: st
  * The first error of a multi-bucket call's checks (RL-M3 included), with a path like `checks[1].cost`.
  * Only called once the fast path refused the list, so it always finds one.
  */
-export function checksError(checks: unknown, keys: KeyResolver): RateLimitError {
+export function checksError(checks: unknown, keys: KeyResolver, shares: ReserveShares = DEFAULT_RESERVE): RateLimitError {
   try {
     if (!Array.isArray(checks)) return invalidParameters('checks', `must be a non-empty array of { key, limit, cost } (got ${describeValue(checks)})`);
     if (checks.length === 0) return invalidParameters('checks', 'must not be empty');
@@ -203,14 +224,17 @@ export function checksError(checks: unknown, keys: KeyResolver): RateLimitError 
       let key: unknown;
       let limit: unknown;
       let cost: unknown;
+      let reserve: unknown;
       try {
-        ({ key, limit, cost } = check as { key?: unknown; limit?: unknown; cost?: unknown });
+        ({ key, limit, cost, reserve } = check as { key?: unknown; limit?: unknown; cost?: unknown; reserve?: unknown });
       } catch {
         return invalidParameters(at, 'could not be read (a getter or proxy threw)');
       }
       const k = keys.resolve(key);
       const l = normalizeLimit(limit, `${at}.limit`);
       if (k === undefined || !l.ok || !validateCost(cost, `${at}.cost`).ok) return checkError(key, limit, cost, at);
+      const r = readReserve(reserve, shares, `${at}.reserve`);
+      if ('code' in r) return r;
       const mine = describeShape(l.value);
       const prior = seen.get(k.id);
       if (prior === undefined) {

@@ -30,7 +30,7 @@ import type { Admission, AdmitMode, LimiterStore, MaybePromise } from './limiter
 import { CLOSED, errorResult, internalError, notSupported, timeoutError, abortedError, unpayableError } from './messages.js';
 import { normalizeKey } from './normalize-key.js';
 import { normalizeLimit } from './normalize-limit.js';
-import { checkError, checksError, DEFAULT_RESERVE, DEFAULT_WAIT_BUDGET_MS, isAborted, namesClass, readHold, readOptions, readReserve, readSyncOptions, type ReserveShares } from './read-arguments.js';
+import { checkError, checksError, checksNameReserve, DEFAULT_RESERVE, DEFAULT_WAIT_BUDGET_MS, isAborted, namesClass, readHold, readOptions, readReserve, readSyncOptions, type ReserveShares } from './read-arguments.js';
 import { validateCost } from './validate-number.js';
 import { validateVenue } from './normalize-key.js';
 import { WaiterSet } from './waiter-set.js';
@@ -180,14 +180,14 @@ export class StoreRateLimiter implements RateLimiter {
     if (this.#closed) return P_CLOSED;
     try {
       if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
-      if (!this.#classes && namesClass(options)) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
+      if (!this.#classes && (namesClass(options) || checksNameReserve(checks))) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
       const o = readOptions(options, false, this.#reserve);
       if ('code' in o) return Promise.resolve(errorResult(o));
       if (o.budget !== undefined && !this.capabilities.bookings) return Promise.resolve(notSupported('a booking (maxWaitMs)', 'bookings'));
-      const n = this.#call.many(checks);
-      if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
+      const n = this.#call.many(checks, o.cls, o.shares);
+      if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys, o.shares)));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
-      return this.#admit(n, o.budget === undefined ? 'probe' : 'book', o.budget, 'checkRates', o.cls, o.free);
+      return this.#admit(n, o.budget === undefined ? 'probe' : 'book', o.budget, 'checkRates', o.cls, this.#free(o.free));
     } catch (e) {
       return Promise.resolve(internalResult(e));
     }
@@ -197,13 +197,13 @@ export class StoreRateLimiter implements RateLimiter {
     if (this.#closed) return P_CLOSED;
     try {
       if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
-      if (!this.#classes && namesClass(options)) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
+      if (!this.#classes && (namesClass(options) || checksNameReserve(checks))) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
       const o = readOptions(options, false, this.#reserve, false);
       if ('code' in o) return Promise.resolve(errorResult(o));
-      const n = this.#call.many(checks);
-      if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
+      const n = this.#call.many(checks, o.cls, o.shares);
+      if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys, o.shares)));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
-      return this.#admit(n, 'peek', undefined, 'peek', o.cls, o.free) as Promise<PeekDecision>;
+      return this.#admit(n, 'peek', undefined, 'peek', o.cls, this.#free(o.free)) as Promise<PeekDecision>;
     } catch (e) {
       return Promise.resolve(internalResult(e));
     }
@@ -214,17 +214,17 @@ export class StoreRateLimiter implements RateLimiter {
     try {
       if (!this.capabilities.bookings) return Promise.resolve(notSupported('waitForCapacity', 'bookings'));
       if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
-      if (!this.#classes && namesClass(options)) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
+      if (!this.#classes && (namesClass(options) || checksNameReserve(checks))) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
       const o = readOptions(options, true, this.#reserve);
       if ('code' in o) return Promise.resolve(errorResult(o));
       if (o.signal !== undefined && !this.capabilities.abortSignal) return Promise.resolve(notSupported('an AbortSignal', 'abortSignal'));
       const budget = o.budget ?? DEFAULT_WAIT_BUDGET_MS;
       const signal = o.signal;
-      const n = this.#call.many(checks);
-      if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys)));
+      const n = this.#call.many(checks, o.cls, o.shares);
+      if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys, o.shares)));
       if (isAborted(signal)) return Promise.resolve(errorResult(abortedError('none')));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
-      const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'book', budget, o.cls, o.free);
+      const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'book', budget, o.cls, this.#free(o.free));
       if (!(a instanceof Promise)) return this.#waited(n, this.#waitFor(a, budget, signal, this.#parts));
       const parts = this.#call.copy(n);
       return this.#waited(n, a.then((x) => this.#waitFor(x, budget, signal, parts), internalResult), parts);
@@ -360,7 +360,12 @@ export class StoreRateLimiter implements RateLimiter {
 
   // ---------------------------------------------------------------- internals
 
-  #admit(n: number, mode: AdmitMode, budget: number | undefined, caller: Caller, cls: number, free: number): Promise<Decision> {
+  /** The shares of the call's buckets as the store takes them: one number, or the per-bucket list when a check named its own reserve (RL-Q6). */
+  #free(callFree: number): number | readonly number[] {
+    return this.#parts.perBucket ? this.#parts.frees : callFree;
+  }
+
+  #admit(n: number, mode: AdmitMode, budget: number | undefined, caller: Caller, cls: number, free: number | readonly number[]): Promise<Decision> {
     const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, mode, budget, cls, free);
     if (!(a instanceof Promise)) return Promise.resolve(this.#seen(caller, n, this.#parts, this.#shape(a, caller, this.#parts)));
     const parts = this.#call.copy(n);

@@ -5,7 +5,8 @@
 -- ARGV: now ('' = server TIME), TTL slack ms, mode (1 probe, 2 peek, 3 book), budget ms (book only),
 --       token (book only), class (0 critical, 1 normal, 2 bulk), the share of each bucket the class
 --       leaves free (RL-Q1..RL-Q5, classes.ts), then per bucket: its definition as text
---       ("capacity,refillPerSec" or "perWindow/windowMs/jitterMs") and its cost (> 0).
+--       ("capacity,refillPerSec" or "perWindow/windowMs/jitterMs") and its cost (> 0); when the share
+--       is empty, one share per bucket follows (RL-Q6: checks that name their own reserve).
 -- Replies (see src/admit-protocol.ts):
 --   admitted now: the clock alone (TIME in microseconds as one integer, or the injected now as given);
 --   {0, sendAt, clockA, clockB, written1, previous1, ...}  booked for later (the pairs let a cancel return it);
@@ -21,8 +22,12 @@ if clock_b == '' then admitted_now = clock_a else admitted_now = tonumber(clock_
 local slack = tonumber(ARGV[2])
 local mode = tonumber(ARGV[3])
 local cls = tonumber(ARGV[6])
-local free = tonumber(ARGV[7])
 local n = #KEYS
+local free = tonumber(ARGV[7])
+local frees = {}
+for i = 1, n do
+  if free ~= nil then frees[i] = free else frees[i] = tonumber(ARGV[7 + 2 * n + i]) end
+end
 
 local stored
 if n == 1 then stored = { redis.call('GET', KEYS[1]) } else stored = redis.call('MGET', unpack(KEYS)) end
@@ -44,7 +49,7 @@ for i = 1, n do
     local x, hold, cs = effective(stored[i], d, now)
     cs = settle_classes(cs, x, now)
     xs[i], holds[i], classes[i] = x, hold, cs
-    local line = line_of(d, free, cost)
+    local line = line_of(d, frees[i], cost)
     local s = class_send_time(x, cs, d, line, cls, cost, now)
     if not (s - now <= HORIZON_MS) then
       if d.quota then return { 2, i, 1, fmt(line - math.max(0, x)) } end
@@ -59,7 +64,7 @@ while moved do
   for i = 1, n do
     local d = defs[i]
     if d.window then
-      local line = window_line_of(d.window.per, free, costs[i])
+      local line = window_line_of(d.window.per, frees[i], costs[i])
       local s = window_send_time(windows[i], d.window, costs[i], send_at, line, cls)
       if not (s - now <= HORIZON_MS) then
         if costs[i] > line + d.window.eps then return { 2, i, 3, '0' } end

@@ -33,7 +33,14 @@ local function read_clock(arg)
   return (tonumber(t[1]) - EPOCH_S) * 1000 + tonumber(t[2]) / 1000, t[1], t[2]
 end
 
+-- The text of every non-zero number parsed from a stored entry list in this call. Only these scripts write
+-- the values, with fmt, and %.17g round-trips: the text is exactly what fmt gives for the value again, so
+-- formatting the entries kept from one write to the next costs a table lookup, not a string.format each.
+local FMT_SEEN = {}
+
 local function fmt(v)
+  local s = FMT_SEEN[v]
+  if s ~= nil then return s end
   return string.format('%.17g', v)
 end
 
@@ -505,8 +512,15 @@ local function parse(raw)
   local st = { pending = false, text = text, x = tonumber(x), hold = number_or_no_hold(h), classes = classes }
   if bar then
     local e = {}
+    local n = 0
     for a, b, c, f in string.gmatch(string.sub(raw, bar + 1), '([^:|]+):([^:|]+):([^:|]+):([^:|]+)') do
-      e[#e + 1] = tonumber(a); e[#e + 1] = tonumber(b); e[#e + 1] = tonumber(c); e[#e + 1] = tonumber(f)
+      local va, vb, vc = tonumber(a), tonumber(b), tonumber(c)
+      e[n + 1] = va; e[n + 2] = vb; e[n + 3] = vc; e[n + 4] = tonumber(f)
+      n = n + 4
+      -- (0 is left out: -0 and 0 are one table key but two texts; nan cannot be a key)
+      if va ~= 0 and va == va then FMT_SEEN[va] = a end
+      if vb ~= 0 and vb == vb then FMT_SEEN[vb] = b end
+      if vc ~= 0 and vc == vc then FMT_SEEN[vc] = c end
     end
     st.entries = e
   elseif string.find(text, '/', 1, true) then

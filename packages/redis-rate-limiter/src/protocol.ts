@@ -27,7 +27,11 @@ export interface ScriptSettings {
   readonly recordMarkerTtlMs: string;
 }
 
-/** ARGV of admit.lua: now, slack, mode, budget, token, class, the share it leaves free, then the definition's text and the cost per bucket. */
+/**
+ * ARGV of admit.lua: now, slack, mode, budget, token, class, the share it leaves free, then the
+ * definition's text and the cost per bucket; with one share per bucket (RL-Q6) the share is empty and
+ * the shares follow, one per bucket.
+ */
 export function admitArgs(
   settings: ScriptSettings,
   mode: AdmitMode,
@@ -37,12 +41,14 @@ export function admitArgs(
   defs: readonly Definition[],
   costs: readonly number[],
   cls = 1,
-  free = 0,
+  free: number | readonly number[] = 0,
 ): string[] {
-  const args = [settings.now, settings.ttlSlackMs, MODE[mode], budgetMs === undefined ? '' : String(budgetMs), token, String(cls), String(free)];
+  const one = typeof free === 'number';
+  const args = [settings.now, settings.ttlSlackMs, MODE[mode], budgetMs === undefined ? '' : String(budgetMs), token, String(cls), one ? String(free) : ''];
   for (let i = 0; i < n; i++) {
     args.push((defs[i] as Definition).text, String(costs[i]));
   }
+  if (!one) for (let i = 0; i < n; i++) args.push(String(free[i]));
   return args;
 }
 

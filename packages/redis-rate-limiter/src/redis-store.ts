@@ -133,7 +133,7 @@ export class RedisStore implements LimiterStore {
 
   // ---------------------------------------------------------------- admission
 
-  admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined, cls = 1, free = 0): Promise<Admission> {
+  admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined, cls = 1, free: number | readonly number[] = 0): Promise<Admission> {
     const names: string[] = [];
     let tag: string | undefined;
     for (let i = 0; i < n; i++) {

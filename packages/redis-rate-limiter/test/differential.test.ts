@@ -62,10 +62,16 @@ const COSTS = [0.1, 0.5, 1, 1, 2, 3, 7, 12, 1e-10, 1e308];
 /** A call's class: none (the default), or a priority with or without a reserve of its own. */
 type Cls = { priority?: 'critical' | 'normal' | 'bulk'; reserve?: { normal?: number; bulk?: number } } | null;
 
+/** A check: key, limit and cost indexes, and for class calls now and then a reserve of its own (RL-Q6, `CHECK_RESERVES`). */
+type Check = [number, number, number] | [number, number, number, number];
+
+/** Checks' own reserves (RL-Q6): a bucket spent to its end, or kept freer than the call's. */
+const CHECK_RESERVES: readonly { normal?: number; bulk?: number }[] = [{ bulk: 0 }, { normal: 0, bulk: 0 }, { bulk: 0.5 }, { normal: 0.2, bulk: 0.4 }, { normal: 0.05 }];
+
 type Op =
-  | { op: 'probe' | 'peek'; checks: [number, number, number][]; cls?: Cls }
-  | { op: 'book'; checks: [number, number, number][]; budget: number; cls?: Cls }
-  | { op: 'wait'; checks: [number, number, number][]; budget: number; cls?: Cls }
+  | { op: 'probe' | 'peek'; checks: Check[]; cls?: Cls }
+  | { op: 'book'; checks: Check[]; budget: number; cls?: Cls }
+  | { op: 'wait'; checks: Check[]; budget: number; cls?: Cls }
   | { op: 'abort' }
   | { op: 'record'; key: number; cost: number; limit: number | null }
   | { op: 'sync'; key: number; limit: number; borrowed: number; sentAgoMs: number | null; elapsedMs: number | null; countedOwn: number }
@@ -154,9 +160,13 @@ const clsArb: fc.Arbitrary<Cls> = fc.oneof(
 );
 const CLASS_LIMITS = [0, 1, 2, 4, 5, 7];
 /** Mostly one definition per key (a redefinition drops the class state; key 2 a window limit), now and then another. */
-const classCheck: fc.Arbitrary<[number, number, number]> = fc.oneof(
+const plainClassCheck: fc.Arbitrary<[number, number, number]> = fc.oneof(
   { weight: 12, arbitrary: fc.tuple(fc.nat(2), fc.constantFrom(0, 1, 2, 3, 4, 5, 6)).map(([k, c]): [number, number, number] => [k, k === 0 ? 0 : k === 1 ? 1 : 7, c]) },
   { weight: 1, arbitrary: fc.tuple(fc.nat(1), fc.constantFrom(...CLASS_LIMITS), fc.constantFrom(0, 1, 2, 3, 4, 5, 6)) },
+);
+const classCheck: fc.Arbitrary<Check> = fc.oneof(
+  { weight: 3, arbitrary: plainClassCheck },
+  { weight: 1, arbitrary: fc.tuple(plainClassCheck, fc.nat(CHECK_RESERVES.length - 1)).map(([c, r]): Check => [c[0], c[1], c[2], r]) },
 );
 const classChecks = fc.array(classCheck, { minLength: 1, maxLength: 2 });
 const classOpArb: fc.Arbitrary<Op> = fc.oneof(
@@ -185,8 +195,8 @@ function clsOf(cls: Cls | undefined): { priority?: 'critical' | 'normal' | 'bulk
   return cls === null || cls === undefined ? {} : cls;
 }
 
-function toChecks(list: readonly [number, number, number][]): BucketCheck[] {
-  return list.map(([k, l, c]) => ({ key: KEYS[k] as BucketKey, limit: LIMITS[l] as Limit, cost: COSTS[c] as number }));
+function toChecks(list: readonly Check[]): BucketCheck[] {
+  return list.map(([k, l, c, r]) => ({ key: KEYS[k] as BucketKey, limit: LIMITS[l] as Limit, cost: COSTS[c] as number, ...(r === undefined ? {} : { reserve: CHECK_RESERVES[r] as { normal?: number; bulk?: number } }) }));
 }
 
 /** A stored state in a form both stores share: `undefined` for a full, unheld bucket (absent or not). */

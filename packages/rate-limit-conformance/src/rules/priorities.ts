@@ -130,6 +130,43 @@ export const PRIORITIES: readonly ConformanceTest[] = [
     expectOkNow(await limiter.checkRate(k, quota, 2, { priority: 'critical' }), 'critical spends the rest');
     expectBorrowed(await limiter.borrowed(k), 10, 'the quota used up');
   }),
+  test('RL-Q6', 'a check’s own reserve sets its bucket’s line; the call’s holds on the other buckets', CLASSES, async ({ limiter }) => {
+    const shared = key({ axis: 'q6-shared' });
+    const own = key({ axis: 'q6-own' });
+    // bulk spends the bucket no critical call needs to its end, and keeps half of the shared one
+    const calls = (cost: number): BucketCheck[] => [
+      { key: own, limit: TEN_PER_SECOND, cost, reserve: { bulk: 0 } },
+      { key: shared, limit: TEN_PER_SECOND, cost },
+    ];
+    for (let i = 0; i < 5; i++) expectOkNow(await limiter.checkRates(calls(1), { priority: 'bulk', reserve: { bulk: 0.5 } }), `bulk call ${i + 1} over both buckets`);
+    expectDelay(await limiter.checkRates(calls(1), { priority: 'bulk', reserve: { bulk: 0.5 } }), 100, 'the shared bucket at its line of 5 (the call’s reserve)');
+    for (let i = 0; i < 5; i++) expectOkNow(await limiter.checkRates([calls(1)[0] as BucketCheck], { priority: 'bulk', reserve: { bulk: 0.5 } }), `bulk alone on its own bucket, call ${i + 6}: its check keeps nothing free`);
+    expectDelay(await limiter.checkRates([calls(1)[0] as BucketCheck], { priority: 'bulk', reserve: { bulk: 0.5 } }), 100, 'its own bucket full (10 of 10)');
+    expectOkNow(await limiter.checkRate(shared, TEN_PER_SECOND, 5, { priority: 'critical' }), 'critical finds the half of the shared bucket kept free');
+  }),
+  test('RL-Q6', 'on a window limit a check’s own reserve sets the line; a share it leaves out takes the call’s', [...CLASSES, 'windowLimits'], async ({ limiter }) => {
+    const w = key({ axis: 'q6-window' });
+    for (let i = 0; i < 10; i++) expectOkNow(await limiter.checkRates([{ key: w, limit: TEN_PER_WINDOW, cost: 1, reserve: { bulk: 0 } }], { priority: 'bulk' }), `bulk send ${i + 1} of 10 in the window`);
+    const w2 = key({ axis: 'q6-window-2' });
+    for (let i = 0; i < 7; i++) expectOkNow(await limiter.checkRates([{ key: w2, limit: TEN_PER_WINDOW, cost: 1, reserve: { normal: 0.1 } }], { priority: 'normal', reserve: { bulk: 0.5 } }), `normal send ${i + 1} under the check's normal 0.1`);
+    expectOkNow(await limiter.checkRates([{ key: w2, limit: TEN_PER_WINDOW, cost: 2, reserve: { normal: 0.1 } }], { priority: 'normal', reserve: { bulk: 0.5 } }), 'normal reaches 9 of 10');
+    expectDelay(await limiter.checkRates([{ key: w2, limit: TEN_PER_WINDOW, cost: 1, reserve: { normal: 0.1 } }], { priority: 'normal' }), 1050, 'normal beyond its line of 9');
+    expectDelay(await limiter.peek([{ key: w2, limit: TEN_PER_WINDOW, cost: 1, reserve: { normal: 0.1 } }], { priority: 'normal' }), 1050, 'peek sees the same line');
+    expectOkNow(await limiter.peek([{ key: w2, limit: TEN_PER_WINDOW, cost: 1, reserve: { normal: 0.1 } }], { priority: 'critical' }), 'critical: the last one of the window');
+  }),
+  test('RL-Q6', 'a key repeated in one call keeps the largest share any of its checks leaves free', CLASSES, async ({ limiter, clock }) => {
+    const k = key({ axis: 'q6-merged' });
+    const twice: BucketCheck[] = [
+      { key: k, limit: TEN_PER_SECOND, cost: 1, reserve: { bulk: 0 } },
+      { key: k, limit: TEN_PER_SECOND, cost: 1, reserve: { bulk: 0.5 } },
+    ];
+    expectOkNow(await limiter.checkRates(twice, { priority: 'bulk' }), 'bulk spends 2');
+    expectOkNow(await limiter.checkRates(twice, { priority: 'bulk' }), 'bulk spends 4');
+    expectDelay(await limiter.checkRates(twice, { priority: 'bulk' }), 100, 'bulk at 6 would pass its line of 5');
+    const t0 = clock.now();
+    expectBooked(await limiter.checkRates(twice, { priority: 'bulk', maxWaitMs: 1000 }), t0, 100, 'a booking where the line of 5 has room for 2');
+    expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, 4, { priority: 'critical' }), 'critical finds what the larger share kept free');
+  }),
   test('RL-Q5', 'an unknown priority or a malformed reserve is invalid_parameters naming the option, and changes nothing', CLASSES, async ({ limiter }) => {
     const k = key();
     const checks: BucketCheck[] = [{ key: k, limit: TEN_PER_SECOND, cost: 1 }];
@@ -154,7 +191,28 @@ export const PRIORITIES: readonly ConformanceTest[] = [
         expectEqual(e.error.path, path, `${what} with ${show(options)}: path`);
       }
     }
+    // a check's own reserve (RL-Q6) is read the same way, over the call's
+    const badChecks: [unknown, Reserve | undefined, string][] = [
+      [{ bulk: 1 }, undefined, 'checks[1].reserve.bulk'],
+      [{ normal: Number.POSITIVE_INFINITY }, undefined, 'checks[1].reserve.normal'],
+      [{ normal: 0.3 }, undefined, 'checks[1].reserve'],
+      [{ bulk: 0.1 }, { normal: 0.2, bulk: 0.5 }, 'checks[1].reserve'],
+      [7, undefined, 'checks[1].reserve'],
+    ];
+    for (const [reserve, callReserve, path] of badChecks) {
+      const list = [checks[0], { key: key({ axis: 'q6-other' }), limit: TEN_PER_SECOND, cost: 1, reserve }] as BucketCheck[];
+      const o = { priority: 'bulk' as const, ...(callReserve === undefined ? {} : { reserve: callReserve }) };
+      for (const [what, d] of [
+        ['checkRates', await limiter.checkRates(list, o)],
+        ['waitForCapacity', await limiter.waitForCapacity(list, o)],
+        ['peek', await limiter.peek(list, o)],
+      ] as const) {
+        const e = expectError(d as Decision, 'invalid_parameters', `${what} with a check reserve ${show(reserve)}`);
+        expectEqual(e.error.path, path, `${what} with a check reserve ${show(reserve)}: path`);
+      }
+    }
     expectBorrowed(await limiter.borrowed(k), 0, 'nothing spent');
+    expectBorrowed(await limiter.borrowed(key({ axis: 'q6-other' })), 0, 'nothing spent on the other bucket');
   }),
   test('RL-Q5', 'a limiter without priorities answers not_supported to every call naming a priority or a reserve, whatever the rest', ['noPriorities'], async ({ limiter }) => {
     const k = key();
@@ -167,6 +225,17 @@ export const PRIORITIES: readonly ConformanceTest[] = [
         ['peek', await limiter.peek(checks, options)],
       ] as const) {
         expectError(d as Decision, 'not_supported', `${what} with ${show(options)}`);
+      }
+    }
+    // a check naming its own reserve (RL-Q6) is a call naming a reserve, with or without call options
+    for (const reserve of [{ bulk: 0.5 }, { normal: 2 }] as Reserve[]) {
+      const list: BucketCheck[] = [{ key: k, limit: TEN_PER_SECOND, cost: 1, reserve }];
+      for (const [what, d] of [
+        ['checkRates', await limiter.checkRates(list)],
+        ['waitForCapacity', await limiter.waitForCapacity(list)],
+        ['peek', await limiter.peek(list)],
+      ] as const) {
+        expectError(d as Decision, 'not_supported', `${what} with a check reserve ${show(reserve)}`);
       }
     }
     expectBorrowed(await limiter.borrowed(k), 0, 'nothing spent');

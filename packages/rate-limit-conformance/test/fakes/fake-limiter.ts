@@ -28,11 +28,13 @@ import type { ConformanceSubject } from '../../src/subject.js';
 import { FakeStore, hashCredential, type FakeFlaws } from './fake-store.js';
 import {
   callHasWindow,
+  checksNameReserve,
   looksLikeWindow,
   readAmount,
   namesClass,
   readBudget,
   readChecks,
+  readCheckReserve,
   readClass,
   readHold,
   readKey,
@@ -149,7 +151,7 @@ export class FakeLimiter implements RateLimiter {
   async waitForCapacity(checks: readonly BucketCheck[], options?: WaitOptions): Promise<WaitDecision> {
     if (this.#closed) return CLOSED;
     if (this.#windowsRefused(checks)) return notSupported('windowLimits', 'a window limit');
-    if (this.#classesRefused(options)) return notSupported('priorities', 'a priority or reserve');
+    if (this.#classesRefused(options) || (this.capabilities.priorities !== true && !this.#flaws.priorityIgnoredSilently && checksNameReserve(checks))) return notSupported('priorities', 'a priority or reserve');
     const opts = readOptions(options);
     if (!opts.ok) return this.#refused(opts);
     const budget = readBudget(opts.value);
@@ -289,7 +291,7 @@ export class FakeLimiter implements RateLimiter {
     options: CheckOptions | undefined,
   ): { merged: readonly ModelCheck[]; maxWaitMs: number | undefined; cls: number; free: number } | ErrorResult {
     if (this.#closed) return CLOSED;
-    if (this.#classesRefused(options)) return notSupported('priorities', 'a priority or reserve');
+    if (this.#classesRefused(options) || (this.capabilities.priorities !== true && !this.#flaws.priorityIgnoredSilently && checksNameReserve(checks))) return notSupported('priorities', 'a priority or reserve');
     const opts = readOptions(options);
     if (!opts.ok) return this.#refused(opts);
     const budget = readBudget(opts.value);
@@ -301,9 +303,21 @@ export class FakeLimiter implements RateLimiter {
     if (this.#flaws.classesIgnored) [cls, free] = [1, 0];
     const read = readChecks(checks, this.#flaws.missingLimitUnlimited);
     if (!read.ok) return this.#refused(read);
+    // RL-Q6: a check's own reserve sets its bucket's share (read only by a limiter that offers classes)
+    const withFree: (BucketCheck & { free?: number })[] = [];
+    for (const [i, c] of read.value.entries()) {
+      const { reserve, ...plain } = c;
+      if (reserve === undefined || this.capabilities.priorities !== true) {
+        withFree.push(plain);
+        continue;
+      }
+      const f = readCheckReserve(reserve, cl.value.shares, cl.value.cls, `checks[${i}].reserve`);
+      if (!f.ok) return this.#refused(f);
+      withFree.push(this.#flaws.classesIgnored || this.#flaws.checkReserveIgnored ? plain : { ...plain, free: f.value });
+    }
     const scale = this.#flaws.reserveCutsRate ? 1 - free : 1;
     if (scale !== 1) free = 0;
-    const shaped = read.value.map((c) => (c.limit === null ? c : { ...c, limit: this.#shaped(c.limit as ModelLimit, scale) }));
+    const shaped = withFree.map((c) => (c.limit === null ? c : { ...c, limit: this.#shaped(c.limit as ModelLimit, scale) }));
     const priced = this.#flaws.priceAtOne ? shaped.map((c) => ({ ...c, cost: c.cost > 0 ? 1 : 0 })) : shaped;
     const merged = mergeChecks(priced);
     if ('invalid' in merged) return error('invalid_parameters', merged.invalid, { path: merged.path });

@@ -61,6 +61,8 @@ export interface FakeFlaws {
   readonly reserveCutsRate?: boolean;
   /** Claims no priorities (`capabilities.priorities` false) and admits a call naming one as if it did not (breaks RL-Q5). */
   readonly priorityIgnoredSilently?: boolean;
+  /** Reads a check's own reserve but keeps the call's on every bucket (breaks RL-Q6). */
+  readonly checkReserveIgnored?: boolean;
 }
 
 /** The reference model with the arithmetic flaws of {@link FakeFlaws} (none for the correct fake). */

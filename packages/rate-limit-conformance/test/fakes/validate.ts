@@ -1,4 +1,4 @@
-import type { BucketCheck, BucketKey, PenaltyHold, SyncOptions } from '@core/rate-limit-contract';
+import type { BucketCheck, BucketKey, PenaltyHold, Reserve, SyncOptions } from '@core/rate-limit-contract';
 import { normalizeModelLimit, type ModelLimit } from '../../src/model-arithmetic.js';
 
 /**
@@ -82,7 +82,8 @@ export function readChecks(checks: unknown, missingMeansUnlimited = false): Read
         if (!cost.ok) return cost;
         const limit = readLimit(c['limit'], `${path}.limit`, missingMeansUnlimited);
         if (!limit.ok) return limit;
-        return { ok: true, value: { key: key.value, limit: limit.value, cost: cost.value } };
+        const reserve = c['reserve'];
+        return { ok: true, value: { key: key.value, limit: limit.value, cost: cost.value, ...(reserve === undefined ? {} : { reserve: reserve as Reserve }) } };
       });
       if (!read.ok) return read;
       out.push(read.value);
@@ -185,6 +186,8 @@ export function readHold(hold: unknown, now: number): Read<number> {
 export interface ReadClass {
   readonly cls: number;
   readonly free: number;
+  /** The call's reserve over the default: the base of each check's own (RL-Q6). */
+  readonly shares: { readonly normal: number; readonly bulk: number };
 }
 
 /** The fake's reserve when a call names none: normal 0, bulk 0.2. */
@@ -209,8 +212,32 @@ export function readClass(options: Record<string, unknown> | undefined): Read<Re
       if (r.bulk !== undefined) bulk = r.bulk as number;
       if (normal > bulk) return bad('options.reserve', 'normal must not exceed bulk');
     }
-    return { ok: true, value: { cls, free: cls === 0 ? 0 : cls === 1 ? normal : bulk } };
+    return { ok: true, value: { cls, free: cls === 0 ? 0 : cls === 1 ? normal : bulk, shares: { normal, bulk } } };
   });
+}
+
+/** The share class `cls` leaves free on one bucket under a check's own reserve over the call's shares (RL-Q6), or why not. */
+export function readCheckReserve(reserve: unknown, shares: { readonly normal: number; readonly bulk: number }, cls: number, path: string): Read<number> {
+  return guard<number>(path, () => {
+    if (typeof reserve !== 'object' || reserve === null) return bad(path, 'must be an object');
+    const r = reserve as { normal?: unknown; bulk?: unknown };
+    for (const [name, v] of [['normal', r.normal], ['bulk', r.bulk]] as const) {
+      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v >= 1)) return bad(`${path}.${name}`, 'must be a finite number in [0, 1)');
+    }
+    const normal = (r.normal as number | undefined) ?? shares.normal;
+    const bulk = (r.bulk as number | undefined) ?? shares.bulk;
+    if (normal > bulk) return bad(path, 'normal must not exceed bulk');
+    return { ok: true, value: cls === 0 ? 0 : cls === 1 ? normal : bulk };
+  });
+}
+
+/** Whether any check of a list names its own reserve (for a limiter without priorities: not_supported, RL-Q6); never throws. */
+export function checksNameReserve(checks: unknown): boolean {
+  try {
+    return Array.isArray(checks) && checks.some((c: unknown) => typeof c === 'object' && c !== null && (c as { reserve?: unknown }).reserve !== undefined);
+  } catch {
+    return false;
+  }
 }
 
 /** Whether an options object names a class (for a limiter without priorities: not_supported, RL-Q5). */
