@@ -90,9 +90,10 @@ Options:
                     limits: binance-spot, binance-usdm, okx, bybit, kucoin, kraken, hyperliquid,
                     gate, bitget
   --no-classes      admit every request as normal with nothing kept free (the comparison run).
-                    By default requests go in classes: market data bulk (it leaves 20 % of each
-                    bucket free), orders normal (10 %), cancels critical by nature, hedge orders
-                    marked critical; the summary prints each class's waits (p50, p99, max)
+                    By default requests go in classes: market data bulk (it leaves each bucket's
+                    own reserve free: 5 % of a window, 20 % of a token bucket, where cancels are
+                    charged), orders normal (20 % of an order count), cancels critical by nature,
+                    hedge orders marked critical; the summary prints each class's waits (p50, p99, max)
                     beside the utilization
   --help            this text
 

@@ -86,18 +86,13 @@ export function countAt(log: readonly WindowEntry[], span: number, T: number): n
  * within the limit. The count only rises where an entry starts, so the intervals ending at `t` and at
  * each entry start in `(t, t + span)` are the ones to look at: bookings ahead close times too (RL-V2).
  */
-export function fitsAt(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number = w.perWindow, cls = 1): boolean {
+export function fitsAt(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number = w.perWindow): boolean {
   const span = spanOf(w);
-  // a class with a line below the limit (RL-Q4) keeps what lower-or-equal classes spend per interval within it
-  const higher = (T: number): number => {
-    let sum = 0;
-    for (const e of log) if ((e.kind === 'own-critical' || (e.kind === 'own' && cls === 2)) && e.from <= T && T < e.to + span) sum += e.cost;
-    return sum;
-  };
+  // a class with a line below the limit (RL-Q4) keeps every interval within it, all classes' sends counted
   const room = (T: number): boolean => {
     const count = countAt(log, span, T);
     if (count > w.perWindow + windowTolerance(w) - cost) return false;
-    return line === w.perWindow || !(count - higher(T) > line + windowTolerance(w) - cost);
+    return line === w.perWindow || !(count > line + windowTolerance(w) - cost);
   };
   if (!room(t)) return false;
   return log.every((e) => !(e.from > t && e.from < t + span) || room(e.from));

@@ -71,34 +71,28 @@ function mergedKind(f: number, g: number): number {
   return f === 5 || g === 5 ? 5 : f === 0 || g === 0 ? 0 : 4;
 }
 
-/** The cost in the interval ending at `T` sent by classes above `cls` (critical above normal above bulk). */
-function higherAt(e: readonly number[], span: number, T: number, cls: number): number {
-  let sum = 0;
-  for (let i = 0; i < e.length; i += ENTRY) {
-    const f = e[i + 3] as number;
-    if ((f === 4 || (f === 0 && cls === 2)) && (e[i] as number) <= T && T < (e[i + 1] as number) + span) sum += e[i + 2] as number;
-  }
-  return sum;
-}
-
-/** Whether the interval ending at `T` has room for `cost`: within the limit, and within the class's line for what is not of a higher class. */
-function roomAt(e: readonly number[], d: WindowDefinition, cost: number, T: number, line: number, cls: number): boolean {
+/**
+ * Whether the interval ending at `T` has room for `cost`: within the limit, and within the class's line
+ * (RL-Q4), every class's sends counted, as a token bucket's level counts them: what a class's line keeps
+ * free stays free for the classes above it, whatever they sent before.
+ */
+function roomAt(e: readonly number[], d: WindowDefinition, cost: number, T: number, line: number): boolean {
   const count = countAt(e, d.span, T);
   if (count > d.perWindow + d.eps - cost) return false;
-  return line === d.perWindow || !(count - higherAt(e, d.span, T, cls) > line + d.eps - cost);
+  return line === d.perWindow || !(count > line + d.eps - cost);
 }
 
 /**
  * Whether a send of `cost` at `t` keeps every interval containing it within the limit and, for a class
- * with a line below it (RL-Q4), keeps what lower-or-equal classes spend in each such interval within the
- * line: the reserve is what stays free for higher classes per window, besides what they spent there.
+ * with a line below it (RL-Q4), within the line: the reserve is what stays free for higher classes in
+ * every window.
  */
-function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number, line: number, cls: number): boolean {
-  if (!roomAt(e, d, cost, t, line, cls)) return false;
+function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number, line: number): boolean {
+  if (!roomAt(e, d, cost, t, line)) return false;
   // later intervals that also contain t: where a booked entry after t starts counting
   for (let i = 0; i < e.length; i += ENTRY) {
     const a = e[i] as number;
-    if (a > t && a < t + d.span && !roomAt(e, d, cost, a, line, cls)) return false;
+    if (a > t && a < t + d.span && !roomAt(e, d, cost, a, line)) return false;
   }
   return true;
 }
@@ -109,16 +103,16 @@ function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number
  * (`b + span`): feasibility only improves at those. `line` is what the call's class may fill a window
  * to (RL-Q4: `perWindow · (1 − free)`; `perWindow` for critical and by default).
  */
-export function windowSendTime(e: readonly number[], d: WindowDefinition, cost: number, from: number, line: number = d.perWindow, cls = 1): number {
+export function windowSendTime(e: readonly number[], d: WindowDefinition, cost: number, from: number, line: number = d.perWindow): number {
   if (cost > line + d.eps) return Infinity;
-  if (fits(e, d, cost, from, line, cls)) return from;
+  if (fits(e, d, cost, from, line)) return from;
   const candidates: number[] = [];
   for (let i = 0; i < e.length; i += ENTRY) {
     const t = (e[i + 1] as number) + d.span;
     if (t > from) candidates.push(t);
   }
   candidates.sort((x, y) => x - y);
-  for (const t of candidates) if (fits(e, d, cost, t, line, cls)) return t;
+  for (const t of candidates) if (fits(e, d, cost, t, line)) return t;
   return Infinity; // unreachable: after the last entry stops counting, nothing counts
 }
 

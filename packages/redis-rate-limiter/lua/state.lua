@@ -314,36 +314,27 @@ local function is_own_kind(f)
   return f == 0 or f == 4 or f == 5
 end
 
--- the cost in the interval ending at T sent by classes above cls
-local function higher_at(e, span, T, cls)
-  local sum = 0
-  for i = 1, #e, 4 do
-    local f = e[i + 3]
-    if (f == 4 or (f == 0 and cls == 2)) and e[i] <= T and T < e[i + 1] + span then sum = sum + e[i + 2] end
-  end
-  return sum
-end
-
-local function room_at(e, w, cost, T, line, cls)
+-- room for cost in the interval ending at T: within the limit and within the class's line, every class's
+-- sends counted (RL-Q4)
+local function room_at(e, w, cost, T, line)
   local count = count_at(e, w.span, T)
   if count > w.per + w.eps - cost then return false end
-  return line == w.per or not (count - higher_at(e, w.span, T, cls) > line + w.eps - cost)
+  return line == w.per or not (count > line + w.eps - cost)
 end
 
-local function fits(e, w, cost, t, line, cls)
-  if not room_at(e, w, cost, t, line, cls) then return false end
+local function fits(e, w, cost, t, line)
+  if not room_at(e, w, cost, t, line) then return false end
   for i = 1, #e, 4 do
     local a = e[i]
-    if a > t and a < t + w.span and not room_at(e, w, cost, a, line, cls) then return false end
+    if a > t and a < t + w.span and not room_at(e, w, cost, a, line) then return false end
   end
   return true
 end
 
-local function window_send_time(e, w, cost, from, line, cls)
+local function window_send_time(e, w, cost, from, line)
   if line == nil then line = w.per end
-  if cls == nil then cls = 1 end
   if cost > line + w.eps then return math.huge end
-  if fits(e, w, cost, from, line, cls) then return from end
+  if fits(e, w, cost, from, line) then return from end
   local candidates = {}
   for i = 1, #e, 4 do
     local t = e[i + 1] + w.span
@@ -351,7 +342,7 @@ local function window_send_time(e, w, cost, from, line, cls)
   end
   table.sort(candidates)
   for _, t in ipairs(candidates) do
-    if fits(e, w, cost, t, line, cls) then return t end
+    if fits(e, w, cost, t, line) then return t end
   end
   return math.huge
 end

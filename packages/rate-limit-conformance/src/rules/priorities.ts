@@ -107,7 +107,7 @@ export const PRIORITIES: readonly ConformanceTest[] = [
       await clock.advance(10_000);
     }
   }),
-  test('RL-Q4', 'on a window limit bulk fills (1 − r)·perWindow and critical the rest', [...CLASSES, 'windowLimits'], async ({ limiter }) => {
+  test('RL-Q4', 'on a window limit bulk fills (1 − r)·perWindow, every class counted, and critical the rest', [...CLASSES, 'windowLimits'], async ({ limiter }) => {
     const k = key({ axis: 'window' });
     for (let i = 0; i < 8; i++) expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 8`);
     expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk beyond 8 in the window');
@@ -116,10 +116,12 @@ export const PRIORITIES: readonly ConformanceTest[] = [
     // a bulk cost above its line is never refused for the reserve: it waits for room for all of it
     expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 9, { priority: 'bulk' }), 1050, 'bulk cost 9 (above its line of 8)');
     expectError(await limiter.checkRate(k, TEN_PER_WINDOW, 11, { priority: 'bulk' }), 'cost_unpayable', 'bulk cost 11 above the window');
-    // what a higher class sent in a window does not count against bulk's line: the window still fills
+    // what a higher class sent in a window counts against bulk's line too: the reserve stays free for it
     const k2 = key({ axis: 'window-2' });
     expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical sends 2 first');
-    for (let i = 0; i < 8; i++) expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 8 beside them`);
+    for (let i = 0; i < 6; i++) expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 6 beside them`);
+    expectDelay(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk at its line of 8, critical’s 2 counted');
+    expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical still finds the reserve');
     expectDelay(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'critical' }), 1050, 'the window is full');
   }),
   test('RL-Q4', 'on a fixed quota bulk spends (1 − r)·capacity, then its cost is unpayable while critical spends the rest', CLASSES, async ({ limiter }) => {
