@@ -4,7 +4,7 @@
 import type { BucketCheck, BucketKey, Clock, Decision, Priority, RateLimiter, Reserve } from '@core/rate-limit-contract';
 import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend } from '@core/exchange-specs';
 import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
-import { sendLogOf } from './shared-log.js';
+import { answerTimesOf, judgeAnswer, sendLogOf } from './shared-log.js';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
 import { PacedFetchError } from './paced-fetch-error.js';
 import { linkSignal } from './linked-signal.js';
@@ -297,8 +297,6 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     return sum;
   };
   // sends and answers of these fetches are numbered in the order they happened (sendLog.seq)
-  // the fastest answer seen: a slower one beyond half the jitter allowance may have reached the venue late
-  let fastestAnswerMs = Infinity;
   const answered = (key: BucketKey, beforeSeq: number): AnsweredSend[] =>
     (ownSends.get(ownKey(key)) ?? []).filter((e) => e.answerSeq < beforeSeq).map((e) => ({ sentAtMs: e.sentAt, cost: e.cost, ...(e.windowEnd === undefined ? {} : { windowEnd: e.windowEnd }) }));
   const remember = (charges: readonly VenueCharge[], feedback: Feedback, sentAt: number, respondedAt: number, answerSeq: number): void => {
@@ -504,8 +502,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     const respondedAt = clock.now();
     const answerSeq = ++sendLog.seq;
     const answerMs = respondedAt - sentAt;
-    if (admittedAt !== undefined && answerMs > fastestAnswerMs) recordLateSend(limiter, resolved.checks, answerMs - fastestAnswerMs);
-    fastestAnswerMs = Math.min(fastestAnswerMs, answerMs);
+    if (admittedAt !== undefined) judgeAnswer(limiter, answerTimesOf(sendLog, current.id), resolved.checks, answerMs, respondedAt);
     // the send time the limiter's store keeps (its admission's), so that what this fetch says it
     // knows of its own sends and what the store finds by time never take one send twice (RL-V5)
     const keptAt = admittedAt ?? sentAt;

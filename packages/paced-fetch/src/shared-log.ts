@@ -1,4 +1,5 @@
-import type { RateLimiter } from '@core/rate-limit-contract';
+import type { BucketCheck, RateLimiter } from '@core/rate-limit-contract';
+import { recordLateSend } from '@core/exchange-specs';
 
 /**
  * What the paced fetches on one limiter object in this process know of their own sends, per bucket key:
@@ -8,6 +9,71 @@ import type { RateLimiter } from '@core/rate-limit-contract';
 export interface SharedSendLog<T> {
   readonly sends: Map<string, T[]>;
   seq: number;
+  /** Per venue id: how fast its answers come, to tell which sends may have reached it late (see `judgeAnswer`). */
+  readonly answers: Map<string, AnswerTimes>;
+}
+
+/** One answer judged for lateness: when it came, how long it took, the lateness it was judged with, and its checks. */
+interface JudgedAnswer {
+  readonly at: number;
+  readonly answerMs: number;
+  judgedMs: number;
+  readonly checks: readonly BucketCheck[];
+}
+
+/** The answers of one venue seen by the paced fetches on one limiter object in this process. */
+export interface AnswerTimes {
+  /** The fastest answer seen, ms (`Infinity` before the first). */
+  fastest: number;
+  /** The answers of the last {@link ANSWER_MEMORY_MS}, oldest first (at most {@link ANSWER_MEMORY_COUNT}). */
+  readonly recent: JudgedAnswer[];
+}
+
+/** How long answers are remembered for a later, faster answer to judge again (a minute's window and its jitter allowance). */
+export const ANSWER_MEMORY_MS = 61_000;
+/** The most answers remembered per venue (the oldest go first). */
+export const ANSWER_MEMORY_COUNT = 512;
+
+/**
+ * Judges an answer that took `answerMs` for lateness (exchange-specs' `recordLateSend`): how much slower
+ * it came than the fastest answer of the venue seen so far in this process, its own included. An answer
+ * is no faster than its request's trip to the venue, so a slower one may have arrived that much later than
+ * the others. When an answer is the fastest yet, the remembered answers are judged again against it: at a
+ * cold start the first answers all wait for new connections, and only a later, faster answer shows how
+ * late they may have reached the venue. Each is recorded for the lateness it was not yet recorded for (a
+ * record counts from now on, in every window that can still hold the late arrival).
+ */
+export function judgeAnswer(limiter: RateLimiter, times: AnswerTimes, checks: readonly BucketCheck[], answerMs: number, now: number): void {
+  while (times.recent.length > 0 && ((times.recent[0]?.at ?? now) <= now - ANSWER_MEMORY_MS || times.recent.length >= ANSWER_MEMORY_COUNT)) times.recent.shift();
+  const faster = answerMs < times.fastest;
+  if (faster) {
+    times.fastest = answerMs;
+    for (const a of times.recent) {
+      const late = a.answerMs - answerMs;
+      if (late <= a.judgedMs) continue;
+      recordLateSend(limiter, a.checks.filter((c) => !isLate(c, a.judgedMs)), late);
+      a.judgedMs = late;
+    }
+  }
+  const late = answerMs - times.fastest;
+  if (late > 0) recordLateSend(limiter, checks, late);
+  if (checks.some((c) => c.limit !== null && 'perWindow' in c.limit)) times.recent.push({ at: now, answerMs, judgedMs: late, checks });
+}
+
+/** Whether `recordLateSend` records a check for a lateness (more than half its window's jitter allowance). */
+function isLate(c: BucketCheck, lateMs: number): boolean {
+  const l = c.limit;
+  return l !== null && 'perWindow' in l && lateMs > (l.jitterMs ?? 0) / 2;
+}
+
+/** The answer times of a venue in a send log (created on first use). */
+export function answerTimesOf(log: SharedSendLog<unknown>, venue: string): AnswerTimes {
+  let t = log.answers.get(venue);
+  if (t === undefined) {
+    t = { fastest: Infinity, recent: [] };
+    log.answers.set(venue, t);
+  }
+  return t;
 }
 
 const logs = new WeakMap<RateLimiter, SharedSendLog<unknown>>();
@@ -16,7 +82,7 @@ const logs = new WeakMap<RateLimiter, SharedSendLog<unknown>>();
 export function sendLogOf<T>(limiter: RateLimiter): SharedSendLog<T> {
   let l = logs.get(limiter);
   if (l === undefined) {
-    l = { sends: new Map(), seq: 0 };
+    l = { sends: new Map(), seq: 0, answers: new Map() };
     logs.set(limiter, l);
   }
   return l as SharedSendLog<T>;

@@ -195,6 +195,49 @@ describe('window limits in paced-fetch', () => {
     }
   });
 
+  it('a cold start: slow first answers are recorded again once a faster answer shows how late they may have arrived, on every paced fetch of the limiter', async () => {
+    const clock = new ManualClock(1_000_000);
+    const base = createDefaultRateLimiter({ clock });
+    limiters.push(base);
+    const recorded: number[] = [];
+    const wrapped: RateLimiter = Object.create(base) as RateLimiter;
+    Object.assign(wrapped, {
+      waitForCapacity: base.waitForCapacity.bind(base),
+      sync: base.sync.bind(base),
+      penalize: base.penalize.bind(base),
+      record: (...a: Parameters<RateLimiter['record']>) => {
+        recorded.push(a[1]);
+        base.record(...a);
+      },
+    });
+    let delay = 0;
+    const slow = async (): Promise<Response> => {
+      if (delay > 0) await new Promise<void>((r) => clock.setTimer(r, delay));
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    // two fetches on one limiter (two credentials' clients of one process): they learn the venue's speed together
+    const a = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch: slow, clock, windowBurst: false });
+    const b = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch: slow, clock, windowBurst: false });
+    const answer = async (f: typeof a, d: number): Promise<void> => {
+      delay = d;
+      const p = f(`${URL_BASE}/heavy`);
+      await clock.whenTimers(1);
+      await clock.advance(d);
+      await p;
+    };
+    // the first answers wait for a new connection: 300 ms, the fastest yet, so nothing to judge them by
+    await answer(a, 300);
+    await answer(a, 280);
+    expect(recorded).toEqual([]);
+    // a warm connection answers in 5 ms: both earlier sends may have reached the venue ~275 ms late
+    await answer(b, 5);
+    expect(recorded).toEqual([10, 10]);
+    // judged once: a later answer no faster records nothing more
+    recorded.length = 0;
+    await answer(a, 6);
+    expect(recorded).toEqual([]);
+  });
+
   it('after a refusal with Retry-After, nothing goes before it ends, and the window counts as full then (RL-R3, RL-V5)', async () => {
     const fake = new FakeFetch(json(429, { error: 'slow down' }, { 'retry-after': '2' }), json(200, { ok: true }));
     const { clock, paced, events } = setup(fake);
