@@ -26,6 +26,37 @@ function setup(fake: FakeFetch, startMs = 1_000_000, windowBurst: number | false
   return { clock, limiter, paced, events };
 }
 
+/** A limiter on a manual clock whose records are listed (their costs) before they are applied. */
+function recordingLimiter() {
+  const clock = new ManualClock(1_000_000);
+  const base = createDefaultRateLimiter({ clock });
+  limiters.push(base);
+  const recorded: number[] = [];
+  const wrapped: RateLimiter = Object.create(base) as RateLimiter;
+  Object.assign(wrapped, {
+    waitForCapacity: base.waitForCapacity.bind(base),
+    sync: base.sync.bind(base),
+    penalize: base.penalize.bind(base),
+    record: (...a: Parameters<RateLimiter['record']>) => {
+      recorded.push(a[1]);
+      base.record(...a);
+    },
+  });
+  return { clock, wrapped, recorded };
+}
+
+/** A fetch whose answers take `delay` ms of the manual clock (set before each request). */
+function slowAnswers(clock: ManualClock) {
+  const state = {
+    delay: 0,
+    fetch: async (): Promise<Response> => {
+      if (state.delay > 0) await new Promise<void>((r) => clock.setTimer(r, state.delay));
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    },
+  };
+  return state;
+}
+
 describe('window limits in paced-fetch', () => {
   it('sends the whole window at once, then holds the next request one window and the jitter allowance later', async () => {
     const fake = new FakeFetch(json(200, {}));
@@ -156,26 +187,10 @@ describe('window limits in paced-fetch', () => {
   });
 
   it('a send whose answer takes longer than the fastest answer by more than half the jitter allowance is recorded again at the answer', async () => {
-    const clock = new ManualClock(1_000_000);
-    const base = createDefaultRateLimiter({ clock });
-    limiters.push(base);
-    const recorded: number[] = [];
-    const wrapped: RateLimiter = Object.create(base) as RateLimiter;
-    Object.assign(wrapped, {
-      waitForCapacity: base.waitForCapacity.bind(base),
-      sync: base.sync.bind(base),
-      penalize: base.penalize.bind(base),
-      record: (...a: Parameters<RateLimiter['record']>) => {
-        recorded.push(a[1]);
-        base.record(...a);
-      },
-    });
+    const { clock, wrapped, recorded } = recordingLimiter();
     // answers that take 5, 45 and 60 ms longer than the first (the manual clock moves while they are out)
-    let delay = 0;
-    const slow = async (): Promise<Response> => {
-      if (delay > 0) await new Promise<void>((r) => clock.setTimer(r, delay));
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
-    };
+    const answers = slowAnswers(clock);
+    const slow = answers.fetch;
     const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch: slow, clock, windowBurst: false });
     for (const [d, expected] of [
       [0, []],
@@ -183,7 +198,7 @@ describe('window limits in paced-fetch', () => {
       [45, []],
       [60, [10]],
     ] as const) {
-      delay = d;
+      answers.delay = d;
       const p = paced(`${URL_BASE}/heavy`);
       if (d > 0) {
         await clock.whenTimers(1);
@@ -196,30 +211,14 @@ describe('window limits in paced-fetch', () => {
   });
 
   it('a cold start: slow first answers are recorded again once a faster answer shows how late they may have arrived, on every paced fetch of the limiter', async () => {
-    const clock = new ManualClock(1_000_000);
-    const base = createDefaultRateLimiter({ clock });
-    limiters.push(base);
-    const recorded: number[] = [];
-    const wrapped: RateLimiter = Object.create(base) as RateLimiter;
-    Object.assign(wrapped, {
-      waitForCapacity: base.waitForCapacity.bind(base),
-      sync: base.sync.bind(base),
-      penalize: base.penalize.bind(base),
-      record: (...a: Parameters<RateLimiter['record']>) => {
-        recorded.push(a[1]);
-        base.record(...a);
-      },
-    });
-    let delay = 0;
-    const slow = async (): Promise<Response> => {
-      if (delay > 0) await new Promise<void>((r) => clock.setTimer(r, delay));
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
-    };
+    const { clock, wrapped, recorded } = recordingLimiter();
+    const answers = slowAnswers(clock);
+    const slow = answers.fetch;
     // two fetches on one limiter (two credentials' clients of one process): they learn the venue's speed together
     const a = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch: slow, clock, windowBurst: false });
     const b = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch: slow, clock, windowBurst: false });
     const answer = async (f: typeof a, d: number): Promise<void> => {
-      delay = d;
+      answers.delay = d;
       const p = f(`${URL_BASE}/heavy`);
       await clock.whenTimers(1);
       await clock.advance(d);
