@@ -265,6 +265,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
   }
   const deferring = deferredSetting !== undefined && processes !== undefined;
   const ledger = ledgerOf(limiter);
+  // classes (RL-Q1): only through a limiter that offers them; naming one for a limiter that does not is refused below
+  const classes = limiter.capabilities.priorities === true;
   const resolveOptions: ResolveOptions = {
     ...(deferring ? { deferred: true, ...(deferredSetting.inFlightShare === undefined ? {} : { inFlightShare: deferredSetting.inFlightShare }) } : {}),
     ...(options.margin === undefined ? {} : { margin: options.margin }),
@@ -273,11 +275,9 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     windowLimits: options.windowLimits ?? limiter.capabilities.windowLimits === true,
     ...(options.windowMargin === undefined ? {} : { windowMargin: options.windowMargin }),
     ...(typeof options.reserve === 'object' ? { reserve: options.reserve } : {}),
-    classes: limiter.capabilities.priorities === true,
+    classes,
   };
   const reserveOf = typeof options.reserve === 'function' ? options.reserve : undefined;
-  // classes (RL-Q1): only through a limiter that offers them; naming one for a limiter that does not is refused here
-  const classes = limiter.capabilities.priorities === true;
   if (!classes && (options.priority !== undefined || options.reserve !== undefined)) {
     throw new TypeError('paced fetch: priority and reserve need a limiter with capabilities.priorities');
   }
@@ -370,9 +370,9 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     if (reserveOf !== undefined) {
       admitted = admitted.map((c) => {
         const r = reserveOf(c);
+        if (r === undefined) return c;
         // a share the function leaves out takes the bucket's default (bulk at least normal: its pacing bucket needs both)
         const base = c.reserve ?? priced.reserve;
-        if (r === undefined) return c;
         const normal = r.normal ?? base.normal ?? 0;
         return { ...c, reserve: { normal, bulk: r.bulk ?? Math.max(base.bulk ?? 0, normal) } };
       });

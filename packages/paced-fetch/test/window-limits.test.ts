@@ -26,15 +26,21 @@ function setup(fake: FakeFetch, startMs = 1_000_000, windowBurst: number | false
   return { clock, limiter, paced, events };
 }
 
-/** A limiter on a manual clock whose records are listed (their costs) before they are applied. */
-function recordingLimiter() {
+/**
+ * A limiter on a manual clock whose records are listed (their costs) before they are applied; with
+ * `lateMs`, its admissions say they were made that long ago (a timer that fired late).
+ */
+function recordingLimiter(lateMs = 0) {
   const clock = new ManualClock(1_000_000);
   const base = createDefaultRateLimiter({ clock });
   limiters.push(base);
   const recorded: number[] = [];
   const wrapped: RateLimiter = Object.create(base) as RateLimiter;
   Object.assign(wrapped, {
-    waitForCapacity: base.waitForCapacity.bind(base),
+    waitForCapacity: async (...a: Parameters<RateLimiter['waitForCapacity']>) => {
+      const d = await base.waitForCapacity(...a);
+      return d.kind === 'ok' ? { ...d, sendAtMs: d.sendAtMs - lateMs } : d;
+    },
     sync: base.sync.bind(base),
     penalize: base.penalize.bind(base),
     record: (...a: Parameters<RateLimiter['record']>) => {
@@ -42,7 +48,7 @@ function recordingLimiter() {
       base.record(...a);
     },
   });
-  return { clock, wrapped, recorded };
+  return { clock, base, wrapped, recorded };
 }
 
 /** A fetch whose answers take `delay` ms of the manual clock (set before each request). */
@@ -163,22 +169,8 @@ describe('window limits in paced-fetch', () => {
       [40, 0],
       [80, 1],
     ] as const) {
-      const clock = new ManualClock(1_000_000);
-      const base = createDefaultRateLimiter({ clock });
-      limiters.push(base);
-      const recorded: number[] = [];
       // a limiter whose answer says it admitted the send `late` ms ago (a timer that fired late)
-      const wrapped: RateLimiter = Object.create(base) as RateLimiter;
-      Object.assign(wrapped, {
-        waitForCapacity: async (...a: Parameters<RateLimiter['waitForCapacity']>) => {
-          const d = await base.waitForCapacity(...a);
-          return d.kind === 'ok' ? { ...d, sendAtMs: d.sendAtMs - late } : d;
-        },
-        record: (...a: Parameters<RateLimiter['record']>) => {
-          recorded.push(a[1]);
-          base.record(...a);
-        },
-      });
+      const { clock, wrapped, recorded, base } = recordingLimiter(late);
       const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch: new FakeFetch(json(200, {})).fetch, clock, windowBurst: false });
       await paced(`${URL_BASE}/heavy`);
       expect(recorded, `${late} ms late`).toEqual(records === 0 ? [] : [10]);
