@@ -314,6 +314,7 @@ export function interpretResponse(spec: VenueSpec, request: VenueRequest, respon
             ? undefined
             : {
                 sentAtMs: own.sentAtMs,
+                answeredAtMs: own.nowMs,
                 countedCost: counted ? charges.filter((c) => sameKey(c.key, t.key) && countedNow(c.charge, verdict)).reduce((a, c) => a + c.venueCost, 0) : 0,
                 own: own.answered === undefined ? undefined : { answered: own.answered },
               };

@@ -119,7 +119,8 @@ export interface WindowEnd {
  * A usage report to apply with `limiter.sync(key, limit, minBorrowed, options)` (RL-R2). On a window limit
  * (RL-V5) `minBorrowed` is what the venue counted in its window, and `windowElapsedMs` how long, at the
  * least, that window had been counting when the reporting request was sent (negative when it may have
- * begun after: the send's jitter allowance is taken off what the headers tell): pass
+ * begun after: the send's jitter allowance, or the time its answer took when shorter (`own.nowMs`), is
+ * taken off what the headers tell): pass
  * `{ sentAtMs, countedSinceMs: sentAtMs − windowElapsedMs, countedOwnCost }` with the reporting
  * request's send time (the limiter's clock, e.g. its admission's `sendAtMs`). Given `own.sentAtMs`:
  * `windowEnd`, the fixed window's end (kept with the send, for the next reports' `countedInWindow`),

@@ -90,6 +90,11 @@ function elapsedAtLeastMs(rule: FeedbackRule, bucket: WindowBucket, response: Ve
 export interface ReportingSend {
   /** When the reporting request was sent (the caller's clock, epoch ms). */
   readonly sentAtMs: number;
+  /**
+   * When its answer arrived (the caller's clock, epoch ms), when known: the venue counted the request by
+   * then, so an answer faster than the jitter allowance bounds when the venue counted it more tightly.
+   */
+  readonly answeredAtMs?: number;
   /** Its own cost on the key the venue counted in the reported usage (0 when it was not counted). */
   readonly countedCost: number;
   /** The caller's earlier sends (see {@link OwnWindowSends}). */
@@ -98,7 +103,8 @@ export interface ReportingSend {
 
 /**
  * The sync of a window limit (RL-V5): what the venue counted, how long its window had been counting at
- * the least when the request was sent (the send's jitter allowance taken off), and, given the
+ * the least when the request was sent (the send's jitter allowance taken off, or the time its answer
+ * took when that was shorter: the venue counted the request before answering), and, given the
  * reporting send, the window's end as far as it is known and the cost of own sends the venue certainly
  * counted that the limiter cannot take as counted by their send times (`countedOwnCost`): the
  * reporting request itself, sends made within the jitter allowance before it and answered before it
@@ -115,13 +121,17 @@ export function windowFeedback(
   response: VenueResponse,
   send: ReportingSend | undefined,
 ): FeedbackSync {
-  const windowElapsedMs = elapsedAtLeastMs(rule, bucket, response) - limit.jitterMs;
+  // the venue counted the request (and answered) within the jitter allowance of its send, and before its answer came back
+  const answerMs = send?.answeredAtMs === undefined ? Number.NaN : send.answeredAtMs - send.sentAtMs;
+  // (an answer time before the send time is a clock that cannot be trusted: the allowance alone)
+  const counting = answerMs >= 0 ? Math.min(limit.jitterMs, answerMs) : limit.jitterMs;
+  const windowElapsedMs = elapsedAtLeastMs(rule, bucket, response) - counting;
   const base: FeedbackSync = { key, limit, minBorrowed: used, windowElapsedMs };
   if (send === undefined) return base;
   const latestStart = send.sentAtMs - windowElapsedMs;
   const r = remainingBounds(rule, bucket, response);
-  // the window's end in the caller's clock: the venue answered within the jitter allowance of the send
-  const end = r === undefined ? undefined : { earliestMs: send.sentAtMs + r.least, latestMs: send.sentAtMs + limit.jitterMs + r.most };
+  // the window's end in the caller's clock
+  const end = r === undefined ? undefined : { earliestMs: send.sentAtMs + r.least, latestMs: send.sentAtMs + counting + r.most };
   // only an end known to within half a window tells one window from the next
   const windowEnd = end !== undefined && end.latestMs - end.earliestMs < bucket.windowMs / 2 ? end : undefined;
   let certain = send.countedCost;

@@ -139,6 +139,20 @@ describe('bybit', () => {
     const smaller = feedback('bybit', create, { headers: { 'x-bapi-limit-status': '3', 'x-bapi-limit': '8' } }, keyId, { ...PINNED, own: own(4) });
     expect(smaller.syncs[0]?.minBorrowed).toBeCloseTo(5 + 1 + 8 - 8 * 0.9, 9);
   });
+  it('on a window limit, the venue counted the request before its answer came: an answer faster than the jitter allowance bounds the window\'s start more tightly', () => {
+    const headers = { 'x-bapi-limit-status': '5', 'x-bapi-limit': '10' };
+    const elapsed = (answerMs: number) =>
+      feedback('bybit', create, { headers }, keyId, { own: { nowMs: 1_000_000 + answerMs, sentAtMs: 1_000_000, usage: () => 0 } }).syncs[0]?.windowElapsedMs;
+    // rolling 1 s, 100 ms of jitter: counted within 100 ms of the send, and before the answer came back
+    expect(elapsed(6)).toBe(994);
+    expect(elapsed(40)).toBe(960);
+    expect(elapsed(100)).toBe(900);
+    expect(elapsed(250)).toBe(900);
+    // an answer time before the send time is a clock that cannot be trusted: the jitter allowance alone
+    expect(elapsed(-5)).toBe(900);
+    // without the caller's send time, the jitter allowance alone
+    expect(feedback('bybit', create, { headers }, keyId, {}).syncs[0]?.windowElapsedMs).toBe(900);
+  });
   it('403 is an IP ban of at least 10 minutes', () => {
     const fb = feedback('bybit', create, { status: 403, body: 'access too frequent' }, keyId);
     expect(fb.verdict).toBe('banned');

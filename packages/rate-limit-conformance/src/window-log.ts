@@ -162,8 +162,9 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry): Wind
 
 /**
  * A sync (RL-V5): the venue counted `used` in its window, in the answer to a request sent at
- * `sentAtMs` (never later than now; the venue counted it at most `jitterMs` after). Its window began at
- * the latest at `L = max(countedSinceMs, sentAt + jitterMs − windowMs)`.
+ * `sentAtMs` (never later than now; the venue counted it at most `jitterMs` after, and by now, since its
+ * answer came back). Its window began at the latest at `L = max(countedSinceMs, min(sentAt + jitterMs,
+ * now) − windowMs)`.
  *
  * Counted as ours: the own entries sent after `L` and at least `jitterMs` before `sentAt` (`from > L`,
  * `to <= sentAt − jitterMs`: they reached the venue inside its window, before the reporting request),
@@ -182,7 +183,7 @@ export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: num
   // a send time after now is not one the limiter can have admitted: taken as none
   const known = report.sentAtMs !== undefined && report.sentAtMs <= now;
   const sentAt = known ? Math.max(report.sentAtMs as number, now - HORIZON_MS) : now;
-  const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, sentAt + w.jitterMs - w.windowMs);
+  const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, Math.min(sentAt + w.jitterMs, now) - w.windowMs);
   let ours = known ? (report.countedOwnCost ?? 0) : 0;
   if (known) for (const e of kept) if (isOwn(e.kind) && e.from > latestStart && e.to <= sentAt - w.jitterMs) ours += e.cost;
   const others = Math.min(used, MAX_AMOUNT) - ours;

@@ -139,17 +139,22 @@ describe('the reference model of window limits', () => {
 
   it('counts as ours only the sends after the latest window start and at least jitterMs before the reporting request (RL-V5)', () => {
     const sentAtMs = NOW + 1000;
-    // latest window start sentAt + jitter − window = NOW + 50 (not after it: NOW + 50); arrived by sentAt − jitter = NOW + 950 (not: NOW + 951)
+    // synced jitterMs after the send: latest window start sentAt + jitter − window = NOW + 50 (not after it: NOW + 50); arrived by sentAt − jitter = NOW + 950 (not: NOW + 951)
     const log = [send(NOW + 50, 2), send(NOW + 51, 3), send(NOW + 950, 4), send(NOW + 951, 5)];
-    const after = afterSync(log, w, 20, NOW + 1000, { sentAtMs });
+    const after = afterSync(log, w, 20, NOW + 1050, { sentAtMs });
     expect(after.filter((e) => e.kind === 'reported')).toEqual([{ from: sentAtMs, to: sentAtMs, cost: 20 - 3 - 4, kind: 'reported' }]);
     // a second report of the same send time: one entry at the larger cost
-    expect(afterSync(after, w, 12, NOW + 1000, { sentAtMs })).toEqual(after);
+    expect(afterSync(after, w, 12, NOW + 1050, { sentAtMs })).toEqual(after);
     // the caller's certified cost counts besides them; a later countedSinceMs takes fewer
-    expect(afterSync(log, w, 20, NOW + 1000, { sentAtMs, countedOwnCost: 1.5 }).find((e) => e.kind === 'reported')?.cost).toBe(20 - 3 - 4 - 1.5);
-    expect(afterSync(log, w, 20, NOW + 1000, { sentAtMs, countedSinceMs: NOW + 51 }).find((e) => e.kind === 'reported')?.cost).toBe(20 - 4);
+    expect(afterSync(log, w, 20, NOW + 1050, { sentAtMs, countedOwnCost: 1.5 }).find((e) => e.kind === 'reported')?.cost).toBe(20 - 3 - 4 - 1.5);
+    expect(afterSync(log, w, 20, NOW + 1050, { sentAtMs, countedSinceMs: NOW + 51 }).find((e) => e.kind === 'reported')?.cost).toBe(20 - 4);
+    // synced as the answer came, at the send time itself: the window began by NOW, the send at NOW + 50 is ours too
+    expect(afterSync(log, w, 20, NOW + 1000, { sentAtMs }).find((e) => e.kind === 'reported')?.cost).toBe(20 - 2 - 3 - 4);
+    // synced 20 ms after it: by NOW + 20
+    expect(afterSync(log, w, 20, NOW + 1020, { sentAtMs }).find((e) => e.kind === 'reported')?.cost).toBe(20 - 2 - 3 - 4);
+    expect(afterSync([send(NOW + 20, 2), ...log.slice(1)], w, 20, NOW + 1020, { sentAtMs }).find((e) => e.kind === 'reported')?.cost).toBe(20 - 3 - 4);
     // without a send time nothing is ours, the certified cost is ignored, and the report sits at now
-    expect(afterSync(log, w, 20, NOW + 1000, { countedOwnCost: 5 }).filter((e) => e.kind === 'reported')).toEqual([{ from: NOW + 1000, to: NOW + 1000, cost: 20, kind: 'reported' }]);
+    expect(afterSync(log, w, 20, NOW + 1050, { countedOwnCost: 5 }).filter((e) => e.kind === 'reported')).toEqual([{ from: NOW + 1050, to: NOW + 1050, cost: 20, kind: 'reported' }]);
   });
 
   it('keeps one reported entry: replaced by a report sent jitterMs after it, merged with one sent sooner, penalties untouched (RL-V5)', () => {

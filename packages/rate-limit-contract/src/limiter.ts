@@ -77,7 +77,8 @@ export interface SyncOptions {
   /**
    * The latest time (the limiter's clock) the venue's counting window can have begun: a fixed window's
    * start, read from its reset header or the clock alignment, plus any uncertainty of that reading.
-   * Default `sentAtMs + jitterMs − windowMs` (a rolling window). A later value is the safe side: fewer
+   * Default `min(sentAtMs + jitterMs, now) − windowMs` (a rolling window: the venue counted the
+   * reporting request within `jitterMs` of its send, and before its answer came back). A later value is the safe side: fewer
    * of this deployment's sends are taken as counted. A value earlier than the window's true start
    * takes sends the venue did not count as counted: never pass a guess.
    */

@@ -200,10 +200,10 @@ export function windowRecord(e: readonly number[], d: WindowDefinition, cost: nu
 
 /**
  * A sync (RL-R2, RL-V5): the venue counted `used` in its window, in the answer to a send at `sentAtMs`
- * (the venue counted it at some `r` in `[sentAt, sentAt + jitterMs]`; a `sentAtMs` after now counts as
- * none); the window began at or before
+ * (the venue counted it at some `r` in `[sentAt, min(sentAt + jitterMs, now)]`: its answer has come
+ * back; a `sentAtMs` after now counts as none); the window began at or before
  * `countedSinceMs` (default `r − windowMs`, a rolling window), so at or before
- * `L = max(countedSince, sentAt + jitterMs − windowMs)`.
+ * `L = max(countedSince, min(sentAt + jitterMs, now) − windowMs)`.
  *
  * This deployment's sends taken as counted: those sent after `L` (they arrived after the window
  * began) and by `sentAt − jitterMs` (they arrived by the time the reporting request was sent), plus
@@ -233,7 +233,8 @@ export function windowSync(
   // a send time after now is not one the store can have admitted: taken as unknown (the safe side)
   const known = sentAtMs !== undefined && sentAtMs <= now;
   const s = known ? Math.max(sentAtMs, now - HORIZON_MS) : now;
-  const latestStart = Math.max(countedSinceMs ?? -Infinity, s + d.jitterMs - d.windowMs);
+  // counted by now, when its answer came back, and at most the jitter allowance after it was sent
+  const latestStart = Math.max(countedSinceMs ?? -Infinity, Math.min(s + d.jitterMs, now) - d.windowMs);
   const arrived = s - d.jitterMs;
   let ours = known ? countedOwnCost : 0;
   // the earlier report still in force, if any: [a, b, cost]

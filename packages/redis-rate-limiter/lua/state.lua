@@ -416,7 +416,8 @@ local function window_sync(e, w, used, now, sent_at, since, counted_own)
   local known = sent_at ~= nil and sent_at <= now
   local s = now
   if known then s = math.max(sent_at, now - HORIZON_MS) end
-  local latest_start = s + w.jitter - w.window_ms
+  -- counted by now (its answer came back) and at most the jitter allowance after it was sent
+  local latest_start = math.min(s + w.jitter, now) - w.window_ms
   if since ~= nil then latest_start = math.max(since, latest_start) end
   local arrived = s - w.jitter
   local ours = 0

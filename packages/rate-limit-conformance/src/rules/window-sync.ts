@@ -107,7 +107,7 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     for (const k of all) await spend(limiter, k, TEN_PER_WINDOW, 1, 'the reporting request at 600 ms');
     await clock.advance(10);
     const sentAtMs = t0 + 600;
-    await synced(limiter, rolling, 9, { sentAtMs }, 'sync 9, a rolling window (it began at the latest at −350 ms)');
+    await synced(limiter, rolling, 9, { sentAtMs }, 'sync 9, a rolling window (it began at the latest at −390 ms)');
     await synced(limiter, fixed, 9, { sentAtMs, countedSinceMs: t0 + 100 }, 'sync 9, a window begun at the latest at 100 ms');
     await synced(limiter, atStart, 9, { sentAtMs, countedSinceMs: t0 }, 'sync 9, a window begun at the latest at 0 ms');
     await synced(limiter, early, 9, { sentAtMs, countedSinceMs: t0 - 5000 }, 'sync 9, countedSinceMs before the rolling default');
@@ -117,6 +117,25 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     expectBorrowed(await limiter.borrowed(early), 10, 'from −5000 ms: as the rolling default');
     expectDelay(await limiter.checkRate(rolling, TEN_PER_WINDOW, 1), 440, 'cost 1, rolling: room once the 2 sent at 0 ms leave, at 1050 ms');
     expectDelay(await limiter.checkRate(fixed, TEN_PER_WINDOW, 1), 740, 'cost 1, from 100 ms: room once the 3 sent at 300 ms leave, at 1350 ms');
+  }),
+  test('RL-V5', 'the venue counted the reporting request before its answer came back: a sync made sooner than jitterMs after the send takes as counted the sends made after now − windowMs, a later one only those made after sentAtMs + jitterMs − windowMs', [...SYNC], async ({ limiter, clock }) => {
+    const fast = key({ axis: 'answered-after-5-ms' });
+    const slow = key({ axis: 'answered-after-60-ms' });
+    const t0 = clock.now();
+    for (const k of [fast, slow]) await spend(limiter, k, TEN_PER_WINDOW, 2, 'cost 2 at 0 ms');
+    await clock.advance(970);
+    for (const k of [fast, slow]) await spend(limiter, k, TEN_PER_WINDOW, 1, 'the reporting request at 970 ms');
+    await clock.advance(5);
+    // counted by 975 ms, so the venue's rolling window began by −25 ms and holds the 2 sent at 0 ms
+    await synced(limiter, fast, 3, { sentAtMs: t0 + 970, countedOwnCost: 1 }, 'sync 3 at 975 ms: the 2 sent at 0 ms and the reporting request');
+    expectBorrowed(await limiter.borrowed(fast), 3, 'answered at 975 ms: our 3, nothing others spent');
+    await clock.advance(55);
+    // counted by 1020 ms at the latest: the window may have begun at 20 ms, after the 2 sent at 0 ms
+    await synced(limiter, slow, 3, { sentAtMs: t0 + 970, countedOwnCost: 1 }, 'the same sync 3 at 1030 ms');
+    expectBorrowed(await limiter.borrowed(fast), 3, 'answered at 975 ms, at 1030 ms: our 3');
+    expectBorrowed(await limiter.borrowed(slow), 5, 'answered at 1030 ms: our 3 and the 2 sent at 0 ms again, as what others may have spent');
+    expectOkNow(await limiter.checkRate(fast, TEN_PER_WINDOW, 7), 'cost 7 after the answer at 975 ms', clock.now());
+    expectDelay(await limiter.checkRate(slow, TEN_PER_WINDOW, 7), 20, 'cost 7 after the answer at 1030 ms: room once the 2 sent at 0 ms leave, at 1050 ms');
   }),
   test('RL-V5', 'a report answered to a request sent jitterMs or more after an earlier report replaces it, so borrowed may go down', [...SYNC], async ({ limiter, clock }) => {
     const k = key({ axis: 'replaced' });

@@ -51,6 +51,11 @@ export interface FakeFlaws {
    * (breaks RL-V5).
    */
   readonly syncSumsReports?: boolean;
+  /**
+   * Takes a window sync's venue window as begun at `sentAtMs − windowMs`, as if the reporting request
+   * reached the venue at once, instead of up to `jitterMs` later (breaks RL-V5).
+   */
+  readonly syncIgnoresArrivalJitter?: boolean;
   /** Reads a call's priority but admits every class as normal with nothing kept free (breaks RL-Q1, RL-Q4). */
   readonly classesIgnored?: boolean;
   /** Sends every critical call at once, whatever the bucket holds ahead (breaks RL-Q3: RL-A6 for the sum of all classes). */
@@ -101,10 +106,18 @@ class FakeModel extends ReferenceModel {
     if (this.#flaws.syncTakesSendsInFlight && report.sentAtMs !== undefined) {
       // the sends within jitterMs before the reporting request, taken as counted besides the others
       const sentAt = Math.min(report.sentAtMs, now);
-      const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, sentAt + w.jitterMs - w.windowMs);
+      const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, Math.min(sentAt + w.jitterMs, now) - w.windowMs);
       let inFlight = 0;
       for (const e of pruned(log, w, now)) if (e.kind === 'own' && e.from > latestStart && e.to > sentAt - w.jitterMs && e.to <= sentAt) inFlight += e.cost;
       return super.windowSynced(log, w, used, now, { ...report, countedOwnCost: (report.countedOwnCost ?? 0) + inFlight });
+    }
+    if (this.#flaws.syncIgnoresArrivalJitter && report.sentAtMs !== undefined && report.sentAtMs <= now) {
+      // the sends after sentAt − windowMs taken as counted, also those the venue's window may have begun after
+      const sentAt = report.sentAtMs;
+      const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, Math.min(sentAt + w.jitterMs, now) - w.windowMs);
+      let early = 0;
+      for (const e of pruned(log, w, now)) if (e.kind === 'own' && e.from > sentAt - w.windowMs && e.from <= latestStart && e.to <= sentAt - w.jitterMs) early += e.cost;
+      return super.windowSynced(log, w, used, now, { ...report, countedOwnCost: (report.countedOwnCost ?? 0) + early });
     }
     return super.windowSynced(log, w, used, now, report);
   }
