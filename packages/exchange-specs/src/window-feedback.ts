@@ -13,6 +13,12 @@ export interface AnsweredSend {
   readonly cost: number;
   /** The window its own answer reported (its sync's `windowEnd`), when known. */
   readonly windowEnd?: WindowEnd;
+  /**
+   * Of `cost`, what the limiter's store holds only as a record made after the answer, not as the send's
+   * admitted entry: a charge on an outcome (a failed order's weight) admitted at its gate cost. The store
+   * takes the admitted entry as counted by its send time; this part it never does, so a report certifies it.
+   */
+  readonly uncountedCost?: number;
 }
 
 /**
@@ -108,8 +114,9 @@ export interface ReportingSend {
  * reporting send, the window's end as far as it is known and the cost of own sends the venue certainly
  * counted that the limiter cannot take as counted by their send times (`countedOwnCost`): the
  * reporting request itself, sends made within the jitter allowance before it and answered before it
- * was sent, and sends made at or before the window's latest possible start whose own answers reported
- * this window. The limiter takes the sends made after that start and at least the jitter allowance
+ * was sent, sends made at or before the window's latest possible start whose own answers reported
+ * this window, and, of the sends the limiter takes by their times, the part its store holds only as a
+ * record (`uncountedCost`: a failed order's weight, admitted at its gate cost). The limiter takes the sends made after that start and at least the jitter allowance
  * before the reporting one; none of those is in `countedOwnCost`.
  */
 export function windowFeedback(
@@ -139,6 +146,8 @@ export function windowFeedback(
   for (const u of send.own?.answered(key, send.sentAtMs) ?? []) {
     if (!(u.cost > 0)) continue;
     if (u.sentAtMs > latestStart ? u.sentAtMs > recent : windowEnd !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd)) certain += u.cost;
+    // sent inside the window and answered before: the venue counted all of it, the store takes only its admitted entry by time
+    else if (u.sentAtMs > latestStart) certain += Math.min(u.cost, Math.max(0, u.uncountedCost ?? 0));
   }
   return { ...base, ...(windowEnd === undefined ? {} : { windowEnd }), ...(certain > 0 ? { countedOwnCost: certain } : {}) };
 }

@@ -38,6 +38,26 @@ describe('binance-spot', () => {
     expect(blind.syncs).toEqual([{ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { perWindow: 6000, windowMs: 60_000, jitterMs: 100 }, minBorrowed: 3000, windowElapsedMs: -100 }]);
   });
 
+  it('certifies as counted the part of an answered send inside the window that the store holds only as a record (a failed order\'s weight)', () => {
+    const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
+    const sentAtMs = minuteStart + 20_500;
+    const answered = [
+      // inside the window, answered before the report was sent: its weight 1 admitted at the gate cost and recorded after it failed
+      { sentAtMs: minuteStart + 10_000, cost: 1, uncountedCost: 0.999999 },
+      // inside the window, wholly admitted: the store takes it by its time, nothing to certify
+      { sentAtMs: minuteStart + 11_000, cost: 5 },
+      // before the window's latest possible start (the last minute): not certified
+      { sentAtMs: minuteStart - 5_000, cost: 1, uncountedCost: 1 },
+    ];
+    const own = { nowMs: sentAtMs + 5, sentAtMs, usage: () => 0, answered: () => answered };
+    const fb = feedback('binance-spot', depth, { headers }, publicId, { own });
+    // the reporting request's own weight 5 and the recorded 0.999999
+    expect(fb.syncs[0]?.countedOwnCost).toBeCloseTo(5 + 0.999999, 9);
+    // an uncountedCost above the send's cost is never certified beyond the cost
+    const over = feedback('binance-spot', depth, { headers }, publicId, { own: { ...own, answered: () => [{ sentAtMs: minuteStart + 10_000, cost: 1, uncountedCost: 7 }] } });
+    expect(over.syncs[0]?.countedOwnCost).toBeCloseTo(5 + 1, 9);
+  });
+
   it('assumes a whole minute is left without a Date header (conservative)', () => {
     const fb = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000' } });
     expect(fb.syncs[0]?.minBorrowed).toBe(3000);

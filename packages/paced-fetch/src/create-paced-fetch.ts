@@ -171,6 +171,12 @@ interface OwnSend {
   /** The order of its answer among this fetch's sends and answers (causal, unlike two times in one millisecond). */
   readonly answerSeq: number;
   readonly cost: number;
+  /**
+   * Of `cost`, what the limiter's store holds only as a record, not as this send's admitted entry (a
+   * charge on an outcome admitted at its gate cost and recorded after the answer): set once the record
+   * was applied, 0 until then.
+   */
+  uncounted: number;
   /** The window its own answer reported, on a window limit with a known end. */
   readonly windowEnd: WindowEnd | undefined;
 }
@@ -298,8 +304,18 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
   };
   // sends and answers of these fetches are numbered in the order they happened (sendLog.seq)
   const answered = (key: BucketKey, beforeSeq: number): AnsweredSend[] =>
-    (ownSends.get(ownKey(key)) ?? []).filter((e) => e.answerSeq < beforeSeq).map((e) => ({ sentAtMs: e.sentAt, cost: e.cost, ...(e.windowEnd === undefined ? {} : { windowEnd: e.windowEnd }) }));
-  const remember = (charges: readonly VenueCharge[], feedback: Feedback, sentAt: number, respondedAt: number, answerSeq: number): void => {
+    (ownSends.get(ownKey(key)) ?? [])
+      .filter((e) => e.answerSeq < beforeSeq)
+      .map((e) => ({ sentAtMs: e.sentAt, cost: e.cost, ...(e.uncounted > 0 ? { uncountedCost: e.uncounted } : {}), ...(e.windowEnd === undefined ? {} : { windowEnd: e.windowEnd }) }));
+  /**
+   * Remembers the charges the venue counted for an answered send; returns, per entry, what the store
+   * holds of it only as a record once the deferred charges are recorded (the counted cost on its key
+   * beyond what the admitted check held: 0 for a send the limiter did not admit, whose store holds none of it).
+   */
+  const remember = (charges: readonly VenueCharge[], checks: readonly BucketCheck[], admitted: boolean, feedback: Feedback, sentAt: number, respondedAt: number, answerSeq: number): [OwnSend, string, number][] => {
+    const out: [OwnSend, string, number][] = [];
+    const counted = new Map<string, number>();
+    for (const c of charges) if (c.cost > 0 && countedNow(c, feedback)) counted.set(ownKey(c.key), (counted.get(ownKey(c.key)) ?? 0) + c.cost);
     for (const c of charges) {
       if (c.cost <= 0 || !countedNow(c, feedback)) continue;
       const id = ownKey(c.key);
@@ -307,8 +323,17 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       if (log === undefined) ownSends.set(id, (log = []));
       while (log.length > 0 && (log[0]?.sentAt ?? 0) <= respondedAt - OWN_LOG_MS) log.shift();
       const windowEnd = feedback.syncs.find((s) => ownKey(s.key) === id)?.windowEnd;
-      log.push({ sentAt, respondedAt, answerSeq, cost: c.cost, windowEnd });
+      const entry: OwnSend = { sentAt, respondedAt, answerSeq, cost: c.cost, uncounted: 0, windowEnd };
+      log.push(entry);
+      // the key's whole extra on its first entry (the rest of its entries none), so nothing is certified twice
+      const total = counted.get(id);
+      if (total !== undefined) {
+        counted.delete(id);
+        const stored = checks.filter((k) => ownKey(k.key) === id).reduce((a, k) => a + k.cost, 0);
+        if (admitted && total > stored) out.push([entry, id, total - stored]);
+      }
     }
+    return out;
   };
   const waitUnbookedForOwnBuckets = options.waitUnbookedForOwnBuckets ?? true;
   const windowBurst = options.windowBurst ?? DEFAULT_WINDOW_BURST;
@@ -514,12 +539,18 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       answered: (key: BucketKey) => answered(key, sendSeq),
     };
     const feedback = interpretResponse(current, request, { status: response.status, headers, body: parseBody(text) }, identity, { ...resolveOptions, own });
-    remember(resolved.charges, feedback, keptAt, respondedAt, answerSeq);
+    const recordedLater = remember(resolved.charges, resolved.checks, admittedAt !== undefined, feedback, keptAt, respondedAt, answerSeq);
     const feedbackErrors: string[] = [];
     const feedbackApplied = { syncs: 0, penalties: 0 };
     for (const c of feedback.extraChecks ?? []) limiter.record(c.key, c.cost, c.limit);
     // the deferred charges the venue applied (a failed order's weight); those reserved at admission are not among them
-    await recordDeferred((feedback.deferred ?? []).filter((c) => held.some((h) => ownKey(h.key) === ownKey(c.key))));
+    const recorded = (feedback.deferred ?? []).filter((c) => held.some((h) => ownKey(h.key) === ownKey(c.key)));
+    await recordDeferred(recorded);
+    // what the store now holds as records of this send: certified as counted by later reports (RL-V5's countedOwnCost)
+    for (const [entry, id, extra] of recordedLater) {
+      const applied = recorded.filter((c) => ownKey(c.key) === id).reduce((a, c) => a + c.cost, 0);
+      entry.uncounted = Math.min(extra, applied);
+    }
     for (const s of feedback.syncs) {
       // a window limit: the store knows what this deployment sent; say when this request was sent
       const report =

@@ -110,6 +110,27 @@ describe('deferred charges in paced-fetch', () => {
     expect(await limiter.borrowed(weightKey)).toBeGreaterThanOrEqual(1);
   });
 
+  it('a failed order\'s weight, recorded after its answer, is known as its own by the next usage report: no other client is assumed to have spent it', async () => {
+    // The venue counts the weight in its clock-aligned 10-s window (the run starts 1 s into one) and reports it with a Date header.
+    let used = 0;
+    let now = (): number => 0;
+    const answer = (status: number, body: unknown, cost: number) => (): Response => {
+      used += cost;
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-used-weight': String(used), date: new Date(now()).toUTCString() } });
+    };
+    const fake = new FakeFetch(answer(400, { code: -2010, msg: 'rejected' }, 1), answer(200, {}, 10));
+    const { clock, limiter, paced, records } = setup(fake.fetch);
+    now = () => clock.now();
+    await clock.advance(1_000);
+    const failed = await paced(`${URL_BASE}/order`, { method: 'POST' });
+    expect(failed.status).toBe(400);
+    expect(records.map((r) => r.cost)).toEqual([1]);
+    await clock.advance(500);
+    await paced(`${URL_BASE}/heavy`);
+    // the venue says 11: the failed order's 1 (held as the gate cost and the record) and the heavy request's 10, all ours
+    expect(await limiter.borrowed(weightKey)).toBeCloseTo(11, 4);
+  });
+
   it('holds at most the in-flight bound (2 % of 250) of deferred weight in flight; the next order goes when an answer comes', async () => {
     const held = new HeldFetch();
     const { paced } = setup(held.fetch);
