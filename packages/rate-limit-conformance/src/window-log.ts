@@ -169,9 +169,10 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry): Wind
  * Counted as ours: the own entries sent after `L` and at least `jitterMs` before `sentAt` (`from > L`,
  * `to <= sentAt − jitterMs`: they reached the venue inside its window, before the reporting request),
  * plus `countedOwnCost`. A send still on its way when the reporting request left is never counted as
- * ours by its time alone. The rest of `used` is what others spent: one reported entry at `sentAt`.
+ * ours by its time alone. The rest of `used` is what others spent: one reported entry at `c − jitterMs`,
+ * `c = min(sentAt + jitterMs, now)` the latest time the venue counted the report (`sentAt` without one).
  *
- * The log keeps one reported entry. An earlier one answered before this report's request was sent (its
+ * The log keeps one reported entry. An earlier one counted before this report's request was sent (its
  * latest position plus `jitterMs` at most `sentAt`) is dropped, since this report covers every future
  * window it could count in; an earlier one not dropped and this one become one entry over both
  * positions at the larger cost; a report of nothing above the tolerance leaves an earlier one not
@@ -190,7 +191,9 @@ export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: num
 
   const earlier = kept.filter((e) => e.kind === 'reported' && !(known && e.to + w.jitterMs <= sentAt));
   const parts: { from: number; to: number; cost: number }[] = [...earlier];
-  if (others > windowTolerance(w)) parts.push({ from: sentAt, to: sentAt, cost: others });
+  // at the latest time the venue counted it, less the jitter allowance: counted until one window after it
+  const at = known ? Math.min(sentAt + w.jitterMs, now) - w.jitterMs : sentAt;
+  if (others > windowTolerance(w)) parts.push({ from: at, to: at, cost: others });
   const rest = kept.filter((e) => e.kind !== 'reported');
   if (parts.length === 0) return rest;
   return withEntry(rest, {

@@ -161,9 +161,13 @@ describe('the reference model of window limits', () => {
     const log = [send(NOW, 1), send(NOW + 100, 6, 'reported'), { from: NOW + 120, to: NOW + 200, cost: 10, kind: 'penalty' as const }];
     // sent 50 ms after the earlier report's position: it replaces it, even with nothing of its own to report
     expect(afterSync(log, w, 1, NOW + 160, { sentAtMs: NOW + 150 })).toEqual([send(NOW, 1), log[2]]);
-    // sent 49 ms after it: both kept as one entry over both positions, at the larger cost
-    expect(afterSync(log, w, 4, NOW + 160, { sentAtMs: NOW + 149 })).toEqual([send(NOW, 1), { from: NOW + 100, to: NOW + 149, cost: 6, kind: 'reported' }, log[2]]);
-    expect(afterSync(log, w, 9, NOW + 160, { sentAtMs: NOW + 149 })).toEqual([send(NOW, 1), { from: NOW + 100, to: NOW + 149, cost: 8, kind: 'reported' }, log[2]]);
+    // sent 49 ms after it: both kept as one entry over both positions (this one's: counted by 160, less the jitter), at the larger cost
+    expect(afterSync(log, w, 4, NOW + 160, { sentAtMs: NOW + 149 })).toEqual([send(NOW, 1), { from: NOW + 100, to: NOW + 110, cost: 6, kind: 'reported' }, log[2]]);
+    expect(afterSync(log, w, 9, NOW + 160, { sentAtMs: NOW + 149 })).toEqual([send(NOW, 1), { from: NOW + 100, to: NOW + 110, cost: 8, kind: 'reported' }, log[2]]);
+    // answered 5 ms after its send: at the answer less the jitter, so the next report sent after that answer replaces it
+    const fast = afterSync([send(NOW, 1)], w, 5, NOW + 205, { sentAtMs: NOW + 200 });
+    expect(fast).toEqual([send(NOW, 1), { from: NOW + 155, to: NOW + 155, cost: 4, kind: 'reported' }]);
+    expect(afterSync(fast, w, 3, NOW + 215, { sentAtMs: NOW + 210 })).toEqual([send(NOW, 1), { from: NOW + 165, to: NOW + 165, cost: 2, kind: 'reported' }]);
     // without a send time nothing is replaced: merged at now, never lowered
     expect(afterSync(log, w, 1, NOW + 160)).toEqual([send(NOW, 1), { from: NOW + 100, to: NOW + 160, cost: 6, kind: 'reported' }, log[2]]);
     expect(afterSync(log, w, 0, NOW + 160)).toEqual(log);

@@ -210,13 +210,15 @@ export function windowRecord(e: readonly number[], d: WindowDefinition, cost: nu
  * `countedOwnCost`, the sends outside those times the caller knows were counted (the reporting
  * request itself, sends answered before it was sent). A send still on its way is not taken: its entry
  * stands for itself, and cannot also stand for what others spent. The rest, `used` less those, is
- * what others spent in the reported window, kept as one reported entry (kind 1) at `sentAt`: it counts
- * in every window ending before `sentAt + span`, so in every future window that can hold any of it.
+ * what others spent in the reported window, kept as one reported entry (kind 1) at `c − jitterMs`, `c =
+ * min(sentAt + jitterMs, now)` the latest time the venue counted it (at `now` without `sentAtMs`): it
+ * counts in every window ending before `c + windowMs`, so in every future window that can hold any of it.
  *
  * Of two reports, the one the venue counted later covers what the earlier one reported that any future
  * window can hold (every window ending at or after now starts after the later one's window began). So
- * the bucket keeps one reported entry: a report answered before this one was sent (its position plus
- * the jitter at most `sentAt`) is replaced; otherwise the two are kept as one entry of the larger cost at
+ * the bucket keeps one reported entry: a report the venue counted before this one was sent (its position
+ * plus the jitter at most `sentAt`) is replaced, so with fast answers reports replace each other instead
+ * of joining into one entry at the largest of them; otherwise the two are kept as one entry of the larger cost at
  * the later position. Penalties (kind 2) stay. Without `sentAtMs`: `sentAt = now`, none of this
  * deployment's sends is taken as counted, and nothing is replaced (safe, and conservative).
  */
@@ -256,8 +258,10 @@ export function windowSync(
   }
   const others = Math.min(used, MAX_AMOUNT) - ours;
   if (!(others > d.eps)) return prior === undefined ? kept : addEntry(kept, prior[0], prior[1], prior[2], 1);
-  if (prior === undefined) return addEntry(kept, s, s, others, 1);
-  return addEntry(kept, Math.min(prior[0], s), Math.max(prior[1], s), Math.max(prior[2], others), 1);
+  // at the latest time the venue counted it, less the jitter allowance: counted until one window after it
+  const at = known ? Math.min(s + d.jitterMs, now) - d.jitterMs : s;
+  if (prior === undefined) return addEntry(kept, at, at, others, 1);
+  return addEntry(kept, Math.min(prior[0], at), Math.max(prior[1], at), Math.max(prior[2], others), 1);
 }
 
 /**

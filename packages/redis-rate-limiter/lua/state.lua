@@ -441,8 +441,11 @@ local function window_sync(e, w, used, now, sent_at, since, counted_own)
     if pa == nil then return kept end
     return add_entry(kept, pa, pb, pc, 1)
   end
-  if pa == nil then return add_entry(kept, s, s, others, 1) end
-  return add_entry(kept, math.min(pa, s), math.max(pb, s), math.max(pc, others), 1)
+  -- at the latest time the venue counted it, less the jitter allowance: counted until one window after it
+  local at = s
+  if known then at = math.min(s + w.jitter, now) - w.jitter end
+  if pa == nil then return add_entry(kept, at, at, others, 1) end
+  return add_entry(kept, math.min(pa, at), math.max(pb, at), math.max(pc, others), 1)
 end
 
 local function window_penalize(e, w, until_ms, now)

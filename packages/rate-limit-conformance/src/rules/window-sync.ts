@@ -91,7 +91,7 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     expectBorrowed(await limiter.borrowed(plain), 9, 'not certified: our 4 and 8 − 3 = 5 others spent');
     expectBorrowed(await limiter.borrowed(timeless), 12, 'without a send time countedOwnCost is ignored: our 4 and all 8 reported');
     expectDelay(await limiter.checkRate(certified, TEN_PER_WINDOW, 5), 940, 'cost 5, certified: room once the 3 sent at 0 ms leave, at 1050 ms');
-    expectDelay(await limiter.checkRate(plain, TEN_PER_WINDOW, 5), 1040, 'cost 5, not certified: room once the report leaves too, at 1150 ms');
+    expectDelay(await limiter.checkRate(plain, TEN_PER_WINDOW, 5), 1000, 'cost 5, not certified: room once the report leaves too, one window after it was counted (by 110 ms), at 1110 ms');
   }),
   test('RL-V5', 'a later countedSinceMs takes fewer sends as counted; a send at countedSinceMs itself is not taken, and one earlier than the rolling default changes nothing', [...SYNC], async ({ limiter, clock }) => {
     const rolling = key({ axis: 'rolling' });
@@ -158,19 +158,36 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     expectBorrowed(await limiter.borrowed(k), 3, "after the report on C: our 3 alone, B's report replaced by one of nothing");
     expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 7), 'cost 7 beside our 3', clock.now());
   }),
-  test('RL-V5', 'two reports answered to requests sent within jitterMs of each other are one entry at the larger cost, counted from the later send time', [...SYNC], async ({ limiter, clock }) => {
+  test('RL-V5', 'a report answered before the next request was sent is replaced by that request\'s report, even within jitterMs of it: fast answers never join into one report at the largest', [...SYNC], async ({ limiter, clock }) => {
+    const k = key({ axis: 'answered-before-the-next' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A at 0 ms');
+    await clock.advance(5);
+    await synced(limiter, k, 5, { sentAtMs: t0, countedOwnCost: 1 }, 'sync 5 answering A, at 5 ms: A and 4 others');
+    expectBorrowed(await limiter.borrowed(k), 5, 'after the report on A: our 1 and 4 others');
+    await clock.advance(5);
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request B at 10 ms, after A was answered');
+    await clock.advance(5);
+    // the venue counted A by 5 ms, before B was sent: B's count covers A's, and says 1 other
+    await synced(limiter, k, 3, { sentAtMs: t0 + 10, countedOwnCost: 2 }, 'sync 3 answering B, at 15 ms: A, B and 1 other');
+    expectBorrowed(await limiter.borrowed(k), 3, "after the report on B: A's report replaced, our 2 and 1 other");
+    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 7), 'cost 7 beside our 2 and the 1 other', clock.now());
+  }),
+  test('RL-V5', 'two reports answered to requests sent within jitterMs of each other are one entry at the larger cost, counted until one window after the later one was counted', [...SYNC], async ({ limiter, clock }) => {
     const k = key({ axis: 'merged' });
     const t0 = clock.now();
     await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A at 0 ms');
     await clock.advance(30);
     await spend(limiter, k, TEN_PER_WINDOW, 1, 'request B at 30 ms');
     await clock.advance(10);
-    await synced(limiter, k, 5, { sentAtMs: t0 }, 'sync 5 answering A');
+    await synced(limiter, k, 5, { sentAtMs: t0 }, 'sync 5 answering A, at 40 ms');
     expectBorrowed(await limiter.borrowed(k), 7, 'after the report on A: our 2 and 5 others');
-    await synced(limiter, k, 4, { sentAtMs: t0 + 30 }, 'sync 4 answering B, sent 30 ms after A');
+    await clock.advance(30);
+    // A was counted by 40 ms, after B was sent: B's count may not hold it
+    await synced(limiter, k, 4, { sentAtMs: t0 + 30 }, 'sync 4 answering B, sent 30 ms after A, at 70 ms');
     expectBorrowed(await limiter.borrowed(k), 7, 'after the report on B: the larger report, 5, neither summed (9) nor replaced (4)');
-    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 4), 1010, 'cost 4: room once A leaves, at 1050 ms');
-    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 5), 1040, "cost 5: room once the report leaves, 1050 ms after B's send time, at 1080 ms");
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 4), 980, 'cost 4: room once A leaves, at 1050 ms');
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 5), 1000, 'cost 5: room once the report leaves, one window after B was counted (by 70 ms), at 1070 ms');
   }),
   test('RL-V5', 'a sync without a send time never lowers: it replaces nothing and keeps an earlier report at the larger cost, counted until one span after now', [...SYNC], async ({ limiter, clock }) => {
     const k = key({ axis: 'without-send-time' });
