@@ -137,7 +137,7 @@ describe('window limits in paced-fetch', () => {
     expect(await limiter.borrowed(weightKey)).toBe(20);
   });
 
-  it('paced by default: a tenth of the window at once, the rest at the window\'s own rate, and still the whole limit per window', async () => {
+  it('paced: a tenth of the window at once (windowBurst 0.1), the rest at the window\'s own rate, and still the whole limit per window', async () => {
     const fake = new FakeFetch(json(200, {}));
     const { clock, paced, events } = setup(fake, 1_000_000, 0.1);
     // weight 1 each: 10 go at once (a tenth of 100), then one every 100 ms (100 per 10 s)
