@@ -116,8 +116,9 @@ export interface ReportingSend {
  * reporting request itself, sends made within the jitter allowance before it and answered before it
  * was sent, sends made at or before the window's latest possible start whose own answers reported
  * this window, and, of the sends the limiter takes by their times, the part its store holds only as a
- * record (`uncountedCost`: a failed order's weight, admitted at its gate cost). The limiter takes the sends made after that start and at least the jitter allowance
- * before the reporting one; none of those is in `countedOwnCost`.
+ * record (`uncountedCost`: a failed order's weight, admitted at its gate cost). The limiter takes the
+ * sends made after that start and at least the jitter allowance before the reporting one; none of those
+ * is in `countedOwnCost`.
  */
 export function windowFeedback(
   rule: FeedbackRule,
