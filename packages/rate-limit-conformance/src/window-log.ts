@@ -22,7 +22,8 @@ export interface ModelWindow {
 /**
  * What an entry of a window bucket's log stands for: `own`, this deployment's admitted sends;
  * `recorded`, a record or an amount taken over from another definition (its send time is not known, so
- * a sync never takes it as counted); `reported`, what a venue reported that others spent (a sync);
+ * a sync never takes it as counted); `reported`, what a venue reported that others spent (a sync), as
+ * what that report adds over the reports counting longer (see {@link afterSync});
  * `penalty`, a penalty's full window.
  */
 export type WindowEntryKind = 'own' | 'own-critical' | 'own-bulk' | 'recorded' | 'reported' | 'penalty';
@@ -172,12 +173,14 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry): Wind
  * ours by its time alone. The rest of `used` is what others spent: one reported entry at `c − jitterMs`,
  * `c = min(sentAt + jitterMs, now)` the latest time the venue counted the report (`sentAt` without one).
  *
- * The log keeps one reported entry. An earlier one counted before this report's request was sent (its
- * latest position plus `jitterMs` at most `sentAt`) is dropped, since this report covers every future
- * window it could count in; an earlier one not dropped and this one become one entry over both
- * positions at the larger cost; a report of nothing above the tolerance leaves an earlier one not
- * dropped as it was. Penalties are never touched. Without `sentAtMs`: `sentAt = now`, nothing is counted
- * as ours (`countedOwnCost` is ignored) and nothing is dropped, so the sync never lowers (RL-R2).
+ * An earlier report counted before this report's request was sent (its latest position plus `jitterMs`
+ * at most `sentAt`) is dropped, since this report covers every future window it could count in. The
+ * others stay beside this one, and a window counts the largest of the reports counting in it, not their
+ * sum: the log holds each report as what it adds over the reports that count longer (later positions),
+ * so a report no larger than one counting longer adds nothing and leaves, and a large one leaves alone
+ * when a later report drops it. Penalties are never touched. Without `sentAtMs`: `sentAt = now`,
+ * nothing is counted as ours (`countedOwnCost` is ignored) and nothing is dropped, so the sync never
+ * lowers (RL-R2).
  */
 export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions = {}): WindowEntry[] {
   const kept = pruned(log, w, now);
@@ -189,19 +192,28 @@ export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: num
   if (known) for (const e of kept) if (isOwn(e.kind) && e.from > latestStart && e.to <= sentAt - w.jitterMs) ours += e.cost;
   const others = Math.min(used, MAX_AMOUNT) - ours;
 
-  const earlier = kept.filter((e) => e.kind === 'reported' && !(known && e.to + w.jitterMs <= sentAt));
-  const parts: { from: number; to: number; cost: number }[] = [...earlier];
+  // the earlier reports the venue may have counted after this one: each logged as what it adds over the
+  // reports counting longer, so its whole cost is its part plus theirs
+  const latestFirst = (x: WindowEntry, y: WindowEntry): number => y.to - x.to || y.cost - x.cost || x.from - y.from;
+  const earlier = kept.filter((e) => e.kind === 'reported' && !(known && e.to + w.jitterMs <= sentAt)).sort(latestFirst);
+  const reports: WindowEntry[] = [];
+  let whole = 0;
+  for (const e of earlier) {
+    whole += e.cost;
+    reports.push({ ...e, cost: whole });
+  }
   // at the latest time the venue counted it, less the jitter allowance: counted until one window after it
   const at = known ? Math.min(sentAt + w.jitterMs, now) - w.jitterMs : sentAt;
-  if (others > windowTolerance(w)) parts.push({ from: at, to: at, cost: others });
-  const rest = kept.filter((e) => e.kind !== 'reported');
-  if (parts.length === 0) return rest;
-  return withEntry(rest, {
-    from: Math.min(...parts.map((p) => p.from)),
-    to: Math.max(...parts.map((p) => p.to)),
-    cost: Math.max(...parts.map((p) => p.cost)),
-    kind: 'reported',
-  });
+  if (others > windowTolerance(w)) reports.push({ from: at, to: at, cost: others, kind: 'reported' });
+  // a window counts the largest report still counting in it: latest first, each logs what it adds
+  let out = kept.filter((e) => e.kind !== 'reported');
+  let largest = 0;
+  for (const r of reports.sort(latestFirst)) {
+    if (!(r.cost - largest > windowTolerance(w))) continue;
+    out = withEntry(out, { ...r, cost: r.cost - largest });
+    largest = r.cost;
+  }
+  return out;
 }
 
 /**

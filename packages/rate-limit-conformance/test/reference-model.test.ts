@@ -157,20 +157,33 @@ describe('the reference model of window limits', () => {
     expect(afterSync(log, w, 20, NOW + 1050, { countedOwnCost: 5 }).filter((e) => e.kind === 'reported')).toEqual([{ from: NOW + 1050, to: NOW + 1050, cost: 20, kind: 'reported' }]);
   });
 
-  it('keeps one reported entry: replaced by a report sent jitterMs after it, merged with one sent sooner, penalties untouched (RL-V5)', () => {
+  it('drops a report the venue counted before the reporting request was sent; keeps one it may have counted later beside the new one, as what each adds over those counting longer; penalties untouched (RL-V5)', () => {
     const log = [send(NOW, 1), send(NOW + 100, 6, 'reported'), { from: NOW + 120, to: NOW + 200, cost: 10, kind: 'penalty' as const }];
+    const reported = (at: number, cost: number) => ({ from: at, to: at, cost, kind: 'reported' as const });
     // sent 50 ms after the earlier report's position: it replaces it, even with nothing of its own to report
     expect(afterSync(log, w, 1, NOW + 160, { sentAtMs: NOW + 150 })).toEqual([send(NOW, 1), log[2]]);
-    // sent 49 ms after it: both kept as one entry over both positions (this one's: counted by 160, less the jitter), at the larger cost
-    expect(afterSync(log, w, 4, NOW + 160, { sentAtMs: NOW + 149 })).toEqual([send(NOW, 1), { from: NOW + 100, to: NOW + 110, cost: 6, kind: 'reported' }, log[2]]);
-    expect(afterSync(log, w, 9, NOW + 160, { sentAtMs: NOW + 149 })).toEqual([send(NOW, 1), { from: NOW + 100, to: NOW + 110, cost: 8, kind: 'reported' }, log[2]]);
+    // sent 49 ms after it: both kept (this one at 110: counted by 160, less the jitter); a window counts the larger of those counting in it
+    expect(afterSync(log, w, 4, NOW + 160, { sentAtMs: NOW + 149 })).toEqual([send(NOW, 1), reported(NOW + 100, 3), reported(NOW + 110, 3), log[2]]);
+    // a larger later report leaves the earlier one nothing to add
+    expect(afterSync(log, w, 9, NOW + 160, { sentAtMs: NOW + 149 })).toEqual([send(NOW, 1), reported(NOW + 110, 8), log[2]]);
     // answered 5 ms after its send: at the answer less the jitter, so the next report sent after that answer replaces it
     const fast = afterSync([send(NOW, 1)], w, 5, NOW + 205, { sentAtMs: NOW + 200 });
-    expect(fast).toEqual([send(NOW, 1), { from: NOW + 155, to: NOW + 155, cost: 4, kind: 'reported' }]);
-    expect(afterSync(fast, w, 3, NOW + 215, { sentAtMs: NOW + 210 })).toEqual([send(NOW, 1), { from: NOW + 165, to: NOW + 165, cost: 2, kind: 'reported' }]);
-    // without a send time nothing is replaced: merged at now, never lowered
-    expect(afterSync(log, w, 1, NOW + 160)).toEqual([send(NOW, 1), { from: NOW + 100, to: NOW + 160, cost: 6, kind: 'reported' }, log[2]]);
+    expect(fast).toEqual([send(NOW, 1), reported(NOW + 155, 4)]);
+    expect(afterSync(fast, w, 3, NOW + 215, { sentAtMs: NOW + 210 })).toEqual([send(NOW, 1), reported(NOW + 165, 2)]);
+    // without a send time nothing is replaced: the earlier report counts as long as it did, the new one at now, never lowered
+    expect(afterSync(log, w, 1, NOW + 160)).toEqual([send(NOW, 1), reported(NOW + 100, 5), log[2], reported(NOW + 160, 1)]);
     expect(afterSync(log, w, 0, NOW + 160)).toEqual(log);
+  });
+
+  it('a report leaves when a report sent after the venue counted it comes, though the reports between overlapped it (RL-V5)', () => {
+    const reported = (at: number, cost: number) => ({ from: at, to: at, cost, kind: 'reported' as const });
+    let log = [send(NOW, 1), send(NOW + 30, 1)];
+    log = afterSync(log, w, 5, NOW + 40, { sentAtMs: NOW }); // A: 5 others, counted by 40
+    log = [...log, send(NOW + 60, 1)];
+    log = afterSync(log, w, 4, NOW + 70, { sentAtMs: NOW + 30 }); // B, sent before A was answered: both kept
+    expect(log.filter((e) => e.kind === 'reported')).toEqual([reported(NOW - 10, 1), reported(NOW + 20, 4)]);
+    log = afterSync(log, w, 3, NOW + 90, { sentAtMs: NOW + 60 }); // C, sent after A was counted, before B was answered
+    expect(log.filter((e) => e.kind === 'reported')).toEqual([reported(NOW + 20, 2), reported(NOW + 40, 2)]);
   });
 
   it('converts between a token bucket and a window limit, keeping what was borrowed (RL-L5)', () => {

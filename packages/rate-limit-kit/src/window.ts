@@ -12,7 +12,8 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
  * (one send is `a = b`; adjacent entries are merged into one interval when there are more than
  * {@link MAX_WINDOW_ENTRIES}, which only ever counts a cost over a longer span), `f` its kind: `0` this
  * deployment's own admitted sends of class normal (`4` of class critical, `5` of class bulk: RL-Q1),
- * `1` what the venue reported others spent (a sync), `2` a penalty,
+ * `1` what the venue reported others spent (a sync; what that report adds over the reports counting
+ * longer, see `windowSync`), `2` a penalty,
  * `3` a record or an amount taken over from another definition (its send time is not known: a sync
  * never takes it as counted by time). An entry counts in the
  * interval ending at `T` when `a <= T < b + span`. The Redis scripts compute the same expressions in
@@ -215,12 +216,15 @@ export function windowRecord(e: readonly number[], d: WindowDefinition, cost: nu
  * counts in every window ending before `c + windowMs`, so in every future window that can hold any of it.
  *
  * Of two reports, the one the venue counted later covers what the earlier one reported that any future
- * window can hold (every window ending at or after now starts after the later one's window began). So
- * the bucket keeps one reported entry: a report the venue counted before this one was sent (its position
- * plus the jitter at most `sentAt`) is replaced, so with fast answers reports replace each other instead
- * of joining into one entry at the largest of them; otherwise the two are kept as one entry of the larger cost at
- * the later position. Penalties (kind 2) stay. Without `sentAtMs`: `sentAt = now`, none of this
- * deployment's sends is taken as counted, and nothing is replaced (safe, and conservative).
+ * window can hold (every window ending at or after now starts after the later one's window began). So a
+ * report the venue counted before this one was sent (its position plus the jitter at most `sentAt`) is
+ * dropped. The others stay beside it (the venue may have counted them after this one), and a window
+ * counts the largest of the reports still counting in it, never their sum: each is kept as the excess
+ * of its cost over the reports counting longer (see `addReports`), so a large report (one that took own
+ * sends still on their way for others') leaves as soon as a report sent after it was counted arrives,
+ * however many reports in between overlapped it. Penalties (kind 2) stay. Without `sentAtMs`: `sentAt =
+ * now`, none of this deployment's sends is taken as counted, and nothing is dropped (safe, and
+ * conservative).
  */
 export function windowSync(
   e: readonly number[],
@@ -239,8 +243,8 @@ export function windowSync(
   const latestStart = Math.max(countedSinceMs ?? -Infinity, Math.min(s + d.jitterMs, now) - d.windowMs);
   const arrived = s - d.jitterMs;
   let ours = known ? countedOwnCost : 0;
-  // the earlier report still in force, if any: [a, b, cost]
-  let prior: [number, number, number] | undefined;
+  // the earlier reports still in force, each as the excess of its cost over the later ones': [a, b, excess]
+  const reports: number[] = [];
   const kept: number[] = [];
   for (let i = 0; i < pruned.length; i += ENTRY) {
     const a = pruned[i] as number;
@@ -248,20 +252,52 @@ export function windowSync(
     const c = pruned[i + 2] as number;
     const f = pruned[i + 3] as number;
     if (f === 1) {
-      // replaced when answered before this report's request was sent
-      if (known && b + d.jitterMs <= s) continue;
-      prior = prior === undefined ? [a, b, c] : [Math.min(prior[0], a), Math.max(prior[1], b), Math.max(prior[2], c)];
+      // replaced when the venue counted it before this report's request was sent
+      if (!(known && b + d.jitterMs <= s)) reports.push(a, b, c);
       continue;
     }
     if (isOwnKind(f) && known && a > latestStart && b <= arrived) ours += c;
     kept.push(a, b, c, f);
   }
   const others = Math.min(used, MAX_AMOUNT) - ours;
-  if (!(others > d.eps)) return prior === undefined ? kept : addEntry(kept, prior[0], prior[1], prior[2], 1);
   // at the latest time the venue counted it, less the jitter allowance: counted until one window after it
   const at = known ? Math.min(s + d.jitterMs, now) - d.jitterMs : s;
-  if (prior === undefined) return addEntry(kept, at, at, others, 1);
-  return addEntry(kept, Math.min(prior[0], at), Math.max(prior[1], at), Math.max(prior[2], others), 1);
+  return addReports(kept, reports, others > d.eps ? [at, at, others] : [], d.eps);
+}
+
+/** Orders reports (flat `[a, b, c]`) latest first: by `b` descending, then by cost descending, then by `a`. */
+function latestFirst(r: readonly number[]): number[] {
+  const idx: number[] = [];
+  for (let i = 0; i < r.length; i += 3) idx.push(i);
+  idx.sort((x, y) => (r[y + 1] as number) - (r[x + 1] as number) || (r[y + 2] as number) - (r[x + 2] as number) || (r[x] as number) - (r[y] as number));
+  return idx;
+}
+
+/**
+ * Keeps reports as entries of kind 1 whose sum, in the interval ending at any `T` from now on, is the
+ * largest cost among the reports still counting there (each report stands for all others spent in its
+ * window, so two of them never add up): latest first, each entry holds what its report adds over the
+ * ones counting longer. `prior` holds such entries (their costs are rebuilt by adding them up from the
+ * latest: a report dropped before them counted for less time, so it never entered theirs), `added` a
+ * new report at its whole cost. A report dropped later takes only its own excess with it.
+ */
+function addReports(kept: number[], prior: readonly number[], added: readonly number[], eps: number): number[] {
+  const whole: number[] = [];
+  let sum = 0;
+  for (const i of latestFirst(prior)) {
+    sum += prior[i + 2] as number;
+    whole.push(prior[i] as number, prior[i + 1] as number, sum);
+  }
+  whole.push(...added);
+  let out = kept;
+  let most = 0;
+  for (const i of latestFirst(whole)) {
+    const c = whole[i + 2] as number;
+    if (!(c - most > eps)) continue;
+    out = addEntry(out, whole[i] as number, whole[i + 1] as number, c - most, 1);
+    most = c;
+  }
+  return out;
 }
 
 /**

@@ -410,6 +410,39 @@ local function window_record(e, w, cost, now)
   return add_entry(prune_window(e, w, now), now, now, math.min(cost, MAX_AMOUNT), 3)
 end
 
+-- reports (flat a, b, c) latest first: by b descending, then cost descending, then a ascending
+local function latest_first(r)
+  local idx = {}
+  for i = 1, #r, 3 do idx[#idx + 1] = i end
+  table.sort(idx, function(x, y)
+    if r[x + 1] ~= r[y + 1] then return r[x + 1] > r[y + 1] end
+    if r[x + 2] ~= r[y + 2] then return r[x + 2] > r[y + 2] end
+    return r[x] < r[y]
+  end)
+  return idx
+end
+
+-- reports kept as kind-1 entries summing, in any interval from now on, to the largest report still counting there
+local function add_reports(kept, prior, added, eps)
+  local whole = {}
+  local sum = 0
+  for _, i in ipairs(latest_first(prior)) do
+    sum = sum + prior[i + 2]
+    whole[#whole + 1] = prior[i]; whole[#whole + 1] = prior[i + 1]; whole[#whole + 1] = sum
+  end
+  for i = 1, #added do whole[#whole + 1] = added[i] end
+  local out = kept
+  local most = 0
+  for _, i in ipairs(latest_first(whole)) do
+    local c = whole[i + 2]
+    if c - most > eps then
+      out = add_entry(out, whole[i], whole[i + 1], c - most, 1)
+      most = c
+    end
+  end
+  return out
+end
+
 -- sent_at: when the reporting request was sent, or nil; since: the earliest its window can have begun, or nil
 local function window_sync(e, w, used, now, sent_at, since, counted_own)
   local pruned = prune_window(e, w, now)
@@ -422,14 +455,13 @@ local function window_sync(e, w, used, now, sent_at, since, counted_own)
   local arrived = s - w.jitter
   local ours = 0
   if known then ours = counted_own end
-  local pa, pb, pc = nil, nil, nil
+  local reports = {}
   local kept = {}
   for i = 1, #pruned, 4 do
     local a, b, c, f = pruned[i], pruned[i + 1], pruned[i + 2], pruned[i + 3]
     if f == 1 then
       if not (known and b + w.jitter <= s) then
-        if pa == nil then pa, pb, pc = a, b, c
-        else pa, pb, pc = math.min(pa, a), math.max(pb, b), math.max(pc, c) end
+        reports[#reports + 1] = a; reports[#reports + 1] = b; reports[#reports + 1] = c
       end
     else
       if is_own_kind(f) and known and a > latest_start and b <= arrived then ours = ours + c end
@@ -437,15 +469,12 @@ local function window_sync(e, w, used, now, sent_at, since, counted_own)
     end
   end
   local others = math.min(used, MAX_AMOUNT) - ours
-  if not (others > w.eps) then
-    if pa == nil then return kept end
-    return add_entry(kept, pa, pb, pc, 1)
-  end
   -- at the latest time the venue counted it, less the jitter allowance: counted until one window after it
   local at = s
   if known then at = math.min(s + w.jitter, now) - w.jitter end
-  if pa == nil then return add_entry(kept, at, at, others, 1) end
-  return add_entry(kept, math.min(pa, at), math.max(pb, at), math.max(pc, others), 1)
+  local added = {}
+  if others > w.eps then added = { at, at, others } end
+  return add_reports(kept, reports, added, w.eps)
 end
 
 local function window_penalize(e, w, until_ms, now)

@@ -173,7 +173,7 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     expectBorrowed(await limiter.borrowed(k), 3, "after the report on B: A's report replaced, our 2 and 1 other");
     expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 7), 'cost 7 beside our 2 and the 1 other', clock.now());
   }),
-  test('RL-V5', 'two reports answered to requests sent within jitterMs of each other are one entry at the larger cost, counted until one window after the later one was counted', [...SYNC], async ({ limiter, clock }) => {
+  test('RL-V5', 'two reports answered to requests sent within jitterMs of each other: a window counts the larger of those still counting in it, each until one window after the venue counted it, never their sum', [...SYNC], async ({ limiter, clock }) => {
     const k = key({ axis: 'merged' });
     const t0 = clock.now();
     await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A at 0 ms');
@@ -186,10 +186,30 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     // A was counted by 40 ms, after B was sent: B's count may not hold it
     await synced(limiter, k, 4, { sentAtMs: t0 + 30 }, 'sync 4 answering B, sent 30 ms after A, at 70 ms');
     expectBorrowed(await limiter.borrowed(k), 7, 'after the report on B: the larger report, 5, neither summed (9) nor replaced (4)');
-    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 4), 980, 'cost 4: room once A leaves, at 1050 ms');
-    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 5), 1000, 'cost 5: room once the report leaves, one window after B was counted (by 70 ms), at 1070 ms');
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 5), 980, "cost 5: room once A and A's report (counted by 40 ms) leave, at 1050 ms, B's 4 still counted");
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 6), 1000, "cost 6: room once B's report leaves, one window after B was counted (by 70 ms), at 1070 ms");
   }),
-  test('RL-V5', 'a sync without a send time never lowers: it replaces nothing and keeps an earlier report at the larger cost, counted until one span after now', [...SYNC], async ({ limiter, clock }) => {
+  test('RL-V5', 'a report leaves as soon as a report answering a request sent after the venue counted it comes, however many reports in between overlapped it', [...SYNC], async ({ limiter, clock }) => {
+    const k = key({ axis: 'overlapping-chain' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A at 0 ms');
+    await clock.advance(30);
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request B at 30 ms');
+    await clock.advance(10);
+    await synced(limiter, k, 5, { sentAtMs: t0 }, 'sync 5 answering A, at 40 ms: 5 others');
+    await clock.advance(20);
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request C at 60 ms, after A was answered, before B was');
+    await clock.advance(10);
+    await synced(limiter, k, 4, { sentAtMs: t0 + 30 }, 'sync 4 answering B, at 70 ms: 4 others, A may have been counted after it');
+    expectBorrowed(await limiter.borrowed(k), 8, 'after the report on B: our 3 and the larger report, 5');
+    await clock.advance(20);
+    // C left after the venue counted A (by 40 ms): A's report leaves, though B's, which C overlaps, stays
+    await synced(limiter, k, 3, { sentAtMs: t0 + 60 }, "sync 3 answering C, at 90 ms: A taken as counted, 2 others");
+    expectBorrowed(await limiter.borrowed(k), 7, "after the report on C: our 3 and B's report, 4, the larger still counting; A's 5 gone");
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 4), 960, 'cost 4: room once A leaves, at 1050 ms');
+    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 3), 'cost 3 beside our 3 and the 4', clock.now());
+  }),
+  test('RL-V5', 'a sync without a send time never lowers: it replaces nothing, and an earlier report counts as long as it did', [...SYNC], async ({ limiter, clock }) => {
     const k = key({ axis: 'without-send-time' });
     const t0 = clock.now();
     await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A at 0 ms');
@@ -201,10 +221,10 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     expectBorrowed(await limiter.borrowed(k), 7, 'after sync 1 without a send time (never lowered)');
     await synced(limiter, k, 0, undefined, 'sync 0 without a send time');
     expectBorrowed(await limiter.borrowed(k), 7, 'after sync 0 without a send time');
-    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 4), 850, 'cost 4: room once A leaves, at 1050 ms');
-    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 5), 1050, 'cost 5: room once the report, now counted from 200 ms, leaves at 1250 ms');
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 5), 810, "cost 5: room once A's report (counted by 10 ms) leaves, at 1010 ms, the report of 1 counted until 1250 ms");
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 10), 1050, 'cost 10: room once the report of 1 without a send time leaves, one span after 200 ms');
     await synced(limiter, k, 1, { sentAtMs: t0 + 190 }, 'sync 1 answering a request sent at 190 ms, within jitterMs of the report at 200 ms');
-    expectBorrowed(await limiter.borrowed(k), 7, 'after it: the report at 200 ms not replaced');
+    expectBorrowed(await limiter.borrowed(k), 2, "after it: A's report (counted by 10 ms) replaced, the report at 200 ms not");
     await clock.advance(60);
     await spend(limiter, k, TEN_PER_WINDOW, 1, 'request B at 260 ms');
     await clock.advance(10);

@@ -56,6 +56,12 @@ export interface FakeFlaws {
    * reached the venue at once, instead of up to `jitterMs` later (breaks RL-V5).
    */
   readonly syncIgnoresArrivalJitter?: boolean;
+  /**
+   * Keeps the reports a newer one does not cover as one entry with it, at the larger cost until one
+   * window after the later position, so a large report stays while later reports overlap each other
+   * (breaks RL-V5).
+   */
+  readonly syncMergesReports?: boolean;
   /** Reads a call's priority but admits every class as normal with nothing kept free (breaks RL-Q1, RL-Q4). */
   readonly classesIgnored?: boolean;
   /** Sends every critical call at once, whatever the bucket holds ahead (breaks RL-Q3: RL-A6 for the sum of all classes). */
@@ -118,6 +124,14 @@ class FakeModel extends ReferenceModel {
       let early = 0;
       for (const e of pruned(log, w, now)) if (e.kind === 'own' && e.from > sentAt - w.windowMs && e.from <= latestStart && e.to <= sentAt - w.jitterMs) early += e.cost;
       return super.windowSynced(log, w, used, now, { ...report, countedOwnCost: (report.countedOwnCost ?? 0) + early });
+    }
+    if (this.#flaws.syncMergesReports) {
+      // the reports still in force become one entry: their largest cost over all their positions
+      const out = super.windowSynced(log, w, used, now, report);
+      const reports = out.filter((e) => e.kind === 'reported');
+      if (reports.length < 2) return out;
+      const one: WindowEntry = { from: Math.min(...reports.map((e) => e.from)), to: Math.max(...reports.map((e) => e.to)), cost: reports.reduce((sum, e) => sum + e.cost, 0), kind: 'reported' };
+      return withEntry(out.filter((e) => e.kind !== 'reported'), one);
     }
     return super.windowSynced(log, w, used, now, report);
   }
