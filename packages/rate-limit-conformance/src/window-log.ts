@@ -133,26 +133,32 @@ export function pruned(log: readonly WindowEntry[], w: ModelWindow, now: number)
 
 /**
  * The log with `entry` added, in order of `from`. Past {@link MAX_WINDOW_ENTRIES} two entries of one kind
- * that follow each other among that kind are merged, those whose merged range is the shortest (RL-V6):
- * their cost then counts over the whole merged range, which only ever admits less.
+ * that follow each other among that kind are merged (RL-V6): their cost then counts over the whole merged
+ * range, which only ever admits less. The pair is the one whose merged range is the shortest (the earliest
+ * on a tie) among the pairs a sync can still tell apart, else among all: a merged range that ends at least
+ * `2 · jitterMs` before now (a sync takes a send as counted only when it left `jitterMs` before the
+ * reporting request) or starts after now (bookings ahead), inside one aligned window (those begin at multiples of `windowMs`) and starting at
+ * least `2 · jitterMs` after that window's start (a report bounds the start to about a round trip).
  */
-export function withEntry(log: readonly WindowEntry[], entry: WindowEntry): WindowEntry[] {
+export function withEntry(log: readonly WindowEntry[], entry: WindowEntry, w: ModelWindow, now: number): WindowEntry[] {
   const out = [...log];
   const at = out.findIndex((e) => entry.from < e.from);
   out.splice(at < 0 ? out.length : at, 0, entry);
+  const tellsApart = (from: number, to: number): boolean => {
+    const start = Math.floor(from / w.windowMs) * w.windowMs;
+    return (to <= now - 2 * w.jitterMs || from > now) && to < start + w.windowMs && from - start >= 2 * w.jitterMs;
+  };
   while (out.length > MAX_WINDOW_ENTRIES) {
-    let best: [number, number] | undefined;
-    let shortest = Number.POSITIVE_INFINITY;
+    const pairs: { i: number; j: number; width: number; apart: boolean }[] = [];
     for (let i = 0; i < out.length; i++) {
       const j = out.findIndex((e, k) => k > i && mergeGroup(e.kind) === mergeGroup(out[i]!.kind));
       if (j < 0) continue;
-      const width = Math.max(out[i]!.to, out[j]!.to) - out[i]!.from;
-      if (width < shortest) {
-        shortest = width;
-        best = [i, j];
-      }
+      const to = Math.max(out[i]!.to, out[j]!.to);
+      pairs.push({ i, j, width: to - out[i]!.from, apart: tellsApart(out[i]!.from, to) });
     }
-    const [i, j] = best!;
+    const candidates = pairs.some((p) => p.apart) ? pairs.filter((p) => p.apart) : pairs;
+    // the shortest; the earliest on a tie (pairs are in order of their first entry)
+    const { i, j } = candidates.reduce((best, p) => (p.width < best.width ? p : best));
     const a = out[i]!;
     const b = out[j]!;
     out[i] = { from: a.from, to: Math.max(a.to, b.to), cost: Math.min(a.cost + b.cost, MAX_AMOUNT), kind: mergedKind(a.kind, b.kind) };
@@ -210,7 +216,7 @@ export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: num
   let largest = 0;
   for (const r of reports.sort(latestFirst)) {
     if (!(r.cost - largest > windowTolerance(w))) continue;
-    out = withEntry(out, { ...r, cost: r.cost - largest });
+    out = withEntry(out, { ...r, cost: r.cost - largest }, w, now);
     largest = r.cost;
   }
   return out;
@@ -224,10 +230,10 @@ export function afterPenalty(log: readonly WindowEntry[], w: ModelWindow, untilM
   const kept = pruned(log, w, now);
   const until = Math.min(untilMs, now + HORIZON_MS);
   if (!(until + spanOf(w) > now)) return kept;
-  return withEntry(kept, { from: Math.min(now, until), to: until, cost: w.perWindow, kind: 'penalty' });
+  return withEntry(kept, { from: Math.min(now, until), to: until, cost: w.perWindow, kind: 'penalty' }, w, now);
 }
 
 /** A send of `cost` at `at` (an admission or a booking at its send time: `own`; a record at now or a converted amount: `recorded`). */
 export function afterSend(log: readonly WindowEntry[], w: ModelWindow, cost: number, at: number, now: number, kind: 'own' | 'own-critical' | 'own-bulk' | 'recorded' = 'own'): WindowEntry[] {
-  return withEntry(pruned(log, w, now), { from: at, to: at, cost: Math.min(cost, MAX_AMOUNT), kind });
+  return withEntry(pruned(log, w, now), { from: at, to: at, cost: Math.min(cost, MAX_AMOUNT), kind }, w, now);
 }

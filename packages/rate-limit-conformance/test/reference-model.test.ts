@@ -128,13 +128,42 @@ describe('the reference model of window limits', () => {
     const plain: WindowEntry[] = [];
     for (let i = 0; i < 400; i++) {
       const e = send(NOW + i * 7 + (i % 3), 1 + (i % 4), i % 5 === 0 ? 'reported' : 'own');
-      log = withEntry(log, e);
+      log = withEntry(log, e, w, NOW + i * 7);
       plain.push(e);
       expect(log.length).toBeLessThanOrEqual(MAX_WINDOW_ENTRIES);
     }
     for (let T = NOW - 10; T < NOW + 4000; T += 3) expect(countAt(log, 1050, T)).toBeGreaterThanOrEqual(countAt(plain, 1050, T));
     const latest = Math.max(...plain.map((e) => e.to));
     expect(countAt(log, 1050, latest + 1050)).toBe(0);
+  });
+
+  it('merges what a sync can still tell apart last: the sends of the last 2 · jitterMs, and sends on both sides of an aligned window’s start (RL-V6)', () => {
+    // 129 sends 5 ms apart from 999 400 ms: the window starts at 1 000 000 lie among them
+    const at = (i: number) => NOW - 600 + i * 5;
+    let log: WindowEntry[] = [];
+    for (let i = 0; i < MAX_WINDOW_ENTRIES; i++) log = withEntry(log, send(at(i), 1), w, at(i));
+    const now = at(MAX_WINDOW_ENTRIES);
+    const merged = withEntry(log, send(now, 1), w, now);
+    expect(merged).toHaveLength(MAX_WINDOW_ENTRIES);
+    const wide = merged.filter((e) => e.to > e.from);
+    expect(wide).toHaveLength(1);
+    const [m] = wide;
+    // not among the last 100 ms, nor across 1 000 000 ms
+    expect(m!.to).toBeLessThanOrEqual(now - 2 * w.jitterMs);
+    expect(Math.floor(m!.from / w.windowMs)).toBe(Math.floor(m!.to / w.windowMs));
+    // the earliest pair of the shortest: the first two sends
+    expect(m).toEqual({ from: at(0), to: at(1), cost: 2, kind: 'own' });
+    // bookings ahead merge with their close neighbours as before they are sent
+    let booked: WindowEntry[] = [];
+    for (let i = 0; i < MAX_WINDOW_ENTRIES - 4; i++) booked = withEntry(booked, send(NOW + 200 + i * 10, 1), w, NOW + 200 + i * 10);
+    const later = NOW + 200 + MAX_WINDOW_ENTRIES * 10 + 500;
+    for (let i = 0; i < 5; i++) booked = withEntry(booked, send(later + 1000 + i, 1), w, later);
+    expect(booked.filter((e) => e.to > e.from)).toEqual([{ from: later + 1000, to: later + 1001, cost: 2, kind: 'own' }]);
+    // with only recent sends and pairs across a window's start, the shortest of all is merged all the same
+    let recent: WindowEntry[] = [];
+    for (let i = 0; i <= MAX_WINDOW_ENTRIES; i++) recent = withEntry(recent, send(NOW - 20 + i * 0.1, 1), w, NOW - 20);
+    expect(recent).toHaveLength(MAX_WINDOW_ENTRIES);
+    expect(recent.reduce((sum, e) => sum + e.cost, 0)).toBe(MAX_WINDOW_ENTRIES + 1);
   });
 
   it('counts as ours only the sends after the latest window start and at least jitterMs before the reporting request (RL-V5)', () => {

@@ -125,12 +125,30 @@ export function pruneWindow(e: readonly number[], d: WindowDefinition, now: numb
 }
 
 /**
- * Adds an entry `[a, b]` of `cost` (kind `f`), keeping the list sorted by `a`; past
- * {@link MAX_WINDOW_ENTRIES}, merges two entries of one kind (next to each other among that kind) whose
- * merged interval is the shortest (ties: the earliest), summing their costs (clamped to
- * {@link MAX_AMOUNT}): the cost then counts over the whole merged interval, which only ever admits less.
+ * Whether merging an entry that starts at `a` with one whose merged range ends at `b` keeps what syncs
+ * need (RL-V6): both sent at least `2 · jitterMs` before now (a sync takes a send as counted by its time
+ * only when it left `jitterMs` before the reporting request: a merged entry across that line would be
+ * taken as still on its way, and counted again as others' spending) or both booked after now (bookings
+ * ahead, merged with their close neighbours, as they were before they were sent), and the range inside one aligned
+ * window, starting at least `2 · jitterMs` after its start (a venue's aligned windows start at multiples
+ * of `windowMs`, and a report bounds that start to within about a round trip after it: an entry across
+ * the bound would be counted neither as ours nor as outside the window).
  */
-export function addEntry(e: readonly number[], a: number, b: number, cost: number, f: number): number[] {
+function keepsSyncs(a: number, b: number, d: WindowDefinition, now: number): boolean {
+  const k = Math.floor(a / d.windowMs);
+  return (b <= now - 2 * d.jitterMs || a > now) && k === Math.floor(b / d.windowMs) && a - k * d.windowMs >= 2 * d.jitterMs;
+}
+
+/**
+ * Adds an entry `[a, b]` of `cost` (kind `f`), keeping the list sorted by `a`; past
+ * {@link MAX_WINDOW_ENTRIES}, merges two entries of one kind (next to each other among that kind),
+ * summing their costs (clamped to {@link MAX_AMOUNT}): the cost then counts over the whole merged
+ * interval, which only ever admits less. The pair merged is the one whose merged interval is the
+ * shortest (ties: the earliest) among those that keep what syncs need (see `keepsSyncs`: sent before
+ * the last `2 · jitterMs` or booked after now, and within one aligned window, clear of its first
+ * `2 · jitterMs`), or among all pairs when none does.
+ */
+export function addEntry(e: readonly number[], a: number, b: number, cost: number, f: number, d: WindowDefinition, now: number): number[] {
   const out: number[] = [];
   let placed = false;
   for (let i = 0; i < e.length; i += ENTRY) {
@@ -143,17 +161,22 @@ export function addEntry(e: readonly number[], a: number, b: number, cost: numbe
   if (!placed) out.push(a, b, cost, f);
   while (out.length > MAX_WINDOW_ENTRIES * ENTRY) {
     // merge the two entries of one kind, next to each other among that kind, whose merged interval is
-    // the shortest (ties: the earliest); with more entries than room there is always such a pair
+    // the shortest (ties: the earliest), preferring those that keep what syncs need; with more entries
+    // than room there is always such a pair
     let bi = -1;
     let bj = -1;
     let bestWidth = Infinity;
+    let bestKeeps = false;
     for (let i = 0; i < out.length; i += ENTRY) {
       let j = i + ENTRY;
       while (j < out.length && mergeGroup(out[j + 3] as number) !== mergeGroup(out[i + 3] as number)) j += ENTRY;
       if (j >= out.length) continue;
-      const width = Math.max(out[i + 1] as number, out[j + 1] as number) - (out[i] as number);
-      if (width < bestWidth) {
+      const end = Math.max(out[i + 1] as number, out[j + 1] as number);
+      const width = end - (out[i] as number);
+      const keeps = keepsSyncs(out[i] as number, end, d, now);
+      if ((keeps && !bestKeeps) || (keeps === bestKeeps && width < bestWidth)) {
         bestWidth = width;
+        bestKeeps = keeps;
         bi = i;
         bj = j;
       }
@@ -188,7 +211,7 @@ export function windowExpiry(e: readonly number[], d: WindowDefinition): number 
 
 /** A charge of class `cls` as of the send time `s` (RL-A1, RL-M5): one entry at `s`, of its class's kind. */
 export function windowCharge(e: readonly number[], d: WindowDefinition, cost: number, s: number, now: number, cls = 1): number[] {
-  return addEntry(pruneWindow(e, d, now), s, s, cost, ownKind(cls));
+  return addEntry(pruneWindow(e, d, now), s, s, cost, ownKind(cls), d, now);
 }
 
 /**
@@ -196,7 +219,7 @@ export function windowCharge(e: readonly number[], d: WindowDefinition, cost: nu
  * 3: what was recorded may have been sent earlier, so a sync never takes it as counted by its time.
  */
 export function windowRecord(e: readonly number[], d: WindowDefinition, cost: number, now: number): number[] {
-  return addEntry(pruneWindow(e, d, now), now, now, Math.min(cost, MAX_AMOUNT), 3);
+  return addEntry(pruneWindow(e, d, now), now, now, Math.min(cost, MAX_AMOUNT), 3, d, now);
 }
 
 /**
@@ -262,7 +285,7 @@ export function windowSync(
   const others = Math.min(used, MAX_AMOUNT) - ours;
   // at the latest time the venue counted it, less the jitter allowance: counted until one window after it
   const at = known ? Math.min(s + d.jitterMs, now) - d.jitterMs : s;
-  return addReports(kept, reports, others > d.eps ? [at, at, others] : [], d.eps);
+  return addReports(kept, reports, others > d.eps ? [at, at, others] : [], d, now);
 }
 
 /** Orders reports (flat `[a, b, c]`) latest first: by `b` descending, then by cost descending, then by `a`. */
@@ -281,7 +304,7 @@ function latestFirst(r: readonly number[]): number[] {
  * latest: a report dropped before them counted for less time, so it never entered theirs), `added` a
  * new report at its whole cost. A report dropped later takes only its own excess with it.
  */
-function addReports(kept: number[], prior: readonly number[], added: readonly number[], eps: number): number[] {
+function addReports(kept: number[], prior: readonly number[], added: readonly number[], d: WindowDefinition, now: number): number[] {
   const whole: number[] = [];
   let sum = 0;
   for (const i of latestFirst(prior)) {
@@ -293,8 +316,8 @@ function addReports(kept: number[], prior: readonly number[], added: readonly nu
   let most = 0;
   for (const i of latestFirst(whole)) {
     const c = whole[i + 2] as number;
-    if (!(c - most > eps)) continue;
-    out = addEntry(out, whole[i] as number, whole[i + 1] as number, c - most, 1);
+    if (!(c - most > d.eps)) continue;
+    out = addEntry(out, whole[i] as number, whole[i + 1] as number, c - most, 1, d, now);
     most = c;
   }
   return out;
@@ -307,7 +330,7 @@ function addReports(kept: number[], prior: readonly number[], added: readonly nu
 export function windowPenalize(e: readonly number[], d: WindowDefinition, untilMs: number, now: number): number[] {
   const until = clampHold(untilMs, now);
   if (!(until + d.span > now)) return pruneWindow(e, d, now);
-  return addEntry(pruneWindow(e, d, now), Math.min(now, until), until, d.perWindow, 2);
+  return addEntry(pruneWindow(e, d, now), Math.min(now, until), until, d.perWindow, 2, d, now);
 }
 
 /** The first window definition of a bucket that had only a hold and/or recorded debt (RL-R1, RL-R3). */
@@ -320,7 +343,7 @@ export function windowFoldPending(debt: number, hold: number, d: WindowDefinitio
 
 /** A window bucket that took over the amount a token bucket had borrowed (RL-L5): `borrowed` counted now, and a hold kept. */
 export function windowFromBorrowed(borrowed: number, hold: number, d: WindowDefinition, now: number): number[] {
-  let e: number[] = borrowed > 0 ? addEntry([], now, now, Math.min(borrowed, MAX_AMOUNT), 3) : [];
+  let e: number[] = borrowed > 0 ? addEntry([], now, now, Math.min(borrowed, MAX_AMOUNT), 3, d, now) : [];
   if (hold > now) e = windowPenalize(e, d, hold, now);
   return e;
 }

@@ -357,7 +357,13 @@ local function prune_window(e, w, now)
   return out
 end
 
-local function add_entry(e, a, b, cost, f)
+-- whether a merged range [a, b] keeps what syncs need: sent 2 jitters before now or booked after now, within one aligned window and clear of its first 2 jitters
+local function keeps_syncs(a, b, w, now)
+  local k = math.floor(a / w.window_ms)
+  return (b <= now - 2 * w.jitter or a > now) and k == math.floor(b / w.window_ms) and a - k * w.window_ms >= 2 * w.jitter
+end
+
+local function add_entry(e, a, b, cost, f, w, now)
   local out = {}
   local placed = false
   for i = 1, #e, 4 do
@@ -371,13 +377,17 @@ local function add_entry(e, a, b, cost, f)
     out[#out + 1] = a; out[#out + 1] = b; out[#out + 1] = cost; out[#out + 1] = f
   end
   while #out > MAX_WINDOW_ENTRIES * 4 do
-    local bi, bj, best = -1, -1, math.huge
+    local bi, bj, best, best_keeps = -1, -1, math.huge, false
     for i = 1, #out, 4 do
       local j = i + 4
       while j <= #out and merge_group(out[j + 3]) ~= merge_group(out[i + 3]) do j = j + 4 end
       if j <= #out then
-        local width = math.max(out[i + 1], out[j + 1]) - out[i]
-        if width < best then best, bi, bj = width, i, j end
+        local stop = math.max(out[i + 1], out[j + 1])
+        local width = stop - out[i]
+        local keeps = keeps_syncs(out[i], stop, w, now)
+        if (keeps and not best_keeps) or (keeps == best_keeps and width < best) then
+          best, best_keeps, bi, bj = width, keeps, i, j
+        end
       end
     end
     out[bi + 1] = math.max(out[bi + 1], out[bj + 1])
@@ -403,11 +413,11 @@ local function window_expiry(e, w)
 end
 
 local function window_charge(e, w, cost, s, now, cls)
-  return add_entry(prune_window(e, w, now), s, s, cost, own_kind(cls))
+  return add_entry(prune_window(e, w, now), s, s, cost, own_kind(cls), w, now)
 end
 
 local function window_record(e, w, cost, now)
-  return add_entry(prune_window(e, w, now), now, now, math.min(cost, MAX_AMOUNT), 3)
+  return add_entry(prune_window(e, w, now), now, now, math.min(cost, MAX_AMOUNT), 3, w, now)
 end
 
 -- reports (flat a, b, c) latest first: by b descending, then cost descending, then a ascending
@@ -423,7 +433,7 @@ local function latest_first(r)
 end
 
 -- reports kept as kind-1 entries summing, in any interval from now on, to the largest report still counting there
-local function add_reports(kept, prior, added, eps)
+local function add_reports(kept, prior, added, w, now)
   local whole = {}
   local sum = 0
   for _, i in ipairs(latest_first(prior)) do
@@ -435,8 +445,8 @@ local function add_reports(kept, prior, added, eps)
   local most = 0
   for _, i in ipairs(latest_first(whole)) do
     local c = whole[i + 2]
-    if c - most > eps then
-      out = add_entry(out, whole[i], whole[i + 1], c - most, 1)
+    if c - most > w.eps then
+      out = add_entry(out, whole[i], whole[i + 1], c - most, 1, w, now)
       most = c
     end
   end
@@ -474,13 +484,13 @@ local function window_sync(e, w, used, now, sent_at, since, counted_own)
   if known then at = math.min(s + w.jitter, now) - w.jitter end
   local added = {}
   if others > w.eps then added = { at, at, others } end
-  return add_reports(kept, reports, added, w.eps)
+  return add_reports(kept, reports, added, w, now)
 end
 
 local function window_penalize(e, w, until_ms, now)
   local u = clamp_hold(until_ms, now)
   if not (u + w.span > now) then return prune_window(e, w, now) end
-  return add_entry(prune_window(e, w, now), math.min(now, u), u, w.per, 2)
+  return add_entry(prune_window(e, w, now), math.min(now, u), u, w.per, 2, w, now)
 end
 
 local function window_fold_pending(debt, hold, w, now)
@@ -492,7 +502,7 @@ end
 
 local function window_from_borrowed(b, hold, w, now)
   local e = {}
-  if b > 0 then e = add_entry({}, now, now, math.min(b, MAX_AMOUNT), 3) end
+  if b > 0 then e = add_entry({}, now, now, math.min(b, MAX_AMOUNT), 3, w, now) end
   if hold > now then e = window_penalize(e, w, hold, now) end
   return e
 end

@@ -231,6 +231,27 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     await synced(limiter, k, 1, { sentAtMs: t0 + 260 }, 'sync 1 answering B: exactly A');
     expectBorrowed(await limiter.borrowed(k), 2, 'after the report on B: our 2 alone');
   }),
+  test('RL-V6', 'merging past 128 entries keeps the sends of the last 2 · jitterMs apart: a sync then takes as counted exactly the sends it would without merging', [...SYNC], async ({ limiter, clock }) => {
+    const k = key({ axis: 'merged-then-synced' });
+    const limit = { perWindow: 1000, windowMs: 10_000, jitterMs: 50 };
+    const t0 = clock.now();
+    // 100 sends 10 ms apart, then 40 sends 1 ms apart: 140, more than the list keeps
+    for (let i = 0; i < 100; i++) {
+      await spend(limiter, k, limit, 1, `send #${i + 1}`);
+      await clock.advance(10);
+    }
+    for (let i = 0; i < 40; i++) {
+      await spend(limiter, k, limit, 1, `send #${101 + i}, 1 ms apart`);
+      await clock.advance(1);
+    }
+    await clock.advance(t0 + 1070 - clock.now());
+    await spend(limiter, k, limit, 1, 'the reporting request at 1070 ms');
+    await clock.advance(5);
+    // the venue counted all 141; taken as counted: the sends up to 1020 ms (121) and the reporting request;
+    // the 19 sent from 1021 ms may still have been on their way, so they come back as others' spending
+    expectDone(await limiter.sync(k, limit, 141, { sentAtMs: t0 + 1070, countedOwnCost: 1 }), 'sync 141 answering the reporting request');
+    expectBorrowed(await limiter.borrowed(k), 160, 'our 141 and the 19 still on their way taken as others');
+  }),
   test('RL-V5', 'reports answered to one request are kept as one at the larger cost', [...SYNC], async ({ limiter, clock }) => {
     const k = key({ axis: 'synced' });
     const t0 = clock.now();

@@ -106,7 +106,7 @@ class FakeModel extends ReferenceModel {
       // the earlier reports stay as they are, and this one is added beside them
       const earlier = pruned(log, w, now).filter((e) => e.kind === 'reported');
       let out = super.windowSynced(log.filter((e) => e.kind !== 'reported'), w, used, now, report);
-      for (const e of earlier) out = withEntry(out, e);
+      for (const e of earlier) out = withEntry(out, e, w, now);
       return out;
     }
     if (this.#flaws.syncTakesSendsInFlight && report.sentAtMs !== undefined) {
@@ -131,7 +131,7 @@ class FakeModel extends ReferenceModel {
       const reports = out.filter((e) => e.kind === 'reported');
       if (reports.length < 2) return out;
       const one: WindowEntry = { from: Math.min(...reports.map((e) => e.from)), to: Math.max(...reports.map((e) => e.to)), cost: reports.reduce((sum, e) => sum + e.cost, 0), kind: 'reported' };
-      return withEntry(out.filter((e) => e.kind !== 'reported'), one);
+      return withEntry(out.filter((e) => e.kind !== 'reported'), one, w, now);
     }
     return super.windowSynced(log, w, used, now, report);
   }
