@@ -14,6 +14,11 @@ export interface AnsweredSend {
   /** The window its own answer reported (its sync's `windowEnd`), when known. */
   readonly windowEnd?: WindowEnd;
   /**
+   * When its answer arrived (the caller's clock, epoch ms), when known: the venue's window whose usage the
+   * answer reported had begun by then.
+   */
+  readonly answeredAtMs?: number;
+  /**
    * Of `cost`, what the limiter's store holds only as a record made after the answer, not as the send's
    * admitted entry: a charge on an outcome (a failed order's weight) admitted at its gate cost. The store
    * takes the admitted entry as counted by its send time; this part it never does, so a report certifies it.
@@ -134,17 +139,23 @@ export function windowFeedback(
   // (an answer time before the send time is a clock that cannot be trusted: the allowance alone)
   const counting = answerMs >= 0 ? Math.min(limit.jitterMs, answerMs) : limit.jitterMs;
   const windowElapsedMs = elapsedAtLeastMs(rule, bucket, response) - counting;
-  const base: FeedbackSync = { key, limit, minBorrowed: used, windowElapsedMs };
-  if (send === undefined) return base;
-  const latestStart = send.sentAtMs - windowElapsedMs;
+  if (send === undefined) return { key, limit, minBorrowed: used, windowElapsedMs };
   const r = remainingBounds(rule, bucket, response);
   // the window's end in the caller's clock
   const end = r === undefined ? undefined : { earliestMs: send.sentAtMs + r.least, latestMs: send.sentAtMs + counting + r.most };
   // only an end known to within half a window tells one window from the next
   const windowEnd = end !== undefined && end.latestMs - end.earliestMs < bucket.windowMs / 2 ? end : undefined;
+  const answered = [...(send.own?.answered(key, send.sentAtMs) ?? [])];
+  // the window began by the time any answer reporting it arrived: a tighter bound than a Date header's
+  // second, so the sends made between the two are taken as counted by their times
+  let latestStart = send.sentAtMs - windowElapsedMs;
+  if (windowEnd !== undefined) {
+    for (const u of answered) if (u.answeredAtMs !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd)) latestStart = Math.min(latestStart, u.answeredAtMs);
+  }
+  const base: FeedbackSync = { key, limit, minBorrowed: used, windowElapsedMs: send.sentAtMs - latestStart };
   let certain = send.countedCost;
   const recent = send.sentAtMs - limit.jitterMs;
-  for (const u of send.own?.answered(key, send.sentAtMs) ?? []) {
+  for (const u of answered) {
     if (!(u.cost > 0)) continue;
     if (u.sentAtMs > latestStart ? u.sentAtMs > recent : windowEnd !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd)) certain += u.cost;
     // sent inside the window and answered before: the venue counted all of it, the store takes only its admitted entry by time

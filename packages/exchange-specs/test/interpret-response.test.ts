@@ -58,6 +58,30 @@ describe('binance-spot', () => {
     expect(over.syncs[0]?.countedOwnCost).toBeCloseTo(5 + 1, 9);
   });
 
+  it('an own send whose answer reported the same window bounds its start by that answer, tighter than the Date header\'s second', () => {
+    const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
+    const sentAtMs = minuteStart + 20_500;
+    const thisWindow = { earliestMs: minuteStart + 59_000, latestMs: minuteStart + 60_100 };
+    const answered = [
+      // answered 103 ms into the minute, reporting this minute: the window began by then
+      { sentAtMs: minuteStart + 100, answeredAtMs: minuteStart + 103, cost: 2, windowEnd: thisWindow },
+      // sent after that: the store takes it by its time, nothing to certify
+      { sentAtMs: minuteStart + 300, answeredAtMs: minuteStart + 302, cost: 3, windowEnd: thisWindow },
+      // the last minute's: bounds nothing
+      { sentAtMs: minuteStart - 40, answeredAtMs: minuteStart - 38, cost: 4, windowEnd: { earliestMs: minuteStart - 1000, latestMs: minuteStart + 100 } },
+    ];
+    const own = { nowMs: sentAtMs + 5, sentAtMs, usage: () => 0, answered: () => answered };
+    const fb = feedback('binance-spot', depth, { headers }, publicId, { own });
+    // by the Date header alone the window began by 505 ms (20 s less the 5 ms the answer took, before 20.5 s); by the answer, by 103 ms
+    expect(fb.syncs[0]?.windowElapsedMs).toBe(20_500 - 103);
+    // the reporting request's weight 5 and the send made before the window's latest start whose answer reported this window
+    expect(fb.syncs[0]?.countedOwnCost).toBe(5 + 2);
+    // without answer times: the Date header's bound, and both sends before it certified
+    const blind = feedback('binance-spot', depth, { headers }, publicId, { own: { ...own, answered: () => answered.map(({ answeredAtMs: _, ...u }) => u) } });
+    expect(blind.syncs[0]?.windowElapsedMs).toBe(19_995);
+    expect(blind.syncs[0]?.countedOwnCost).toBe(5 + 2 + 3);
+  });
+
   it('assumes a whole minute is left without a Date header (conservative)', () => {
     const fb = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000' } });
     expect(fb.syncs[0]?.minBorrowed).toBe(3000);

@@ -306,7 +306,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
   const answered = (key: BucketKey, beforeSeq: number): AnsweredSend[] =>
     (ownSends.get(ownKey(key)) ?? [])
       .filter((e) => e.answerSeq < beforeSeq)
-      .map((e) => ({ sentAtMs: e.sentAt, cost: e.cost, ...(e.uncounted > 0 ? { uncountedCost: e.uncounted } : {}), ...(e.windowEnd === undefined ? {} : { windowEnd: e.windowEnd }) }));
+      .map((e) => ({ sentAtMs: e.sentAt, answeredAtMs: e.respondedAt, cost: e.cost, ...(e.uncounted > 0 ? { uncountedCost: e.uncounted } : {}), ...(e.windowEnd === undefined ? {} : { windowEnd: e.windowEnd }) }));
   /**
    * Remembers the charges the venue counted for an answered send; returns, per entry, what the store
    * holds of it only as a record once the deferred charges are recorded (the counted cost on its key
