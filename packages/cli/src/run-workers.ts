@@ -88,12 +88,14 @@ export interface RunWorkersResult {
 
 /**
  * The demo's reserve with classes (RL-Q4, RL-Q6): each bucket the spec's own (market data keeps room
- * where cancels are charged, none elsewhere), and an account's order count keeps a fifth from normal
- * orders for the critical hedges (new orders, critical by the demo's choice, not by nature): Binance's
- * 50 per aligned 10 s leaves them 9.6, twice the 4 a credential sends per window, so a hedge rarely
- * books ahead (a critical booking ahead holds later critical calls on the buckets they share, RL-Q2).
+ * where cancels are charged, none elsewhere), and an account's order count keeps 11 % from normal
+ * orders for the critical hedges (new orders, critical by the demo's choice, not by nature): of Binance's
+ * 50 per aligned 10 s (48 with the margin) that is 5.3, room for the 5 hedges, one every 2.5 s, that a
+ * credential can send in any 10.1 s (the window and its jitter allowance), so a hedge never books ahead
+ * (a critical booking ahead holds later critical calls on the buckets they share, RL-Q2). What the hedges
+ * leave unused of it is what the classes cost the order count.
  */
-const demoReserve = (c: BucketCheck): Reserve | undefined => (c.key.axis?.startsWith('orders') === true ? { normal: 0.2 } : undefined);
+const demoReserve = (c: BucketCheck): Reserve | undefined => (c.key.axis?.startsWith('orders') === true ? { normal: 0.11 } : undefined);
 
 /** How long the limiter's store may keep failing before the run ends (a slow moment is not a dead store). */
 const STORE_OUTAGE_LIMIT_MS = 5_000;

@@ -1,4 +1,5 @@
 import type { Priority, Reserve } from '@core/rate-limit-contract';
+import { maxCost } from './evaluate-cost.js';
 import { requestParams } from './request-params.js';
 import type { VenueRequest } from './venue-io.js';
 import type { EndpointSpec, VenueSpec } from './venue-spec.js';
@@ -19,10 +20,22 @@ export const DEFAULT_VENUE_RESERVE: Required<Reserve> = Object.freeze({ normal: 
  */
 export const DEFAULT_WINDOW_RESERVE: Required<Reserve> = Object.freeze({ normal: 0, bulk: 0.05 });
 
+/**
+ * The same for a window limit where every charge of a critical request by nature is one the venue applies
+ * only on an outcome and is admitted as a deferred charge (Binance spot's cancels, whose weight is charged
+ * only when they fail): bulk keeps 1.5 % of each window. Such a request needs only its gate at admission
+ * (a millionth of its cost); what it may be charged later is already kept by the bucket's in-flight share
+ * (`inFlightShare`), which lowers every class's limit. The 1.5 % is for what a usage report counts twice
+ * for a while: own sends still on their way when the venue counted it (a paced window sends no more at
+ * once than it keeps free), taken as others' spending.
+ */
+export const DEFAULT_GATED_WINDOW_RESERVE: Required<Reserve> = Object.freeze({ normal: 0, bulk: 0.015 });
+
 /** No reserve: a bucket no critical request by nature is charged on is spent by every class to its end. */
 export const NO_RESERVE: Required<Reserve> = Object.freeze({ normal: 0, bulk: 0 });
 
 const CRITICAL_BUCKETS = new WeakMap<VenueSpec, ReadonlySet<string>>();
+const CRITICAL_OUTCOME_COST = new WeakMap<VenueSpec, ReadonlyMap<string, number>>();
 
 /**
  * The buckets a critical request by nature ({@link CRITICAL_REQUESTS}) of a spec can be charged on: the
@@ -32,16 +45,23 @@ export function criticalBuckets(spec: VenueSpec): ReadonlySet<string> {
   let set = CRITICAL_BUCKETS.get(spec);
   if (set !== undefined) return set;
   const out = new Set<string>();
+  // per bucket: the largest critical cost charged only on an outcome, or Infinity when one is charged always
+  const outcome = new Map<string, number>();
   const table = CRITICAL_REQUESTS[spec.id];
   if (table !== undefined) {
     const ids = new Set([...table.endpoints, ...(table.params ?? []).flatMap((p) => p.endpoints)]);
     for (const e of spec.endpoints) {
       if (!ids.has(e.id)) continue;
-      for (const r of [...e.costs, ...(e.publicCosts ?? []), ...(spec.global ?? [])]) out.add(r.bucket);
+      for (const r of [...e.costs, ...(e.publicCosts ?? []), ...(spec.global ?? [])]) {
+        out.add(r.bucket);
+        const cost = (r.charge ?? 'always') === 'always' ? Infinity : maxCost(r.cost);
+        outcome.set(r.bucket, Math.max(outcome.get(r.bucket) ?? 0, cost));
+      }
     }
   }
   set = out;
   CRITICAL_BUCKETS.set(spec, set);
+  CRITICAL_OUTCOME_COST.set(spec, outcome);
   return set;
 }
 
@@ -49,10 +69,15 @@ export function criticalBuckets(spec: VenueSpec): ReadonlySet<string> {
  * The reserve a bucket carries in its checks when the caller gives none (RL-Q6): {@link DEFAULT_VENUE_RESERVE}
  * on a token bucket and {@link DEFAULT_WINDOW_RESERVE} on a window limit where critical requests by
  * nature are charged, {@link NO_RESERVE} elsewhere (a bucket only market data spends keeps nothing free).
+ * On a window limit whose critical charges are all applied only on an outcome and no larger than
+ * `deferredBound` (the bucket's in-flight bound of deferred charges, `inFlightBound`; 0 when charges are
+ * not deferred), {@link DEFAULT_GATED_WINDOW_RESERVE}: those requests are admitted at their gate.
  */
-export function bucketReserve(spec: VenueSpec, bucketId: string, window: boolean): Required<Reserve> {
+export function bucketReserve(spec: VenueSpec, bucketId: string, window: boolean, deferredBound = 0): Required<Reserve> {
   if (!criticalBuckets(spec).has(bucketId)) return NO_RESERVE;
-  return window ? DEFAULT_WINDOW_RESERVE : DEFAULT_VENUE_RESERVE;
+  if (!window) return DEFAULT_VENUE_RESERVE;
+  const outcome = CRITICAL_OUTCOME_COST.get(spec)?.get(bucketId) ?? Infinity;
+  return deferredBound > 0 && outcome <= deferredBound ? DEFAULT_GATED_WINDOW_RESERVE : DEFAULT_WINDOW_RESERVE;
 }
 
 /** A request parameter whose value makes an order risk-reducing (reduce-only, close-position). */

@@ -41,7 +41,7 @@ export type {
 export { validateSpec, type SpecError, type ValidateResult } from './validate-spec.js';
 export { getVenueSpec, listVenues, resolveVenueId, venueEvidence, CCXT_ID_PREFIX, type VenueListing, type VenueEvidence } from './registry.js';
 export { resolveRequest } from './resolve-request.js';
-export { CRITICAL_REQUESTS, DEFAULT_VENUE_RESERVE, DEFAULT_WINDOW_RESERVE, NO_RESERVE, bucketReserve, criticalBuckets, requestPriority, type CriticalParam, type CriticalRequests } from './critical-requests.js';
+export { CRITICAL_REQUESTS, DEFAULT_GATED_WINDOW_RESERVE, DEFAULT_VENUE_RESERVE, DEFAULT_WINDOW_RESERVE, NO_RESERVE, bucketReserve, criticalBuckets, requestPriority, type CriticalParam, type CriticalRequests } from './critical-requests.js';
 export { bucketMaxCost, bucketLimit, bucketDerivation, resolveCharges, usesWindowLimit, type ResolveOptions, type Charge, type ChargesResult, type EnforcedLimit } from './resolve-charges.js';
 export { bucketDefers, bucketMargin, inFlightBound, DEFAULT_IN_FLIGHT_SHARE, DEFERRED_GATE_FRACTION } from './deferred-charges.js';
 export { interpretResponse, type InterpretOptions, type OwnUsage } from './interpret-response.js';

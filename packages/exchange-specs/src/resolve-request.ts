@@ -1,5 +1,6 @@
 import type { BucketCheck } from '@core/rate-limit-contract';
 import { DEFAULT_VENUE_RESERVE, bucketReserve, requestPriority } from './critical-requests.js';
+import { inFlightBound } from './deferred-charges.js';
 import { resolveCharges, type ResolveOptions } from './resolve-charges.js';
 import type { DeferredCharge, Identity, ResolveResult, VenueCharge, VenueRequest } from './venue-io.js';
 import type { VenueSpec } from './venue-spec.js';
@@ -51,7 +52,7 @@ export function resolveRequest(spec: VenueSpec, request: VenueRequest, identity:
       deferred.set(did, d === undefined ? { key: c.key, bucket: c.bucket.id, cost: c.venueCost, charge: c.charge, limit: c.limit, inFlight: c.inFlight ?? 0 } : { ...d, cost: d.cost + c.venueCost });
     }
     // for a limiter with classes: the caller's reserve holds for every bucket of the call; without one, each bucket carries its own (RL-Q6)
-    const own = options.classes === true && options.reserve === undefined ? bucketReserve(spec, c.bucket.id, c.limit !== null && 'perWindow' in c.limit) : undefined;
+    const own = options.classes === true && options.reserve === undefined ? bucketReserve(spec, c.bucket.id, c.limit !== null && 'perWindow' in c.limit, inFlightBound(spec, c.bucket, r.tier, options)) : undefined;
     const check: BucketCheck = own === undefined ? { key: c.key, limit: c.limit, cost: c.cost } : { key: c.key, limit: c.limit, cost: c.cost, reserve: own };
     const id = keyId(check);
     const prev = merged.get(id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CRITICAL_REQUESTS, DEFAULT_VENUE_RESERVE, DEFAULT_WINDOW_RESERVE, NO_RESERVE, bucketReserve, criticalBuckets, getVenueSpec, resolveRequest } from '../src/index.js';
+import { CRITICAL_REQUESTS, DEFAULT_GATED_WINDOW_RESERVE, DEFAULT_VENUE_RESERVE, DEFAULT_WINDOW_RESERVE, NO_RESERVE, bucketReserve, criticalBuckets, getVenueSpec, resolveRequest } from '../src/index.js';
 
 const key = { credential: 'k-1' };
 
@@ -81,5 +81,29 @@ describe('requests critical by nature', () => {
       expect(x.checks.every((c) => c.reserve === undefined)).toBe(true);
     }
     expect(given.ok && given.reserve).toEqual({ normal: 0, bulk: 0.3 });
+  });
+
+  it('a window where every critical charge is deferred keeps only room for the gates: Binance spot’s cancels weigh only when they fail', () => {
+    const spot = getVenueSpec('binance-spot');
+    const depth = { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT' } } as const;
+    const reserveOf = (options: Parameters<typeof resolveRequest>[3]) => {
+      const r = resolveRequest(spot, depth, { credential: null }, { classes: true, ...options });
+      if (!r.ok) throw new Error(r.error.message);
+      return r.checks.find((c) => c.key.axis === 'request_weight')?.reserve;
+    };
+    expect(DEFAULT_GATED_WINDOW_RESERVE.bulk).toBeLessThan(DEFAULT_WINDOW_RESERVE.bulk);
+    expect(reserveOf({ deferred: true })).toEqual(DEFAULT_GATED_WINDOW_RESERVE);
+    // charges reserved at admission: the cancels need their whole weight
+    expect(reserveOf({})).toEqual(DEFAULT_WINDOW_RESERVE);
+    // an in-flight bound smaller than a cancel's weight: cancels are reserved, not deferred
+    expect(bucketReserve(spot, 'request_weight', true, 0.5)).toEqual(DEFAULT_WINDOW_RESERVE);
+    expect(bucketReserve(spot, 'request_weight', true, 120)).toEqual(DEFAULT_GATED_WINDOW_RESERVE);
+    // a token bucket keeps its default whatever the deferral (its reserve costs only burst)
+    expect(bucketReserve(spot, 'request_weight', false, 120)).toEqual(DEFAULT_VENUE_RESERVE);
+    // Bybit charges its cancels always: the window keeps 5 % even with deferred charges
+    const bybit = getVenueSpec('bybit');
+    const ip = [...criticalBuckets(bybit)].find((id) => id === 'ip');
+    expect(ip).toBe('ip');
+    expect(bucketReserve(bybit, 'ip', true, 1000)).toEqual(DEFAULT_WINDOW_RESERVE);
   });
 });

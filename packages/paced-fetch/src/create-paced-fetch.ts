@@ -143,7 +143,9 @@ export interface PacedFetchOptions {
    * The share of the buckets lower classes leave free for higher ones (RL-Q4, RL-Q6). Default: each
    * bucket its own (exchange-specs' `bucketReserve`): bulk keeps 20 % of a token bucket and 5 % of a
    * window limit free where the venue's critical requests by nature (cancels, reduce-only orders) are
-   * charged, and nothing on the other buckets (a bucket only market data spends is spent to its end). A
+   * charged (1.5 % of a window where all their charges there are deferred, so they need only a gate:
+   * Binance spot's IP weight), and nothing on the other buckets (a bucket only market data spends is
+   * spent to its end). A
    * `Reserve` holds for every bucket; a function gives a bucket's own from its check (`undefined`: the
    * default for that bucket), for example `(c) => (c.key.axis?.startsWith('orders') ? { normal: 0.1 } : undefined)`
    * to keep room for critical orders on an account's order count. Needs a limiter with

@@ -19,7 +19,7 @@ export function paceAxis(axis: string | undefined): string {
 
 /**
  * The checks of a request with a pacing token bucket beside each window limit: `burst` of the window's
- * limit (at least the bucket's largest cost) may go out at once, the rest at the window's own average
+ * limit (no more than its reserve for bulk keeps free, and at least the bucket's largest cost) may go out at once, the rest at the window's own average
  * rate (`perWindow` per `windowMs`). The window limit still decides how much goes out per window (over
  * a window the pacing bucket allows more than the limit), so the pacing costs no utilization; it keeps
  * a whole window from leaving in one burst, which the venue, the network or this process's own event
@@ -43,12 +43,14 @@ export function withWindowPacing(spec: VenueSpec, checks: readonly BucketCheck[]
     if (l === null || !('perWindow' in l)) continue;
     const charge = charges.find((x) => x.key.credential === c.key.credential && (x.key.axis ?? 'request') === (c.key.axis ?? 'request'));
     const largest = charge === undefined ? c.cost : bucketMaxCost(spec, charge.bucket);
-    const base = Math.max(burst * l.perWindow, largest, c.cost);
     const key = { ...c.key, axis: paceAxis(c.key.axis) };
     const refillPerSec = l.perWindow / (l.windowMs / 1000);
     const r = c.reserve ?? callReserve;
     const bulk = r?.bulk ?? 0;
     const normal = r?.normal ?? 0;
+    // no more at once than the window keeps free for higher classes: a burst still on its way counts in
+    // the next usage report as others' spending, and would take that room
+    const base = Math.max((bulk > 0 ? Math.min(burst, bulk) : burst) * l.perWindow, largest, c.cost);
     if (r === undefined || !(bulk > 0 && normal <= bulk)) {
       // no room kept on the window (or a reserve the limiter will refuse, as it refuses the window's): plain pacing
       const pace: BucketCheck = { key, limit: { capacity: base, refillPerSec }, cost: c.cost };

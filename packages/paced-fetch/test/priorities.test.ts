@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BucketCheck, RateLimiter } from '@core/rate-limit-contract';
 import { createDefaultRateLimiter } from '@core/default-rate-limiter';
-import { DEFAULT_WINDOW_RESERVE, NO_RESERVE, bucketMaxCost, getVenueSpec } from '@core/exchange-specs';
+import { DEFAULT_GATED_WINDOW_RESERVE, DEFAULT_WINDOW_RESERVE, NO_RESERVE, bucketMaxCost, getVenueSpec } from '@core/exchange-specs';
 import { ManualClock } from '@core/rate-limit-conformance';
 import { createPacedFetch, DEFAULT_WINDOW_BURST, type AttemptEvent } from '../src/index.js';
 import { FakeFetch, json } from './fake-fetch.js';
@@ -62,8 +62,9 @@ describe('classes (RL-Q1)', () => {
     await market('https://api.binance.com/api/v3/depth?symbol=BTCUSDT&limit=100');
     await market('https://api.binance.com/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=1&price=1', { method: 'POST' });
     const reserveOf = (e: AttemptEvent | undefined, axis: string) => e?.checks.find((c) => c.key.axis === axis)?.reserve;
-    // the IP weight, where cancels are charged: a window, so bulk keeps 5 % of it
-    expect(reserveOf(events[0], 'request_weight')).toEqual(DEFAULT_WINDOW_RESERVE);
+    // the IP weight, where cancels are charged, only when they fail: admitted at their gate (deferred
+    // charges, on by default in process), so bulk keeps 1.5 % of the window
+    expect(reserveOf(events[0], 'request_weight')).toEqual(DEFAULT_GATED_WINDOW_RESERVE);
     // the account's order count, which no cancel spends: nothing kept
     expect(reserveOf(events[1], 'orders_10s')).toEqual(NO_RESERVE);
     // the weight's pacing bucket holds its burst (at least the bucket's largest cost) plus the window's room, which its shares keep from bulk
@@ -72,8 +73,13 @@ describe('classes (RL-Q1)', () => {
     const perWindow = (weight?.limit as { perWindow: number }).perWindow;
     const capacity = (pace?.limit as { capacity: number }).capacity;
     const largest = bucketMaxCost(getVenueSpec('binance-spot'), 'request_weight');
-    expect(capacity).toBeCloseTo(Math.max(DEFAULT_WINDOW_BURST * perWindow, largest) + 0.05 * perWindow, 6);
-    expect((pace?.reserve?.bulk ?? 0) * capacity).toBeCloseTo(0.05 * perWindow, 6);
+    // the burst no more than the window keeps free for higher classes
+    expect(capacity).toBeCloseTo(Math.max(Math.min(DEFAULT_WINDOW_BURST, 0.015) * perWindow, largest) + 0.015 * perWindow, 6);
+    expect((pace?.reserve?.bulk ?? 0) * capacity).toBeCloseTo(0.015 * perWindow, 6);
+    // with the charges reserved at admission (no deferred charges), cancels need their whole cost: 5 %
+    const reserving = createPacedFetch({ venue: 'binance-spot', identity: { credential: 'key-1' }, limiter, fetch: fake.fetch, clock, onAttempt: (e) => events.push(e), priority: 'bulk', deferredCharges: false });
+    await reserving('https://api.binance.com/api/v3/depth?symbol=BTCUSDT&limit=100');
+    expect(reserveOf(events.at(-1), 'request_weight')).toEqual(DEFAULT_WINDOW_RESERVE);
   });
 
   it('a reserve function sets a bucket’s own; the window’s room is kept on its pacing bucket, so a critical request finds it at once', async () => {
