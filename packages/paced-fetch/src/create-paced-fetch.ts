@@ -94,8 +94,9 @@ export interface PacedFetchOptions {
   /** The fraction of each window limit kept unused (exchange-specs' `windowMargin`); default 0. */
   readonly windowMargin?: number;
   /**
-   * The share of a window limit that may go out at once, the rest paced at the window's average rate
-   * by a pacing bucket beside it (see `withWindowPacing`); default 0.1, `false` for none.
+   * The share of a window limit that may go out at once (no more than the window's reserve for bulk
+   * keeps free), the rest paced at the window's average rate by a pacing bucket beside it (see
+   * `withWindowPacing`); default 0.05 (`DEFAULT_WINDOW_BURST`), `false` for none.
    */
   readonly windowBurst?: number | false;
   /** The clock of the send-time guard and the Retry-After waits; default the system clock. */

@@ -19,8 +19,8 @@ export function paceAxis(axis: string | undefined): string {
 
 /**
  * The checks of a request with a pacing token bucket beside each window limit: `burst` of the window's
- * limit (no more than its reserve for bulk keeps free, and at least the bucket's largest cost) may go out at once, the rest at the window's own average
- * rate (`perWindow` per `windowMs`). The window limit still decides how much goes out per window (over
+ * limit (no more than its reserve for bulk keeps free, and at least the bucket's largest cost) may go
+ * out at once, the rest at the window's own average rate (`perWindow` per `windowMs`). The window limit still decides how much goes out per window (over
  * a window the pacing bucket allows more than the limit), so the pacing costs no utilization; it keeps
  * a whole window from leaving in one burst, which the venue, the network or this process's own event
  * loop would take longer than the jitter allowance to deliver (the venue counts a send when it
