@@ -24,9 +24,10 @@ export interface ModelWindow {
  * `recorded`, a record or an amount taken over from another definition (its send time is not known, so
  * a sync never takes it as counted); `reported`, what a venue reported that others spent (a sync), as
  * what that report adds over the reports counting longer (see {@link afterSync});
- * `penalty`, a penalty's full window.
+ * `penalty`, a penalty's full window; `start`, where the last report with `countedSinceMs` said a fixed
+ * window began (cost 0, it counts nowhere: merges keep their ranges inside the windows of its phase).
  */
-export type WindowEntryKind = 'own' | 'own-critical' | 'own-bulk' | 'recorded' | 'reported' | 'penalty';
+export type WindowEntryKind = 'own' | 'own-critical' | 'own-bulk' | 'recorded' | 'reported' | 'penalty' | 'start';
 
 /** The kind of an admitted send of class `cls` (0 critical, 1 normal, 2 bulk; RL-Q1): `own` for normal. */
 export function ownKindOf(cls: number): 'own' | 'own-critical' | 'own-bulk' {
@@ -126,9 +127,14 @@ export function windowBorrowed(log: readonly WindowEntry[], w: ModelWindow, now:
   return most;
 }
 
-/** The log without the entries that count for no interval ending at or after `now`. */
+/**
+ * The log without the entries that count for no interval ending at or after `now`; a `start` entry stays
+ * while any other entry does (the phase it marks holds for the venue's later windows too).
+ */
 export function pruned(log: readonly WindowEntry[], w: ModelWindow, now: number): WindowEntry[] {
-  return log.filter((e) => e.to + spanOf(w) > now);
+  const counts = (e: WindowEntry): boolean => e.to + spanOf(w) > now;
+  const any = log.some((e) => e.kind !== 'start' && counts(e));
+  return log.filter((e) => counts(e) || (any && e.kind === 'start'));
 }
 
 /**
@@ -138,15 +144,22 @@ export function pruned(log: readonly WindowEntry[], w: ModelWindow, now: number)
  * on a tie) among the pairs a sync can still tell apart, else among all: a merged range that ends at least
  * `2 · jitterMs` before now (a sync takes a send as counted only when it left `jitterMs` before the
  * reporting request) or starts after now (bookings ahead), inside one aligned window (those begin at multiples of `windowMs`) and starting at
- * least `2 · jitterMs` after that window's start (a report bounds the start to about a round trip).
+ * least `2 · jitterMs` after that window's start (a report bounds the start to about a round trip);
+ * with a `start` entry in the log (windows anchored at some other time, such as a credential's first
+ * request), also inside one window of its phase (beginning at `start + k · windowMs`), at least
+ * `2 · jitterMs` from both of that window's ends.
  */
 export function withEntry(log: readonly WindowEntry[], entry: WindowEntry, w: ModelWindow, now: number): WindowEntry[] {
   const out = [...log];
   const at = out.findIndex((e) => entry.from < e.from);
   out.splice(at < 0 ? out.length : at, 0, entry);
+  const marked = out.find((e) => e.kind === 'start');
   const tellsApart = (from: number, to: number): boolean => {
     const start = Math.floor(from / w.windowMs) * w.windowMs;
-    return (to <= now - 2 * w.jitterMs || from > now) && to < start + w.windowMs && from - start >= 2 * w.jitterMs;
+    if (!((to <= now - 2 * w.jitterMs || from > now) && to < start + w.windowMs && from - start >= 2 * w.jitterMs)) return false;
+    if (marked === undefined) return true;
+    const phased = marked.from + Math.floor((from - marked.from) / w.windowMs) * w.windowMs;
+    return from - phased >= 2 * w.jitterMs && to < phased + w.windowMs - 2 * w.jitterMs;
   };
   while (out.length > MAX_WINDOW_ENTRIES) {
     const pairs: { i: number; j: number; width: number; apart: boolean }[] = [];
@@ -186,10 +199,14 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry, w: Mo
  * so a report no larger than one counting longer adds nothing and leaves, and a large one leaves alone
  * when a later report drops it. Penalties are never touched. Without `sentAtMs`: `sentAt = now`,
  * nothing is counted as ours (`countedOwnCost` is ignored) and nothing is dropped, so the sync never
- * lowers (RL-R2).
+ * lowers (RL-R2). A `countedSinceMs` at or before now that still counts (`+ span > now`) replaces the
+ * log's `start` entry with one at it, logged before the reports.
  */
 export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions = {}): WindowEntry[] {
-  const kept = pruned(log, w, now);
+  // a fixed window's start, logged for merges to keep their ranges clear of (RL-V6)
+  const since = report.countedSinceMs;
+  const marks = since !== undefined && since <= now && since + spanOf(w) > now;
+  const kept = pruned(log, w, now).filter((e) => !(marks && e.kind === 'start'));
   // a send time after now is not one the limiter can have admitted: taken as none
   const known = report.sentAtMs !== undefined && report.sentAtMs <= now;
   const sentAt = known ? Math.max(report.sentAtMs as number, now - HORIZON_MS) : now;
@@ -213,6 +230,7 @@ export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: num
   if (others > windowTolerance(w)) reports.push({ from: at, to: at, cost: others, kind: 'reported' });
   // a window counts the largest report still counting in it: latest first, each logs what it adds
   let out = kept.filter((e) => e.kind !== 'reported');
+  if (marks) out = withEntry(out, { from: since, to: since, cost: 0, kind: 'start' }, w, now);
   let largest = 0;
   for (const r of reports.sort(latestFirst)) {
     if (!(r.cost - largest > windowTolerance(w))) continue;

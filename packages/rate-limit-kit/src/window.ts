@@ -15,7 +15,9 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
  * `1` what the venue reported others spent (a sync; what that report adds over the reports counting
  * longer, see `windowSync`), `2` a penalty,
  * `3` a record or an amount taken over from another definition (its send time is not known: a sync
- * never takes it as counted by time). An entry counts in the
+ * never takes it as counted by time), `6` the start of a fixed window as the last report with
+ * `countedSinceMs` bounded it (cost 0, counts nowhere: it tells merges where the venue's windows of
+ * this bucket begin, RL-V6). An entry counts in the
  * interval ending at `T` when `a <= T < b + span`. The Redis scripts compute the same expressions in
  * Lua; a differential test compares them.
  */
@@ -24,6 +26,8 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
 export const MAX_WINDOW_ENTRIES = 128;
 /** Values per entry in the flat list. */
 export const ENTRY = 4;
+/** The kind of the entry that marks where a fixed window began, as the last report bounded it (RL-V6). */
+export const START_KIND = 6;
 
 /** A window limit prepared for the arithmetic. */
 export interface WindowDefinition {
@@ -117,10 +121,17 @@ export function windowSendTime(e: readonly number[], d: WindowDefinition, cost: 
   return Infinity; // unreachable: after the last entry stops counting, nothing counts
 }
 
-/** Drops the entries that no longer count for any interval ending at or after `now`. */
+/**
+ * Drops the entries that no longer count for any interval ending at or after `now`; the start marker
+ * (kind 6) stays while any other entry does (its phase holds for the venue's later windows too).
+ */
 export function pruneWindow(e: readonly number[], d: WindowDefinition, now: number): number[] {
+  let any = false;
+  for (let i = 0; i < e.length; i += ENTRY) if (e[i + 3] !== START_KIND && (e[i + 1] as number) + d.span > now) any = true;
   const out: number[] = [];
-  for (let i = 0; i < e.length; i += ENTRY) if ((e[i + 1] as number) + d.span > now) out.push(e[i] as number, e[i + 1] as number, e[i + 2] as number, e[i + 3] as number);
+  for (let i = 0; i < e.length; i += ENTRY) {
+    if ((e[i + 1] as number) + d.span > now || (any && e[i + 3] === START_KIND)) out.push(e[i] as number, e[i + 1] as number, e[i + 2] as number, e[i + 3] as number);
+  }
   return out;
 }
 
@@ -129,14 +140,26 @@ export function pruneWindow(e: readonly number[], d: WindowDefinition, now: numb
  * need (RL-V6): both sent at least `2 · jitterMs` before now (a sync takes a send as counted by its time
  * only when it left `jitterMs` before the reporting request: a merged entry across that line would be
  * taken as still on its way, and counted again as others' spending) or both booked after now (bookings
- * ahead, merged with their close neighbours, as they were before they were sent), and the range inside one aligned
- * window, starting at least `2 · jitterMs` after its start (a venue's aligned windows start at multiples
- * of `windowMs`, and a report bounds that start to within about a round trip after it: an entry across
- * the bound would be counted neither as ours nor as outside the window).
+ * ahead, merged with their close neighbours, as they were before they were sent), and the range inside
+ * one aligned window, starting at least `2 · jitterMs` after its start (a venue's aligned windows start
+ * at multiples of `windowMs`, and a report bounds that start to within about a round trip after it: an
+ * entry across the bound would be counted neither as ours nor as outside the window). With a start
+ * marked by a report (`start`, kind 6: windows anchored elsewhere, such as at a credential's first
+ * request), the range also lies inside one window of that phase (`start + k · windowMs`) and keeps
+ * `2 · jitterMs` from both its ends.
  */
-function keepsSyncs(a: number, b: number, d: WindowDefinition, now: number): boolean {
+function keepsSyncs(a: number, b: number, d: WindowDefinition, now: number, start: number | undefined): boolean {
   const k = Math.floor(a / d.windowMs);
-  return (b <= now - 2 * d.jitterMs || a > now) && k === Math.floor(b / d.windowMs) && a - k * d.windowMs >= 2 * d.jitterMs;
+  if (!((b <= now - 2 * d.jitterMs || a > now) && k === Math.floor(b / d.windowMs) && a - k * d.windowMs >= 2 * d.jitterMs)) return false;
+  if (start === undefined) return true;
+  const from = start + Math.floor((a - start) / d.windowMs) * d.windowMs;
+  return a - from >= 2 * d.jitterMs && b < from + d.windowMs - 2 * d.jitterMs;
+}
+
+/** Where the start marker (kind 6) of a list puts the venue's windows, or `undefined` without one. */
+function markedStart(e: readonly number[]): number | undefined {
+  for (let i = 0; i < e.length; i += ENTRY) if (e[i + 3] === START_KIND) return e[i] as number;
+  return undefined;
 }
 
 /**
@@ -146,7 +169,8 @@ function keepsSyncs(a: number, b: number, d: WindowDefinition, now: number): boo
  * interval, which only ever admits less. The pair merged is the one whose merged interval is the
  * shortest (ties: the earliest) among those that keep what syncs need (see `keepsSyncs`: sent before
  * the last `2 · jitterMs` or booked after now, and within one aligned window, clear of its first
- * `2 · jitterMs`), or among all pairs when none does.
+ * `2 · jitterMs`, and, with a start marked by a report, within one window of its phase, clear of
+ * `2 · jitterMs` at both ends), or among all pairs when none does.
  */
 export function addEntry(e: readonly number[], a: number, b: number, cost: number, f: number, d: WindowDefinition, now: number): number[] {
   const out: number[] = [];
@@ -167,13 +191,14 @@ export function addEntry(e: readonly number[], a: number, b: number, cost: numbe
     let bj = -1;
     let bestWidth = Infinity;
     let bestKeeps = false;
+    const start = markedStart(out);
     for (let i = 0; i < out.length; i += ENTRY) {
       let j = i + ENTRY;
       while (j < out.length && mergeGroup(out[j + 3] as number) !== mergeGroup(out[i + 3] as number)) j += ENTRY;
       if (j >= out.length) continue;
       const end = Math.max(out[i + 1] as number, out[j + 1] as number);
       const width = end - (out[i] as number);
-      const keeps = keepsSyncs(out[i] as number, end, d, now);
+      const keeps = keepsSyncs(out[i] as number, end, d, now, start);
       if ((keeps && !bestKeeps) || (keeps === bestKeeps && width < bestWidth)) {
         bestWidth = width;
         bestKeeps = keeps;
@@ -247,7 +272,9 @@ export function windowRecord(e: readonly number[], d: WindowDefinition, cost: nu
  * sends still on their way for others') leaves as soon as a report sent after it was counted arrives,
  * however many reports in between overlapped it. Penalties (kind 2) stay. Without `sentAtMs`: `sentAt =
  * now`, none of this deployment's sends is taken as counted, and nothing is dropped (safe, and
- * conservative).
+ * conservative). A `countedSinceMs` at or before now, while it still counts (`+ span > now`), replaces
+ * the list's start marker (kind 6, cost 0) with one at it: merges keep their ranges inside the windows
+ * of that phase (RL-V6, see `keepsSyncs`).
  */
 export function windowSync(
   e: readonly number[],
@@ -265,6 +292,8 @@ export function windowSync(
   // counted by now, when its answer came back, and at most the jitter allowance after it was sent
   const latestStart = Math.max(countedSinceMs ?? -Infinity, Math.min(s + d.jitterMs, now) - d.windowMs);
   const arrived = s - d.jitterMs;
+  // a fixed window's start, kept as the marker merges keep their ranges clear of (RL-V6)
+  const marks = countedSinceMs !== undefined && countedSinceMs <= now && countedSinceMs + d.span > now;
   let ours = known ? countedOwnCost : 0;
   // the earlier reports still in force, each as the excess of its cost over the later ones': [a, b, excess]
   const reports: number[] = [];
@@ -279,13 +308,15 @@ export function windowSync(
       if (!(known && b + d.jitterMs <= s)) reports.push(a, b, c);
       continue;
     }
+    if (f === START_KIND && marks) continue;
     if (isOwnKind(f) && known && a > latestStart && b <= arrived) ours += c;
     kept.push(a, b, c, f);
   }
+  const marked = marks ? addEntry(kept, countedSinceMs, countedSinceMs, 0, START_KIND, d, now) : kept;
   const others = Math.min(used, MAX_AMOUNT) - ours;
   // at the latest time the venue counted it, less the jitter allowance: counted until one window after it
   const at = known ? Math.min(s + d.jitterMs, now) - d.jitterMs : s;
-  return addReports(kept, reports, others > d.eps ? [at, at, others] : [], d, now);
+  return addReports(marked, reports, others > d.eps ? [at, at, others] : [], d, now);
 }
 
 /** Orders reports (flat `[a, b, c]`) latest first: by `b` descending, then by cost descending, then by `a`. */

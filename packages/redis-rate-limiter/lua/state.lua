@@ -347,20 +347,40 @@ local function window_send_time(e, w, cost, from, line)
   return math.huge
 end
 
+-- the kind of the entry marking where a fixed window began, as the last report bounded it (cost 0)
+local START_KIND = 6
+
+-- the entries still counting for an interval ending at or after now; the start marker stays while any other does
 local function prune_window(e, w, now)
+  local any = false
+  for i = 1, #e, 4 do
+    if e[i + 3] ~= START_KIND and e[i + 1] + w.span > now then any = true end
+  end
   local out = {}
   for i = 1, #e, 4 do
-    if e[i + 1] + w.span > now then
+    if e[i + 1] + w.span > now or (any and e[i + 3] == START_KIND) then
       out[#out + 1] = e[i]; out[#out + 1] = e[i + 1]; out[#out + 1] = e[i + 2]; out[#out + 1] = e[i + 3]
     end
   end
   return out
 end
 
--- whether a merged range [a, b] keeps what syncs need: sent 2 jitters before now or booked after now, within one aligned window and clear of its first 2 jitters
-local function keeps_syncs(a, b, w, now)
+-- whether a merged range [a, b] keeps what syncs need: sent 2 jitters before now or booked after now, within one aligned window and clear of its first 2 jitters,
+-- and, with a start marked by a report, within one window of its phase and 2 jitters clear of both its ends
+local function keeps_syncs(a, b, w, now, start)
   local k = math.floor(a / w.window_ms)
-  return (b <= now - 2 * w.jitter or a > now) and k == math.floor(b / w.window_ms) and a - k * w.window_ms >= 2 * w.jitter
+  if not ((b <= now - 2 * w.jitter or a > now) and k == math.floor(b / w.window_ms) and a - k * w.window_ms >= 2 * w.jitter) then return false end
+  if start == nil then return true end
+  local from = start + math.floor((a - start) / w.window_ms) * w.window_ms
+  return a - from >= 2 * w.jitter and b < from + w.window_ms - 2 * w.jitter
+end
+
+-- where a list's start marker puts the venue's windows, or nil
+local function marked_start(e)
+  for i = 1, #e, 4 do
+    if e[i + 3] == START_KIND then return e[i] end
+  end
+  return nil
 end
 
 local function add_entry(e, a, b, cost, f, w, now)
@@ -378,13 +398,14 @@ local function add_entry(e, a, b, cost, f, w, now)
   end
   while #out > MAX_WINDOW_ENTRIES * 4 do
     local bi, bj, best, best_keeps = -1, -1, math.huge, false
+    local start = marked_start(out)
     for i = 1, #out, 4 do
       local j = i + 4
       while j <= #out and merge_group(out[j + 3]) ~= merge_group(out[i + 3]) do j = j + 4 end
       if j <= #out then
         local stop = math.max(out[i + 1], out[j + 1])
         local width = stop - out[i]
-        local keeps = keeps_syncs(out[i], stop, w, now)
+        local keeps = keeps_syncs(out[i], stop, w, now, start)
         if (keeps and not best_keeps) or (keeps == best_keeps and width < best) then
           best, best_keeps, bi, bj = width, keeps, i, j
         end
@@ -463,6 +484,8 @@ local function window_sync(e, w, used, now, sent_at, since, counted_own)
   local latest_start = math.min(s + w.jitter, now) - w.window_ms
   if since ~= nil then latest_start = math.max(since, latest_start) end
   local arrived = s - w.jitter
+  -- a fixed window's start, kept as the marker merges keep their ranges clear of
+  local marks = since ~= nil and since <= now and since + w.span > now
   local ours = 0
   if known then ours = counted_own end
   local reports = {}
@@ -473,11 +496,12 @@ local function window_sync(e, w, used, now, sent_at, since, counted_own)
       if not (known and b + w.jitter <= s) then
         reports[#reports + 1] = a; reports[#reports + 1] = b; reports[#reports + 1] = c
       end
-    else
+    elseif not (f == START_KIND and marks) then
       if is_own_kind(f) and known and a > latest_start and b <= arrived then ours = ours + c end
       kept[#kept + 1] = a; kept[#kept + 1] = b; kept[#kept + 1] = c; kept[#kept + 1] = f
     end
   end
+  if marks then kept = add_entry(kept, since, since, 0, START_KIND, w, now) end
   local others = math.min(used, MAX_AMOUNT) - ours
   -- at the latest time the venue counted it, less the jitter allowance: counted until one window after it
   local at = s

@@ -252,6 +252,31 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     expectDone(await limiter.sync(k, limit, 141, { sentAtMs: t0 + 1070, countedOwnCost: 1 }), 'sync 141 answering the reporting request');
     expectBorrowed(await limiter.borrowed(k), 160, 'our 141 and the 19 still on their way taken as others');
   }),
+  test('RL-V6', "merging past 128 entries keeps a fixed window's start apart where a report put it, though the venue anchored its windows off the multiples of windowMs: a later report on the next window then takes as counted exactly its own sends", [...SYNC], async ({ limiter, clock }) => {
+    const k = key({ axis: 'merged-across-an-anchored-start' });
+    const limit = { perWindow: 1000, windowMs: 1000, jitterMs: 10 };
+    const t0 = clock.now();
+    // the venue's windows begin at t0 − 582.5 ms + k · 1000 ms (anchored at a credential's first request)
+    await spend(limiter, k, limit, 1, 'the first reporting request at 0 ms');
+    await clock.advance(5);
+    expectDone(await limiter.sync(k, limit, 1, { sentAtMs: t0, countedSinceMs: t0 - 582.5, countedOwnCost: 1 }), 'sync 1 answering it: the window began at -582.5 ms');
+    // 41 sends 10 ms apart, 40 sends 1 ms apart across the next window's start (417.5 ms), 54 sends 10 ms apart
+    const sends = [
+      ...Array.from({ length: 41 }, (_, i) => 10 + 10 * i),
+      ...Array.from({ length: 40 }, (_, i) => 417 + i),
+      ...Array.from({ length: 54 }, (_, i) => 460 + 10 * i),
+    ];
+    for (const at of sends) {
+      await clock.advance(t0 + at - clock.now());
+      await spend(limiter, k, limit, 1, `a send at ${at} ms`);
+    }
+    await clock.advance(t0 + 1000 - clock.now());
+    await spend(limiter, k, limit, 1, 'the reporting request at 1000 ms');
+    await clock.advance(5);
+    // the venue counted the 93 sends from 418 ms to 990 ms and the reporting request, all of them ours
+    expectDone(await limiter.sync(k, limit, 94, { sentAtMs: t0 + 1000, countedSinceMs: t0 + 417.5, countedOwnCost: 1 }), 'sync 94 answering the reporting request: the window began at 417.5 ms');
+    expectBorrowed(await limiter.borrowed(k), 137, 'our 137 sends and nothing for others (a merged entry across 417.5 ms would come back as others spending)');
+  }),
   test('RL-V5', 'reports answered to one request are kept as one at the larger cost', [...SYNC], async ({ limiter, clock }) => {
     const k = key({ axis: 'synced' });
     const t0 = clock.now();
