@@ -135,6 +135,15 @@ export class ReferenceModel {
   }
 
   /**
+   * Whether a send of `cost` at `t` of a class with a line below the limit keeps every window containing
+   * it within the limit and within `line`, critical sends not counted against the line (RL-Q4); a
+   * subclass may only ever use it, not change the rules.
+   */
+  protected windowLineFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number): boolean {
+    return fitsAt(log, w, cost, t, line);
+  }
+
+  /**
    * Whether a class-`cls` call may go at once beside bookings ahead: none of its class or a higher one
    * (RL-Q2); a subclass may only ever use it, not change the rules.
    */
@@ -263,7 +272,7 @@ export class ReferenceModel {
             message: `checks[${check.index}] (${check.key.venue}/${check.key.axis}): cost ${formatNumber(check.cost)} can never be paid: a window of ${formatNumber(limit.windowMs)} ms holds at most ${formatNumber(limit.perWindow)}`,
           };
         }
-        const fits = (log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean => (free === 0 ? this.windowFits(log, w, cost, t) : fitsAt(log, w, cost, t, windowLine));
+        const fits = (log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean => (free === 0 ? this.windowFits(log, w, cost, t) : this.windowLineFits(log, w, cost, t, windowLine));
         const s = earliestFit(bucket.log, limit, check.cost, sendAt, fits, windowLine);
         if (!(s - now <= HORIZON_MS)) return unrepresentable(check);
         if (s > sendAt) {

@@ -88,13 +88,14 @@ export function countAt(log: readonly WindowEntry[], span: number, T: number): n
  * within the limit. The count only rises where an entry starts, so the intervals ending at `t` and at
  * each entry start in `(t, t + span)` are the ones to look at: bookings ahead close times too (RL-V2).
  */
-export function fitsAt(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number = w.perWindow): boolean {
+export function fitsAt(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number = w.perWindow, countCritical = false): boolean {
   const span = spanOf(w);
-  // a class with a line below the limit (RL-Q4) keeps every interval within it, all classes' sends counted
+  // a class with a line below the limit (RL-Q4) keeps every interval within it, counting everything but
+  // critical sends: they spend the share the line keeps free for them
+  const below = countCritical ? log : log.filter((e) => e.kind !== 'own-critical');
   const room = (T: number): boolean => {
-    const count = countAt(log, span, T);
-    if (count > w.perWindow + windowTolerance(w) - cost) return false;
-    return line === w.perWindow || !(count > line + windowTolerance(w) - cost);
+    if (countAt(log, span, T) > w.perWindow + windowTolerance(w) - cost) return false;
+    return line === w.perWindow || !(countAt(below, span, T) > line + windowTolerance(w) - cost);
   };
   if (!room(t)) return false;
   return log.every((e) => !(e.from > t && e.from < t + span) || room(e.from));

@@ -77,20 +77,28 @@ function mergedKind(f: number, g: number): number {
 }
 
 /**
- * Whether the interval ending at `T` has room for `cost`: within the limit, and within the class's line
- * (RL-Q4), every class's sends counted, as a token bucket's level counts them: what a class's line keeps
- * free stays free for the classes above it, whatever they sent before.
+ * Whether the interval ending at `T` has room for `cost`: within the limit, every entry counted, and
+ * within the class's line (RL-Q4), counting every entry but critical sends (kind 4): a line keeps its
+ * share free for critical calls, so what they spend comes out of it and costs the lower classes only
+ * what they leave of it.
  */
 function roomAt(e: readonly number[], d: WindowDefinition, cost: number, T: number, line: number): boolean {
-  const count = countAt(e, d.span, T);
+  let count = 0;
+  let critical = 0;
+  for (let i = 0; i < e.length; i += ENTRY) {
+    if ((e[i] as number) <= T && T < (e[i + 1] as number) + d.span) {
+      count += e[i + 2] as number;
+      if (e[i + 3] === 4) critical += e[i + 2] as number;
+    }
+  }
   if (count > d.perWindow + d.eps - cost) return false;
-  return line === d.perWindow || !(count > line + d.eps - cost);
+  return line === d.perWindow || !(count - critical > line + d.eps - cost);
 }
 
 /**
  * Whether a send of `cost` at `t` keeps every interval containing it within the limit and, for a class
- * with a line below it (RL-Q4), within the line: the reserve is what stays free for higher classes in
- * every window.
+ * with a line below it (RL-Q4), within the line, critical sends not counted against it: the reserve is
+ * what stays for critical calls in every window, less what they spent of it.
  */
 function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number, line: number): boolean {
   if (!roomAt(e, d, cost, t, line)) return false;
@@ -106,7 +114,8 @@ function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number
  * The earliest time at or after `from` a send of `cost` fits (RL-V2), or `Infinity` when the cost
  * exceeds the limit (it never fits, RL-V3). Candidates are `from` and the times entries stop counting
  * (`b + span`): feasibility only improves at those. `line` is what the call's class may fill a window
- * to (RL-Q4: `perWindow · (1 − free)`; `perWindow` for critical and by default).
+ * to with everything but critical sends (RL-Q4: `perWindow · (1 − free)`; `perWindow` for critical and
+ * by default).
  */
 export function windowSendTime(e: readonly number[], d: WindowDefinition, cost: number, from: number, line: number = d.perWindow): number {
   if (cost > line + d.eps) return Infinity;

@@ -314,12 +314,18 @@ local function is_own_kind(f)
   return f == 0 or f == 4 or f == 5
 end
 
--- room for cost in the interval ending at T: within the limit and within the class's line, every class's
--- sends counted (RL-Q4)
+-- room for cost in the interval ending at T: within the limit, every entry counted, and within the class's
+-- line, every entry but critical sends (kind 4) counted: they spend the share the line keeps free (RL-Q4)
 local function room_at(e, w, cost, T, line)
-  local count = count_at(e, w.span, T)
+  local count, critical = 0, 0
+  for i = 1, #e, 4 do
+    if e[i] <= T and T < e[i + 1] + w.span then
+      count = count + e[i + 2]
+      if e[i + 3] == 4 then critical = critical + e[i + 2] end
+    end
+  end
   if count > w.per + w.eps - cost then return false end
-  return line == w.per or not (count > line + w.eps - cost)
+  return line == w.per or not (count - critical > line + w.eps - cost)
 end
 
 local function fits(e, w, cost, t, line)

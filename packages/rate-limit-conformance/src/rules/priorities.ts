@@ -107,7 +107,7 @@ export const PRIORITIES: readonly ConformanceTest[] = [
       await clock.advance(10_000);
     }
   }),
-  test('RL-Q4', 'on a window limit bulk fills (1 − r)·perWindow, every class counted, and critical the rest', [...CLASSES, 'windowLimits'], async ({ limiter }) => {
+  test('RL-Q4', 'on a window limit bulk fills (1 − r)·perWindow, normal sends counted, and critical the rest', [...CLASSES, 'windowLimits'], async ({ limiter }) => {
     const k = key({ axis: 'window' });
     for (let i = 0; i < 8; i++) expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 8`);
     expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk beyond 8 in the window');
@@ -116,13 +116,27 @@ export const PRIORITIES: readonly ConformanceTest[] = [
     // a bulk cost above its line is never refused for the reserve: it waits for room for all of it
     expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 9, { priority: 'bulk' }), 1050, 'bulk cost 9 (above its line of 8)');
     expectError(await limiter.checkRate(k, TEN_PER_WINDOW, 11, { priority: 'bulk' }), 'cost_unpayable', 'bulk cost 11 above the window');
-    // what a higher class sent in a window counts against bulk's line too: the reserve stays free for it
+    // normal sends count against bulk's line: the reserve stays free for the classes above bulk
     const k2 = key({ axis: 'window-2' });
-    expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical sends 2 first');
+    expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 2), 'normal sends 2 first');
     for (let i = 0; i < 6; i++) expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 6 beside them`);
-    expectDelay(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk at its line of 8, critical’s 2 counted');
-    expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical still finds the reserve');
+    expectDelay(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk at its line of 8, normal’s 2 counted');
+    expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical finds the reserve');
     expectDelay(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'critical' }), 1050, 'the window is full');
+  }),
+  test('RL-Q4', 'on a window limit critical sends spend the reserve, not a lower class’s line: the reserve costs bulk and normal only what critical calls leave of it', [...CLASSES, 'windowLimits'], async ({ limiter }) => {
+    const k = key({ axis: 'window-critical-first' });
+    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical sends 2 first');
+    for (let i = 0; i < 8; i++) expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 8 beside them: its whole line`);
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk beyond its line');
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }), 1050, 'critical after spending the reserve itself: the window is full');
+    const n = key({ axis: 'window-critical-then-normal' });
+    const reserve: Reserve = { normal: 0.3, bulk: 0.3 };
+    expectOkNow(await limiter.checkRate(n, TEN_PER_WINDOW, 1, { priority: 'critical' }), 'critical sends 1 first');
+    expectOkNow(await limiter.checkRates([{ key: n, limit: TEN_PER_WINDOW, cost: 7 }], { reserve }), 'normal spends its line of 7 beside it');
+    expectDelay(await limiter.checkRates([{ key: n, limit: TEN_PER_WINDOW, cost: 1 }], { reserve }), 1050, 'normal beyond its line');
+    expectOkNow(await limiter.checkRate(n, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical: the 2 of the reserve it left');
+    expectDelay(await limiter.checkRate(n, TEN_PER_WINDOW, 1, { priority: 'critical' }), 1050, 'the window is full');
   }),
   test('RL-Q4', 'on a fixed quota bulk spends (1 − r)·capacity, then its cost is unpayable while critical spends the rest', CLASSES, async ({ limiter }) => {
     const quota: Limit = { capacity: 10, refillPerSec: 0 };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BucketKey, Limit, NormalizedLimit, SyncOptions } from '@core/rate-limit-contract';
 import { MODEL_EPS, msPerToken, type ModelLimit } from '../../src/model-arithmetic.js';
 import { ReferenceModel, type ModelBucket } from '../../src/reference-model.js';
-import { countAt, pruned, spanOf, windowTolerance, withEntry, type ModelWindow, type WindowEntry } from '../../src/window-log.js';
+import { countAt, fitsAt, pruned, spanOf, windowTolerance, withEntry, type ModelWindow, type WindowEntry } from '../../src/window-log.js';
 
 /** Deliberate defects, each breaking one rule of the rulebook (for the suite's self-test). */
 export interface FakeFlaws {
@@ -68,6 +68,11 @@ export interface FakeFlaws {
   readonly criticalSkipsCheck?: boolean;
   /** Lets a call go at once past bookings of its own class ahead (breaks RL-Q2). */
   readonly classFifoIgnored?: boolean;
+  /**
+   * Counts critical sends against a lower class's line on a window limit, so the reserve costs the lower
+   * classes all of it even in windows where critical calls spent it (breaks RL-Q4).
+   */
+  readonly windowLineCountsCritical?: boolean;
   /** Keeps the reserve by scaling the whole bucket, refill included, so a lower class alone gets less than the refill rate (breaks RL-Q4). */
   readonly reserveCutsRate?: boolean;
   /** Claims no priorities (`capabilities.priorities` false) and admits a call naming one as if it did not (breaks RL-Q5). */
@@ -134,6 +139,11 @@ class FakeModel extends ReferenceModel {
       return withEntry(out.filter((e) => e.kind !== 'reported'), one, w, now);
     }
     return super.windowSynced(log, w, used, now, report);
+  }
+
+  protected override windowLineFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number): boolean {
+    if (!this.#flaws.windowLineCountsCritical) return super.windowLineFits(log, w, cost, t, line);
+    return fitsAt(log, w, cost, t, line, true);
   }
 
   protected override windowFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean {
