@@ -296,7 +296,7 @@ export class MemoryStore implements LimiterStore {
     const slot = this.#table.find(key.id);
     // a new definition converts, keeping any hold (RL-L5, RL-R3)
     if (def.window !== undefined) {
-      const e = windowSync(this.#effectiveWindow(slot, key.id, def, now), def.window, minBorrowed, now, report.sentAtMs, report.countedSinceMs, report.countedOwnCost);
+      const e = windowSync(this.#effectiveWindow(slot, key.id, def, now), def.window, minBorrowed, now, report.sentAtMs, report.countedSinceMs, report.countedOwnCost, report.answeredCost);
       key.memo = this.#writeWindow(slot, key.id, e, def, now);
       return OK;
     }

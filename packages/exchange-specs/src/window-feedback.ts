@@ -24,6 +24,12 @@ export interface AnsweredSend {
    * takes the admitted entry as counted by its send time; this part it never does, so a report certifies it.
    */
   readonly uncountedCost?: number;
+  /**
+   * Whether the caller told the limiter that this send was answered (its sync's `answeredCost`): the
+   * store then takes it as counted by a later report sent after the answer reached it, so a report
+   * never certifies it again in `countedOwnCost` when it was sent within the jitter allowance.
+   */
+  readonly marked?: boolean;
 }
 
 /**
@@ -157,7 +163,8 @@ export function windowFeedback(
   const recent = send.sentAtMs - limit.jitterMs;
   for (const u of answered) {
     if (!(u.cost > 0)) continue;
-    if (u.sentAtMs > latestStart ? u.sentAtMs > recent : windowEnd !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd)) certain += u.cost;
+    // (a recent send marked answered in the store is the store's to take: certified twice it would count twice)
+    if (u.sentAtMs > latestStart ? u.sentAtMs > recent && u.marked !== true : windowEnd !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd)) certain += u.cost;
     // sent inside the window and answered before: the venue counted all of it, the store takes only its admitted entry by time
     else if (u.sentAtMs > latestStart) certain += Math.min(u.cost, Math.max(0, u.uncountedCost ?? 0));
   }

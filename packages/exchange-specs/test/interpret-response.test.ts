@@ -82,6 +82,19 @@ describe('binance-spot', () => {
     expect(blind.syncs[0]?.countedOwnCost).toBe(5 + 2 + 3);
   });
 
+  it('never certifies a recent send its own sync marked answered: the store takes it by its answer', () => {
+    const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
+    const sentAtMs = minuteStart + 20_500;
+    // sent 20 ms before the report (within the jitter allowance) and answered before it was sent
+    const recent = { sentAtMs: sentAtMs - 20, answeredAtMs: sentAtMs - 17, cost: 2 };
+    const own = { nowMs: sentAtMs + 5, sentAtMs, usage: () => 0, answered: () => [recent] };
+    // not marked: the report certifies it beside its own weight 5
+    expect(feedback('binance-spot', depth, { headers }, publicId, { own }).syncs[0]?.countedOwnCost).toBe(5 + 2);
+    // marked (its sync said answeredCost): the store takes it, the report certifies only its own weight
+    const marked = feedback('binance-spot', depth, { headers }, publicId, { own: { ...own, answered: () => [{ ...recent, marked: true }] } });
+    expect(marked.syncs[0]?.countedOwnCost).toBe(5);
+  });
+
   it('assumes a whole minute is left without a Date header (conservative)', () => {
     const fb = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000' } });
     expect(fb.syncs[0]?.minBorrowed).toBe(3000);

@@ -182,6 +182,8 @@ interface OwnSend {
   uncounted: number;
   /** The window its own answer reported, on a window limit with a known end. */
   readonly windowEnd: WindowEnd | undefined;
+  /** Its sync told the limiter it was answered (`answeredCost`): later reports leave it to the store. */
+  marked: boolean;
 }
 
 function ownKey(k: BucketKey): string {
@@ -309,7 +311,14 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
   const answered = (key: BucketKey, beforeSeq: number): AnsweredSend[] =>
     (ownSends.get(ownKey(key)) ?? [])
       .filter((e) => e.answerSeq < beforeSeq)
-      .map((e) => ({ sentAtMs: e.sentAt, answeredAtMs: e.respondedAt, cost: e.cost, ...(e.uncounted > 0 ? { uncountedCost: e.uncounted } : {}), ...(e.windowEnd === undefined ? {} : { windowEnd: e.windowEnd }) }));
+      .map((e) => ({
+        sentAtMs: e.sentAt,
+        answeredAtMs: e.respondedAt,
+        cost: e.cost,
+        ...(e.uncounted > 0 ? { uncountedCost: e.uncounted } : {}),
+        ...(e.windowEnd === undefined ? {} : { windowEnd: e.windowEnd }),
+        ...(e.marked ? { marked: true } : {}),
+      }));
   /**
    * Remembers the charges the venue counted for an answered send; returns, per entry, what the store
    * holds of it only as a record once the deferred charges are recorded (the counted cost on its key
@@ -326,7 +335,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       if (log === undefined) ownSends.set(id, (log = []));
       while (log.length > 0 && (log[0]?.sentAt ?? 0) <= respondedAt - OWN_LOG_MS) log.shift();
       const windowEnd = feedback.syncs.find((s) => ownKey(s.key) === id)?.windowEnd;
-      const entry: OwnSend = { sentAt, respondedAt, answerSeq, cost: c.cost, uncounted: 0, windowEnd };
+      const entry: OwnSend = { sentAt, respondedAt, answerSeq, cost: c.cost, uncounted: 0, windowEnd, marked: false };
       log.push(entry);
       // the key's whole extra on its first entry (the rest of its entries none), so nothing is certified twice
       const total = counted.get(id);
@@ -555,11 +564,18 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       entry.uncounted = Math.min(extra, applied);
     }
     for (const s of feedback.syncs) {
-      // a window limit: the store knows what this deployment sent; say when this request was sent
+      // a window limit: the store knows what this deployment sent; say when this request was sent, and
+      // that it was answered (its admitted entry, when the venue counted it there): a later report through
+      // any process sharing the store then takes it as counted, and this fetch never certifies it again
+      const id = ownKey(s.key);
+      const mine = admittedAt === undefined ? undefined : ownSends.get(id)?.find((e) => e.answerSeq === answerSeq);
+      const admittedCost = resolved.checks.filter((k) => ownKey(k.key) === id).reduce((a, k) => a + k.cost, 0);
+      const answered = mine !== undefined && admittedCost > 0 ? { answeredCost: admittedCost } : {};
+      if (s.windowElapsedMs !== undefined && mine !== undefined && admittedCost > 0) mine.marked = true;
       const report =
         s.windowElapsedMs === undefined || admittedAt === undefined
           ? undefined
-          : { sentAtMs: admittedAt, countedSinceMs: admittedAt - s.windowElapsedMs, ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }) };
+          : { sentAtMs: admittedAt, countedSinceMs: admittedAt - s.windowElapsedMs, ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }), ...answered };
       const r = await limiter.sync(s.key, s.limit, s.minBorrowed, report);
       if (r.kind === 'error') feedbackErrors.push(`sync ${s.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
       else feedbackApplied.syncs++;

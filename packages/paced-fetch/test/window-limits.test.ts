@@ -137,6 +137,42 @@ describe('window limits in paced-fetch', () => {
     expect(await limiter.borrowed(weightKey)).toBe(20);
   });
 
+  it('a send another process sharing the store had answered is taken as counted by a report, though sent within the jitter allowance before it (answeredCost)', async () => {
+    // Two processes: each its own paced fetch and its own view of the limiter (the store shared). A's
+    // request is answered at once; B's, sent 20 ms later (within the 50-ms allowance), reports both.
+    let used = 0;
+    let now = (): number => 0;
+    const fake = new FakeFetch(() => {
+      used += 10;
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'x-used-weight': String(used), date: new Date(now()).toUTCString() } });
+    });
+    const clock = new ManualClock(1_700_000_001_000); // 1 s into a 10-s window
+    now = () => clock.now();
+    const base = createDefaultRateLimiter({ clock });
+    limiters.push(base);
+    const syncs: Parameters<RateLimiter['sync']>[3][] = [];
+    // a view of its own (another object, so another process's send log), every call on the one limiter
+    const view = (onSync?: (o: Parameters<RateLimiter['sync']>[3]) => void): RateLimiter =>
+      new Proxy(base, {
+        get: (target, name) => {
+          if (name === 'sync' && onSync !== undefined) return (...a: Parameters<RateLimiter['sync']>) => (onSync(a[3]), target.sync(...a));
+          const v: unknown = Reflect.get(target, name, target);
+          return typeof v === 'function' ? (v as (...x: unknown[]) => unknown).bind(target) : v;
+        },
+      });
+    const viewA = view((o) => syncs.push(o));
+    const options = { venue: testVenue, fetch: fake.fetch, clock, jitterMs: 50, maxWaitMs: 60_000, windowBurst: false, identity: { credential: null } } as const;
+    const a = createPacedFetch({ ...options, limiter: viewA });
+    const b = createPacedFetch({ ...options, limiter: view() });
+    await a(`${URL_BASE}/heavy`);
+    // A's sync told the store its own request (weight 10) was answered
+    expect(syncs[0]?.answeredCost).toBe(10);
+    await clock.advance(20);
+    await b(`${URL_BASE}/heavy`);
+    // 20, all of it ours: A's send, too recent to be taken by its time, was answered before B's left
+    expect(await base.borrowed(weightKey)).toBe(20);
+  });
+
   it('paced: a tenth of the window at once (windowBurst 0.1), the rest at the window\'s own rate, and still the whole limit per window', async () => {
     const fake = new FakeFetch(json(200, {}));
     const { clock, paced, events } = setup(fake, 1_000_000, 0.1);

@@ -56,6 +56,11 @@ export interface WindowEntry {
   readonly to: number;
   readonly cost: number;
   readonly kind: WindowEntryKind;
+  /**
+   * An admitted send a sync said was answered (`answeredCost`, RL-V5): `to` is then when the limiter
+   * learned it, and a later sync takes it as counted when that was before its reporting request was sent.
+   */
+  readonly answered?: boolean;
 }
 
 /** The most entries a window bucket keeps (RL-V6); beyond it neighbouring entries are merged. */
@@ -175,7 +180,8 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry, w: Mo
     const { i, j } = candidates.reduce((best, p) => (p.width < best.width ? p : best));
     const a = out[i]!;
     const b = out[j]!;
-    out[i] = { from: a.from, to: Math.max(a.to, b.to), cost: Math.min(a.cost + b.cost, MAX_AMOUNT), kind: mergedKind(a.kind, b.kind) };
+    const answered = a.answered === true && b.answered === true;
+    out[i] = { from: a.from, to: Math.max(a.to, b.to), cost: Math.min(a.cost + b.cost, MAX_AMOUNT), kind: mergedKind(a.kind, b.kind), ...(answered ? { answered } : {}) };
     out.splice(j, 1);
   }
   return out;
@@ -200,20 +206,27 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry, w: Mo
  * so a report no larger than one counting longer adds nothing and leaves, and a large one leaves alone
  * when a later report drops it. Penalties are never touched. Without `sentAtMs`: `sentAt = now`,
  * nothing is counted as ours (`countedOwnCost` is ignored) and nothing is dropped, so the sync never
- * lowers (RL-R2). A `countedSinceMs` at or before now that still counts (`+ span > now`) replaces the
+ * lowers (RL-R2). With `answeredCost` the reporting request's own entry is first marked answered at now
+ * (see `markAnswered`), and an answered own entry counts as ours when `to < sentAt` (answered before the
+ * reporting request was sent), however recently it was sent. A `countedSinceMs` at or before now that still counts (`+ span > now`) replaces the
  * log's `start` entry with one at it, logged before the reports.
  */
 export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions = {}): WindowEntry[] {
   // a fixed window's start, logged for merges to keep their ranges clear of (RL-V6)
   const since = report.countedSinceMs;
   const marks = since !== undefined && since <= now && since + spanOf(w) > now;
-  const kept = pruned(log, w, now).filter((e) => !(marks && e.kind === 'start'));
+  const kept = markAnswered(
+    pruned(log, w, now).filter((e) => !(marks && e.kind === 'start')),
+    report,
+    now,
+  );
   // a send time after now is not one the limiter can have admitted: taken as none
   const known = report.sentAtMs !== undefined && report.sentAtMs <= now;
   const sentAt = known ? Math.max(report.sentAtMs as number, now - HORIZON_MS) : now;
   const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, Math.min(sentAt + w.jitterMs, now) - w.windowMs);
   let ours = known ? (report.countedOwnCost ?? 0) : 0;
-  if (known) for (const e of kept) if (isOwn(e.kind) && e.from > latestStart && e.to <= sentAt - w.jitterMs) ours += e.cost;
+  // arrived by its send time, or answered before the reporting request was sent
+  if (known) for (const e of kept) if (isOwn(e.kind) && e.from > latestStart && (e.to <= sentAt - w.jitterMs || (e.answered === true && e.to < sentAt))) ours += e.cost;
   const others = Math.min(used, MAX_AMOUNT) - ours;
 
   // the earlier reports the venue may have counted after this one: each logged as what it adds over the
@@ -239,6 +252,19 @@ export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: num
     largest = r.cost;
   }
   return out;
+}
+
+/**
+ * The log with the reporting request's own entry marked answered (RL-V5, `answeredCost`): the first
+ * admitted send not yet answered, sent at `sentAtMs` (within a microsecond) alone, of exactly
+ * `answeredCost`, becomes answered with `to = now`. Unchanged when none matches or `sentAtMs` is after now.
+ */
+function markAnswered(log: WindowEntry[], report: SyncOptions, now: number): WindowEntry[] {
+  const { sentAtMs, answeredCost } = report;
+  if (sentAtMs === undefined || answeredCost === undefined || !(sentAtMs <= now)) return log;
+  const i = log.findIndex((e) => isOwn(e.kind) && e.answered !== true && e.from === e.to && Math.abs(e.from - sentAtMs) <= 1e-3 && e.cost === answeredCost);
+  if (i >= 0) log[i] = { ...(log[i] as WindowEntry), to: now, answered: true };
+  return log;
 }
 
 /**

@@ -93,6 +93,16 @@ export interface SyncOptions {
    * safe side).
    */
   readonly countedOwnCost?: number;
+  /**
+   * The cost the reporting request itself was admitted at on this bucket (its admission at `sentAtMs`),
+   * whose answer has now come back. The store keeps that send as answered from now on, so a later sync,
+   * from this caller or any other sharing the store, takes it as counted by the venue when it was
+   * answered before that sync's reporting request was sent, however recently it was sent (RL-V5): own
+   * sends still within `jitterMs` of a report are then told from sends on their way across processes.
+   * A caller that passes it must leave the send out of the `countedOwnCost` of later syncs. Default:
+   * nothing marked.
+   */
+  readonly answeredCost?: number;
 }
 
 /**

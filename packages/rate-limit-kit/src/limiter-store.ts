@@ -32,6 +32,7 @@ export interface SyncReport {
   readonly sentAtMs: number | undefined;
   readonly countedSinceMs: number | undefined;
   readonly countedOwnCost: number | undefined;
+  readonly answeredCost: number | undefined;
 }
 
 /** A penalty hold, validated: an absolute end in the limiter's clock, or a duration from the store's now. */

@@ -143,15 +143,16 @@ export function isAborted(signal: AbortSignal | undefined): boolean {
   }
 }
 
-/** Reads `sync`'s options `{ sentAtMs?, countedSinceMs?, countedOwnCost? }`, or the error naming what is wrong. */
+/** Reads `sync`'s options `{ sentAtMs?, countedSinceMs?, countedOwnCost?, answeredCost? }`, or the error naming what is wrong. */
 export function readSyncOptions(options: unknown): SyncReport | RateLimitError {
-  if (options === undefined) return { sentAtMs: undefined, countedSinceMs: undefined, countedOwnCost: undefined };
+  if (options === undefined) return { sentAtMs: undefined, countedSinceMs: undefined, countedOwnCost: undefined, answeredCost: undefined };
   if (typeof options !== 'object' || options === null) return invalidParameters('options', `must be an object or undefined (got ${describeValue(options)})`);
   let sentAtMs: unknown;
   let countedSinceMs: unknown;
   let countedOwnCost: unknown;
+  let answeredCost: unknown;
   try {
-    ({ sentAtMs, countedSinceMs, countedOwnCost } = options as { sentAtMs?: unknown; countedSinceMs?: unknown; countedOwnCost?: unknown });
+    ({ sentAtMs, countedSinceMs, countedOwnCost, answeredCost } = options as { sentAtMs?: unknown; countedSinceMs?: unknown; countedOwnCost?: unknown; answeredCost?: unknown });
   } catch {
     return invalidParameters('options', 'could not be read (a getter or proxy threw)');
   }
@@ -160,10 +161,17 @@ export function readSyncOptions(options: unknown): SyncReport | RateLimitError {
       return invalidParameters(`options.${name}`, `must be a finite number (ms, the limiter's clock) (got ${describeValue(v)})`);
     }
   }
-  if (countedOwnCost !== undefined && (typeof countedOwnCost !== 'number' || !Number.isFinite(countedOwnCost) || countedOwnCost < 0)) {
-    return invalidParameters('options.countedOwnCost', `must be a finite number >= 0 (got ${describeValue(countedOwnCost)})`);
+  for (const [name, v] of [['countedOwnCost', countedOwnCost], ['answeredCost', answeredCost]] as const) {
+    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) {
+      return invalidParameters(`options.${name}`, `must be a finite number >= 0 (got ${describeValue(v)})`);
+    }
   }
-  return { sentAtMs: sentAtMs as number | undefined, countedSinceMs: countedSinceMs as number | undefined, countedOwnCost: countedOwnCost as number | undefined };
+  return {
+    sentAtMs: sentAtMs as number | undefined,
+    countedSinceMs: countedSinceMs as number | undefined,
+    countedOwnCost: countedOwnCost as number | undefined,
+    answeredCost: answeredCost as number | undefined,
+  };
 }
 
 /** Reads a penalty hold `{ untilMs }` (limiter clock) or `{ forMs }` (from now) (RL-R3). */

@@ -15,7 +15,9 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
  * `1` what the venue reported others spent (a sync; what that report adds over the reports counting
  * longer, see `windowSync`), `2` a penalty,
  * `3` a record or an amount taken over from another definition (its send time is not known: a sync
- * never takes it as counted by time), `6` the start of a fixed window as the last report with
+ * never takes it as counted by time), `7`, `8`, `9` an admitted send of class normal, critical, bulk
+ * that a sync said was answered (`answeredCost`): `b` is then when the store learned it, and a later
+ * sync takes it as counted when that was before its reporting request was sent, `6` the start of a fixed window as the last report with
  * `countedSinceMs` bounded it (cost 0, counts nowhere: it tells merges where the venue's windows of
  * this bucket begin, RL-V6). An entry counts in the
  * interval ending at `T` when `a <= T < b + span`. The Redis scripts compute the same expressions in
@@ -57,9 +59,24 @@ export function ownKind(cls: number): number {
   return cls === 0 ? 4 : cls === 2 ? 5 : 0;
 }
 
-/** Whether an entry kind is one of this deployment's admitted sends (any class). */
+/** Whether an entry kind is one of this deployment's admitted sends (any class, answered or not). */
 export function isOwnKind(f: number): boolean {
-  return f === 0 || f === 4 || f === 5;
+  return f === 0 || f === 4 || f === 5 || f === 7 || f === 8 || f === 9;
+}
+
+/** Whether an entry kind is an admitted send a sync said was answered (RL-V5). */
+function isAnsweredKind(f: number): boolean {
+  return f === 7 || f === 8 || f === 9;
+}
+
+/** Whether an entry kind is a critical send (answered or not): it spends the share lower lines keep free (RL-Q4). */
+function isCriticalKind(f: number): boolean {
+  return f === 4 || f === 8;
+}
+
+/** The answered kind of an admitted send's kind (0 → 7, 4 → 8, 5 → 9). */
+function answeredKind(f: number): number {
+  return f === 4 ? 8 : f === 5 ? 9 : 7;
 }
 
 /**
@@ -70,10 +87,14 @@ function mergeGroup(f: number): number {
   return isOwnKind(f) ? 0 : f;
 }
 
-/** The kind of two merged entries: admitted sends take the lowest class among them (never a higher class's room). */
+/**
+ * The kind of two merged entries: admitted sends take the lowest class among them (never a higher
+ * class's room), answered only when both were.
+ */
 function mergedKind(f: number, g: number): number {
   if (!isOwnKind(f)) return f;
-  return f === 5 || g === 5 ? 5 : f === 0 || g === 0 ? 0 : 4;
+  const cls = f === 5 || f === 9 || g === 5 || g === 9 ? 5 : f === 0 || f === 7 || g === 0 || g === 7 ? 0 : 4;
+  return isAnsweredKind(f) && isAnsweredKind(g) ? answeredKind(cls) : cls;
 }
 
 /**
@@ -88,7 +109,7 @@ function roomAt(e: readonly number[], d: WindowDefinition, cost: number, T: numb
   for (let i = 0; i < e.length; i += ENTRY) {
     if ((e[i] as number) <= T && T < (e[i + 1] as number) + d.span) {
       count += e[i + 2] as number;
-      if (e[i + 3] === 4) critical += e[i + 2] as number;
+      if (isCriticalKind(e[i + 3] as number)) critical += e[i + 2] as number;
     }
   }
   if (count > d.perWindow + d.eps - cost) return false;
@@ -281,7 +302,9 @@ export function windowRecord(e: readonly number[], d: WindowDefinition, cost: nu
  * sends still on their way for others') leaves as soon as a report sent after it was counted arrives,
  * however many reports in between overlapped it. Penalties (kind 2) stay. Without `sentAtMs`: `sentAt =
  * now`, none of this deployment's sends is taken as counted, and nothing is dropped (safe, and
- * conservative). A `countedSinceMs` at or before now, while it still counts (`+ span > now`), replaces
+ * conservative). With `answeredCost`, the reporting request's own entry (at `sentAtMs`, of that cost) is
+ * first marked answered at now (see `markAnswered`): a later sync takes an answered send as counted when
+ * it was answered before that sync's reporting request was sent (`b < sentAt`). A `countedSinceMs` at or before now, while it still counts (`+ span > now`), replaces
  * the list's start marker (kind 6, cost 0) with one at it: merges keep their ranges inside the windows
  * of that phase (RL-V6, see `keepsSyncs`).
  */
@@ -293,8 +316,9 @@ export function windowSync(
   sentAtMs: number | undefined,
   countedSinceMs: number | undefined,
   countedOwnCost = 0,
+  answeredCost?: number,
 ): number[] {
-  const pruned = pruneWindow(e, d, now);
+  const pruned = markAnswered(pruneWindow(e, d, now), sentAtMs, answeredCost, now);
   // a send time after now is not one the store can have admitted: taken as unknown (the safe side)
   const known = sentAtMs !== undefined && sentAtMs <= now;
   const s = known ? Math.max(sentAtMs, now - HORIZON_MS) : now;
@@ -318,7 +342,8 @@ export function windowSync(
       continue;
     }
     if (f === START_KIND && marks) continue;
-    if (isOwnKind(f) && known && a > latestStart && b <= arrived) ours += c;
+    // arrived by its send time, or answered before the reporting request was sent
+    if (isOwnKind(f) && known && a > latestStart && (b <= arrived || (isAnsweredKind(f) && b < s))) ours += c;
     kept.push(a, b, c, f);
   }
   const marked = marks ? addEntry(kept, countedSinceMs, countedSinceMs, 0, START_KIND, d, now) : kept;
@@ -326,6 +351,28 @@ export function windowSync(
   // at the latest time the venue counted it, less the jitter allowance: counted until one window after it
   const at = known ? Math.min(s + d.jitterMs, now) - d.jitterMs : s;
   return addReports(marked, reports, others > d.eps ? [at, at, others] : [], d, now);
+}
+
+/** How far apart two send times may be and still be one send's (a store's epoch conversion rounds). */
+const SAME_SEND_MS = 1e-3;
+
+/**
+ * Marks the reporting request's own entry answered (RL-V5): the first admitted send not yet answered
+ * sent at `sentAtMs` (within a microsecond), of exactly `answeredCost`, gets its answered kind and `b = now`, when the
+ * sync learned it. Nothing when none matches (merged, or never admitted there) or `sentAtMs` is after now.
+ */
+function markAnswered(e: number[], sentAtMs: number | undefined, answeredCost: number | undefined, now: number): number[] {
+  if (sentAtMs === undefined || answeredCost === undefined || !(sentAtMs <= now)) return e;
+  for (let i = 0; i < e.length; i += ENTRY) {
+    const f = e[i + 3] as number;
+    // (a store may keep times in its own epoch: a microsecond of rounding is the same send)
+    if (e[i] === e[i + 1] && Math.abs((e[i] as number) - sentAtMs) <= SAME_SEND_MS && e[i + 2] === answeredCost && isOwnKind(f) && !isAnsweredKind(f)) {
+      e[i + 1] = now;
+      e[i + 3] = answeredKind(f);
+      break;
+    }
+  }
+  return e;
 }
 
 /** Orders reports (flat `[a, b, c]`) latest first: by `b` descending, then by cost descending, then by `a`. */

@@ -281,18 +281,39 @@ end
 -- window limits (window.ts): entries flat, 4 numbers each: a, b, c, f
 local MAX_WINDOW_ENTRIES = 128
 
--- what merges with what: entries of one kind, and admitted sends of every class (kinds 0, 4, 5) together
+-- admitted sends: kinds 0 normal, 4 critical, 5 bulk, and the same answered (a sync said so): 7, 8, 9
+local function is_own_kind(f)
+  return f == 0 or f == 4 or f == 5 or f == 7 or f == 8 or f == 9
+end
+
+-- whether a kind is an admitted send a sync said was answered (7 normal, 8 critical, 9 bulk), and a critical one
+local function is_answered_kind(f)
+  return f == 7 or f == 8 or f == 9
+end
+
+local function is_critical_kind(f)
+  return f == 4 or f == 8
+end
+
+local function answered_kind(f)
+  if f == 4 then return 8 end
+  if f == 5 then return 9 end
+  return 7
+end
+
+-- what merges with what: entries of one kind, and admitted sends of every class together
 local function merge_group(f)
-  if f == 0 or f == 4 or f == 5 then return 0 end
+  if is_own_kind(f) then return 0 end
   return f
 end
 
--- two merged admitted sends take the lowest class among them
+-- two merged admitted sends take the lowest class among them, answered only when both were
 local function merged_kind(f, g)
-  if not (f == 0 or f == 4 or f == 5) then return f end
-  if f == 5 or g == 5 then return 5 end
-  if f == 0 or g == 0 then return 0 end
-  return 4
+  if not is_own_kind(f) then return f end
+  local cls = 4
+  if f == 5 or f == 9 or g == 5 or g == 9 then cls = 5 elseif f == 0 or f == 7 or g == 0 or g == 7 then cls = 0 end
+  if is_answered_kind(f) and is_answered_kind(g) then return answered_kind(cls) end
+  return cls
 end
 
 local function count_at(e, span, T)
@@ -310,10 +331,6 @@ local function own_kind(cls)
   return 0
 end
 
-local function is_own_kind(f)
-  return f == 0 or f == 4 or f == 5
-end
-
 -- room for cost in the interval ending at T: within the limit, every entry counted, and within the class's
 -- line, every entry but critical sends (kind 4) counted: they spend the share the line keeps free (RL-Q4)
 local function room_at(e, w, cost, T, line)
@@ -321,7 +338,7 @@ local function room_at(e, w, cost, T, line)
   for i = 1, #e, 4 do
     if e[i] <= T and T < e[i + 1] + w.span then
       count = count + e[i + 2]
-      if e[i + 3] == 4 then critical = critical + e[i + 2] end
+      if is_critical_kind(e[i + 3]) then critical = critical + e[i + 2] end
     end
   end
   if count > w.per + w.eps - cost then return false end
@@ -481,8 +498,23 @@ local function add_reports(kept, prior, added, w, now)
 end
 
 -- sent_at: when the reporting request was sent, or nil; since: the earliest its window can have begun, or nil
-local function window_sync(e, w, used, now, sent_at, since, counted_own)
-  local pruned = prune_window(e, w, now)
+-- marks the reporting request's own entry answered: the first admitted send not yet answered at sent_at
+-- (within a microsecond: the epoch conversion rounds) of exactly answered_cost gets its answered kind, b = now
+local function mark_answered(e, sent_at, answered_cost, now)
+  if sent_at == nil or answered_cost == nil or not (sent_at <= now) then return e end
+  for i = 1, #e, 4 do
+    local f = e[i + 3]
+    if e[i] == e[i + 1] and math.abs(e[i] - sent_at) <= 1e-3 and e[i + 2] == answered_cost and is_own_kind(f) and not is_answered_kind(f) then
+      e[i + 1] = now
+      e[i + 3] = answered_kind(f)
+      break
+    end
+  end
+  return e
+end
+
+local function window_sync(e, w, used, now, sent_at, since, counted_own, answered_cost)
+  local pruned = mark_answered(prune_window(e, w, now), sent_at, answered_cost, now)
   local known = sent_at ~= nil and sent_at <= now
   local s = now
   if known then s = math.max(sent_at, now - HORIZON_MS) end
@@ -503,7 +535,8 @@ local function window_sync(e, w, used, now, sent_at, since, counted_own)
         reports[#reports + 1] = a; reports[#reports + 1] = b; reports[#reports + 1] = c
       end
     elseif not (f == START_KIND and marks) then
-      if is_own_kind(f) and known and a > latest_start and b <= arrived then ours = ours + c end
+      -- arrived by its send time, or answered before the reporting request was sent
+      if is_own_kind(f) and known and a > latest_start and (b <= arrived or (is_answered_kind(f) and b < s)) then ours = ours + c end
       kept[#kept + 1] = a; kept[#kept + 1] = b; kept[#kept + 1] = c; kept[#kept + 1] = f
     end
   end

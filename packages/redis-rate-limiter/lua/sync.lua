@@ -6,7 +6,7 @@
 -- KEYS: the bucket. ARGV: now ('' = server TIME), TTL slack ms, definition as text, minBorrowed, the
 -- reporting request's send time in script time ('' = unknown), the earliest its venue window can have
 -- began at the latest, in script time ('' = a rolling window), the caller's own sends at or before then the
--- venue certainly counted ('' = 0).
+-- venue certainly counted ('' = 0), the reporting request's own admitted cost now answered ('' = none).
 -- Reply: 1.
 
 local now = read_clock(ARGV[1])
@@ -18,8 +18,10 @@ if d.window then
   if ARGV[6] ~= '' then since = tonumber(ARGV[6]) end
   local counted_own = 0
   if ARGV[7] ~= '' then counted_own = tonumber(ARGV[7]) end
+  local answered_cost = nil
+  if ARGV[8] ~= nil and ARGV[8] ~= '' then answered_cost = tonumber(ARGV[8]) end
   local e, hold = effective_window(raw, d, now)
-  store(KEYS[1], d, 0, hold, now, tonumber(ARGV[2]), '', window_sync(e, d.window, tonumber(ARGV[4]), now, sent_at, since, counted_own))
+  store(KEYS[1], d, 0, hold, now, tonumber(ARGV[2]), '', window_sync(e, d.window, tonumber(ARGV[4]), now, sent_at, since, counted_own, answered_cost))
   return 1
 end
 local x, hold, cs = effective(raw, d, now)

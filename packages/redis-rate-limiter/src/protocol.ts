@@ -80,6 +80,7 @@ export function syncArgs(settings: ScriptSettings, def: Definition, minBorrowed:
     sync.sentAtMs === undefined ? '' : String(sync.sentAtMs),
     sync.countedSinceMs === undefined ? '' : String(sync.countedSinceMs),
     sync.countedOwnCost === undefined ? '' : String(sync.countedOwnCost),
+    sync.answeredCost === undefined ? '' : String(sync.answeredCost),
   ];
 }
 
@@ -88,6 +89,7 @@ export interface SyncWhen {
   readonly sentAtMs: number | undefined;
   readonly countedSinceMs: number | undefined;
   readonly countedOwnCost: number | undefined;
+  readonly answeredCost: number | undefined;
 }
 
 /** ARGV of penalize.lua: the hold's end in script time, or a duration from the script's now. */

@@ -194,6 +194,7 @@ export class RedisStore implements LimiterStore {
       sentAtMs: report.sentAtMs === undefined ? undefined : report.sentAtMs - e,
       countedSinceMs: report.countedSinceMs === undefined ? undefined : report.countedSinceMs - e,
       countedOwnCost: report.countedOwnCost,
+      answeredCost: report.answeredCost,
     };
     const outcome = await this.#run(SYNC, [this.#keyName(key)], syncArgs(this.#settings(), def, minBorrowed, when));
     return outcome.ok ? OK : errorResult(outcome.error);

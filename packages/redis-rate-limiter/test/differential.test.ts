@@ -74,7 +74,7 @@ type Op =
   | { op: 'wait'; checks: Check[]; budget: number; cls?: Cls }
   | { op: 'abort' }
   | { op: 'record'; key: number; cost: number; limit: number | null }
-  | { op: 'sync'; key: number; limit: number; borrowed: number; sentAgoMs: number | null; elapsedMs: number | null; countedOwn: number }
+  | { op: 'sync'; key: number; limit: number; borrowed: number; sentAgoMs: number | null; elapsedMs: number | null; countedOwn: number; answered: number | null }
   | { op: 'penalize'; key: number; forMs: number; absolute: boolean }
   | { op: 'reset'; key: number }
   | { op: 'advance'; ms: number };
@@ -99,6 +99,7 @@ const windowOpArb: fc.Arbitrary<Op> = fc.oneof(
       sentAgoMs: fc.option(fc.constantFrom(-30, 0, 10, 30, 60, 400, 2000), { nil: null }),
       elapsedMs: fc.option(fc.constantFrom(-50, 0, 120, 700, 5000), { nil: null }),
       countedOwn: fc.constantFrom(0, 0.5, 3),
+      answered: fc.option(fc.constantFrom(1, 2, 3), { nil: null }),
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(1), forMs: fc.constantFrom(0, 100, 500, 5000), absolute: fc.boolean() }) },
@@ -121,6 +122,7 @@ const mergeOpArb: fc.Arbitrary<Op> = fc.oneof(
       sentAgoMs: fc.option(fc.constantFrom(0, 30, 400, 2000), { nil: null }),
       elapsedMs: fc.option(fc.constantFrom(0, 700, 5000, 30_000), { nil: null }),
       countedOwn: fc.constantFrom(0, 3),
+      answered: fc.option(fc.constantFrom(1, 2, 3), { nil: null }),
     }),
   },
   { weight: 5, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(1, 10, 33.3, 100, 250) }) },
@@ -145,6 +147,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       sentAgoMs: fc.option(fc.constantFrom(-30, 0, 10, 60, 400, 2000), { nil: null }),
       elapsedMs: fc.option(fc.constantFrom(-50, 0, 120, 700, 5000), { nil: null }),
       countedOwn: fc.constantFrom(0, 0.5, 3),
+      answered: fc.option(fc.constantFrom(1, 2, 3), { nil: null }),
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(KEYS.length - 1), forMs: fc.constantFrom(0, 100, 500, 5000, 1e17), absolute: fc.boolean() }) },
@@ -185,6 +188,7 @@ const classOpArb: fc.Arbitrary<Op> = fc.oneof(
       sentAgoMs: fc.constant(null),
       elapsedMs: fc.constant(null),
       countedOwn: fc.constant(0),
+      answered: fc.constant(null),
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(1), forMs: fc.constantFrom(0, 100, 500, 5000), absolute: fc.boolean() }) },
@@ -339,7 +343,8 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
       if (op.sentAgoMs === null) return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed);
       const sentAtMs = clock.now() - op.sentAgoMs;
       const report = op.elapsedMs === null ? { sentAtMs } : { sentAtMs, countedSinceMs: sentAtMs - op.elapsedMs };
-      return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed, op.countedOwn === 0 ? report : { ...report, countedOwnCost: op.countedOwn });
+      const withOwn = op.countedOwn === 0 ? report : { ...report, countedOwnCost: op.countedOwn };
+      return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed, op.answered === null ? withOwn : { ...withOwn, answeredCost: op.answered });
     case 'penalize':
       return l.penalize(KEYS[op.key] as BucketKey, op.absolute ? { untilMs: clock.now() + op.forMs } : { forMs: op.forMs });
     case 'reset':

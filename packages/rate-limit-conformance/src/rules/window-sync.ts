@@ -307,7 +307,53 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     await synced(limiter, k, 3, { sentAtMs: t0 + 210 }, 'sync 3 answering a request sent at 210 ms');
     expectBorrowed(await limiter.borrowed(k), 13, 'the penalty and 3 others spent beside it');
   }),
-  test('RL-V5', 'sync options: sentAtMs and countedSinceMs finite numbers, countedOwnCost a finite number >= 0; anything else is invalid_parameters naming it and changes nothing', [...SYNC], async ({ limiter, clock }) => {
+  test('RL-V5', 'a send a sync said was answered (answeredCost) is taken as counted by a later report whose request left after the answer, however recently it was sent; one answered after that request left is not', [...SYNC], async ({ limiter, clock }) => {
+    const k = key({ axis: 'answered' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A at 0 ms');
+    await clock.advance(10);
+    await synced(limiter, k, 1, { sentAtMs: t0, countedOwnCost: 1, answeredCost: 1 }, 'sync 1 answering A at 10 ms: A marked answered');
+    await clock.advance(20);
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request B at 30 ms');
+    await clock.advance(10);
+    await synced(limiter, k, 2, { sentAtMs: t0 + 30, countedOwnCost: 1 }, 'sync 2 answering B at 40 ms');
+    expectBorrowed(await limiter.borrowed(k), 2, 'our 2 and nothing for others: A left within jitterMs before B, but was answered before B left');
+    await clock.advance(60);
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request C at 100 ms');
+    await clock.advance(5);
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request D at 105 ms');
+    await clock.advance(5);
+    await synced(limiter, k, 3, { sentAtMs: t0 + 100, countedOwnCost: 1, answeredCost: 1 }, 'sync 3 answering C at 110 ms: C marked answered');
+    expectBorrowed(await limiter.borrowed(k), 4, 'our 4 after the report on C');
+    await clock.advance(10);
+    await synced(limiter, k, 4, { sentAtMs: t0 + 105, countedOwnCost: 1 }, 'sync 4 answering D at 120 ms');
+    expectBorrowed(await limiter.borrowed(k), 5, 'our 4 and C taken as others: answered at 110 ms, after D left at 105 ms, it may have reached the venue after D');
+    // an answeredCost other than the send's own cost marks nothing
+    const k2 = key({ axis: 'answered-other-cost' });
+    const t1 = clock.now();
+    await spend(limiter, k2, TEN_PER_WINDOW, 2, 'request E of cost 2');
+    await clock.advance(10);
+    await synced(limiter, k2, 2, { sentAtMs: t1, countedOwnCost: 2, answeredCost: 1 }, 'sync 2 answering E with answeredCost 1: no send of cost 1 there');
+    await clock.advance(20);
+    await spend(limiter, k2, TEN_PER_WINDOW, 1, 'request F 30 ms after E');
+    await clock.advance(10);
+    await synced(limiter, k2, 3, { sentAtMs: t1 + 30, countedOwnCost: 1 }, 'sync 3 answering F');
+    expectBorrowed(await limiter.borrowed(k2), 5, 'our 3 and E taken as others: never marked answered');
+  }),
+  test('RL-V5', 'a send one limiter said was answered is taken as counted by a report through another sharing the store', [...SYNC, 'distributed', 'peer'], async ({ limiter, clock, peer }) => {
+    const other = await peer();
+    const k = key({ axis: 'answered-shared' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A through the first limiter at 0 ms');
+    await clock.advance(10);
+    await synced(limiter, k, 1, { sentAtMs: t0, countedOwnCost: 1, answeredCost: 1 }, 'sync 1 answering A at 10 ms, through the first limiter');
+    await clock.advance(20);
+    await spend(other, k, TEN_PER_WINDOW, 1, 'request B through the other limiter at 30 ms');
+    await clock.advance(10);
+    expectDone(await other.sync(k, TEN_PER_WINDOW, 2, { sentAtMs: t0 + 30, countedOwnCost: 1 }), 'sync 2 answering B through the other limiter, which knows nothing of A');
+    expectBorrowed(await other.borrowed(k), 2, 'our 2 and nothing for others: A was answered before B left');
+  }),
+  test('RL-V5', 'sync options: sentAtMs and countedSinceMs finite numbers, countedOwnCost and answeredCost finite numbers >= 0; anything else is invalid_parameters naming it and changes nothing', [...SYNC], async ({ limiter, clock }) => {
     const k = key({ axis: 'sync-options' });
     const t0 = clock.now();
     await spend(limiter, k, TEN_PER_WINDOW, 4, 'cost 4 at 0 ms');
@@ -325,6 +371,9 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
       ['countedOwnCost as a string', 7, { sentAtMs, countedOwnCost: '1' }, 'options.countedOwnCost'],
       ['countedOwnCost null', 7, { sentAtMs, countedOwnCost: null }, 'options.countedOwnCost'],
       ['countedOwnCost -1 without a send time', 7, { countedOwnCost: -1 }, 'options.countedOwnCost'],
+      ['answeredCost -1', 7, { sentAtMs, answeredCost: -1 }, 'options.answeredCost'],
+      ['answeredCost NaN', 7, { sentAtMs, answeredCost: Number.NaN }, 'options.answeredCost'],
+      ['answeredCost as a string', 7, { sentAtMs, answeredCost: '1' }, 'options.answeredCost'],
     ];
     for (const [what, used, options, path] of bad) {
       const e = expectError(await limiter.sync(k, TEN_PER_WINDOW, used, options as SyncOptions), 'invalid_parameters', `sync with ${what}`);

@@ -62,6 +62,8 @@ export interface FakeFlaws {
    * (breaks RL-V5).
    */
   readonly syncMergesReports?: boolean;
+  /** Reads a window sync's `answeredCost` but marks nothing answered, so recent own sends always come back as others' (breaks RL-V5). */
+  readonly syncIgnoresAnswered?: boolean;
   /** Reads a call's priority but admits every class as normal with nothing kept free (breaks RL-Q1, RL-Q4). */
   readonly classesIgnored?: boolean;
   /** Sends every critical call at once, whatever the bucket holds ahead (breaks RL-Q3: RL-A6 for the sum of all classes). */
@@ -129,6 +131,10 @@ class FakeModel extends ReferenceModel {
       let early = 0;
       for (const e of pruned(log, w, now)) if (e.kind === 'own' && e.from > sentAt - w.windowMs && e.from <= latestStart && e.to <= sentAt - w.jitterMs) early += e.cost;
       return super.windowSynced(log, w, used, now, { ...report, countedOwnCost: (report.countedOwnCost ?? 0) + early });
+    }
+    if (this.#flaws.syncIgnoresAnswered && report.answeredCost !== undefined) {
+      const { answeredCost: _ignored, ...rest } = report;
+      return super.windowSynced(log, w, used, now, rest);
     }
     if (this.#flaws.syncMergesReports) {
       // the reports still in force become one entry: their largest cost over all their positions

@@ -112,7 +112,7 @@ export function callHasWindow(checks: unknown): boolean {
 
 /**
  * What a sync's caller knows of the report (RL-V5): options absent, or `{ sentAtMs?, countedSinceMs?,
- * countedOwnCost? }` with finite times and a finite cost >= 0. Only the fields given are kept.
+ * countedOwnCost?, answeredCost? }` with finite times and finite costs >= 0. Only the fields given are kept.
  */
 export function readSyncOptions(options: unknown): Read<SyncOptions> {
   return guard('options', () => {
@@ -122,11 +122,13 @@ export function readSyncOptions(options: unknown): Read<SyncOptions> {
     const sentAtMs = o['sentAtMs'];
     const countedSinceMs = o['countedSinceMs'];
     const countedOwnCost = o['countedOwnCost'];
+    const answeredCost = o['answeredCost'];
     for (const [name, v] of [['sentAtMs', sentAtMs], ['countedSinceMs', countedSinceMs]] as const) {
       if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) return bad(`options.${name}`, 'must be a finite number');
     }
-    if (countedOwnCost !== undefined) {
-      const cost = readAmount(countedOwnCost, 'options.countedOwnCost');
+    for (const [name, v] of [['countedOwnCost', countedOwnCost], ['answeredCost', answeredCost]] as const) {
+      if (v === undefined) continue;
+      const cost = readAmount(v, `options.${name}`);
       if (!cost.ok) return cost;
     }
     return {
@@ -135,6 +137,7 @@ export function readSyncOptions(options: unknown): Read<SyncOptions> {
         ...(typeof sentAtMs === 'number' ? { sentAtMs } : {}),
         ...(typeof countedSinceMs === 'number' ? { countedSinceMs } : {}),
         ...(typeof countedOwnCost === 'number' ? { countedOwnCost } : {}),
+        ...(typeof answeredCost === 'number' ? { answeredCost } : {}),
       },
     };
   });
