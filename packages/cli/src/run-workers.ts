@@ -92,10 +92,10 @@ export interface RunWorkersResult {
  * orders for the critical hedges (new orders, critical by the demo's choice, not by nature): of Binance's
  * 50 per aligned 10 s that is 7.5, room for the 5 hedges, one every 2.5 s, that a credential can send in
  * any 10.1 s (the window and its jitter allowance) and for the orders another process has on their way
- * when a usage report is counted (taken as others' spending: 11 % left the hedges a p99 of 641 ms across 4
- * processes on Redis), so a hedge does not book ahead (a critical booking ahead holds later critical
- * calls on the buckets they share, RL-Q2). What the hedges leave unused of it is what the classes cost
- * the order count.
+ * when a usage report is counted (taken as others' spending), so a hedge does not book ahead (a critical
+ * booking ahead holds later critical calls on the buckets they share, RL-Q2). The hedges spend the share
+ * on top of the normal orders' line (RL-Q4), so what they leave unused of it is what the classes cost the
+ * order count; 12 % left them 1 s at p99 across 4 processes on Redis (2026-12-04).
  */
 const demoReserve = (c: BucketCheck): Reserve | undefined => (c.key.axis?.startsWith('orders') === true ? { normal: 0.15 } : undefined);
 
