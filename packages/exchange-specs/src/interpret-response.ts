@@ -30,6 +30,8 @@ export interface OwnUsage {
   usage(key: BucketKey, sinceMs: number): number;
   /** Window limits: the caller's answered sends (see {@link OwnWindowSends}). */
   readonly answered?: OwnWindowSends['answered'];
+  /** Clock-aligned window limits: when the venue's clock had passed a time (see {@link OwnWindowSends}). */
+  readonly answeredSince?: OwnWindowSends['answeredSince'];
 }
 
 /** Options of {@link interpretResponse}. */
@@ -316,7 +318,7 @@ export function interpretResponse(spec: VenueSpec, request: VenueRequest, respon
                 sentAtMs: own.sentAtMs,
                 answeredAtMs: own.nowMs,
                 countedCost: counted ? charges.filter((c) => sameKey(c.key, t.key) && countedNow(c.charge, verdict)).reduce((a, c) => a + c.venueCost, 0) : 0,
-                own: own.answered === undefined ? undefined : { answered: own.answered },
+                own: own.answered === undefined ? undefined : { answered: own.answered, ...(own.answeredSince === undefined ? {} : { answeredSince: own.answeredSince }) },
               };
         syncs.push(windowFeedback(f, t.bucket, t.key, limit, used, response, send));
         continue;

@@ -40,6 +40,12 @@ export interface AnsweredSend {
 export interface OwnWindowSends {
   /** The caller's own sends on `key` whose answers arrived before `beforeMs` (so the venue had counted them by then). */
   answered(key: BucketKey, beforeMs: number): Iterable<AnsweredSend>;
+  /**
+   * The earliest time (the caller's clock) an answer from this venue arrived whose `Date` header said
+   * `venueMs` or later, on any request: the venue's clock had passed `venueMs` by then (it dated the
+   * answer, floored to the second, before sending it). Undefined when none did.
+   */
+  answeredSince?(venueMs: number): number | undefined;
 }
 
 /** Whether two window ends, each known to within half a window, are the same window's (two windows end at least a window apart). */
@@ -157,6 +163,16 @@ export function windowFeedback(
   let latestStart = send.sentAtMs - windowElapsedMs;
   if (windowEnd !== undefined) {
     for (const u of answered) if (u.answeredAtMs !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd)) latestStart = Math.min(latestStart, u.answeredAtMs);
+  }
+  // a clock-aligned window began at the latest multiple of its length at or before this answer's Date (in
+  // the venue's clock; the report's window is that one or the one before), so it had begun when any
+  // answer dated at or after that multiple arrived, whichever request it answered: with many requests in
+  // flight, within a round trip of the start, where the Date's second alone bounds it to a second
+  const date = bucket.algorithm === 'fixed-window-aligned' && rule.resetHeader === undefined ? dateMs(response) : undefined;
+  if (date !== undefined) {
+    const start = date - (((date % bucket.windowMs) + bucket.windowMs) % bucket.windowMs);
+    const witnessed = send.own?.answeredSince?.(start);
+    if (witnessed !== undefined) latestStart = Math.min(latestStart, witnessed);
   }
   const base: FeedbackSync = { key, limit, minBorrowed: used, windowElapsedMs: send.sentAtMs - latestStart };
   let certain = send.countedCost;

@@ -82,6 +82,21 @@ describe('binance-spot', () => {
     expect(blind.syncs[0]?.countedOwnCost).toBe(5 + 2 + 3);
   });
 
+  it('a clock-aligned window began by the earliest answer dated at or after its start, whichever request it answered', () => {
+    const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
+    const sentAtMs = minuteStart + 20_500;
+    const own = { nowMs: sentAtMs + 5, sentAtMs, usage: () => 0, answered: () => [] };
+    // the Date header's second alone: the window began by 505 ms into the minute
+    expect(feedback('binance-spot', depth, { headers }, publicId, { own }).syncs[0]?.windowElapsedMs).toBe(19_995);
+    // an answer to any request, dated in this minute, arrived 40 ms into it: the minute had begun by then
+    const dated = (venueMs: number): number | undefined => (venueMs <= minuteStart ? minuteStart + 40 : undefined);
+    const fb = feedback('binance-spot', depth, { headers }, publicId, { own: { ...own, answeredSince: dated } });
+    expect(fb.syncs[0]?.windowElapsedMs).toBe(20_500 - 40);
+    // answers dated only before the minute bound nothing
+    const before = feedback('binance-spot', depth, { headers }, publicId, { own: { ...own, answeredSince: () => undefined } });
+    expect(before.syncs[0]?.windowElapsedMs).toBe(19_995);
+  });
+
   it('never certifies a recent send its own sync marked answered: the store takes it by its answer', () => {
     const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
     const sentAtMs = minuteStart + 20_500;

@@ -4,7 +4,7 @@
 import type { BucketCheck, BucketKey, Clock, Decision, Priority, RateLimiter, Reserve } from '@core/rate-limit-contract';
 import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend } from '@core/exchange-specs';
 import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
-import { answerTimesOf, judgeAnswer, sendLogOf } from './shared-log.js';
+import { answerTimesOf, answeredSinceOf, judgeAnswer, noteDate, sendLogOf } from './shared-log.js';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
 import { PacedFetchError } from './paced-fetch-error.js';
 import { linkSignal } from './linked-signal.js';
@@ -538,6 +538,9 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     });
     const respondedAt = clock.now();
     const answerSeq = ++sendLog.seq;
+    // the venue's clock had passed this answer's Date by now: it bounds when a clock-aligned window began
+    const dated = headers['date'] === undefined ? Number.NaN : Date.parse(headers['date']);
+    if (Number.isFinite(dated)) noteDate(sendLog, current.id, dated, respondedAt);
     const answerMs = respondedAt - sentAt;
     if (admittedAt !== undefined) judgeAnswer(limiter, answerTimesOf(sendLog, current.id), resolved.checks, answerMs, respondedAt);
     // the send time the limiter's store keeps (its admission's), so that what this fetch says it
@@ -549,6 +552,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       usage: (key: BucketKey, since: number) => ownUsage(key, since, sentAt),
       // answered before this request actually went out
       answered: (key: BucketKey) => answered(key, sendSeq),
+      answeredSince: (venueMs: number) => answeredSinceOf(sendLog, current.id, venueMs),
     };
     const feedback = interpretResponse(current, request, { status: response.status, headers, body: parseBody(text) }, identity, { ...resolveOptions, own });
     const recordedLater = remember(resolved.charges, resolved.checks, admittedAt !== undefined, feedback, keptAt, respondedAt, answerSeq);

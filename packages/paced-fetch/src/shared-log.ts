@@ -11,6 +11,30 @@ export interface SharedSendLog<T> {
   seq: number;
   /** Per venue id: how fast its answers come, to tell which sends may have reached it late (see `judgeAnswer`). */
   readonly answers: Map<string, AnswerTimes>;
+  /** Per venue id: per `Date` header value (ms), the earliest time an answer so dated arrived (see `noteDate`). */
+  readonly dated: Map<string, Map<number, number>>;
+}
+
+/** How long the `Date` headers of a venue's answers are kept at the least (forgotten in batches, up to twice as long): beyond the longest clock-aligned window a header bounds (a minute). */
+const DATED_MS = 120_000;
+
+/**
+ * Notes that an answer from `venue` dated `dateMs` (its `Date` header) arrived at `at` (the caller's
+ * clock): the venue's clock had passed `dateMs` by then. Keeps the earliest arrival per date.
+ */
+export function noteDate(log: SharedSendLog<unknown>, venue: string, dateMs: number, at: number): void {
+  let d = log.dated.get(venue);
+  if (d === undefined) log.dated.set(venue, (d = new Map()));
+  const known = d.get(dateMs);
+  if (known === undefined || at < known) d.set(dateMs, at);
+  if (known === undefined && d.size > 2 * (DATED_MS / 1000)) for (const t of d.keys()) if (t < dateMs - DATED_MS) d.delete(t);
+}
+
+/** The earliest arrival (the caller's clock) of an answer from `venue` dated `venueMs` or later, if any. */
+export function answeredSinceOf(log: SharedSendLog<unknown>, venue: string, venueMs: number): number | undefined {
+  let first: number | undefined;
+  for (const [t, at] of log.dated.get(venue) ?? []) if (t >= venueMs && (first === undefined || at < first)) first = at;
+  return first;
 }
 
 /** One answer judged for lateness: when it came, how long it took, the lateness it was judged with, and its checks. */
@@ -82,7 +106,7 @@ const logs = new WeakMap<RateLimiter, SharedSendLog<unknown>>();
 export function sendLogOf<T>(limiter: RateLimiter): SharedSendLog<T> {
   let l = logs.get(limiter);
   if (l === undefined) {
-    l = { sends: new Map(), seq: 0, answers: new Map() };
+    l = { sends: new Map(), seq: 0, answers: new Map(), dated: new Map() };
     logs.set(limiter, l);
   }
   return l as SharedSendLog<T>;
