@@ -1,7 +1,7 @@
 // Over 400 lines with a reason: one request's whole life (price, admit, send, read the answer, feed it
 // back, retry) is one loop that reads best in one place; its parts (pacing, live limits, signals, the
 // request reader) are in files of their own.
-import type { BucketCheck, BucketKey, Clock, Decision, Priority, RateLimiter, Reserve } from '@core/rate-limit-contract';
+import type { BucketCheck, BucketKey, Clock, Decision, Priority, RateLimiter, Reserve, SyncOptions } from '@core/rate-limit-contract';
 import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend } from '@core/exchange-specs';
 import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
 import { answerTimesOf, answeredSinceOf, judgeAnswer, noteDate, sendLogOf } from './shared-log.js';
@@ -571,15 +571,21 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       // a window limit: the store knows what this deployment sent; say when this request was sent, and
       // that it was answered (its admitted entry, when the venue counted it there): a later report through
       // any process sharing the store then takes it as counted, and this fetch never certifies it again
-      const id = ownKey(s.key);
-      const mine = admittedAt === undefined ? undefined : ownSends.get(id)?.find((e) => e.answerSeq === answerSeq);
-      const admittedCost = resolved.checks.filter((k) => ownKey(k.key) === id).reduce((a, k) => a + k.cost, 0);
-      const answered = mine !== undefined && admittedCost > 0 ? { answeredCost: admittedCost } : {};
-      if (s.windowElapsedMs !== undefined && mine !== undefined && admittedCost > 0) mine.marked = true;
-      const report =
-        s.windowElapsedMs === undefined || admittedAt === undefined
-          ? undefined
-          : { sentAtMs: admittedAt, countedSinceMs: admittedAt - s.windowElapsedMs, ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }), ...answered };
+      let report: SyncOptions | undefined;
+      if (s.windowElapsedMs !== undefined && admittedAt !== undefined) {
+        const id = ownKey(s.key);
+        // this send's own entry, the last one `remember` added on the key
+        const mine = ownSends.get(id)?.findLast((e) => e.answerSeq === answerSeq);
+        const admittedCost = resolved.checks.filter((k) => ownKey(k.key) === id).reduce((a, k) => a + k.cost, 0);
+        const marks = mine !== undefined && admittedCost > 0;
+        if (marks) mine.marked = true;
+        report = {
+          sentAtMs: admittedAt,
+          countedSinceMs: admittedAt - s.windowElapsedMs,
+          ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }),
+          ...(marks ? { answeredCost: admittedCost } : {}),
+        };
+      }
       const r = await limiter.sync(s.key, s.limit, s.minBorrowed, report);
       if (r.kind === 'error') feedbackErrors.push(`sync ${s.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
       else feedbackApplied.syncs++;

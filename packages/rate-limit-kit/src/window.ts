@@ -15,11 +15,11 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
  * `1` what the venue reported others spent (a sync; what that report adds over the reports counting
  * longer, see `windowSync`), `2` a penalty,
  * `3` a record or an amount taken over from another definition (its send time is not known: a sync
- * never takes it as counted by time), `7`, `8`, `9` an admitted send of class normal, critical, bulk
- * that a sync said was answered (`answeredCost`): `b` is then when the store learned it, and a later
- * sync takes it as counted when that was before its reporting request was sent, `6` the start of a fixed window as the last report with
+ * never takes it as counted by time), `6` the start of a fixed window as the last report with
  * `countedSinceMs` bounded it (cost 0, counts nowhere: it tells merges where the venue's windows of
- * this bucket begin, RL-V6). An entry counts in the
+ * this bucket begin, RL-V6), `7`, `8`, `9` an admitted send of class normal, critical, bulk that a sync
+ * said was answered (`answeredCost`: `b` is then when the store learned it, and a later sync takes it as
+ * counted when that was before its reporting request was sent, RL-V5). An entry counts in the
  * interval ending at `T` when `a <= T < b + span`. The Redis scripts compute the same expressions in
  * Lua; a differential test compares them.
  */
@@ -99,7 +99,7 @@ function mergedKind(f: number, g: number): number {
 
 /**
  * Whether the interval ending at `T` has room for `cost`: within the limit, every entry counted, and
- * within the class's line (RL-Q4), counting every entry but critical sends (kind 4): a line keeps its
+ * within the class's line (RL-Q4), counting every entry but critical sends (kinds 4 and 8): a line keeps its
  * share free for critical calls, so what they spend comes out of it and costs the lower classes only
  * what they leave of it.
  */

@@ -286,15 +286,17 @@ local function is_own_kind(f)
   return f == 0 or f == 4 or f == 5 or f == 7 or f == 8 or f == 9
 end
 
--- whether a kind is an admitted send a sync said was answered (7 normal, 8 critical, 9 bulk), and a critical one
+-- whether a kind is an admitted send a sync said was answered (7 normal, 8 critical, 9 bulk)
 local function is_answered_kind(f)
   return f == 7 or f == 8 or f == 9
 end
 
+-- whether a kind is a critical send, answered or not
 local function is_critical_kind(f)
   return f == 4 or f == 8
 end
 
+-- the answered kind of an admitted send's kind (0 -> 7, 4 -> 8, 5 -> 9)
 local function answered_kind(f)
   if f == 4 then return 8 end
   if f == 5 then return 9 end
@@ -332,7 +334,7 @@ local function own_kind(cls)
 end
 
 -- room for cost in the interval ending at T: within the limit, every entry counted, and within the class's
--- line, every entry but critical sends (kind 4) counted: they spend the share the line keeps free (RL-Q4)
+-- line, every entry but critical sends (kinds 4, 8) counted: they spend the share the line keeps free (RL-Q4)
 local function room_at(e, w, cost, T, line)
   local count, critical = 0, 0
   for i = 1, #e, 4 do

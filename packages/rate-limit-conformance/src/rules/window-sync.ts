@@ -2,6 +2,7 @@ import type { BucketKey, RateLimiter, SyncOptions } from '@core/rate-limit-contr
 import { test, type ConformanceTest } from '../conformance-test.js';
 import { expectBorrowed, expectDelay, expectDone, expectEqual, expectError, expectOkNow, expectTrue, show } from '../expect.js';
 import { TEN_PER_WINDOW, key, spend } from './fixtures.js';
+import type { ManualClock } from '../manual-clock.js';
 
 // The syncs of window limits (RL-V5), on 10 per 1000 ms with 50 ms of jitter: a send counts in every
 // interval of 1050 ms of send times that holds it. Times below are from the start of each test.
@@ -11,6 +12,22 @@ const SYNC = ['injectableClock', 'windowLimits', 'sync'] as const;
 /** A sync that must be applied. */
 async function synced(limiter: RateLimiter, k: BucketKey, used: number, options: SyncOptions | undefined, what: string): Promise<void> {
   expectDone(await limiter.sync(k, TEN_PER_WINDOW, used, options), what);
+}
+
+/**
+ * Request A through `first` at 0 ms, answered at 10 ms (its sync marks it, `answeredCost`); request B
+ * through `second` at 30 ms, within jitterMs after A, reported at 40 ms with both counted: A is ours.
+ */
+async function answeredThenReported(first: RateLimiter, second: RateLimiter, k: BucketKey, clock: ManualClock): Promise<void> {
+  const t0 = clock.now();
+  await spend(first, k, TEN_PER_WINDOW, 1, 'request A at 0 ms');
+  await clock.advance(10);
+  await synced(first, k, 1, { sentAtMs: t0, countedOwnCost: 1, answeredCost: 1 }, 'sync 1 answering A at 10 ms: A marked answered');
+  await clock.advance(20);
+  await spend(second, k, TEN_PER_WINDOW, 1, 'request B at 30 ms');
+  await clock.advance(10);
+  await synced(second, k, 2, { sentAtMs: t0 + 30, countedOwnCost: 1 }, 'sync 2 answering B at 40 ms');
+  expectBorrowed(await second.borrowed(k), 2, 'our 2 and nothing for others: A left within jitterMs before B, but was answered before B left');
 }
 
 export const WINDOW_SYNC: readonly ConformanceTest[] = [
@@ -310,14 +327,7 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
   test('RL-V5', 'a send a sync said was answered (answeredCost) is taken as counted by a later report whose request left after the answer, however recently it was sent; one answered after that request left is not', [...SYNC], async ({ limiter, clock }) => {
     const k = key({ axis: 'answered' });
     const t0 = clock.now();
-    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A at 0 ms');
-    await clock.advance(10);
-    await synced(limiter, k, 1, { sentAtMs: t0, countedOwnCost: 1, answeredCost: 1 }, 'sync 1 answering A at 10 ms: A marked answered');
-    await clock.advance(20);
-    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request B at 30 ms');
-    await clock.advance(10);
-    await synced(limiter, k, 2, { sentAtMs: t0 + 30, countedOwnCost: 1 }, 'sync 2 answering B at 40 ms');
-    expectBorrowed(await limiter.borrowed(k), 2, 'our 2 and nothing for others: A left within jitterMs before B, but was answered before B left');
+    await answeredThenReported(limiter, limiter, k, clock);
     await clock.advance(60);
     await spend(limiter, k, TEN_PER_WINDOW, 1, 'request C at 100 ms');
     await clock.advance(5);
@@ -341,17 +351,7 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     expectBorrowed(await limiter.borrowed(k2), 5, 'our 3 and E taken as others: never marked answered');
   }),
   test('RL-V5', 'a send one limiter said was answered is taken as counted by a report through another sharing the store', [...SYNC, 'distributed', 'peer'], async ({ limiter, clock, peer }) => {
-    const other = await peer();
-    const k = key({ axis: 'answered-shared' });
-    const t0 = clock.now();
-    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A through the first limiter at 0 ms');
-    await clock.advance(10);
-    await synced(limiter, k, 1, { sentAtMs: t0, countedOwnCost: 1, answeredCost: 1 }, 'sync 1 answering A at 10 ms, through the first limiter');
-    await clock.advance(20);
-    await spend(other, k, TEN_PER_WINDOW, 1, 'request B through the other limiter at 30 ms');
-    await clock.advance(10);
-    expectDone(await other.sync(k, TEN_PER_WINDOW, 2, { sentAtMs: t0 + 30, countedOwnCost: 1 }), 'sync 2 answering B through the other limiter, which knows nothing of A');
-    expectBorrowed(await other.borrowed(k), 2, 'our 2 and nothing for others: A was answered before B left');
+    await answeredThenReported(limiter, await peer(), key({ axis: 'answered-shared' }), clock);
   }),
   test('RL-V5', 'sync options: sentAtMs and countedSinceMs finite numbers, countedOwnCost and answeredCost finite numbers >= 0; anything else is invalid_parameters naming it and changes nothing', [...SYNC], async ({ limiter, clock }) => {
     const k = key({ axis: 'sync-options' });
