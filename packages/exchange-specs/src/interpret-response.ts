@@ -32,6 +32,8 @@ export interface OwnUsage {
   readonly answered?: OwnWindowSends['answered'];
   /** Clock-aligned window limits: when the venue's clock had passed a time (see {@link OwnWindowSends}). */
   readonly answeredSince?: OwnWindowSends['answeredSince'];
+  /** Fixed window limits: the caller's sends answered while the request was on its way (see {@link OwnWindowSends}). */
+  readonly answeredMeanwhile?: OwnWindowSends['answeredMeanwhile'];
 }
 
 /** Options of {@link interpretResponse}. */
@@ -318,7 +320,10 @@ export function interpretResponse(spec: VenueSpec, request: VenueRequest, respon
                 sentAtMs: own.sentAtMs,
                 answeredAtMs: own.nowMs,
                 countedCost: counted ? charges.filter((c) => sameKey(c.key, t.key) && countedNow(c.charge, verdict)).reduce((a, c) => a + c.venueCost, 0) : 0,
-                own: own.answered === undefined ? undefined : { answered: own.answered, ...(own.answeredSince === undefined ? {} : { answeredSince: own.answeredSince }) },
+                own:
+                  own.answered === undefined
+                    ? undefined
+                    : { answered: own.answered, ...(own.answeredSince === undefined ? {} : { answeredSince: own.answeredSince }), ...(own.answeredMeanwhile === undefined ? {} : { answeredMeanwhile: own.answeredMeanwhile }) },
               };
         syncs.push(windowFeedback(f, t.bucket, t.key, limit, used, response, send));
         continue;

@@ -30,6 +30,12 @@ export interface AnsweredSend {
    * never certifies it again in `countedOwnCost` when it was sent within the jitter allowance.
    */
   readonly marked?: boolean;
+  /**
+   * What the venue said it had counted on the key when it counted this send (its own answer's usage, the
+   * sync's `minBorrowed`), when known. A fixed window's count never falls, and this send added to it, so
+   * a report of the same window that says more was counted after this send: it counted this send.
+   */
+  readonly reportedUsed?: number;
 }
 
 /**
@@ -46,6 +52,12 @@ export interface OwnWindowSends {
    * answer, floored to the second, before sending it). Undefined when none did.
    */
   answeredSince?(venueMs: number): number | undefined;
+  /**
+   * The caller's own sends on `key` whose answers arrived after the reporting request was sent and before
+   * its own answer did (sent together with it, or just before or after): a fixed window's report takes
+   * as counted those whose own answers reported less of the same window (`reportedUsed`).
+   */
+  answeredMeanwhile?(key: BucketKey): Iterable<AnsweredSend>;
 }
 
 /** Whether two window ends, each known to within half a window, are the same window's (two windows end at least a window apart). */
@@ -132,7 +144,8 @@ export interface ReportingSend {
  * counted that the limiter cannot take as counted by their send times (`countedOwnCost`): the
  * reporting request itself, sends made within the jitter allowance before it and answered before it
  * was sent, sends made at or before the window's latest possible start whose own answers reported
- * this window, and, of the sends the limiter takes by their times, the part its store holds only as a
+ * this window, sends answered while the request was on its way whose own answers reported less of the
+ * same fixed window (counted before it), and, of the sends the limiter takes by their times, the part its store holds only as a
  * record (`uncountedCost`: a failed order's weight, admitted at its gate cost). The limiter takes the
  * sends made after that start and at least the jitter allowance before the reporting one; none of those
  * is in `countedOwnCost`.
@@ -183,6 +196,19 @@ export function windowFeedback(
     if (u.sentAtMs > latestStart ? u.sentAtMs > recent && u.marked !== true : windowEnd !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd)) certain += u.cost;
     // sent inside the window and answered before: the venue counted all of it, the store takes only its admitted entry by time
     else if (u.sentAtMs > latestStart) certain += Math.min(u.cost, Math.max(0, u.uncountedCost ?? 0));
+  }
+  // Sends answered while this request was on its way: the venue counted one before this request when its
+  // own answer reported less of the same fixed window (the window's count never falls, and a send counted
+  // after this request would have found this one counted already, so it would report at least as much
+  // plus its own cost). Answered after this request left, no store takes one as counted by an answer mark
+  // made before this request's send time; the store takes by its time only one sent after the window's
+  // latest start and at least the jitter allowance before this request.
+  if (windowEnd !== undefined) {
+    for (const u of send.own?.answeredMeanwhile?.(key) ?? []) {
+      if (!(u.cost > 0) || u.reportedUsed === undefined || !(u.reportedUsed < used) || u.windowEnd === undefined || !sameWindow(u.windowEnd, windowEnd)) continue;
+      if (u.sentAtMs <= latestStart || u.sentAtMs > recent) certain += u.cost;
+      else certain += Math.min(u.cost, Math.max(0, u.uncountedCost ?? 0));
+    }
   }
   return { ...base, ...(windowEnd === undefined ? {} : { windowEnd }), ...(certain > 0 ? { countedOwnCost: certain } : {}) };
 }

@@ -97,6 +97,34 @@ describe('binance-spot', () => {
     expect(before.syncs[0]?.windowElapsedMs).toBe(19_995);
   });
 
+  it('certifies the sends answered while the report was on its way whose own answers reported less of the same window', () => {
+    const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
+    const sentAtMs = minuteStart + 20_500;
+    const thisWindow = { earliestMs: minuteStart + 59_000, latestMs: minuteStart + 60_100 };
+    const meanwhile = [
+      // sent 2 ms before the report and counted before it (2995 < 3000): the store cannot take it by its time
+      { sentAtMs: sentAtMs - 2, answeredAtMs: sentAtMs + 3, cost: 5, windowEnd: thisWindow, reportedUsed: 2995 },
+      // sent after the report but counted before it (it overtook it on the way)
+      { sentAtMs: sentAtMs + 1, answeredAtMs: sentAtMs + 4, cost: 5, windowEnd: thisWindow, reportedUsed: 2990, marked: true },
+      // counted after the report (it reported more): not in the report
+      { sentAtMs: sentAtMs - 1, answeredAtMs: sentAtMs + 4, cost: 5, windowEnd: thisWindow, reportedUsed: 3005 },
+      // the same count is not less: not certified
+      { sentAtMs: sentAtMs - 1, answeredAtMs: sentAtMs + 4, cost: 5, windowEnd: thisWindow, reportedUsed: 3000 },
+      // the last minute's window: its count says nothing of this one
+      { sentAtMs: sentAtMs - 3, answeredAtMs: sentAtMs + 4, cost: 5, windowEnd: { earliestMs: minuteStart - 1000, latestMs: minuteStart + 100 }, reportedUsed: 10 },
+      // no known window end: nothing to compare
+      { sentAtMs: sentAtMs - 3, answeredAtMs: sentAtMs + 4, cost: 5, reportedUsed: 10 },
+      // sent well inside the window: the store takes it by its time, nothing to certify
+      { sentAtMs: minuteStart + 11_000, answeredAtMs: sentAtMs + 4, cost: 5, windowEnd: thisWindow, reportedUsed: 2980 },
+    ];
+    const own = { nowMs: sentAtMs + 5, sentAtMs, usage: () => 0, answered: () => [], answeredMeanwhile: () => meanwhile };
+    expect(feedback('binance-spot', depth, { headers }, publicId, { own }).syncs[0]?.countedOwnCost).toBe(5 + 5 + 5);
+    // without them: the report's own weight only
+    expect(feedback('binance-spot', depth, { headers }, publicId, { own: { ...own, answeredMeanwhile: () => [] } }).syncs[0]?.countedOwnCost).toBe(5);
+    // a report that tells no window end (no Date header) compares nothing
+    expect(feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000' } }, publicId, { own }).syncs[0]?.countedOwnCost).toBe(5);
+  });
+
   it('never certifies a recent send its own sync marked answered: the store takes it by its answer', () => {
     const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
     const sentAtMs = minuteStart + 20_500;

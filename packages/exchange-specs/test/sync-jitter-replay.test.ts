@@ -50,7 +50,8 @@ async function replay(s: Scenario, seed: number, others: boolean, syncing = true
   const limiter = createDefaultRateLimiter({ clock });
   const flying: InFlight[] = [];
   // our answered sends, with the window end their own answers reported
-  const answered: { sentAt: number; answeredAt: number; cost: number; end: WindowEnd | undefined }[] = [];
+  const answered: { sentAt: number; answeredAt: number; cost: number; end: WindowEnd | undefined; used: number | undefined }[] = [];
+  const asSend = (a: (typeof answered)[number]) => ({ sentAtMs: a.sentAt, cost: a.cost, ...(a.end === undefined ? {} : { windowEnd: a.end }), ...(a.used === undefined ? {} : { reportedUsed: a.used }) });
   let ours = 0;
   let theirs = 0;
   let violations = 0;
@@ -74,14 +75,17 @@ async function replay(s: Scenario, seed: number, others: boolean, syncing = true
           nowMs: now,
           sentAtMs: f.sentAt,
           usage: () => 0,
-          answered: (_key: BucketKey, before: number) =>
-            answered.filter((a) => a.answeredAt < before).map((a) => ({ sentAtMs: a.sentAt, cost: a.cost, ...(a.end === undefined ? {} : { windowEnd: a.end }) })),
+          answered: (_key: BucketKey, before: number) => answered.filter((a) => a.answeredAt < before).map(asSend),
+          // answered while this one was on its way (every answer so far came before this one's)
+          answeredMeanwhile: () => answered.filter((a) => a.answeredAt >= f.sentAt).map(asSend),
         };
         const fb = interpretResponse(spec, s.request, { status: f.result!.admitted ? 200 : 429, headers, body: {} }, s.identity, { own });
         let endOfThis: WindowEnd | undefined;
+        let usedOfThis: number | undefined;
         for (const sync of syncing ? fb.syncs : []) {
           if (sync.key.axis !== check.key.axis) continue;
           endOfThis = sync.windowEnd;
+          usedOfThis = sync.minBorrowed;
           const done = await limiter.sync(sync.key, sync.limit, sync.minBorrowed, {
             sentAtMs: f.sentAt,
             countedSinceMs: f.sentAt - sync.windowElapsedMs!,
@@ -89,7 +93,7 @@ async function replay(s: Scenario, seed: number, others: boolean, syncing = true
           });
           expect(done.kind).toBe('ok');
         }
-        answered.push({ sentAt: f.sentAt, answeredAt: now, cost: check.cost, end: endOfThis });
+        answered.push({ sentAt: f.sentAt, answeredAt: now, cost: check.cost, end: endOfThis, used: usedOfThis });
       }
       // The other client: at the start, and now and then, a burst of up to a fifth of the limit, while
       // none of ours is on its way (no limiter can keep a send already on its way from meeting a burst
@@ -139,11 +143,13 @@ describe('window limits synced to usage headers, sends arriving anywhere within 
       const alone = await replay(s, seed + 100, false);
       expect(alone.violations, `seed ${seed + 100} alone`).toBe(0);
       // Alone, the syncs hold the limiter back only by its own sends still on their way when a report
-      // was sent (the venue may have counted them or not): here whole windows go out in bursts of
-      // 50 ms, so that is a sizeable part of each burst; the rest of the limit stays the limiter's.
+      // was sent and not yet answered when it was read (the venue may have counted them or not): here
+      // whole windows go out in bursts of 50 ms, so that is part of each burst. A send answered meanwhile
+      // whose own answer reported less of the same fixed window is taken as counted (0.83–0.89 of the
+      // unsynced sends without that, 0.91–0.94 with it); the rest of the limit stays the limiter's.
       const unsynced = await replay(s, seed + 100, false, false);
       expect(unsynced.violations).toBe(0);
-      expect(alone.ours, `seed ${seed + 100} alone: ${alone.ours} of ${unsynced.ours}`).toBeGreaterThanOrEqual(0.75 * unsynced.ours);
+      expect(alone.ours, `seed ${seed + 100} alone: ${alone.ours} of ${unsynced.ours}`).toBeGreaterThanOrEqual(0.9 * unsynced.ours);
     }
   });
 });

@@ -184,6 +184,8 @@ interface OwnSend {
   readonly windowEnd: WindowEnd | undefined;
   /** Its sync told the limiter it was answered (`answeredCost`): later reports leave it to the store. */
   marked: boolean;
+  /** What its own answer said the venue had counted on the key (that key's sync's `minBorrowed`), on a window limit. */
+  readonly reported: number | undefined;
 }
 
 function ownKey(k: BucketKey): string {
@@ -308,9 +310,9 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     return sum;
   };
   // sends and answers of these fetches are numbered in the order they happened (sendLog.seq)
-  const answered = (key: BucketKey, beforeSeq: number): AnsweredSend[] =>
+  const answered = (key: BucketKey, beforeSeq: number, afterSeq = 0): AnsweredSend[] =>
     (ownSends.get(ownKey(key)) ?? [])
-      .filter((e) => e.answerSeq < beforeSeq)
+      .filter((e) => e.answerSeq < beforeSeq && e.answerSeq > afterSeq)
       .map((e) => ({
         sentAtMs: e.sentAt,
         answeredAtMs: e.respondedAt,
@@ -318,6 +320,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
         ...(e.uncounted > 0 ? { uncountedCost: e.uncounted } : {}),
         ...(e.windowEnd === undefined ? {} : { windowEnd: e.windowEnd }),
         ...(e.marked ? { marked: true } : {}),
+        ...(e.reported === undefined ? {} : { reportedUsed: e.reported }),
       }));
   /**
    * Remembers the charges the venue counted for an answered send; returns, per entry, what the store
@@ -334,8 +337,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       let log = ownSends.get(id);
       if (log === undefined) ownSends.set(id, (log = []));
       while (log.length > 0 && (log[0]?.sentAt ?? 0) <= respondedAt - OWN_LOG_MS) log.shift();
-      const windowEnd = feedback.syncs.find((s) => ownKey(s.key) === id)?.windowEnd;
-      const entry: OwnSend = { sentAt, respondedAt, answerSeq, cost: c.cost, uncounted: 0, windowEnd, marked: false };
+      const sync = feedback.syncs.find((s) => ownKey(s.key) === id);
+      const entry: OwnSend = { sentAt, respondedAt, answerSeq, cost: c.cost, uncounted: 0, windowEnd: sync?.windowEnd, marked: false, reported: sync?.windowElapsedMs === undefined ? undefined : sync.minBorrowed };
       log.push(entry);
       // the key's whole extra on its first entry (the rest of its entries none), so nothing is certified twice
       const total = counted.get(id);
@@ -552,6 +555,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       usage: (key: BucketKey, since: number) => ownUsage(key, since, sentAt),
       // answered before this request actually went out
       answered: (key: BucketKey) => answered(key, sendSeq),
+      // answered while this request was on its way (every answer logged so far came before this one's)
+      answeredMeanwhile: (key: BucketKey) => answered(key, Number.POSITIVE_INFINITY, sendSeq),
       answeredSince: (venueMs: number) => answeredSinceOf(sendLog, current.id, venueMs),
     };
     const feedback = interpretResponse(current, request, { status: response.status, headers, body: parseBody(text) }, identity, { ...resolveOptions, own });

@@ -173,6 +173,32 @@ describe('window limits in paced-fetch', () => {
     expect(await base.borrowed(weightKey)).toBe(20);
   });
 
+  it('a send answered while a report was on its way is taken as counted by it when its own answer reported less of the same window', async () => {
+    // Two requests leave together; the venue counts A (10), then B (20), and answers A after 2 ms and B
+    // after 3 ms. B's report counts A, sent with it (too recent to be taken by its time) and answered only
+    // after B left: A's own answer, 10 of the same window, says the venue counted it before B.
+    let used = 0;
+    const clock = new ManualClock(1_700_000_001_000); // 1 s into a 10-s window
+    const fetch = async (): Promise<Response> => {
+      used += 10;
+      const at = clock.now();
+      const report = String(used);
+      await new Promise<void>((r) => clock.setTimer(r, used / 5));
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'x-used-weight': report, date: new Date(at).toUTCString() } });
+    };
+    const limiter = createDefaultRateLimiter({ clock });
+    limiters.push(limiter);
+    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter, fetch, clock, jitterMs: 50, maxWaitMs: 60_000, windowBurst: false });
+    const both = Promise.all([paced(`${URL_BASE}/heavy`), paced(`${URL_BASE}/heavy`)]);
+    for (let t = 0; t < 5; t++) {
+      await settle();
+      await clock.advance(1);
+    }
+    await both;
+    // 20, all of it ours: nothing held back for another client
+    expect(await limiter.borrowed(weightKey)).toBe(20);
+  });
+
   it('paced: a tenth of the window at once (windowBurst 0.1), the rest at the window\'s own rate, and still the whole limit per window', async () => {
     const fake = new FakeFetch(json(200, {}));
     const { clock, paced, events } = setup(fake, 1_000_000, 0.1);
