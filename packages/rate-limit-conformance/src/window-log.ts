@@ -146,38 +146,41 @@ export function pruned(log: readonly WindowEntry[], w: ModelWindow, now: number)
 /**
  * The log with `entry` added, in order of `from`. Past {@link MAX_WINDOW_ENTRIES} two entries of one kind
  * that follow each other among that kind are merged (RL-V6): their cost then counts over the whole merged
- * range, which only ever admits less. The pair is the one whose merged range is the shortest (the earliest
- * on a tie) among the pairs a sync can still tell apart, else among all: a merged range that ends at least
- * `2 · jitterMs` before now (a sync takes a send as counted only when it left `jitterMs` before the
- * reporting request) or starts after now (bookings ahead), inside one aligned window (those begin at multiples of `windowMs`) and starting at
- * least `2 · jitterMs` after that window's start (a report bounds the start to about a round trip);
- * with a `start` entry in the log (windows anchored at some other time, such as a credential's first
- * request), also inside one window of its phase (beginning at `start + k · windowMs`), at least
- * `2 · jitterMs` from both of that window's ends.
+ * range, which only ever admits less. The pair is the one whose merged range's length plus what the merge
+ * costs a sync is the least (the earliest on a tie). A sync takes a send as counted only when it left
+ * `jitterMs` before the reporting request, and only inside the venue's window, so a merged range costs:
+ * nothing when it ends at least `2 · jitterMs` before now or starts after now (bookings ahead);
+ * `2 · jitterMs` when it lies inside the last `2 · jitterMs`; `windowMs` when it reaches from before them
+ * into them; and `windowMs` more when it is not inside one aligned window (those begin at multiples of
+ * `windowMs`) starting at least `2 · jitterMs` after that window's start (a report bounds the start to
+ * about a round trip), or, with a `start` entry in the log (windows anchored at some other time, such as a
+ * credential's first request), not inside one window of its phase (beginning at `start + k · windowMs`)
+ * at least `2 · jitterMs` from both of that window's ends.
  */
 export function withEntry(log: readonly WindowEntry[], entry: WindowEntry, w: ModelWindow, now: number): WindowEntry[] {
   const out = [...log];
   const at = out.findIndex((e) => entry.from < e.from);
   out.splice(at < 0 ? out.length : at, 0, entry);
   const marked = out.find((e) => e.kind === 'start');
-  const tellsApart = (from: number, to: number): boolean => {
+  const syncCost = (from: number, to: number): number => {
+    const line = now - 2 * w.jitterMs;
+    const recent = to <= line || from > now ? 0 : from > line ? 2 * w.jitterMs : w.windowMs;
     const start = Math.floor(from / w.windowMs) * w.windowMs;
-    if (!((to <= now - 2 * w.jitterMs || from > now) && to < start + w.windowMs && from - start >= 2 * w.jitterMs)) return false;
-    if (marked === undefined) return true;
+    if (!(to < start + w.windowMs && from - start >= 2 * w.jitterMs)) return recent + w.windowMs;
+    if (marked === undefined) return recent;
     const phased = marked.from + Math.floor((from - marked.from) / w.windowMs) * w.windowMs;
-    return from - phased >= 2 * w.jitterMs && to < phased + w.windowMs - 2 * w.jitterMs;
+    return from - phased >= 2 * w.jitterMs && to < phased + w.windowMs - 2 * w.jitterMs ? recent : recent + w.windowMs;
   };
   while (out.length > MAX_WINDOW_ENTRIES) {
-    const pairs: { i: number; j: number; width: number; apart: boolean }[] = [];
+    const pairs: { i: number; j: number; score: number }[] = [];
     for (let i = 0; i < out.length; i++) {
       const j = out.findIndex((e, k) => k > i && mergeGroup(e.kind) === mergeGroup(out[i]!.kind));
       if (j < 0) continue;
       const to = Math.max(out[i]!.to, out[j]!.to);
-      pairs.push({ i, j, width: to - out[i]!.from, apart: tellsApart(out[i]!.from, to) });
+      pairs.push({ i, j, score: to - out[i]!.from + syncCost(out[i]!.from, to) });
     }
-    const candidates = pairs.some((p) => p.apart) ? pairs.filter((p) => p.apart) : pairs;
-    // the shortest; the earliest on a tie (pairs are in order of their first entry)
-    const { i, j } = candidates.reduce((best, p) => (p.width < best.width ? p : best));
+    // the least; the earliest on a tie (pairs are in order of their first entry)
+    const { i, j } = pairs.reduce((best, p) => (p.score < best.score ? p : best));
     const a = out[i]!;
     const b = out[j]!;
     const answered = a.answered === true && b.answered === true;

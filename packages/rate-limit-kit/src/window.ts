@@ -166,24 +166,30 @@ export function pruneWindow(e: readonly number[], d: WindowDefinition, now: numb
 }
 
 /**
- * Whether merging an entry that starts at `a` with one whose merged range ends at `b` keeps what syncs
- * need (RL-V6): both sent at least `2 · jitterMs` before now (a sync takes a send as counted by its time
- * only when it left `jitterMs` before the reporting request: a merged entry across that line would be
- * taken as still on its way, and counted again as others' spending) or both booked after now (bookings
- * ahead, merged with their close neighbours, as they were before they were sent), and the range inside
- * one aligned window, starting at least `2 · jitterMs` after its start (a venue's aligned windows start
- * at multiples of `windowMs`, and a report bounds that start to within about a round trip after it: an
- * entry across the bound would be counted neither as ours nor as outside the window). With a start
- * marked by a report (`start`, kind 6: windows anchored elsewhere, such as at a credential's first
- * request), the range also lies inside one window of that phase (`start + k · windowMs`) and keeps
- * `2 · jitterMs` from both its ends.
+ * What merging an entry that starts at `a` with one whose merged range ends at `b` costs syncs beyond
+ * its width (RL-V6), in ms. A sync takes a send as counted by its time only when it left `jitterMs`
+ * before the reporting request, and only inside the venue's window:
+ * - nothing for a range that ends at least `2 · jitterMs` before now, or starts after now (bookings
+ *   ahead), inside one window (below);
+ * - `2 · jitterMs` for a range inside the last `2 · jitterMs`: its earlier sends are taken as counted
+ *   up to its width later, and it is at most that far from a range that costs nothing;
+ * - `windowMs` for a range from before the last `2 · jitterMs` into it: as it keeps growing with new
+ *   sends, a sync would take none of it, its older sends included;
+ * - `windowMs` more for a range not inside one aligned window, starting at least `2 · jitterMs` after its
+ *   start (a venue's aligned windows start at multiples of `windowMs`, and a report bounds that start to
+ *   within about a round trip after it: an entry across the bound is counted neither as ours nor as
+ *   outside the window, for as long as the window lasts), or, with a start marked by a report (`start`,
+ *   kind 6: windows anchored elsewhere, such as at a credential's first request), not inside one window
+ *   of that phase (`start + k · windowMs`) clear of `2 · jitterMs` at both its ends.
  */
-function keepsSyncs(a: number, b: number, d: WindowDefinition, now: number, start: number | undefined): boolean {
+function syncCost(a: number, b: number, d: WindowDefinition, now: number, start: number | undefined): number {
+  const line = now - 2 * d.jitterMs;
+  const recent = b <= line || a > now ? 0 : a > line ? 2 * d.jitterMs : d.windowMs;
   const k = Math.floor(a / d.windowMs);
-  if (!((b <= now - 2 * d.jitterMs || a > now) && k === Math.floor(b / d.windowMs) && a - k * d.windowMs >= 2 * d.jitterMs)) return false;
-  if (start === undefined) return true;
+  if (!(k === Math.floor(b / d.windowMs) && a - k * d.windowMs >= 2 * d.jitterMs)) return recent + d.windowMs;
+  if (start === undefined) return recent;
   const from = start + Math.floor((a - start) / d.windowMs) * d.windowMs;
-  return a - from >= 2 * d.jitterMs && b < from + d.windowMs - 2 * d.jitterMs;
+  return a - from >= 2 * d.jitterMs && b < from + d.windowMs - 2 * d.jitterMs ? recent : recent + d.windowMs;
 }
 
 /** Where the start marker (kind 6) of a list puts the venue's windows, or `undefined` without one. */
@@ -196,11 +202,13 @@ function markedStart(e: readonly number[]): number | undefined {
  * Adds an entry `[a, b]` of `cost` (kind `f`), keeping the list sorted by `a`; past
  * {@link MAX_WINDOW_ENTRIES}, merges two entries of one kind (next to each other among that kind),
  * summing their costs (clamped to {@link MAX_AMOUNT}): the cost then counts over the whole merged
- * interval, which only ever admits less. The pair merged is the one whose merged interval is the
- * shortest (ties: the earliest) among those that keep what syncs need (see `keepsSyncs`: sent before
- * the last `2 · jitterMs` or booked after now, and within one aligned window, clear of its first
- * `2 · jitterMs`, and, with a start marked by a report, within one window of its phase, clear of
- * `2 · jitterMs` at both ends), or among all pairs when none does.
+ * interval, which only ever admits less. The pair merged is the one whose merged interval's width plus
+ * what the merge costs syncs (see `syncCost`: nothing for sends before the last `2 · jitterMs` or
+ * booked after now, within one aligned window clear of its first `2 · jitterMs`, and, with a start
+ * marked by a report, within one window of its phase clear of `2 · jitterMs` at both ends) is the least
+ * (ties: the earliest). So a burst of recent sends merges among itself before older sends merge into
+ * ranges wider than `2 · jitterMs`, instead of leaving only the old entries to merge, into ranges of
+ * seconds that hold their cost that much longer.
  */
 export function addEntry(e: readonly number[], a: number, b: number, cost: number, f: number, d: WindowDefinition, now: number): number[] {
   const out: number[] = [];
@@ -214,24 +222,21 @@ export function addEntry(e: readonly number[], a: number, b: number, cost: numbe
   }
   if (!placed) out.push(a, b, cost, f);
   while (out.length > MAX_WINDOW_ENTRIES * ENTRY) {
-    // merge the two entries of one kind, next to each other among that kind, whose merged interval is
-    // the shortest (ties: the earliest), preferring those that keep what syncs need; with more entries
-    // than room there is always such a pair
+    // merge the two entries of one kind, next to each other among that kind, whose merged interval's
+    // width plus what the merge costs syncs is the least (ties: the earliest); with more entries than
+    // room there is always such a pair
     let bi = -1;
     let bj = -1;
-    let bestWidth = Infinity;
-    let bestKeeps = false;
+    let best = Infinity;
     const start = markedStart(out);
     for (let i = 0; i < out.length; i += ENTRY) {
       let j = i + ENTRY;
       while (j < out.length && mergeGroup(out[j + 3] as number) !== mergeGroup(out[i + 3] as number)) j += ENTRY;
       if (j >= out.length) continue;
       const end = Math.max(out[i + 1] as number, out[j + 1] as number);
-      const width = end - (out[i] as number);
-      const keeps = keepsSyncs(out[i] as number, end, d, now, start);
-      if ((keeps && !bestKeeps) || (keeps === bestKeeps && width < bestWidth)) {
-        bestWidth = width;
-        bestKeeps = keeps;
+      const score = end - (out[i] as number) + syncCost(out[i] as number, end, d, now, start);
+      if (score < best) {
+        best = score;
         bi = i;
         bj = j;
       }

@@ -390,14 +390,19 @@ local function prune_window(e, w, now)
   return out
 end
 
--- whether a merged range [a, b] keeps what syncs need: sent 2 jitters before now or booked after now, within one aligned window and clear of its first 2 jitters,
--- and, with a start marked by a report, within one window of its phase and 2 jitters clear of both its ends
-local function keeps_syncs(a, b, w, now, start)
+-- what merging into the range [a, b] costs syncs beyond its width, ms (window.ts syncCost): 0 sent 2 jitters before now or booked
+-- after now, 2 jitters inside the last 2 jitters, window_ms from before them into them; window_ms more when not within one aligned
+-- window clear of its first 2 jitters, or, with a start marked by a report, not within one window of its phase 2 jitters clear of both ends
+local function sync_cost(a, b, w, now, start)
+  local line = now - 2 * w.jitter
+  local recent
+  if b <= line or a > now then recent = 0 elseif a > line then recent = 2 * w.jitter else recent = w.window_ms end
   local k = math.floor(a / w.window_ms)
-  if not ((b <= now - 2 * w.jitter or a > now) and k == math.floor(b / w.window_ms) and a - k * w.window_ms >= 2 * w.jitter) then return false end
-  if start == nil then return true end
+  if not (k == math.floor(b / w.window_ms) and a - k * w.window_ms >= 2 * w.jitter) then return recent + w.window_ms end
+  if start == nil then return recent end
   local from = start + math.floor((a - start) / w.window_ms) * w.window_ms
-  return a - from >= 2 * w.jitter and b < from + w.window_ms - 2 * w.jitter
+  if a - from >= 2 * w.jitter and b < from + w.window_ms - 2 * w.jitter then return recent end
+  return recent + w.window_ms
 end
 
 -- where a list's start marker puts the venue's windows, or nil
@@ -422,17 +427,16 @@ local function add_entry(e, a, b, cost, f, w, now)
     out[#out + 1] = a; out[#out + 1] = b; out[#out + 1] = cost; out[#out + 1] = f
   end
   while #out > MAX_WINDOW_ENTRIES * 4 do
-    local bi, bj, best, best_keeps = -1, -1, math.huge, false
+    local bi, bj, best = -1, -1, math.huge
     local start = marked_start(out)
     for i = 1, #out, 4 do
       local j = i + 4
       while j <= #out and merge_group(out[j + 3]) ~= merge_group(out[i + 3]) do j = j + 4 end
       if j <= #out then
         local stop = math.max(out[i + 1], out[j + 1])
-        local width = stop - out[i]
-        local keeps = keeps_syncs(out[i], stop, w, now, start)
-        if (keeps and not best_keeps) or (keeps == best_keeps and width < best) then
-          best, best_keeps, bi, bj = width, keeps, i, j
+        local score = stop - out[i] + sync_cost(out[i], stop, w, now, start)
+        if score < best then
+          best, bi, bj = score, i, j
         end
       end
     end
