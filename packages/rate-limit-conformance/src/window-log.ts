@@ -151,11 +151,13 @@ export function pruned(log: readonly WindowEntry[], w: ModelWindow, now: number)
  * `jitterMs` before the reporting request, and only inside the venue's window, so a merged range costs:
  * nothing when it ends at least `2 · jitterMs` before now or starts after now (bookings ahead);
  * `2 · jitterMs` when it lies inside the last `2 · jitterMs`; `windowMs` when it reaches from before them
- * into them; and `windowMs` more when it is not inside one aligned window (those begin at multiples of
+ * into them; and, once a `start` entry is in the log (a report marked where the venue's fixed windows
+ * begin), `windowMs` more when it is not inside one aligned window (those begin at multiples of
  * `windowMs`) starting at least `2 · jitterMs` after that window's start (a report bounds the start to
- * about a round trip), or, with a `start` entry in the log (windows anchored at some other time, such as a
- * credential's first request), not inside one window of its phase (beginning at `start + k · windowMs`)
- * at least `2 · jitterMs` from both of that window's ends.
+ * about a round trip), or not inside one window of the marked phase (beginning at `start + k ·
+ * windowMs`: windows anchored at some other time, such as a credential's first request) at least
+ * `2 · jitterMs` from both of that window's ends. Without one, no sync takes a window's start from the
+ * log (a rolling window, or no report of a fixed one yet).
  */
 export function withEntry(log: readonly WindowEntry[], entry: WindowEntry, w: ModelWindow, now: number): WindowEntry[] {
   const out = [...log];
@@ -165,9 +167,9 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry, w: Mo
   const syncCost = (from: number, to: number): number => {
     const line = now - 2 * w.jitterMs;
     const recent = to <= line || from > now ? 0 : from > line ? 2 * w.jitterMs : w.windowMs;
+    if (marked === undefined) return recent;
     const start = Math.floor(from / w.windowMs) * w.windowMs;
     if (!(to < start + w.windowMs && from - start >= 2 * w.jitterMs)) return recent + w.windowMs;
-    if (marked === undefined) return recent;
     const phased = marked.from + Math.floor((from - marked.from) / w.windowMs) * w.windowMs;
     return from - phased >= 2 * w.jitterMs && to < phased + w.windowMs - 2 * w.jitterMs ? recent : recent + w.windowMs;
   };

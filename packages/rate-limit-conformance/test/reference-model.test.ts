@@ -137,12 +137,13 @@ describe('the reference model of window limits', () => {
     expect(countAt(log, 1050, latest + 1050)).toBe(0);
   });
 
-  it('merges what a sync can still tell apart last: the sends of the last 2 · jitterMs, and sends on both sides of an aligned window’s start (RL-V6)', () => {
-    // 129 sends 5 ms apart from 999 400 ms: the window starts at 1 000 000 lie among them
+  it('merges what a sync can still tell apart last: the sends of the last 2 · jitterMs, and, once a report marked a fixed window’s start, sends on both sides of an aligned window’s start (RL-V6)', () => {
+    // a start entry at 999 000 ms (a report's countedSinceMs), then 128 sends 5 ms apart from 999 400 ms:
+    // the window start at 1 000 000 lies among them
     const at = (i: number) => NOW - 600 + i * 5;
-    let log: WindowEntry[] = [];
-    for (let i = 0; i < MAX_WINDOW_ENTRIES; i++) log = withEntry(log, send(at(i), 1), w, at(i));
-    const now = at(MAX_WINDOW_ENTRIES);
+    let log: WindowEntry[] = [{ from: NOW - 1000, to: NOW - 1000, cost: 0, kind: 'start' }];
+    for (let i = 0; i < MAX_WINDOW_ENTRIES - 1; i++) log = withEntry(log, send(at(i), 1), w, at(i));
+    const now = at(MAX_WINDOW_ENTRIES - 1);
     const merged = withEntry(log, send(now, 1), w, now);
     expect(merged).toHaveLength(MAX_WINDOW_ENTRIES);
     const wide = merged.filter((e) => e.to > e.from);
@@ -153,6 +154,14 @@ describe('the reference model of window limits', () => {
     expect(Math.floor(m!.from / w.windowMs)).toBe(Math.floor(m!.to / w.windowMs));
     // the earliest pair of the shortest: the first two sends
     expect(m).toEqual({ from: at(0), to: at(1), cost: 2, kind: 'own' });
+    // 5 ms apart but 3 ms across 1 000 000 ms: without a start entry (a rolling window, or no report of a
+    // fixed one yet) that pair is the shortest and merges; with one, the earliest pair of the others
+    const around = [...Array.from({ length: 64 }, (_, i) => NOW - 2 - 5 * (63 - i)), ...Array.from({ length: 65 }, (_, i) => NOW + 1 + 5 * i)];
+    expect(around[around.length - 1]! - 2 * w.jitterMs).toBeGreaterThan(NOW + 1);
+    const fill = (first: WindowEntry[], times: readonly number[]): WindowEntry[] => times.reduce((l, t) => withEntry(l, send(t, 1), w, t), first);
+    expect(fill([], around).filter((e) => e.to > e.from)).toEqual([{ from: NOW - 2, to: NOW + 1, cost: 2, kind: 'own' }]);
+    const withStart = fill([{ from: NOW - 1000, to: NOW - 1000, cost: 0, kind: 'start' }], around.slice(1));
+    expect(withStart.filter((e) => e.to > e.from)).toEqual([{ from: NOW - 312, to: NOW - 307, cost: 2, kind: 'own' }]);
     // bookings ahead merge with their close neighbours as before they are sent
     let booked: WindowEntry[] = [];
     for (let i = 0; i < MAX_WINDOW_ENTRIES - 4; i++) booked = withEntry(booked, send(NOW + 200 + i * 10, 1), w, NOW + 200 + i * 10);

@@ -175,19 +175,22 @@ export function pruneWindow(e: readonly number[], d: WindowDefinition, now: numb
  *   up to its width later, and it is at most that far from a range that costs nothing;
  * - `windowMs` for a range from before the last `2 · jitterMs` into it: as it keeps growing with new
  *   sends, a sync would take none of it, its older sends included;
- * - `windowMs` more for a range not inside one aligned window, starting at least `2 · jitterMs` after its
- *   start (a venue's aligned windows start at multiples of `windowMs`, and a report bounds that start to
- *   within about a round trip after it: an entry across the bound is counted neither as ours nor as
- *   outside the window, for as long as the window lasts), or, with a start marked by a report (`start`,
- *   kind 6: windows anchored elsewhere, such as at a credential's first request), not inside one window
- *   of that phase (`start + k · windowMs`) clear of `2 · jitterMs` at both its ends.
+ * - once a report marked where the venue's fixed windows start (`start`, kind 6, from its
+ *   `countedSinceMs`), `windowMs` more for a range not inside one aligned window, starting at least
+ *   `2 · jitterMs` after its start (a venue's aligned windows start at multiples of `windowMs`, and a
+ *   report bounds that start to within about a round trip after it: an entry across the bound is
+ *   counted neither as ours nor as outside the window, for as long as the window lasts), or not inside
+ *   one window of the marked phase (`start + k · windowMs`: windows anchored elsewhere, such as at a
+ *   credential's first request) clear of `2 · jitterMs` at both its ends. Without a mark (a rolling
+ *   window, or no report of a fixed one yet) no sync takes a window's start from the list, so where
+ *   windows start costs nothing.
  */
 function syncCost(a: number, b: number, d: WindowDefinition, now: number, start: number | undefined): number {
   const line = now - 2 * d.jitterMs;
   const recent = b <= line || a > now ? 0 : a > line ? 2 * d.jitterMs : d.windowMs;
+  if (start === undefined) return recent;
   const k = Math.floor(a / d.windowMs);
   if (!(k === Math.floor(b / d.windowMs) && a - k * d.windowMs >= 2 * d.jitterMs)) return recent + d.windowMs;
-  if (start === undefined) return recent;
   const from = start + Math.floor((a - start) / d.windowMs) * d.windowMs;
   return a - from >= 2 * d.jitterMs && b < from + d.windowMs - 2 * d.jitterMs ? recent : recent + d.windowMs;
 }
@@ -204,8 +207,9 @@ function markedStart(e: readonly number[]): number | undefined {
  * summing their costs (clamped to {@link MAX_AMOUNT}): the cost then counts over the whole merged
  * interval, which only ever admits less. The pair merged is the one whose merged interval's width plus
  * what the merge costs syncs (see `syncCost`: nothing for sends before the last `2 · jitterMs` or
- * booked after now, within one aligned window clear of its first `2 · jitterMs`, and, with a start
- * marked by a report, within one window of its phase clear of `2 · jitterMs` at both ends) is the least
+ * booked after now and, with a fixed window's start marked by a report, within one aligned window
+ * clear of its first `2 · jitterMs` and within one window of the marked phase clear of `2 · jitterMs`
+ * at both ends) is the least
  * (ties: the earliest). So a burst of recent sends merges among itself before older sends merge into
  * ranges wider than `2 · jitterMs`, instead of leaving only the old entries to merge, into ranges of
  * seconds that hold their cost that much longer.

@@ -391,15 +391,15 @@ local function prune_window(e, w, now)
 end
 
 -- what merging into the range [a, b] costs syncs beyond its width, ms (window.ts syncCost): 0 sent 2 jitters before now or booked
--- after now, 2 jitters inside the last 2 jitters, window_ms from before them into them; window_ms more when not within one aligned
--- window clear of its first 2 jitters, or, with a start marked by a report, not within one window of its phase 2 jitters clear of both ends
+-- after now, 2 jitters inside the last 2 jitters, window_ms from before them into them; with a start marked by a report, window_ms
+-- more when not within one aligned window clear of its first 2 jitters, or not within one window of its phase 2 jitters clear of both ends
 local function sync_cost(a, b, w, now, start)
   local line = now - 2 * w.jitter
   local recent
   if b <= line or a > now then recent = 0 elseif a > line then recent = 2 * w.jitter else recent = w.window_ms end
+  if start == nil then return recent end
   local k = math.floor(a / w.window_ms)
   if not (k == math.floor(b / w.window_ms) and a - k * w.window_ms >= 2 * w.jitter) then return recent + w.window_ms end
-  if start == nil then return recent end
   local from = start + math.floor((a - start) / w.window_ms) * w.window_ms
   if a - from >= 2 * w.jitter and b < from + w.window_ms - 2 * w.jitter then return recent end
   return recent + w.window_ms
