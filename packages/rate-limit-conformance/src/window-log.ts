@@ -57,10 +57,22 @@ export interface WindowEntry {
   readonly cost: number;
   readonly kind: WindowEntryKind;
   /**
-   * An admitted send a sync said was answered (`answeredCost`, RL-V5): `to` is then when the limiter
-   * learned it, and a later sync takes it as counted when that was before its reporting request was sent.
+   * An admitted send a sync said was answered (`answeredCost`, RL-V5), or such sends merged: a later sync
+   * takes it as counted when the limiter learned it (`answeredAt`, else `to`) before its reporting request
+   * was sent.
    */
   readonly answered?: boolean;
+  /**
+   * When the limiter learned that this one send (`from = to`, its send time) was answered. The mark never
+   * makes a send count longer: the venue counted it when it arrived, whenever its answer came back. Merged
+   * answered sends keep none: their `to` is the latest of their marks (their sends' own times are lost).
+   */
+  readonly answeredAt?: number;
+}
+
+/** When the limiter learned that an answered entry was answered (its `to` for merged ones), else its `to`. */
+function markOf(e: WindowEntry): number {
+  return e.answeredAt ?? e.to;
 }
 
 /** The most entries a window bucket keeps (RL-V6); beyond it neighbouring entries are merged. */
@@ -178,7 +190,7 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry, w: Mo
     for (let i = 0; i < out.length; i++) {
       const j = out.findIndex((e, k) => k > i && mergeGroup(e.kind) === mergeGroup(out[i]!.kind));
       if (j < 0) continue;
-      const to = Math.max(out[i]!.to, out[j]!.to);
+      const to = Math.max(markOf(out[i]!), markOf(out[j]!));
       pairs.push({ i, j, score: to - out[i]!.from + syncCost(out[i]!.from, to) });
     }
     // the least; the earliest on a tie (pairs are in order of their first entry)
@@ -186,7 +198,7 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry, w: Mo
     const a = out[i]!;
     const b = out[j]!;
     const answered = a.answered === true && b.answered === true;
-    out[i] = { from: a.from, to: Math.max(a.to, b.to), cost: Math.min(a.cost + b.cost, MAX_AMOUNT), kind: mergedKind(a.kind, b.kind), ...(answered ? { answered } : {}) };
+    out[i] = { from: a.from, to: Math.max(markOf(a), markOf(b)), cost: Math.min(a.cost + b.cost, MAX_AMOUNT), kind: mergedKind(a.kind, b.kind), ...(answered ? { answered } : {}) };
     out.splice(j, 1);
   }
   return out;
@@ -231,7 +243,7 @@ export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: num
   const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, Math.min(sentAt + w.jitterMs, now) - w.windowMs);
   let ours = known ? (report.countedOwnCost ?? 0) : 0;
   // arrived by its send time, or answered before the reporting request was sent
-  if (known) for (const e of kept) if (isOwn(e.kind) && e.from > latestStart && (e.to <= sentAt - w.jitterMs || (e.answered === true && e.to < sentAt))) ours += e.cost;
+  if (known) for (const e of kept) if (isOwn(e.kind) && e.from > latestStart && (e.to <= sentAt - w.jitterMs || (e.answered === true && markOf(e) < sentAt))) ours += e.cost;
   const others = Math.min(used, MAX_AMOUNT) - ours;
 
   // the earlier reports the venue may have counted after this one: each logged as what it adds over the
@@ -262,13 +274,14 @@ export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: num
 /**
  * The log with the reporting request's own entry marked answered (RL-V5, `answeredCost`): the first
  * admitted send not yet answered, sent at `sentAtMs` (within a microsecond) alone, of exactly
- * `answeredCost`, becomes answered with `to = now`. Unchanged when none matches or `sentAtMs` is after now.
+ * `answeredCost`, becomes answered at now (`answeredAt`; it still counts by its send time). Unchanged when
+ * none matches or `sentAtMs` is after now.
  */
 function markAnswered(log: WindowEntry[], report: SyncOptions, now: number): WindowEntry[] {
   const { sentAtMs, answeredCost } = report;
   if (sentAtMs === undefined || answeredCost === undefined || !(sentAtMs <= now)) return log;
   const i = log.findIndex((e) => isOwn(e.kind) && e.answered !== true && e.from === e.to && Math.abs(e.from - sentAtMs) <= 1e-3 && e.cost === answeredCost);
-  if (i >= 0) log[i] = { ...(log[i] as WindowEntry), to: now, answered: true };
+  if (i >= 0) log[i] = { ...(log[i] as WindowEntry), answered: true, answeredAt: now };
   return log;
 }
 

@@ -17,11 +17,14 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
  * `3` a record or an amount taken over from another definition (its send time is not known: a sync
  * never takes it as counted by time), `6` the start of a fixed window as the last report with
  * `countedSinceMs` bounded it (cost 0, counts nowhere: it tells merges where the venue's windows of
- * this bucket begin, RL-V6), `7`, `8`, `9` an admitted send of class normal, critical, bulk that a sync
- * said was answered (`answeredCost`: `b` is then when the store learned it, and a later sync takes it as
- * counted when that was before its reporting request was sent, RL-V5). An entry counts in the
- * interval ending at `T` when `a <= T < b + span`. The Redis scripts compute the same expressions in
- * Lua; a differential test compares them.
+ * this bucket begin, RL-V6), `10`, `11`, `12` one admitted send of class normal, critical, bulk, sent
+ * at `a`, that a sync said was answered (`answeredCost`: `b` is then when the store learned it, and a
+ * later sync takes it as counted when that was before its reporting request was sent, RL-V5), `7`, `8`,
+ * `9` entries of such sends merged (`b` the latest of their marks: their sends' own times are lost). An
+ * entry counts in the interval ending at `T` when `a <= T < until + span`, `until` its last send time:
+ * `a` for one answered send (the mark never makes a send count longer: the venue counted it when it
+ * arrived, whenever its answer came back), `b` for every other kind. The Redis scripts compute the same
+ * expressions in Lua; a differential test compares them.
  */
 
 /** Entries a window bucket keeps at most (memory per bucket: 4 numbers each). */
@@ -47,11 +50,20 @@ export function defineWindow(perWindow: number, windowMs: number, jitterMs: numb
   return { perWindow, windowMs, jitterMs, span: windowMs + jitterMs, eps: 1e-9 * perWindow };
 }
 
-/** The cost counted in the interval ending at `T`: entries with `a <= T < b + span`. */
+/** The cost counted in the interval ending at `T`: entries with `a <= T < until + span` (see {@link lastSend}). */
 export function countAt(e: readonly number[], span: number, T: number): number {
   let sum = 0;
-  for (let i = 0; i < e.length; i += ENTRY) if ((e[i] as number) <= T && T < (e[i + 1] as number) + span) sum += e[i + 2] as number;
+  for (let i = 0; i < e.length; i += ENTRY) if ((e[i] as number) <= T && T < lastSend(e, i) + span) sum += e[i + 2] as number;
   return sum;
+}
+
+/**
+ * The latest send time an entry (at index `i`) stands for: its `a` for one answered send (kinds 10, 11,
+ * 12, whose `b` is when the store learned it was answered), its `b` for every other kind.
+ */
+export function lastSend(e: readonly number[], i: number): number {
+  const f = e[i + 3] as number;
+  return (f >= 10 && f <= 12 ? e[i] : e[i + 1]) as number;
 }
 
 /** The entry kind of an admitted send of class `cls` (0 critical, 1 normal, 2 bulk). */
@@ -61,21 +73,26 @@ export function ownKind(cls: number): number {
 
 /** Whether an entry kind is one of this deployment's admitted sends (any class, answered or not). */
 export function isOwnKind(f: number): boolean {
-  return f === 0 || f === 4 || f === 5 || f === 7 || f === 8 || f === 9;
+  return f === 0 || f === 4 || f === 5 || f === 7 || f === 8 || f === 9 || f === 10 || f === 11 || f === 12;
 }
 
-/** Whether an entry kind is an admitted send a sync said was answered (RL-V5). */
+/** Whether an entry kind is an admitted send a sync said was answered, or such sends merged (RL-V5). */
 function isAnsweredKind(f: number): boolean {
-  return f === 7 || f === 8 || f === 9;
+  return f === 7 || f === 8 || f === 9 || f === 10 || f === 11 || f === 12;
 }
 
 /** Whether an entry kind is a critical send (answered or not): it spends the share lower lines keep free (RL-Q4). */
 function isCriticalKind(f: number): boolean {
-  return f === 4 || f === 8;
+  return f === 4 || f === 8 || f === 11;
 }
 
-/** The answered kind of an admitted send's kind (0 → 7, 4 → 8, 5 → 9). */
+/** The kind of one send of class kind `f` (0, 4, 5) marked answered: 10, 11, 12. */
 function answeredKind(f: number): number {
+  return f === 4 ? 11 : f === 5 ? 12 : 10;
+}
+
+/** The kind of merged answered sends of class kind `f` (0, 4, 5): 7, 8, 9. */
+function mergedAnsweredKind(f: number): number {
   return f === 4 ? 8 : f === 5 ? 9 : 7;
 }
 
@@ -89,12 +106,14 @@ function mergeGroup(f: number): number {
 
 /**
  * The kind of two merged entries: admitted sends take the lowest class among them (never a higher
- * class's room), answered only when both were.
+ * class's room), answered only when both were (as merged sends: 7, 8, 9).
  */
 function mergedKind(f: number, g: number): number {
   if (!isOwnKind(f)) return f;
-  const cls = f === 5 || f === 9 || g === 5 || g === 9 ? 5 : f === 0 || f === 7 || g === 0 || g === 7 ? 0 : 4;
-  return isAnsweredKind(f) && isAnsweredKind(g) ? answeredKind(cls) : cls;
+  const bulk = (k: number): boolean => k === 5 || k === 9 || k === 12;
+  const normal = (k: number): boolean => k === 0 || k === 7 || k === 10;
+  const cls = bulk(f) || bulk(g) ? 5 : normal(f) || normal(g) ? 0 : 4;
+  return isAnsweredKind(f) && isAnsweredKind(g) ? mergedAnsweredKind(cls) : cls;
 }
 
 /**
@@ -107,7 +126,7 @@ function roomAt(e: readonly number[], d: WindowDefinition, cost: number, T: numb
   let count = 0;
   let critical = 0;
   for (let i = 0; i < e.length; i += ENTRY) {
-    if ((e[i] as number) <= T && T < (e[i + 1] as number) + d.span) {
+    if ((e[i] as number) <= T && T < lastSend(e, i) + d.span) {
       count += e[i + 2] as number;
       if (isCriticalKind(e[i + 3] as number)) critical += e[i + 2] as number;
     }
@@ -143,7 +162,7 @@ export function windowSendTime(e: readonly number[], d: WindowDefinition, cost: 
   if (fits(e, d, cost, from, line)) return from;
   const candidates: number[] = [];
   for (let i = 0; i < e.length; i += ENTRY) {
-    const t = (e[i + 1] as number) + d.span;
+    const t = lastSend(e, i) + d.span;
     if (t > from) candidates.push(t);
   }
   candidates.sort((x, y) => x - y);
@@ -157,10 +176,10 @@ export function windowSendTime(e: readonly number[], d: WindowDefinition, cost: 
  */
 export function pruneWindow(e: readonly number[], d: WindowDefinition, now: number): number[] {
   let any = false;
-  for (let i = 0; i < e.length; i += ENTRY) if (e[i + 3] !== START_KIND && (e[i + 1] as number) + d.span > now) any = true;
+  for (let i = 0; i < e.length; i += ENTRY) if (e[i + 3] !== START_KIND && lastSend(e, i) + d.span > now) any = true;
   const out: number[] = [];
   for (let i = 0; i < e.length; i += ENTRY) {
-    if ((e[i + 1] as number) + d.span > now || (any && e[i + 3] === START_KIND)) out.push(e[i] as number, e[i + 1] as number, e[i + 2] as number, e[i + 3] as number);
+    if (lastSend(e, i) + d.span > now || (any && e[i + 3] === START_KIND)) out.push(e[i] as number, e[i + 1] as number, e[i + 2] as number, e[i + 3] as number);
   }
   return out;
 }
@@ -266,10 +285,10 @@ export function windowBorrowed(e: readonly number[], d: WindowDefinition, now: n
   return most;
 }
 
-/** The time the last entry stops counting (`max(b) + span`): the bucket is idle from then on. */
+/** The time the last entry stops counting (`max(until) + span`, see {@link lastSend}): the bucket is idle from then on. */
 export function windowExpiry(e: readonly number[], d: WindowDefinition): number {
   let end = -Infinity;
-  for (let i = 0; i < e.length; i += ENTRY) end = Math.max(end, (e[i + 1] as number) + d.span);
+  for (let i = 0; i < e.length; i += ENTRY) end = Math.max(end, lastSend(e, i) + d.span);
   return end;
 }
 
@@ -352,7 +371,7 @@ export function windowSync(
     }
     if (f === START_KIND && marks) continue;
     // arrived by its send time, or answered before the reporting request was sent
-    if (isOwnKind(f) && known && a > latestStart && (b <= arrived || (isAnsweredKind(f) && b < s))) ours += c;
+    if (isOwnKind(f) && known && a > latestStart && (lastSend(pruned, i) <= arrived || (isAnsweredKind(f) && b < s))) ours += c;
     kept.push(a, b, c, f);
   }
   const marked = marks ? addEntry(kept, countedSinceMs, countedSinceMs, 0, START_KIND, d, now) : kept;
@@ -367,8 +386,9 @@ const SAME_SEND_MS = 1e-3;
 
 /**
  * Marks the reporting request's own entry answered (RL-V5): the first admitted send not yet answered
- * sent at `sentAtMs` (within a microsecond), of exactly `answeredCost`, gets its answered kind and `b = now`, when the
- * sync learned it. Nothing when none matches (merged, or never admitted there) or `sentAtMs` is after now.
+ * sent at `sentAtMs` (within a microsecond), of exactly `answeredCost`, gets its answered kind (10, 11,
+ * 12: one send, still counted by its send time `a`) and `b = now`, when the sync learned it. Nothing when
+ * none matches (merged, or never admitted there) or `sentAtMs` is after now.
  */
 function markAnswered(e: number[], sentAtMs: number | undefined, answeredCost: number | undefined, now: number): number[] {
   if (sentAtMs === undefined || answeredCost === undefined || !(sentAtMs <= now)) return e;

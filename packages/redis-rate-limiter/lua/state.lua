@@ -281,26 +281,41 @@ end
 -- window limits (window.ts): entries flat, 4 numbers each: a, b, c, f
 local MAX_WINDOW_ENTRIES = 128
 
--- admitted sends: kinds 0 normal, 4 critical, 5 bulk, and the same answered (a sync said so): 7, 8, 9
+-- admitted sends: kinds 0 normal, 4 critical, 5 bulk; one send a sync said was answered: 10, 11, 12 (b: when the store
+-- learned it; still counted by its send time a); such sends merged: 7, 8, 9 (b: the latest mark)
 local function is_own_kind(f)
-  return f == 0 or f == 4 or f == 5 or f == 7 or f == 8 or f == 9
+  return f == 0 or f == 4 or f == 5 or f == 7 or f == 8 or f == 9 or f == 10 or f == 11 or f == 12
 end
 
--- whether a kind is an admitted send a sync said was answered (7 normal, 8 critical, 9 bulk)
+-- whether a kind is an admitted send a sync said was answered, or such sends merged
 local function is_answered_kind(f)
-  return f == 7 or f == 8 or f == 9
+  return f == 7 or f == 8 or f == 9 or f == 10 or f == 11 or f == 12
 end
 
 -- whether a kind is a critical send, answered or not
 local function is_critical_kind(f)
-  return f == 4 or f == 8
+  return f == 4 or f == 8 or f == 11
 end
 
--- the answered kind of an admitted send's kind (0 -> 7, 4 -> 8, 5 -> 9)
+-- the kind of one send of class kind f (0, 4, 5) marked answered: 10, 11, 12
 local function answered_kind(f)
+  if f == 4 then return 11 end
+  if f == 5 then return 12 end
+  return 10
+end
+
+-- the kind of merged answered sends of class kind f (0, 4, 5): 7, 8, 9
+local function merged_answered_kind(f)
   if f == 4 then return 8 end
   if f == 5 then return 9 end
   return 7
+end
+
+-- the latest send time the entry at index i stands for: a for one answered send (10, 11, 12), b for every other kind
+local function last_send(e, i)
+  local f = e[i + 3]
+  if f >= 10 and f <= 12 then return e[i] end
+  return e[i + 1]
 end
 
 -- what merges with what: entries of one kind, and admitted sends of every class together
@@ -313,15 +328,16 @@ end
 local function merged_kind(f, g)
   if not is_own_kind(f) then return f end
   local cls = 4
-  if f == 5 or f == 9 or g == 5 or g == 9 then cls = 5 elseif f == 0 or f == 7 or g == 0 or g == 7 then cls = 0 end
-  if is_answered_kind(f) and is_answered_kind(g) then return answered_kind(cls) end
+  if f == 5 or f == 9 or f == 12 or g == 5 or g == 9 or g == 12 then cls = 5
+  elseif f == 0 or f == 7 or f == 10 or g == 0 or g == 7 or g == 10 then cls = 0 end
+  if is_answered_kind(f) and is_answered_kind(g) then return merged_answered_kind(cls) end
   return cls
 end
 
 local function count_at(e, span, T)
   local sum = 0
   for i = 1, #e, 4 do
-    if e[i] <= T and T < e[i + 1] + span then sum = sum + e[i + 2] end
+    if e[i] <= T and T < last_send(e, i) + span then sum = sum + e[i + 2] end
   end
   return sum
 end
@@ -338,7 +354,7 @@ end
 local function room_at(e, w, cost, T, line)
   local count, critical = 0, 0
   for i = 1, #e, 4 do
-    if e[i] <= T and T < e[i + 1] + w.span then
+    if e[i] <= T and T < last_send(e, i) + w.span then
       count = count + e[i + 2]
       if is_critical_kind(e[i + 3]) then critical = critical + e[i + 2] end
     end
@@ -362,7 +378,7 @@ local function window_send_time(e, w, cost, from, line)
   if fits(e, w, cost, from, line) then return from end
   local candidates = {}
   for i = 1, #e, 4 do
-    local t = e[i + 1] + w.span
+    local t = last_send(e, i) + w.span
     if t > from then candidates[#candidates + 1] = t end
   end
   table.sort(candidates)
@@ -379,11 +395,11 @@ local START_KIND = 6
 local function prune_window(e, w, now)
   local any = false
   for i = 1, #e, 4 do
-    if e[i + 3] ~= START_KIND and e[i + 1] + w.span > now then any = true end
+    if e[i + 3] ~= START_KIND and last_send(e, i) + w.span > now then any = true end
   end
   local out = {}
   for i = 1, #e, 4 do
-    if e[i + 1] + w.span > now or (any and e[i + 3] == START_KIND) then
+    if last_send(e, i) + w.span > now or (any and e[i + 3] == START_KIND) then
       out[#out + 1] = e[i]; out[#out + 1] = e[i + 1]; out[#out + 1] = e[i + 2]; out[#out + 1] = e[i + 3]
     end
   end
@@ -458,7 +474,7 @@ end
 
 local function window_expiry(e, w)
   local last = -math.huge
-  for i = 1, #e, 4 do last = math.max(last, e[i + 1] + w.span) end
+  for i = 1, #e, 4 do last = math.max(last, last_send(e, i) + w.span) end
   return last
 end
 
@@ -542,7 +558,7 @@ local function window_sync(e, w, used, now, sent_at, since, counted_own, answere
       end
     elseif not (f == START_KIND and marks) then
       -- arrived by its send time, or answered before the reporting request was sent
-      if is_own_kind(f) and known and a > latest_start and (b <= arrived or (is_answered_kind(f) and b < s)) then ours = ours + c end
+      if is_own_kind(f) and known and a > latest_start and (last_send(pruned, i) <= arrived or (is_answered_kind(f) and b < s)) then ours = ours + c end
       kept[#kept + 1] = a; kept[#kept + 1] = b; kept[#kept + 1] = c; kept[#kept + 1] = f
     end
   end

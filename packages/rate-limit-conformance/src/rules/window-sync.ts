@@ -248,6 +248,16 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     await synced(limiter, k, 1, { sentAtMs: t0 + 260 }, 'sync 1 answering B: exactly A');
     expectBorrowed(await limiter.borrowed(k), 2, 'after the report on B: our 2 alone');
   }),
+  test('RL-V5', 'a send marked answered still leaves the window one span after its send time, however late its answer came', [...SYNC], async ({ limiter, clock }) => {
+    const k = key({ axis: 'answered-late' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 10, 'cost 10 at 0 ms: the window full');
+    await clock.advance(200);
+    await synced(limiter, k, 10, { sentAtMs: t0, countedOwnCost: 10, answeredCost: 10 }, 'sync 10 answering it 200 ms later, marking it answered');
+    expectBorrowed(await limiter.borrowed(k), 10, 'our 10 and nothing for others');
+    // the venue counted it by 50 ms; it leaves every interval ending at 1050 ms or later, not 1250 ms
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1), 850, 'cost 1: room at 1050 ms, one span after the send');
+  }),
   test('RL-V6', 'merging past 128 entries keeps the sends of the last 2 · jitterMs apart: a sync then takes as counted exactly the sends it would without merging', [...SYNC], async ({ limiter, clock }) => {
     const k = key({ axis: 'merged-then-synced' });
     const limit = { perWindow: 1000, windowMs: 10_000, jitterMs: 50 };
