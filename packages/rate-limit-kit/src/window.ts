@@ -225,13 +225,12 @@ function markedStart(e: readonly number[]): number | undefined {
  * {@link MAX_WINDOW_ENTRIES}, merges two entries of one kind (next to each other among that kind),
  * summing their costs (clamped to {@link MAX_AMOUNT}): the cost then counts over the whole merged
  * interval, which only ever admits less. The pair merged is the one whose merged interval's width plus
- * what the merge costs syncs (see `syncCost`: nothing for sends before the last `2 · jitterMs` or
- * booked after now and, with a fixed window's start marked by a report, within one aligned window
- * clear of its first `2 · jitterMs` and within one window of the marked phase clear of `2 · jitterMs`
- * at both ends) is the least
- * (ties: the earliest). So a burst of recent sends merges among itself before older sends merge into
- * ranges wider than `2 · jitterMs`, instead of leaving only the old entries to merge, into ranges of
- * seconds that hold their cost that much longer.
+ * what the merge costs syncs is the least, the earliest on a tie (see `syncCost`: nothing for sends
+ * before the last `2 · jitterMs` or booked after now and, with a fixed window's start marked by a
+ * report, within one aligned window clear of its first `2 · jitterMs` and within one window of the
+ * marked phase clear of `2 · jitterMs` at both ends). So a burst of recent sends merges among itself
+ * before older sends merge into ranges wider than `2 · jitterMs`, instead of leaving only the old
+ * entries to merge, into ranges of seconds that hold their cost that much longer.
  */
 export function addEntry(e: readonly number[], a: number, b: number, cost: number, f: number, d: WindowDefinition, now: number): number[] {
   const out: number[] = [];
