@@ -86,6 +86,16 @@ function isCriticalKind(f: number): boolean {
   return f === 4 || f === 8 || f === 11;
 }
 
+/** Whether an own kind is of class bulk (answered or not, merged or not). */
+function isBulkKind(f: number): boolean {
+  return f === 5 || f === 9 || f === 12;
+}
+
+/** Whether an own kind is of class normal (answered or not, merged or not). */
+function isNormalKind(f: number): boolean {
+  return f === 0 || f === 7 || f === 10;
+}
+
 /** The kind of one send of class kind `f` (0, 4, 5) marked answered: 10, 11, 12. */
 function answeredKind(f: number): number {
   return f === 4 ? 11 : f === 5 ? 12 : 10;
@@ -110,9 +120,7 @@ function mergeGroup(f: number): number {
  */
 function mergedKind(f: number, g: number): number {
   if (!isOwnKind(f)) return f;
-  const bulk = (k: number): boolean => k === 5 || k === 9 || k === 12;
-  const normal = (k: number): boolean => k === 0 || k === 7 || k === 10;
-  const cls = bulk(f) || bulk(g) ? 5 : normal(f) || normal(g) ? 0 : 4;
+  const cls = isBulkKind(f) || isBulkKind(g) ? 5 : isNormalKind(f) || isNormalKind(g) ? 0 : 4;
   return isAnsweredKind(f) && isAnsweredKind(g) ? mergedAnsweredKind(cls) : cls;
 }
 

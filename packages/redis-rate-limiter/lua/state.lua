@@ -337,7 +337,10 @@ end
 local function count_at(e, span, T)
   local sum = 0
   for i = 1, #e, 4 do
-    if e[i] <= T and T < last_send(e, i) + span then sum = sum + e[i + 2] end
+    -- (last_send inlined: this loop runs for every candidate time)
+    local f, u = e[i + 3], e[i + 1]
+    if f >= 10 and f <= 12 then u = e[i] end
+    if e[i] <= T and T < u + span then sum = sum + e[i + 2] end
   end
   return sum
 end
@@ -354,7 +357,10 @@ end
 local function room_at(e, w, cost, T, line)
   local count, critical = 0, 0
   for i = 1, #e, 4 do
-    if e[i] <= T and T < last_send(e, i) + w.span then
+    -- (last_send inlined: this loop runs for every candidate time)
+    local f, u = e[i + 3], e[i + 1]
+    if f >= 10 and f <= 12 then u = e[i] end
+    if e[i] <= T and T < u + w.span then
       count = count + e[i + 2]
       if is_critical_kind(e[i + 3]) then critical = critical + e[i + 2] end
     end
