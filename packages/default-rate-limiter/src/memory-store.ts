@@ -32,7 +32,7 @@ import {
   windowFromBorrowed,
   windowPenalize,
   windowRecord,
-  windowSync,
+  windowSyncAnswers,
   type Admission,
   type AdmissionPlan,
   type AdmitMode,
@@ -119,6 +119,8 @@ export class MemoryStore implements LimiterStore {
   readonly #holds = new Map<string, number>();
   /** The entries of window buckets (RL-V1; the table keeps their expiry as their state). */
   readonly #windows = new Map<string, number[]>();
+  /** A window bucket's answer records (RL-V5, the kit's `windowSyncAnswers`), held by its entry list: they go when it does. */
+  readonly #answers = new WeakMap<readonly number[], number[]>();
   /** The class states of token buckets with bookings ahead (RL-Q1..RL-Q5, the kit's classes.ts). */
   readonly #classes = new Map<string, ClassState>();
   readonly #cs: (ClassState | undefined)[] = [];
@@ -277,7 +279,8 @@ export class MemoryStore implements LimiterStore {
     }
     this.#defs[def.index] = def;
     if (def.window !== undefined) {
-      key.memo = this.#writeWindow(slot, key.id, windowRecord(this.#effectiveWindow(slot, key.id, def, now), def.window, cost, now), def, now);
+      const before = this.#effectiveWindow(slot, key.id, def, now);
+      key.memo = this.#writeWindow(slot, key.id, windowRecord(before, def.window, cost, now), def, now, this.#answers.get(before));
       return;
     }
     const x = this.#effective(slot, key.id, def, now);
@@ -296,8 +299,10 @@ export class MemoryStore implements LimiterStore {
     const slot = this.#table.find(key.id);
     // a new definition converts, keeping any hold (RL-L5, RL-R3)
     if (def.window !== undefined) {
-      const e = windowSync(this.#effectiveWindow(slot, key.id, def, now), def.window, minBorrowed, now, report.sentAtMs, report.countedSinceMs, report.countedOwnCost, report.answeredCost);
-      key.memo = this.#writeWindow(slot, key.id, e, def, now);
+      const before = this.#effectiveWindow(slot, key.id, def, now);
+      const end = report.windowEnd === undefined ? undefined : ([report.windowEnd.earliestMs, report.windowEnd.latestMs] as const);
+      const r = windowSyncAnswers(before, this.#answers.get(before) ?? [], def.window, minBorrowed, now, report.sentAtMs, report.countedSinceMs, report.countedOwnCost, report.answeredCost, end);
+      key.memo = this.#writeWindow(slot, key.id, r.entries, def, now, r.answers);
       return OK;
     }
     const x = this.#effective(slot, key.id, def, now);
@@ -316,7 +321,10 @@ export class MemoryStore implements LimiterStore {
       return OK;
     }
     const def = this.#defs[this.#table.def(slot)] as Definition;
-    if (def.window !== undefined) this.#writeWindow(slot, key.id, windowPenalize(this.#windows.get(key.id) ?? [], def.window, until, now), def, now);
+    if (def.window !== undefined) {
+      const before = this.#windows.get(key.id) ?? [];
+      this.#writeWindow(slot, key.id, windowPenalize(before, def.window, until, now), def, now, this.#answers.get(before));
+    }
     else {
       const x = this.#table.state(slot);
       const y = penalizeUntil(x, def, until, now);
@@ -413,7 +421,7 @@ export class MemoryStore implements LimiterStore {
    * `undefined` when nothing is stored.
    */
   inspect(id: string):
-    | { readonly pending: false; readonly text: string; readonly x: number; readonly hold: number; readonly entries?: readonly number[]; readonly classes?: readonly number[] }
+    | { readonly pending: false; readonly text: string; readonly x: number; readonly hold: number; readonly entries?: readonly number[]; readonly answers?: readonly number[]; readonly classes?: readonly number[] }
     | { readonly pending: true; readonly debt: number; readonly hold: number }
     | undefined {
     const slot = this.#table.find(id);
@@ -422,7 +430,9 @@ export class MemoryStore implements LimiterStore {
       const base = { pending: false as const, text: def.text, x: this.#table.state(slot), hold: this.#holds.get(id) ?? NO_HOLD };
       const cs = this.#classes.get(id);
       if (def.window === undefined) return cs === undefined ? base : { ...base, classes: cs };
-      return { ...base, entries: this.#windows.get(id) ?? [] };
+      const entries = this.#windows.get(id) ?? [];
+      const answers = this.#answers.get(entries);
+      return answers === undefined ? { ...base, entries } : { ...base, entries, answers };
     }
     const p = this.#pending.get(id);
     return p === undefined ? undefined : { pending: true, debt: p.debt, hold: p.hold };
@@ -511,15 +521,18 @@ export class MemoryStore implements LimiterStore {
   }
 
   /** Writes a window bucket: its entries, and their expiry as the table's state (idle once it passed). */
-  #writeWindow(slot: number, id: string, entries: number[], def: Definition, now: number): number {
+  #writeWindow(slot: number, id: string, entries: number[], def: Definition, now: number, answers: number[] | undefined): number {
     const at = this.#write(slot, id, windowExpiry(entries, def.window as NonNullable<Definition['window']>), def, now);
+    // the answer records of the list written from (none when it started afresh): they go with the list
+    if (answers !== undefined && answers.length > 0) this.#answers.set(entries, answers);
+    else this.#answers.delete(entries);
     this.#windows.set(id, entries);
     return at;
   }
 
   /** Charges one bucket of an admission as of the send time `s` (RL-M5, RL-V4, RL-Q1..RL-Q5); the slot written. */
   #charge(slot: number, id: string, x: number, w: number[] | undefined, cs: ClassState | undefined, def: Definition, cls: number, cost: number, s: number, now: number): number {
-    if (w !== undefined && def.window !== undefined) return this.#writeWindow(slot, id, windowCharge(w, def.window, cost, s, now, cls), def, now);
+    if (w !== undefined && def.window !== undefined) return this.#writeWindow(slot, id, windowCharge(w, def.window, cost, s, now, cls), def, now, this.#answers.get(w));
     if (def.quota) return this.#write(slot, id, chargeAt(x, def, cost, s), def, now);
     const c = this.#charged;
     classCharge(c, x, cs, def, cls, cost, s, now);

@@ -1,7 +1,7 @@
 // Over 400 lines with a reason: one request's whole life (price, admit, send, read the answer, feed it
 // back, retry) is one loop that reads best in one place; its parts (pacing, live limits, signals, the
 // request reader) are in files of their own.
-import type { BucketCheck, BucketKey, Clock, Decision, Priority, RateLimiter, Reserve, SyncOptions } from '@core/rate-limit-contract';
+import type { BucketCheck, BucketKey, Clock, Decision, Limit, Priority, RateLimiter, Reserve, SyncOptions } from '@core/rate-limit-contract';
 import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend } from '@core/exchange-specs';
 import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
 import { answerTimesOf, answeredSinceOf, judgeAnswer, noteDate, sendLogOf } from './shared-log.js';
@@ -186,6 +186,17 @@ interface OwnSend {
   marked: boolean;
   /** What its own answer said the venue had counted on the key (that key's sync's `minBorrowed`), on a window limit. */
   readonly reported: number | undefined;
+  /**
+   * Its sync marks it answered with its window's end (`windowEnd`, known to within a quarter window):
+   * the store keeps its answer record and takes it as counted by later reports of that window that say
+   * more, so no report certifies it (decided when its answer arrived, before its sync reaches the store).
+   */
+  readonly recorded: boolean;
+}
+
+/** Whether a window's end is known closely enough for the store to tell its window from the next (a quarter window, the contract's `SyncOptions.windowEnd`). */
+function tellsWindow(end: WindowEnd | undefined, limit: Limit): end is WindowEnd {
+  return end !== undefined && limit !== null && 'windowMs' in limit && end.latestMs - end.earliestMs < limit.windowMs / 4;
 }
 
 function ownKey(k: BucketKey): string {
@@ -321,6 +332,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
         ...(e.windowEnd === undefined ? {} : { windowEnd: e.windowEnd }),
         ...(e.marked ? { marked: true } : {}),
         ...(e.reported === undefined ? {} : { reportedUsed: e.reported }),
+        ...(e.recorded ? { recorded: true } : {}),
       }));
   /**
    * Remembers the charges the venue counted for an answered send; returns, per entry, what the store
@@ -338,7 +350,10 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       if (log === undefined) ownSends.set(id, (log = []));
       while (log.length > 0 && (log[0]?.sentAt ?? 0) <= respondedAt - OWN_LOG_MS) log.shift();
       const sync = feedback.syncs.find((s) => ownKey(s.key) === id);
-      const entry: OwnSend = { sentAt, respondedAt, answerSeq, cost: c.cost, uncounted: 0, windowEnd: sync?.windowEnd, marked: false, reported: sync?.windowElapsedMs === undefined ? undefined : sync.minBorrowed };
+      const admittedCost = checks.filter((k) => ownKey(k.key) === id).reduce((a, k) => a + k.cost, 0);
+      // (the conditions under which the sync loop below marks it, with a window end it passes)
+      const recorded = admitted && admittedCost > 0 && sync?.windowElapsedMs !== undefined && tellsWindow(sync.windowEnd, sync.limit);
+      const entry: OwnSend = { sentAt, respondedAt, answerSeq, cost: c.cost, uncounted: 0, windowEnd: sync?.windowEnd, marked: false, reported: sync?.windowElapsedMs === undefined ? undefined : sync.minBorrowed, recorded };
       log.push(entry);
       // the key's whole extra on its first entry (the rest of its entries none), so nothing is certified twice
       const total = counted.get(id);
@@ -589,6 +604,9 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
           countedSinceMs: admittedAt - s.windowElapsedMs,
           ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }),
           ...(marks ? { answeredCost: admittedCost } : {}),
+          // the fixed window this answer reported: the store keeps it with the mark, so that a later report
+          // of the same window through any process takes this send as counted when it says more (RL-V5)
+          ...(tellsWindow(s.windowEnd, s.limit) ? { windowEnd: s.windowEnd } : {}),
         };
       }
       const r = await limiter.sync(s.key, s.limit, s.minBorrowed, report);

@@ -68,6 +68,20 @@ export interface WindowEntry {
    * answered sends keep none: their `to` is the latest of their marks (their sends' own times are lost).
    */
   readonly answeredAt?: number;
+  /**
+   * What the sync that marked this one send answered reported with it, when that sync gave the fixed
+   * window's end (`windowEnd`, known to within a quarter window): the usage it reported and that end. A
+   * later sync of the same window (the two ends intersect) reporting more usage takes the send as counted:
+   * the venue's count of a fixed window never falls, so it counted this send before that report's request.
+   * Merged sends keep none.
+   */
+  readonly answerReport?: { readonly used: number; readonly earliestMs: number; readonly latestMs: number };
+}
+
+/** A sync's `windowEnd` when it tells its window from the next: in order, and known to within a quarter window. */
+function tellingEnd(report: SyncOptions, w: ModelWindow): { readonly earliestMs: number; readonly latestMs: number } | undefined {
+  const end = report.windowEnd;
+  return end !== undefined && end.earliestMs <= end.latestMs && end.latestMs - end.earliestMs < w.windowMs / 4 ? end : undefined;
 }
 
 /** When the limiter learned that an answered entry was answered (its `to` for merged ones), else its `to`. */
@@ -224,27 +238,37 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry, w: Mo
  * when a later report drops it. Penalties are never touched. Without `sentAtMs`: `sentAt = now`,
  * nothing is counted as ours (`countedOwnCost` is ignored) and nothing is dropped, so the sync never
  * lowers (RL-R2). With `answeredCost` the reporting request's own entry is first marked answered at now
- * (see `markAnswered`), and an answered own entry counts as ours when `to < sentAt` (answered before the
- * reporting request was sent), however recently it was sent. A `countedSinceMs` at or before now that still counts (`+ span > now`) replaces the
+ * (see `markAnswered`; with a `windowEnd` that tells its window, its answer's usage and that end are
+ * kept with it), and an answered own entry counts as ours when `to < sentAt` (answered before the
+ * reporting request was sent), however recently it was sent, or, one send with a kept report, when this
+ * sync's `windowEnd` tells the same window and `used` is more than its own answer reported. A `countedSinceMs` at or before now that still counts (`+ span > now`) replaces the
  * log's `start` entry with one at it, logged before the reports.
  */
 export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions = {}): WindowEntry[] {
   // a fixed window's start, logged for merges to keep their ranges clear of (RL-V6)
   const since = report.countedSinceMs;
   const marks = since !== undefined && since <= now && since + spanOf(w) > now;
-  const kept = markAnswered(
-    pruned(log, w, now).filter((e) => !(marks && e.kind === 'start')),
-    report,
-    now,
-  );
   // a send time after now is not one the limiter can have admitted: taken as none
   const known = report.sentAtMs !== undefined && report.sentAtMs <= now;
+  const reported = Math.min(used, MAX_AMOUNT);
+  const end = known ? tellingEnd(report, w) : undefined;
+  const kept = pruned(log, w, now).filter((e) => !(marks && e.kind === 'start'));
+  const markedAt = markAnswered(kept, report, now);
   const sentAt = known ? Math.max(report.sentAtMs as number, now - HORIZON_MS) : now;
   const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, Math.min(sentAt + w.jitterMs, now) - w.windowMs);
   let ours = known ? (report.countedOwnCost ?? 0) : 0;
-  // arrived by its send time, or answered before the reporting request was sent
-  if (known) for (const e of kept) if (isOwn(e.kind) && e.from > latestStart && (e.to <= sentAt - w.jitterMs || (e.answered === true && markOf(e) < sentAt))) ours += e.cost;
-  const others = Math.min(used, MAX_AMOUNT) - ours;
+  if (known) {
+    for (const e of kept) {
+      if (!isOwn(e.kind)) continue;
+      // arrived by its send time, or answered before the reporting request was sent
+      if (e.from > latestStart && (e.to <= sentAt - w.jitterMs || (e.answered === true && markOf(e) < sentAt))) ours += e.cost;
+      // counted in the same fixed window before the reporting request: its own answer reported less of it
+      // (the send this sync marks gets its report after this: the caller's countedOwnCost holds it)
+      else if (end !== undefined && e.answerReport !== undefined && e.answerReport.used < reported && e.answerReport.earliestMs <= end.latestMs && end.earliestMs <= e.answerReport.latestMs) ours += e.cost;
+    }
+  }
+  const others = reported - ours;
+  if (markedAt >= 0 && end !== undefined) kept[markedAt] = { ...(kept[markedAt] as WindowEntry), answerReport: { used: reported, earliestMs: end.earliestMs, latestMs: end.latestMs } };
 
   // the earlier reports the venue may have counted after this one: each logged as what it adds over the
   // reports counting longer, so its whole cost is its part plus theirs
@@ -272,17 +296,17 @@ export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: num
 }
 
 /**
- * The log with the reporting request's own entry marked answered (RL-V5, `answeredCost`): the first
- * admitted send not yet answered, sent at `sentAtMs` (within a microsecond) alone, of exactly
- * `answeredCost`, becomes answered at now (`answeredAt`; it still counts by its send time). Unchanged when
- * none matches or `sentAtMs` is after now.
+ * Marks the reporting request's own entry answered (RL-V5, `answeredCost`), in place: the first admitted
+ * send not yet answered, sent at `sentAtMs` (within a microsecond) alone, of exactly `answeredCost`,
+ * becomes answered at now (`answeredAt`; it still counts by its send time). Its index, or -1 when none
+ * matches or `sentAtMs` is after now.
  */
-function markAnswered(log: WindowEntry[], report: SyncOptions, now: number): WindowEntry[] {
+function markAnswered(log: WindowEntry[], report: SyncOptions, now: number): number {
   const { sentAtMs, answeredCost } = report;
-  if (sentAtMs === undefined || answeredCost === undefined || !(sentAtMs <= now)) return log;
+  if (sentAtMs === undefined || answeredCost === undefined || !(sentAtMs <= now)) return -1;
   const i = log.findIndex((e) => isOwn(e.kind) && e.answered !== true && e.from === e.to && Math.abs(e.from - sentAtMs) <= 1e-3 && e.cost === answeredCost);
   if (i >= 0) log[i] = { ...(log[i] as WindowEntry), answered: true, answeredAt: now };
-  return log;
+  return i;
 }
 
 /**

@@ -103,6 +103,17 @@ export interface SyncOptions {
    * nothing marked.
    */
   readonly answeredCost?: number;
+  /**
+   * The venue's window is a fixed one (its count never falls until the window ends) and the reported
+   * window ends between `earliestMs` and `latestMs` (the limiter's clock). The store keeps it, with the
+   * usage, for the send that `answeredCost` marks; a later sync with a `windowEnd` of the same window
+   * (the two intersect) that reports more usage than that send's own answer did takes that send as
+   * counted, from whichever caller sharing the store it came (the venue counted it first: a count that
+   * never falls went up after it), when it is still one send of its own in the store (RL-V5). Ignored
+   * unless `latestMs − earliestMs` is less than a quarter of `windowMs`. A caller that passes it with
+   * `answeredCost` leaves the marked send out of later `countedOwnCost`s for its window. Default: none.
+   */
+  readonly windowEnd?: { readonly earliestMs: number; readonly latestMs: number };
 }
 
 /**

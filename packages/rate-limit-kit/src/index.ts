@@ -45,6 +45,7 @@ export { BULK, CRITICAL, NORMAL, classCharge, classIndex, classRaise, classSendT
 export type { ClassCharged, ClassState } from './classes.js';
 export type { AdmissionPlan, PlanDefinition } from './plan.js';
 export {
+  ANSWER,
   ENTRY,
   MAX_WINDOW_ENTRIES,
   addEntry,
@@ -60,6 +61,7 @@ export {
   windowRecord,
   windowSendTime,
   windowSync,
+  windowSyncAnswers,
   ownKind,
   isOwnKind,
 } from './window.js';

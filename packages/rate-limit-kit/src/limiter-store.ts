@@ -33,6 +33,7 @@ export interface SyncReport {
   readonly countedSinceMs: number | undefined;
   readonly countedOwnCost: number | undefined;
   readonly answeredCost: number | undefined;
+  readonly windowEnd?: { readonly earliestMs: number; readonly latestMs: number } | undefined;
 }
 
 /** A penalty hold, validated: an absolute end in the limiter's clock, or a duration from the store's now. */

@@ -143,7 +143,7 @@ export function isAborted(signal: AbortSignal | undefined): boolean {
   }
 }
 
-/** Reads `sync`'s options `{ sentAtMs?, countedSinceMs?, countedOwnCost?, answeredCost? }`, or the error naming what is wrong. */
+/** Reads `sync`'s options `{ sentAtMs?, countedSinceMs?, countedOwnCost?, answeredCost?, windowEnd? }`, or the error naming what is wrong. */
 export function readSyncOptions(options: unknown): SyncReport | RateLimitError {
   if (options === undefined) return { sentAtMs: undefined, countedSinceMs: undefined, countedOwnCost: undefined, answeredCost: undefined };
   if (typeof options !== 'object' || options === null) return invalidParameters('options', `must be an object or undefined (got ${describeValue(options)})`);
@@ -151,8 +151,9 @@ export function readSyncOptions(options: unknown): SyncReport | RateLimitError {
   let countedSinceMs: unknown;
   let countedOwnCost: unknown;
   let answeredCost: unknown;
+  let windowEnd: unknown;
   try {
-    ({ sentAtMs, countedSinceMs, countedOwnCost, answeredCost } = options as { sentAtMs?: unknown; countedSinceMs?: unknown; countedOwnCost?: unknown; answeredCost?: unknown });
+    ({ sentAtMs, countedSinceMs, countedOwnCost, answeredCost, windowEnd } = options as { sentAtMs?: unknown; countedSinceMs?: unknown; countedOwnCost?: unknown; answeredCost?: unknown; windowEnd?: unknown });
   } catch {
     return invalidParameters('options', 'could not be read (a getter or proxy threw)');
   }
@@ -166,11 +167,28 @@ export function readSyncOptions(options: unknown): SyncReport | RateLimitError {
       return invalidParameters(`options.${name}`, `must be a finite number >= 0 (got ${describeValue(v)})`);
     }
   }
+  let end: SyncReport['windowEnd'];
+  if (windowEnd !== undefined) {
+    if (typeof windowEnd !== 'object' || windowEnd === null) return invalidParameters('options.windowEnd', `must be { earliestMs, latestMs } or undefined (got ${describeValue(windowEnd)})`);
+    let earliestMs: unknown;
+    let latestMs: unknown;
+    try {
+      ({ earliestMs, latestMs } = windowEnd as { earliestMs?: unknown; latestMs?: unknown });
+    } catch {
+      return invalidParameters('options.windowEnd', 'could not be read (a getter or proxy threw)');
+    }
+    for (const [name, v] of [['earliestMs', earliestMs], ['latestMs', latestMs]] as const) {
+      if (typeof v !== 'number' || !Number.isFinite(v)) return invalidParameters(`options.windowEnd.${name}`, `must be a finite number (ms, the limiter's clock) (got ${describeValue(v)})`);
+    }
+    if ((latestMs as number) < (earliestMs as number)) return invalidParameters('options.windowEnd.latestMs', `must be at least earliestMs (got ${latestMs as number} < ${earliestMs as number})`);
+    end = { earliestMs: earliestMs as number, latestMs: latestMs as number };
+  }
   return {
     sentAtMs: sentAtMs as number | undefined,
     countedSinceMs: countedSinceMs as number | undefined,
     countedOwnCost: countedOwnCost as number | undefined,
     answeredCost: answeredCost as number | undefined,
+    ...(end === undefined ? {} : { windowEnd: end }),
   };
 }
 

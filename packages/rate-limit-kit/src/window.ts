@@ -27,7 +27,7 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
  * expressions in Lua; a differential test compares them.
  */
 
-/** Entries a window bucket keeps at most (memory per bucket: 4 numbers each). */
+/** Entries a window bucket keeps at most (memory per bucket: 4 numbers each, and as many answer records of {@link ANSWER} numbers). */
 export const MAX_WINDOW_ENTRIES = 128;
 /** Values per entry in the flat list. */
 export const ENTRY = 4;
@@ -353,6 +353,72 @@ export function windowSync(
   countedOwnCost = 0,
   answeredCost?: number,
 ): number[] {
+  return windowSyncAnswers(e, [], d, used, now, sentAtMs, countedSinceMs, countedOwnCost, answeredCost, undefined).entries;
+}
+
+/** Values per answer record (see {@link windowSyncAnswers}). */
+export const ANSWER = 6;
+
+/**
+ * Whether a sync's `windowEnd` tells its venue window from the next: finite, in order, and known to
+ * within a quarter window (two such ends of different windows lie at least half a window apart, so
+ * clocks that disagree by less than that never make them look alike).
+ */
+function tellsWindow(end: readonly [number, number] | undefined, d: WindowDefinition): end is readonly [number, number] {
+  return end !== undefined && Number.isFinite(end[0]) && Number.isFinite(end[1]) && end[0] <= end[1] && end[1] - end[0] < d.windowMs / 4;
+}
+
+/**
+ * The answer record of the single answered send at index `i` (kinds 10, 11, 12), as an index into
+ * `answers`, or -1: the one record with its send time, mark and cost, when exactly one entry and one
+ * record carry them (anything else is ambiguous, and takes nothing).
+ */
+function answerOf(e: readonly number[], i: number, answers: readonly number[]): number {
+  const a = e[i] as number;
+  const b = e[i + 1] as number;
+  const c = e[i + 2] as number;
+  let found = -1;
+  for (let j = 0; j < answers.length; j += ANSWER) {
+    if (answers[j] === a && answers[j + 1] === b && answers[j + 2] === c) {
+      if (found >= 0) return -1;
+      found = j;
+    }
+  }
+  if (found < 0) return -1;
+  for (let k = 0; k < e.length; k += ENTRY) {
+    if (k !== i && e[k] === a && e[k + 1] === b && e[k + 2] === c && isSingleAnswered(e[k + 3] as number)) return -1;
+  }
+  return found;
+}
+
+/** Whether an entry kind is one admitted send a sync said was answered (10, 11, 12). */
+function isSingleAnswered(f: number): boolean {
+  return f >= 10 && f <= 12;
+}
+
+/**
+ * A sync (see {@link windowSync}) with the window's answer records (RL-V5): `answers` holds, flat, one
+ * record `[a, b, c, used, endEarliest, endLatest]` per send a sync with `windowEnd` marked answered: its
+ * entry's send time, mark and cost, what the venue said it had counted in its fixed window with it, and
+ * when that window ends. A fixed window's count never falls, and a send adds to it: so a later report
+ * of the same window (both ends told apart, and intersecting) that says more was counted than a
+ * send's own answer did counted that send before its own request, wherever the two were sent from.
+ * Such a send, still one entry (not merged) and not taken by its time or its mark, is taken as counted.
+ * With `answeredCost` and a `windowEnd` that tells its window, the marked send's record is added;
+ * records of sends that left the window are dropped, and the oldest past {@link MAX_WINDOW_ENTRIES}.
+ */
+export function windowSyncAnswers(
+  e: readonly number[],
+  answers: readonly number[],
+  d: WindowDefinition,
+  used: number,
+  now: number,
+  sentAtMs: number | undefined,
+  countedSinceMs: number | undefined,
+  countedOwnCost = 0,
+  answeredCost: number | undefined,
+  windowEnd: readonly [number, number] | undefined,
+): { entries: number[]; answers: number[] } {
   const pruned = markAnswered(pruneWindow(e, d, now), sentAtMs, answeredCost, now);
   // a send time after now is not one the store can have admitted: taken as unknown (the safe side)
   const known = sentAtMs !== undefined && sentAtMs <= now;
@@ -363,6 +429,8 @@ export function windowSync(
   // a fixed window's start, kept as the marker merges keep their ranges clear of (RL-V6)
   const marks = countedSinceMs !== undefined && countedSinceMs <= now && countedSinceMs + d.span > now;
   let ours = known ? countedOwnCost : 0;
+  const tells = known && tellsWindow(windowEnd, d);
+  const reported = Math.min(used, MAX_AMOUNT);
   // the earlier reports still in force, each as the excess of its cost over the later ones': [a, b, excess]
   const reports: number[] = [];
   const kept: number[] = [];
@@ -379,13 +447,48 @@ export function windowSync(
     if (f === START_KIND && marks) continue;
     // arrived by its send time, or answered before the reporting request was sent
     if (isOwnKind(f) && known && a > latestStart && (lastSend(pruned, i) <= arrived || (isAnsweredKind(f) && b < s))) ours += c;
+    else if (tells && isSingleAnswered(f)) {
+      // counted in the same fixed window before the reporting request: its own answer reported less of it
+      const j = answerOf(pruned, i, answers);
+      if (j >= 0 && (answers[j + 3] as number) < reported && (answers[j + 4] as number) <= windowEnd[1] && windowEnd[0] <= (answers[j + 5] as number)) ours += c;
+    }
     kept.push(a, b, c, f);
   }
   const marked = marks ? addEntry(kept, countedSinceMs, countedSinceMs, 0, START_KIND, d, now) : kept;
-  const others = Math.min(used, MAX_AMOUNT) - ours;
+  const others = reported - ours;
   // at the latest time the venue counted it, less the jitter allowance: counted until one window after it
   const at = known ? Math.min(s + d.jitterMs, now) - d.jitterMs : s;
-  return addReports(marked, reports, others > d.eps ? [at, at, others] : [], d, now);
+  const entries = addReports(marked, reports, others > d.eps ? [at, at, others] : [], d, now);
+  return { entries, answers: noteAnswer(answers, pruned, d, now, sentAtMs, answeredCost, reported, tells ? windowEnd : undefined) };
+}
+
+/**
+ * The answer records after a sync: those of sends still in the window (sent after `now − span`), the
+ * latest {@link MAX_WINDOW_ENTRIES} of them, and the record of the send this sync marked answered (at
+ * `sentAtMs`, of `answeredCost`, its mark `now`), when the sync told its window.
+ */
+function noteAnswer(
+  answers: readonly number[],
+  e: readonly number[],
+  d: WindowDefinition,
+  now: number,
+  sentAtMs: number | undefined,
+  answeredCost: number | undefined,
+  used: number,
+  windowEnd: readonly [number, number] | undefined,
+): number[] {
+  const out: number[] = [];
+  for (let j = 0; j < answers.length; j += ANSWER) if ((answers[j] as number) + d.span > now) out.push(...answers.slice(j, j + ANSWER));
+  if (windowEnd !== undefined && sentAtMs !== undefined && answeredCost !== undefined) {
+    for (let i = 0; i < e.length; i += ENTRY) {
+      // the entry markAnswered marked: one answered send, of that cost, marked now
+      if (e[i + 1] === now && isSingleAnswered(e[i + 3] as number) && e[i + 2] === answeredCost && Math.abs((e[i] as number) - sentAtMs) <= SAME_SEND_MS) {
+        out.push(e[i] as number, now, answeredCost, used, windowEnd[0], windowEnd[1]);
+        break;
+      }
+    }
+  }
+  return out.length > MAX_WINDOW_ENTRIES * ANSWER ? out.slice(out.length - MAX_WINDOW_ENTRIES * ANSWER) : out;
 }
 
 /** How far apart two send times may be and still be one send's (a store's epoch conversion rounds). */

@@ -34,7 +34,7 @@ if n == 1 then stored = { redis.call('GET', KEYS[1]) } else stored = redis.call(
 
 -- the plan (plan.ts): token buckets first (any time from their own send time fits), then every window
 -- limit moves the common time to its earliest fitting time from there, until none moves it
-local defs, costs, xs, holds, windows, classes = {}, {}, {}, {}, {}, {}
+local defs, costs, xs, holds, windows, classes, answers = {}, {}, {}, {}, {}, {}, {}
 local send_at = now
 local any_window = false
 for i = 1, n do
@@ -43,7 +43,7 @@ for i = 1, n do
   local cost = tonumber(ARGV[arg + 2])
   defs[i], costs[i] = d, cost
   if d.window then
-    windows[i], holds[i] = effective_window(stored[i], d, now)
+    windows[i], holds[i], answers[i] = effective_window(stored[i], d, now)
     any_window = true
   else
     local x, hold, cs = effective(stored[i], d, now)
@@ -93,7 +93,7 @@ for i = 1, n do
   local d = defs[i]
   local value
   if d.window then
-    value = store(KEYS[i], d, 0, holds[i], now, slack, token, window_charge(windows[i], d.window, costs[i], send_at, now, cls))
+    value = store(KEYS[i], d, 0, holds[i], now, slack, token, window_charge(windows[i], d.window, costs[i], send_at, now, cls), nil, answers[i])
   elseif d.quota then
     value = store(KEYS[i], d, charge_at(xs[i], d, costs[i], send_at), holds[i], now, slack, token)
   else

@@ -23,7 +23,7 @@ for i = 1, #KEYS do
     elseif st.pending then
       store_pending(KEYS[i], st.debt, st.hold, now, tonumber(ARGV[3]), tonumber(ARGV[4]))
     else
-      store(KEYS[i], define(st.text), st.x, st.hold, now, slack, '', st.entries, st.classes)
+      store(KEYS[i], define(st.text), st.x, st.hold, now, slack, '', st.entries, st.classes, st.answers)
     end
   end
 end

@@ -20,7 +20,7 @@ if st == nil or st.pending then
 end
 local d = define(st.text)
 if d.window then
-  store(KEYS[1], d, 0, math.max(st.hold, until_ms), now, tonumber(ARGV[2]), '', window_penalize(st.entries, d.window, until_ms, now))
+  store(KEYS[1], d, 0, math.max(st.hold, until_ms), now, tonumber(ARGV[2]), '', window_penalize(st.entries, d.window, until_ms, now), nil, st.answers)
 else
   local y = penalize_until(st.x, d, until_ms, now)
   local cs = nil

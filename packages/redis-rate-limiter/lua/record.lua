@@ -27,8 +27,8 @@ else
   d = define(st.text)
 end
 if d.window then
-  local e, hold = effective_window(raw, d, now)
-  store(KEYS[1], d, 0, hold, now, slack, '', window_record(e, d.window, cost, now))
+  local e, hold, answers = effective_window(raw, d, now)
+  store(KEYS[1], d, 0, hold, now, slack, '', window_record(e, d.window, cost, now), nil, answers)
   return 1
 end
 local x, hold, cs = effective(raw, d, now)

@@ -541,8 +541,78 @@ local function mark_answered(e, sent_at, answered_cost, now)
   return e
 end
 
-local function window_sync(e, w, used, now, sent_at, since, counted_own, answered_cost)
+-- answer records (the kit's windowSyncAnswers): flat { a, b, c, used, end_earliest, end_latest } per send a
+-- sync with a window end marked answered, as text items 'a/b/c/used/earliest/latest' joined by '|'
+local function parse_answers(text)
+  local r = {}
+  if text == nil then return r end
+  for a, b, c, u, x, y in string.gmatch(text, '([^/|]+)/([^/|]+)/([^/|]+)/([^/|]+)/([^/|]+)/([^/|]+)') do
+    r[#r + 1] = tonumber(a); r[#r + 1] = tonumber(b); r[#r + 1] = tonumber(c)
+    r[#r + 1] = tonumber(u); r[#r + 1] = tonumber(x); r[#r + 1] = tonumber(y)
+  end
+  return r
+end
+
+local function fmt_answers(r)
+  local parts = {}
+  for j = 1, #r, 6 do
+    parts[#parts + 1] = fmt(r[j]) .. '/' .. fmt(r[j + 1]) .. '/' .. fmt(r[j + 2]) .. '/' .. fmt(r[j + 3]) .. '/' .. fmt(r[j + 4]) .. '/' .. fmt(r[j + 5])
+  end
+  return table.concat(parts, '|')
+end
+
+local function is_single_answered(f)
+  return f >= 10 and f <= 12
+end
+
+-- the record of the single answered send at i, or nil: only when one entry and one record carry its send
+-- time, mark and cost
+local function answer_of(e, i, r)
+  local a, b, c = e[i], e[i + 1], e[i + 2]
+  local found = nil
+  for j = 1, #r, 6 do
+    if r[j] == a and r[j + 1] == b and r[j + 2] == c then
+      if found ~= nil then return nil end
+      found = j
+    end
+  end
+  if found == nil then return nil end
+  for k = 1, #e, 4 do
+    if k ~= i and e[k] == a and e[k + 1] == b and e[k + 2] == c and is_single_answered(e[k + 3]) then return nil end
+  end
+  return found
+end
+
+-- the records after a sync: those of sends still in the window, the latest MAX_WINDOW_ENTRIES, and the marked send's
+local function note_answer(r, e, w, now, sent_at, answered_cost, used, end_at)
+  local out = {}
+  for j = 1, #r, 6 do
+    if r[j] + w.span > now then
+      for k = 0, 5 do out[#out + 1] = r[j + k] end
+    end
+  end
+  if end_at ~= nil and sent_at ~= nil and answered_cost ~= nil then
+    for i = 1, #e, 4 do
+      if e[i + 1] == now and is_single_answered(e[i + 3]) and e[i + 2] == answered_cost and math.abs(e[i] - sent_at) <= 1e-3 then
+        out[#out + 1] = e[i]; out[#out + 1] = now; out[#out + 1] = answered_cost
+        out[#out + 1] = used; out[#out + 1] = end_at[1]; out[#out + 1] = end_at[2]
+        break
+      end
+    end
+  end
+  if #out > MAX_WINDOW_ENTRIES * 6 then
+    local cut = {}
+    for j = #out - MAX_WINDOW_ENTRIES * 6 + 1, #out do cut[#cut + 1] = out[j] end
+    out = cut
+  end
+  return out
+end
+
+-- a sync with the window's answer records (text or nil) and the reported window's end ({ earliest, latest }
+-- or nil): the entries, and the records' text
+local function window_sync_answers(e, answers, w, used, now, sent_at, since, counted_own, answered_cost, end_at)
   local pruned = mark_answered(prune_window(e, w, now), sent_at, answered_cost, now)
+  local r = parse_answers(answers)
   local known = sent_at ~= nil and sent_at <= now
   local s = now
   if known then s = math.max(sent_at, now - HORIZON_MS) end
@@ -554,6 +624,9 @@ local function window_sync(e, w, used, now, sent_at, since, counted_own, answere
   local marks = since ~= nil and since <= now and since + w.span > now
   local ours = 0
   if known then ours = counted_own end
+  -- a window end known to within a quarter window tells its window from the next
+  if not (known and end_at ~= nil and end_at[1] <= end_at[2] and end_at[2] - end_at[1] < w.window_ms / 4) then end_at = nil end
+  local reported = math.min(used, MAX_AMOUNT)
   local reports = {}
   local kept = {}
   for i = 1, #pruned, 4 do
@@ -564,18 +637,24 @@ local function window_sync(e, w, used, now, sent_at, since, counted_own, answere
       end
     elseif not (f == START_KIND and marks) then
       -- arrived by its send time, or answered before the reporting request was sent
-      if is_own_kind(f) and known and a > latest_start and (last_send(pruned, i) <= arrived or (is_answered_kind(f) and b < s)) then ours = ours + c end
+      if is_own_kind(f) and known and a > latest_start and (last_send(pruned, i) <= arrived or (is_answered_kind(f) and b < s)) then
+        ours = ours + c
+      elseif end_at ~= nil and is_single_answered(f) then
+        -- counted in the same fixed window before the reporting request: its own answer reported less of it
+        local j = answer_of(pruned, i, r)
+        if j ~= nil and r[j + 3] < reported and r[j + 4] <= end_at[2] and end_at[1] <= r[j + 5] then ours = ours + c end
+      end
       kept[#kept + 1] = a; kept[#kept + 1] = b; kept[#kept + 1] = c; kept[#kept + 1] = f
     end
   end
   if marks then kept = add_entry(kept, since, since, 0, START_KIND, w, now) end
-  local others = math.min(used, MAX_AMOUNT) - ours
+  local others = reported - ours
   -- at the latest time the venue counted it, less the jitter allowance: counted until one window after it
   local at = s
   if known then at = math.min(s + w.jitter, now) - w.jitter end
   local added = {}
   if others > w.eps then added = { at, at, others } end
-  return add_reports(kept, reports, added, w, now)
+  return add_reports(kept, reports, added, w, now), fmt_answers(note_answer(r, pruned, w, now, sent_at, answered_cost, reported, end_at))
 end
 
 local function window_penalize(e, w, until_ms, now)
@@ -638,7 +717,14 @@ local function parse(raw)
   if bar then
     local e = {}
     local n = 0
-    for a, b, c, f in string.gmatch(string.sub(raw, bar + 1), '([^:|]+):([^:|]+):([^:|]+):([^:|]+)') do
+    -- answer records (window_sync_answers) follow the entries, as items with '/' and no ':'
+    local rs = string.find(raw, '|[^|:]*/', bar)
+    local body = string.sub(raw, bar + 1)
+    if rs then
+      body = string.sub(raw, bar + 1, rs - 1)
+      st.answers = string.sub(raw, rs + 1)
+    end
+    for a, b, c, f in string.gmatch(body, '([^:|]+):([^:|]+):([^:|]+):([^:|]+)') do
       local va, vb, vc = tonumber(a), tonumber(b), tonumber(c)
       e[n + 1] = va; e[n + 2] = vb; e[n + 3] = vc; e[n + 4] = tonumber(f)
       n = n + 4
@@ -686,7 +772,7 @@ local function effective_window(raw, d, now)
   -- entries carry over to another window definition, unless the bucket is idle: then it is absent
   if st.entries then
     if live(st, now) == nil then return {}, NO_HOLD end
-    return st.entries, st.hold
+    return st.entries, st.hold, st.answers
   end
   return window_from_borrowed(borrowed_at(st.x, define(st.text), now), st.hold, d.window, now), st.hold
 end
@@ -703,9 +789,9 @@ local function fmt_class(v)
 end
 
 -- writes a defined bucket (or deletes one that is full and not held); returns the stored string. For a
--- window limit x is ignored: its entries are written with their expiry. classes: a token bucket's class
--- state, or nil.
-local function store(key, d, x, hold, now, slack, token, entries, classes)
+-- window limit x is ignored: its entries are written with their expiry, and its answer records (text, or
+-- nil) after them. classes: a token bucket's class state, or nil.
+local function store(key, d, x, hold, now, slack, token, entries, classes, answers)
   if d.window then x = window_expiry(entries, d.window) end
   local full
   if d.quota then full = x <= 0 else full = x <= now end
@@ -721,6 +807,7 @@ local function store(key, d, x, hold, now, slack, token, entries, classes)
     value = value .. '#' .. table.concat(c, ':')
   end
   if d.window and #entries > 0 then value = value .. '|' .. fmt_entries(entries) end
+  if d.window and answers ~= nil and answers ~= '' then value = value .. '|' .. answers end
   value = value .. token
   if d.quota then
     redis.call('SET', key, value)

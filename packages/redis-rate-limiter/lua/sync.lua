@@ -6,7 +6,8 @@
 -- KEYS: the bucket. ARGV: now ('' = server TIME), TTL slack ms, definition as text, minBorrowed, the
 -- reporting request's send time in script time ('' = unknown), the earliest its venue window can have
 -- began at the latest, in script time ('' = a rolling window), the caller's own sends at or before then the
--- venue certainly counted ('' = 0), the reporting request's own admitted cost now answered ('' = none).
+-- venue certainly counted ('' = 0), the reporting request's own admitted cost now answered ('' = none),
+-- the earliest and the latest end of the reported fixed window in script time ('' = not known).
 -- Reply: 1.
 
 local now = read_clock(ARGV[1])
@@ -20,8 +21,11 @@ if d.window then
   if ARGV[7] ~= '' then counted_own = tonumber(ARGV[7]) end
   local answered_cost = nil
   if ARGV[8] ~= nil and ARGV[8] ~= '' then answered_cost = tonumber(ARGV[8]) end
-  local e, hold = effective_window(raw, d, now)
-  store(KEYS[1], d, 0, hold, now, tonumber(ARGV[2]), '', window_sync(e, d.window, tonumber(ARGV[4]), now, sent_at, since, counted_own, answered_cost))
+  local end_at = nil
+  if ARGV[9] ~= nil and ARGV[9] ~= '' then end_at = { tonumber(ARGV[9]), tonumber(ARGV[10]) } end
+  local e, hold, answers = effective_window(raw, d, now)
+  local entries, kept = window_sync_answers(e, answers, d.window, tonumber(ARGV[4]), now, sent_at, since, counted_own, answered_cost, end_at)
+  store(KEYS[1], d, 0, hold, now, tonumber(ARGV[2]), '', entries, nil, kept)
   return 1
 end
 local x, hold, cs = effective(raw, d, now)

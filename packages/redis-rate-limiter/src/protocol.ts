@@ -81,6 +81,8 @@ export function syncArgs(settings: ScriptSettings, def: Definition, minBorrowed:
     sync.countedSinceMs === undefined ? '' : String(sync.countedSinceMs),
     sync.countedOwnCost === undefined ? '' : String(sync.countedOwnCost),
     sync.answeredCost === undefined ? '' : String(sync.answeredCost),
+    sync.windowEnd === undefined ? '' : String(sync.windowEnd.earliestMs),
+    sync.windowEnd === undefined ? '' : String(sync.windowEnd.latestMs),
   ];
 }
 
@@ -90,6 +92,7 @@ export interface SyncWhen {
   readonly countedSinceMs: number | undefined;
   readonly countedOwnCost: number | undefined;
   readonly answeredCost: number | undefined;
+  readonly windowEnd?: { readonly earliestMs: number; readonly latestMs: number } | undefined;
 }
 
 /** ARGV of penalize.lua: the hold's end in script time, or a duration from the script's now. */
@@ -174,6 +177,8 @@ export type StoredState =
       readonly hold: number;
       /** A window limit's entries (flat: a, b, c, f). */
       readonly entries?: readonly number[];
+      /** A window limit's answer records (flat: a, b, c, used, end earliest, end latest; the kit's `windowSyncAnswers`). */
+      readonly answers?: readonly number[];
       /** A token bucket's class state while bookings lie ahead (the kit's classes.ts: L, Lc, Ln, aEnd, Pa, Pb). */
       readonly classes?: readonly number[];
       /** The value carries a booking's token. */
@@ -201,8 +206,11 @@ export function parseStored(raw: string): StoredState | undefined {
   const text = parts.slice(0, fields).join(',');
   const state = { pending: false as const, text, x: Number(parts[fields]), hold: holdOf(parts[fields + 1]), booked: token >= 0 };
   if (!window) return classes === undefined ? state : { ...state, classes };
-  const entries = bar < 0 ? [] : value.slice(bar + 1).split('|').flatMap((e) => e.split(':').map(Number));
-  return { ...state, entries };
+  const items = bar < 0 ? [] : value.slice(bar + 1).split('|');
+  // answer records ('a/b/c/used/earliest/latest') follow the entries ('a:b:c:f')
+  const entries = items.filter((e) => !e.includes('/')).flatMap((e) => e.split(':').map(Number));
+  const answers = items.filter((e) => e.includes('/')).flatMap((e) => e.split('/').map(Number));
+  return answers.length === 0 ? { ...state, entries } : { ...state, entries, answers };
 }
 
 /** The numbers of a stored definition's text: a token bucket's capacity and refill, or a window limit's. */

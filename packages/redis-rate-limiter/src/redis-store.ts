@@ -195,6 +195,7 @@ export class RedisStore implements LimiterStore {
       countedSinceMs: report.countedSinceMs === undefined ? undefined : report.countedSinceMs - e,
       countedOwnCost: report.countedOwnCost,
       answeredCost: report.answeredCost,
+      windowEnd: report.windowEnd === undefined ? undefined : { earliestMs: report.windowEnd.earliestMs - e, latestMs: report.windowEnd.latestMs - e },
     };
     const outcome = await this.#run(SYNC, [this.#keyName(key)], syncArgs(this.#settings(), def, minBorrowed, when));
     return outcome.ok ? OK : errorResult(outcome.error);

@@ -74,7 +74,7 @@ type Op =
   | { op: 'wait'; checks: Check[]; budget: number; cls?: Cls }
   | { op: 'abort' }
   | { op: 'record'; key: number; cost: number; limit: number | null }
-  | { op: 'sync'; key: number; limit: number; borrowed: number; sentAgoMs: number | null; elapsedMs: number | null; countedOwn: number; answered: number | null }
+  | { op: 'sync'; key: number; limit: number; borrowed: number; sentAgoMs: number | null; elapsedMs: number | null; countedOwn: number; answered: number | null; end?: [number, number] | null }
   | { op: 'penalize'; key: number; forMs: number; absolute: boolean }
   | { op: 'reset'; key: number }
   | { op: 'advance'; ms: number };
@@ -85,6 +85,11 @@ const WINDOW_LIMITS = LIMITS.flatMap((l, i) => (l !== null && 'perWindow' in l ?
 const windowLimit = fc.constantFrom(...WINDOW_LIMITS);
 const windowCheck = fc.tuple(fc.nat(1), windowLimit, fc.constantFrom(2, 3, 4, 5));
 const windowChecks = fc.array(windowCheck, { minLength: 1, maxLength: 2 });
+/**
+ * A fixed window's end, as ms after the run's start and its uncertainty: a few windows' ends (records of
+ * the same window meet again), a wide one a sync ignores, and none.
+ */
+const ENDS = fc.option(fc.tuple(fc.constantFrom(200, 1000, 1100, 2000, 60_000), fc.constantFrom(0, 40, 100, 30_000)), { nil: null });
 const windowOpArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constantFrom('probe' as const, 'peek' as const), checks: windowChecks }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('book' as const), checks: windowChecks, budget: fc.constantFrom(50, 1000, 100_000) }) },
@@ -100,6 +105,7 @@ const windowOpArb: fc.Arbitrary<Op> = fc.oneof(
       elapsedMs: fc.option(fc.constantFrom(-50, 0, 120, 700, 5000), { nil: null }),
       countedOwn: fc.constantFrom(0, 0.5, 3),
       answered: fc.option(fc.constantFrom(1, 2, 3), { nil: null }),
+      end: ENDS,
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(1), forMs: fc.constantFrom(0, 100, 500, 5000), absolute: fc.boolean() }) },
@@ -123,9 +129,35 @@ const mergeOpArb: fc.Arbitrary<Op> = fc.oneof(
       elapsedMs: fc.option(fc.constantFrom(0, 700, 5000, 30_000), { nil: null }),
       countedOwn: fc.constantFrom(0, 3),
       answered: fc.option(fc.constantFrom(1, 2, 3), { nil: null }),
+      end: ENDS,
     }),
   },
   { weight: 5, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(1, 10, 33.3, 100, 250) }) },
+);
+/**
+ * Sends into one window limit answered and reported soon after, the reports naming a few fixed windows'
+ * ends: a send marked answered is taken as counted by a later report of the same window with more usage
+ * whose request left before the mark (RL-V5's answer records).
+ */
+const ANSWER_LIMIT = LIMITS.findIndex((l) => l !== null && 'perWindow' in l && l.perWindow === 10);
+const answerOpArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('probe' as const), checks: fc.array(fc.tuple(fc.nat(1), fc.constant(ANSWER_LIMIT), fc.constantFrom(2, 4)), { minLength: 1, maxLength: 2 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      op: fc.constant('sync' as const),
+      key: fc.nat(1),
+      limit: fc.constant(ANSWER_LIMIT),
+      borrowed: fc.constantFrom(1, 2, 4, 6, 9),
+      sentAgoMs: fc.option(fc.constantFrom(0, 10, 20, 30, 60), { nil: null }),
+      elapsedMs: fc.option(fc.constantFrom(0, 300), { nil: null }),
+      countedOwn: fc.constantFrom(0, 1),
+      answered: fc.option(fc.constantFrom(1, 2), { nil: null }),
+      end: fc.option(fc.tuple(fc.constantFrom(900, 1000, 2000, 3000), fc.constantFrom(0, 40, 200, 300)), { nil: null }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(1), cost: fc.constantFrom(1, 4), limit: fc.constant(null) }) },
+  { weight: 4, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(0, 1, 10, 33.3, 250, 1200) }) },
 );
 const checks = fc.array(check, { minLength: 1, maxLength: 3 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
@@ -206,7 +238,7 @@ function toChecks(list: readonly Check[]): BucketCheck[] {
 /** A stored state in a form both stores share: `undefined` for a full, unheld bucket (absent or not). */
 type Stored =
   | { readonly pending: true; readonly debt: number; readonly hold: number }
-  | { readonly pending: false; readonly text: string; readonly x: number; readonly hold: number; readonly entries?: readonly number[]; readonly classes?: readonly number[] }
+  | { readonly pending: false; readonly text: string; readonly x: number; readonly hold: number; readonly entries?: readonly number[]; readonly answers?: readonly number[]; readonly classes?: readonly number[] }
   | undefined;
 
 function normal(state: Stored, now: number): Stored {
@@ -222,6 +254,7 @@ function normal(state: Stored, now: number): Stored {
     x: state.x,
     hold,
     ...(state.entries === undefined ? {} : { entries: [...state.entries] }),
+    ...(state.answers === undefined || state.answers.length === 0 ? {} : { answers: [...state.answers] }),
     ...(state.classes === undefined ? {} : { classes: [...state.classes] }),
   };
 }
@@ -240,6 +273,9 @@ describe('differential: the Redis scripts against the TypeScript core', () => {
     await sequences(windowOpArb, Math.ceil(RUNS / 2), 'win');
   }, 900_000);
 
+  it(`${Math.ceil(RUNS / 2)} sequences of sends answered and reported in fixed windows (answer records, RL-V5)`, async () => {
+    await sequences(answerOpArb, Math.ceil(RUNS / 2), 'ans', { minLength: 1, maxLength: 30 });
+  });
   it('long sequences into one large window: more sends than the list keeps, merged the same way (RL-V6)', async () => {
     expect(await sequences(mergeOpArb, 6, 'merge', { minLength: 700, maxLength: 800 })).toBe(MAX_WINDOW_ENTRIES);
   }, 900_000);
@@ -250,12 +286,16 @@ describe('differential: the Redis scripts against the TypeScript core', () => {
 });
 
 /** Runs the sequences; answers the most window entries any stored state held. */
+/** The current run's start (the manual clock's first reading): sync ends are given from it. */
+let runStart = 0;
+
 async function sequences(arb: fc.Arbitrary<Op>, runs: number, tag: string, length = { minLength: 1, maxLength: 24 }): Promise<number> {
   let run = 0;
   let most = 0;
   await fc.assert(
     fc.asyncProperty(fc.constantFrom(1_000_000, 1.767e12 + 0.25), fc.array(arb, length), async (start, ops) => {
       run++;
+      runStart = start;
       const clock = new ManualClock(start);
       const memory = new MemoryStore({ clock, sweepEvery: 7, sweepBatch: 4, maxPending: 100, idleGraceMs: 0 });
       const redis = new RedisStore({
@@ -344,7 +384,9 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
       const sentAtMs = clock.now() - op.sentAgoMs;
       const report = op.elapsedMs === null ? { sentAtMs } : { sentAtMs, countedSinceMs: sentAtMs - op.elapsedMs };
       const withOwn = op.countedOwn === 0 ? report : { ...report, countedOwnCost: op.countedOwn };
-      return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed, op.answered === null ? withOwn : { ...withOwn, answeredCost: op.answered });
+      const withAnswer = op.answered === null ? withOwn : { ...withOwn, answeredCost: op.answered };
+      const end = op.end ?? null;
+      return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed, end === null ? withAnswer : { ...withAnswer, windowEnd: { earliestMs: runStart + end[0], latestMs: runStart + end[0] + end[1] } });
     case 'penalize':
       return l.penalize(KEYS[op.key] as BucketKey, op.absolute ? { untilMs: clock.now() + op.forMs } : { forMs: op.forMs });
     case 'reset':

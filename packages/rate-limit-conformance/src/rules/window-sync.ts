@@ -30,6 +30,33 @@ async function answeredThenReported(first: RateLimiter, second: RateLimiter, k: 
   expectBorrowed(await second.borrowed(k), 2, 'our 2 and nothing for others: A left within jitterMs before B, but was answered before B left');
 }
 
+/** A fixed window's end as the reports below know it: between 900 and 1000 ms after `t0` (within a quarter window). */
+function endOf(t0: number, shift = 0, width = 100): NonNullable<SyncOptions['windowEnd']> {
+  return { earliestMs: t0 + 1000 + shift - width, latestMs: t0 + 1000 + shift };
+}
+
+/**
+ * Request A through `reporter` at 0 ms; request B through `sender` at 20 ms, answered at 30 ms with the
+ * venue's count of the fixed window at 3 (its sync marks it answered and gives the window's end); A
+ * answered at 40 ms with `usedByA` of `endByA`'s window. Answers the bucket's borrowed after A's sync.
+ * With a count above 3 in the same window the venue counted B before A (a fixed window's count never
+ * falls): our 2 and `usedByA − 2` for others; otherwise B may be on its way: `usedByA − 1` for others.
+ */
+async function answeredInWindow(sender: RateLimiter, reporter: RateLimiter, k: BucketKey, clock: ManualClock, usedByA: number, endByA: (t0: number) => SyncOptions['windowEnd'], endByB = endOf): Promise<number> {
+  const t0 = clock.now();
+  await spend(reporter, k, TEN_PER_WINDOW, 1, 'request A at 0 ms');
+  await clock.advance(20);
+  await spend(sender, k, TEN_PER_WINDOW, 1, 'request B at 20 ms');
+  await clock.advance(10);
+  await synced(sender, k, 3, { sentAtMs: t0 + 20, countedOwnCost: 1, answeredCost: 1, windowEnd: endByB(t0) }, "sync 3 answering B at 30 ms: B marked answered, with its window's end");
+  await clock.advance(10);
+  const end = endByA(t0);
+  await synced(reporter, k, usedByA, { sentAtMs: t0, countedOwnCost: 1, ...(end === undefined ? {} : { windowEnd: end }) }, `sync ${usedByA} answering A at 40 ms`);
+  const b = await reporter.borrowed(k);
+  if (typeof b !== 'number') throw new Error(`borrowed after A's sync: ${show(b)}`);
+  return b;
+}
+
 export const WINDOW_SYNC: readonly ConformanceTest[] = [
   test('RL-V5', "a sync with the reporting request's send time holds the bucket back only by what others spent; without it, by everything reported", [...SYNC], async ({ limiter, clock }) => {
     const by = key({ axis: 'reported-with-send-time' });
@@ -360,10 +387,32 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     await synced(limiter, k2, 3, { sentAtMs: t1 + 30, countedOwnCost: 1 }, 'sync 3 answering F');
     expectBorrowed(await limiter.borrowed(k2), 5, 'our 3 and E taken as others: never marked answered');
   }),
+  test('RL-V5', "a send marked answered with its fixed window's end is taken as counted by a later report of the same window that says more, though its answer came after that report's request left", [...SYNC], async ({ limiter, clock }) => {
+    const same = await answeredInWindow(limiter, limiter, key({ axis: 'window-end-same' }), clock, 5, (t0) => endOf(t0, 50));
+    expectEqual(same, 5, "same window, 5 > 3: B was counted before A; our 2 and 3 for others (B taken as others too would make 6)");
+    const k = key({ axis: 'window-end-room' });
+    await answeredInWindow(limiter, limiter, k, clock, 5, (t0) => endOf(t0));
+    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 5), 'cost 5 then fits: 5 + 5 is the limit', clock.now());
+    const equal = await answeredInWindow(limiter, limiter, key({ axis: 'window-end-equal' }), clock, 3, (t0) => endOf(t0));
+    expectEqual(equal, 4, "A's count 3 is no more than B's: B may have been counted after A; our 2 and 2 for others");
+    const next = await answeredInWindow(limiter, limiter, key({ axis: 'window-end-next' }), clock, 5, (t0) => endOf(t0, 1000));
+    expectEqual(next, 6, "A reports the next window (its end 1000 ms later): B is not taken; our 2 and 4 for others");
+    const none = await answeredInWindow(limiter, limiter, key({ axis: 'window-end-none' }), clock, 5, () => undefined);
+    expectEqual(none, 6, "A's sync gives no window end: B is not taken");
+    const wide = await answeredInWindow(limiter, limiter, key({ axis: 'window-end-wide' }), clock, 5, (t0) => endOf(t0, 0, 250));
+    expectEqual(wide, 6, "A's window end known only to 250 ms, a quarter window: B is not taken");
+    const wideB = await answeredInWindow(limiter, limiter, key({ axis: 'window-end-wide-b' }), clock, 5, (t0) => endOf(t0), (t0) => endOf(t0, 0, 250));
+    expectEqual(wideB, 6, "B's window end known only to 250 ms: nothing kept with its mark, B is not taken");
+  }),
+  test('RL-V5', "a send one limiter marked answered with its fixed window's end is taken as counted by a later report of that window through another sharing the store", [...SYNC, 'distributed', 'peer'], async ({ limiter, clock, peer }) => {
+    const other = await peer();
+    expectEqual(await answeredInWindow(limiter, other, key({ axis: 'window-end-shared' }), clock, 5, (t0) => endOf(t0, 50)), 5, 'our 2 and 3 for others, through the other limiter');
+    expectEqual(await answeredInWindow(other, limiter, key({ axis: 'window-end-shared-back' }), clock, 5, (t0) => endOf(t0, -50)), 5, 'our 2 and 3 for others, the other way round');
+  }),
   test('RL-V5', 'a send one limiter said was answered is taken as counted by a report through another sharing the store', [...SYNC, 'distributed', 'peer'], async ({ limiter, clock, peer }) => {
     await answeredThenReported(limiter, await peer(), key({ axis: 'answered-shared' }), clock);
   }),
-  test('RL-V5', 'sync options: sentAtMs and countedSinceMs finite numbers, countedOwnCost and answeredCost finite numbers >= 0; anything else is invalid_parameters naming it and changes nothing', [...SYNC], async ({ limiter, clock }) => {
+  test('RL-V5', 'sync options: sentAtMs and countedSinceMs finite numbers, countedOwnCost and answeredCost finite numbers >= 0, windowEnd two finite numbers in order; anything else is invalid_parameters naming it and changes nothing', [...SYNC], async ({ limiter, clock }) => {
     const k = key({ axis: 'sync-options' });
     const t0 = clock.now();
     await spend(limiter, k, TEN_PER_WINDOW, 4, 'cost 4 at 0 ms');
@@ -384,6 +433,11 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
       ['answeredCost -1', 7, { sentAtMs, answeredCost: -1 }, 'options.answeredCost'],
       ['answeredCost NaN', 7, { sentAtMs, answeredCost: Number.NaN }, 'options.answeredCost'],
       ['answeredCost as a string', 7, { sentAtMs, answeredCost: '1' }, 'options.answeredCost'],
+      ['windowEnd a number', 7, { sentAtMs, windowEnd: 1000 }, 'options.windowEnd'],
+      ['windowEnd null', 7, { sentAtMs, windowEnd: null }, 'options.windowEnd'],
+      ['windowEnd.earliestMs NaN', 7, { sentAtMs, windowEnd: { earliestMs: Number.NaN, latestMs: t0 + 1000 } }, 'options.windowEnd.earliestMs'],
+      ['windowEnd.latestMs missing', 7, { sentAtMs, windowEnd: { earliestMs: t0 + 1000 } }, 'options.windowEnd.latestMs'],
+      ['windowEnd.latestMs before earliestMs', 7, { sentAtMs, windowEnd: { earliestMs: t0 + 1000, latestMs: t0 + 900 } }, 'options.windowEnd.latestMs'],
     ];
     for (const [what, used, options, path] of bad) {
       const e = expectError(await limiter.sync(k, TEN_PER_WINDOW, used, options as SyncOptions), 'invalid_parameters', `sync with ${what}`);

@@ -64,6 +64,12 @@ export interface FakeFlaws {
   readonly syncMergesReports?: boolean;
   /** Reads a window sync's `answeredCost` but marks nothing answered, so recent own sends always come back as others' (breaks RL-V5). */
   readonly syncIgnoresAnswered?: boolean;
+  /**
+   * Takes a send marked answered with its window's end as counted by any later report with a `windowEnd`
+   * that says more, whatever window that report's end names (breaks RL-V5: a report of the next window
+   * says nothing of when the venue counted the send).
+   */
+  readonly syncAnswersAnyWindow?: boolean;
   /** Reads a call's priority but admits every class as normal with nothing kept free (breaks RL-Q1, RL-Q4). */
   readonly classesIgnored?: boolean;
   /** Sends every critical call at once, whatever the bucket holds ahead (breaks RL-Q3: RL-A6 for the sum of all classes). */
@@ -131,6 +137,12 @@ class FakeModel extends ReferenceModel {
       let early = 0;
       for (const e of pruned(log, w, now)) if (e.kind === 'own' && e.from > sentAt - w.windowMs && e.from <= latestStart && e.to <= sentAt - w.jitterMs) early += e.cost;
       return super.windowSynced(log, w, used, now, { ...report, countedOwnCost: (report.countedOwnCost ?? 0) + early });
+    }
+    if (this.#flaws.syncAnswersAnyWindow && report.windowEnd !== undefined) {
+      // every kept answer report made to look like one of this report's window
+      const end = report.windowEnd;
+      const moved = log.map((e) => (e.answerReport === undefined ? e : { ...e, answerReport: { ...e.answerReport, earliestMs: end.earliestMs, latestMs: end.latestMs } }));
+      return super.windowSynced(moved, w, used, now, report);
     }
     if (this.#flaws.syncIgnoresAnswered && report.answeredCost !== undefined) {
       const { answeredCost: _ignored, ...rest } = report;

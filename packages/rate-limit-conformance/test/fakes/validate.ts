@@ -112,7 +112,7 @@ export function callHasWindow(checks: unknown): boolean {
 
 /**
  * What a sync's caller knows of the report (RL-V5): options absent, or `{ sentAtMs?, countedSinceMs?,
- * countedOwnCost?, answeredCost? }` with finite times and finite costs >= 0. Only the fields given are kept.
+ * countedOwnCost?, answeredCost?, windowEnd? }` with finite times (a window end's in order) and finite costs >= 0. Only the fields given are kept.
  */
 export function readSyncOptions(options: unknown): Read<SyncOptions> {
   return guard('options', () => {
@@ -131,6 +131,18 @@ export function readSyncOptions(options: unknown): Read<SyncOptions> {
       const cost = readAmount(v, `options.${name}`);
       if (!cost.ok) return cost;
     }
+    const windowEnd = o['windowEnd'];
+    let end: SyncOptions['windowEnd'];
+    if (windowEnd !== undefined) {
+      if (typeof windowEnd !== 'object' || windowEnd === null) return bad('options.windowEnd', 'must be { earliestMs, latestMs } when given');
+      const e = windowEnd as Record<string, unknown>;
+      const earliestMs = e['earliestMs'];
+      const latestMs = e['latestMs'];
+      if (typeof earliestMs !== 'number' || !Number.isFinite(earliestMs)) return bad('options.windowEnd.earliestMs', 'must be a finite number');
+      if (typeof latestMs !== 'number' || !Number.isFinite(latestMs)) return bad('options.windowEnd.latestMs', 'must be a finite number');
+      if (latestMs < earliestMs) return bad('options.windowEnd.latestMs', 'must be at least earliestMs');
+      end = { earliestMs, latestMs };
+    }
     return {
       ok: true,
       value: {
@@ -138,6 +150,7 @@ export function readSyncOptions(options: unknown): Read<SyncOptions> {
         ...(typeof countedSinceMs === 'number' ? { countedSinceMs } : {}),
         ...(typeof countedOwnCost === 'number' ? { countedOwnCost } : {}),
         ...(typeof answeredCost === 'number' ? { answeredCost } : {}),
+        ...(end === undefined ? {} : { windowEnd: end }),
       },
     };
   });
