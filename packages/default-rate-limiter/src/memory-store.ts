@@ -32,7 +32,7 @@ import {
   windowFromBorrowed,
   windowPenalize,
   windowRecord,
-  windowSyncAnswers,
+  windowSync,
   type Admission,
   type AdmissionPlan,
   type AdmitMode,
@@ -119,7 +119,7 @@ export class MemoryStore implements LimiterStore {
   readonly #holds = new Map<string, number>();
   /** The entries of window buckets (RL-V1; the table keeps their expiry as their state). */
   readonly #windows = new Map<string, number[]>();
-  /** A window bucket's answer records (RL-V5, the kit's `windowSyncAnswers`), held by its entry list: they go when it does. */
+  /** A window bucket's answer records (RL-V5, the kit's `windowSync`), held by its entry list: they go when it does. */
   readonly #answers = new WeakMap<readonly number[], number[]>();
   /** The class states of token buckets with bookings ahead (RL-Q1..RL-Q5, the kit's classes.ts). */
   readonly #classes = new Map<string, ClassState>();
@@ -301,7 +301,7 @@ export class MemoryStore implements LimiterStore {
     if (def.window !== undefined) {
       const before = this.#effectiveWindow(slot, key.id, def, now);
       const end = report.windowEnd === undefined ? undefined : ([report.windowEnd.earliestMs, report.windowEnd.latestMs] as const);
-      const r = windowSyncAnswers(before, this.#answers.get(before) ?? [], def.window, minBorrowed, now, report.sentAtMs, report.countedSinceMs, report.countedOwnCost, report.answeredCost, end);
+      const r = windowSync(before, this.#answers.get(before) ?? [], def.window, minBorrowed, now, report.sentAtMs, report.countedSinceMs, report.countedOwnCost, report.answeredCost, end);
       key.memo = this.#writeWindow(slot, key.id, r.entries, def, now, r.answers);
       return OK;
     }

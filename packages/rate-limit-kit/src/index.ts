@@ -61,7 +61,6 @@ export {
   windowRecord,
   windowSendTime,
   windowSync,
-  windowSyncAnswers,
   ownKind,
   isOwnKind,
 } from './window.js';

@@ -312,51 +312,7 @@ export function windowRecord(e: readonly number[], d: WindowDefinition, cost: nu
   return addEntry(pruneWindow(e, d, now), now, now, Math.min(cost, MAX_AMOUNT), 3, d, now);
 }
 
-/**
- * A sync (RL-R2, RL-V5): the venue counted `used` in its window, in the answer to a send at `sentAtMs`
- * (the venue counted it at some `r` in `[sentAt, min(sentAt + jitterMs, now)]`: its answer has come
- * back; a `sentAtMs` after now counts as none); the window began at or before
- * `countedSinceMs` (default `r − windowMs`, a rolling window), so at or before
- * `L = max(countedSince, min(sentAt + jitterMs, now) − windowMs)`.
- *
- * This deployment's sends taken as counted: those sent after `L` (they arrived after the window
- * began) and by `sentAt − jitterMs` (they arrived by the time the reporting request was sent), plus
- * `countedOwnCost`, the sends outside those times the caller knows were counted (the reporting
- * request itself, sends answered before it was sent). A send still on its way is not taken: its entry
- * stands for itself, and cannot also stand for what others spent. The rest, `used` less those, is
- * what others spent in the reported window, kept as one reported entry (kind 1) at `c − jitterMs`, `c =
- * min(sentAt + jitterMs, now)` the latest time the venue counted it (at `now` without `sentAtMs`): it
- * counts in every window ending before `c + windowMs`, so in every future window that can hold any of it.
- *
- * Of two reports, the one the venue counted later covers what the earlier one reported that any future
- * window can hold (every window ending at or after now starts after the later one's window began). So a
- * report the venue counted before this one was sent (its position plus the jitter at most `sentAt`) is
- * dropped. The others stay beside it (the venue may have counted them after this one), and a window
- * counts the largest of the reports still counting in it, never their sum: each is kept as the excess
- * of its cost over the reports counting longer (see `addReports`), so a large report (one that took own
- * sends still on their way for others') leaves as soon as a report sent after it was counted arrives,
- * however many reports in between overlapped it. Penalties (kind 2) stay. Without `sentAtMs`: `sentAt =
- * now`, none of this deployment's sends is taken as counted, and nothing is dropped (safe, and
- * conservative). With `answeredCost`, the reporting request's own entry (at `sentAtMs`, of that cost) is
- * first marked answered at now (see `markAnswered`): a later sync takes an answered send as counted when
- * it was answered before that sync's reporting request was sent (`b < sentAt`). A `countedSinceMs` at or before now, while it still counts (`+ span > now`), replaces
- * the list's start marker (kind 6, cost 0) with one at it: merges keep their ranges inside the windows
- * of that phase (RL-V6, see `keepsSyncs`).
- */
-export function windowSync(
-  e: readonly number[],
-  d: WindowDefinition,
-  used: number,
-  now: number,
-  sentAtMs: number | undefined,
-  countedSinceMs: number | undefined,
-  countedOwnCost = 0,
-  answeredCost?: number,
-): number[] {
-  return windowSyncAnswers(e, [], d, used, now, sentAtMs, countedSinceMs, countedOwnCost, answeredCost, undefined).entries;
-}
-
-/** Values per answer record (see {@link windowSyncAnswers}). */
+/** Values per answer record (see {@link windowSync}). */
 export const ANSWER = 6;
 
 /**
@@ -397,8 +353,38 @@ function isSingleAnswered(f: number): boolean {
 }
 
 /**
- * A sync (see {@link windowSync}) with the window's answer records (RL-V5): `answers` holds, flat, one
- * record `[a, b, c, used, endEarliest, endLatest]` per send a sync with `windowEnd` marked answered: its
+ * A sync (RL-R2, RL-V5): the venue counted `used` in its window, in the answer to a send at `sentAtMs`
+ * (the venue counted it at some `r` in `[sentAt, min(sentAt + jitterMs, now)]`: its answer has come
+ * back; a `sentAtMs` after now counts as none); the window began at or before
+ * `countedSinceMs` (default `r − windowMs`, a rolling window), so at or before
+ * `L = max(countedSince, min(sentAt + jitterMs, now) − windowMs)`.
+ *
+ * This deployment's sends taken as counted: those sent after `L` (they arrived after the window
+ * began) and by `sentAt − jitterMs` (they arrived by the time the reporting request was sent), plus
+ * `countedOwnCost`, the sends outside those times the caller knows were counted (the reporting
+ * request itself, sends answered before it was sent). A send still on its way is not taken: its entry
+ * stands for itself, and cannot also stand for what others spent. The rest, `used` less those, is
+ * what others spent in the reported window, kept as one reported entry (kind 1) at `c − jitterMs`, `c =
+ * min(sentAt + jitterMs, now)` the latest time the venue counted it (at `now` without `sentAtMs`): it
+ * counts in every window ending before `c + windowMs`, so in every future window that can hold any of it.
+ *
+ * Of two reports, the one the venue counted later covers what the earlier one reported that any future
+ * window can hold (every window ending at or after now starts after the later one's window began). So a
+ * report the venue counted before this one was sent (its position plus the jitter at most `sentAt`) is
+ * dropped. The others stay beside it (the venue may have counted them after this one), and a window
+ * counts the largest of the reports still counting in it, never their sum: each is kept as the excess
+ * of its cost over the reports counting longer (see `addReports`), so a large report (one that took own
+ * sends still on their way for others') leaves as soon as a report sent after it was counted arrives,
+ * however many reports in between overlapped it. Penalties (kind 2) stay. Without `sentAtMs`: `sentAt =
+ * now`, none of this deployment's sends is taken as counted, and nothing is dropped (safe, and
+ * conservative). With `answeredCost`, the reporting request's own entry (at `sentAtMs`, of that cost) is
+ * first marked answered at now (see `markAnswered`): a later sync takes an answered send as counted when
+ * it was answered before that sync's reporting request was sent (`b < sentAt`). A `countedSinceMs` at or before now, while it still counts (`+ span > now`), replaces
+ * the list's start marker (kind 6, cost 0) with one at it: merges keep their ranges inside the windows
+ * of that phase (RL-V6, see `keepsSyncs`).
+ *
+ * Answer records (RL-V5): `answers` holds, flat, one record `[a, b, c, used, endEarliest, endLatest]`
+ * per send a sync with `windowEnd` marked answered: its
  * entry's send time, mark and cost, what the venue said it had counted in its fixed window with it, and
  * when that window ends. A fixed window's count never falls, and a send adds to it: so a later report
  * of the same window (both ends told apart, and intersecting) that says more was counted than a
@@ -407,7 +393,7 @@ function isSingleAnswered(f: number): boolean {
  * With `answeredCost` and a `windowEnd` that tells its window, the marked send's record is added;
  * records of sends that left the window are dropped, and the oldest past {@link MAX_WINDOW_ENTRIES}.
  */
-export function windowSyncAnswers(
+export function windowSync(
   e: readonly number[],
   answers: readonly number[],
   d: WindowDefinition,

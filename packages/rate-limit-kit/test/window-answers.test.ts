@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER, defineWindow, windowCharge, windowSyncAnswers } from '../src/index.js';
+import { ANSWER, defineWindow, windowCharge, windowSync } from '../src/index.js';
 
 // RL-V5's answer records: a send marked answered with its fixed window's end is taken as counted by a
 // later report of that window that says more. 10 per 1000 ms, 50 ms of jitter; times in ms.
@@ -13,39 +13,39 @@ function others(entries: readonly number[]): number {
   return sum;
 }
 
-describe('answer records (windowSyncAnswers)', () => {
+describe('answer records (windowSync)', () => {
   it('keeps the marked send’s usage and window end, and a later report of that window saying more takes the send', () => {
     const sent = windowCharge(windowCharge([], d, 1, 1000, 1000), d, 1, 1020, 1020);
-    const b = windowSyncAnswers(sent, [], d, 3, 1030, 1020, undefined, 1, 1, END);
+    const b = windowSync(sent, [], d, 3, 1030, 1020, undefined, 1, 1, END);
     expect(b.answers).toEqual([1020, 1030, 1, 3, 1900, 2000]);
     expect(b.answers.length).toBe(ANSWER);
     // A (sent at 1000, before B's mark) reports 5 of the same window: B counted before it
-    expect(others(windowSyncAnswers(b.entries, b.answers, d, 5, 1040, 1000, undefined, 1, undefined, [1950, 2050]).entries)).toBe(3);
+    expect(others(windowSync(b.entries, b.answers, d, 5, 1040, 1000, undefined, 1, undefined, [1950, 2050]).entries)).toBe(3);
     // the next window, no end, or a count no higher: B may be on its way
-    expect(others(windowSyncAnswers(b.entries, b.answers, d, 5, 1040, 1000, undefined, 1, undefined, [2900, 3000]).entries)).toBe(4);
-    expect(others(windowSyncAnswers(b.entries, b.answers, d, 5, 1040, 1000, undefined, 1, undefined, undefined).entries)).toBe(4);
-    expect(others(windowSyncAnswers(b.entries, b.answers, d, 3, 1040, 1000, undefined, 1, undefined, END).entries)).toBe(2);
+    expect(others(windowSync(b.entries, b.answers, d, 5, 1040, 1000, undefined, 1, undefined, [2900, 3000]).entries)).toBe(4);
+    expect(others(windowSync(b.entries, b.answers, d, 5, 1040, 1000, undefined, 1, undefined, undefined).entries)).toBe(4);
+    expect(others(windowSync(b.entries, b.answers, d, 3, 1040, 1000, undefined, 1, undefined, END).entries)).toBe(2);
   });
 
   it('uses a record only when one entry and one record share its send time, mark and cost', () => {
     // two sends at 1020 of cost 1, both marked at 1030 (one clock reading): the records cannot be told apart
     let e = windowCharge(windowCharge(windowCharge([], d, 1, 1000, 1000), d, 1, 1020, 1020), d, 1, 1020, 1020);
-    const first = windowSyncAnswers(e, [], d, 3, 1030, 1020, undefined, 1, 1, END);
-    const second = windowSyncAnswers(first.entries, first.answers, d, 4, 1030, 1020, undefined, 1, 1, END);
+    const first = windowSync(e, [], d, 3, 1030, 1020, undefined, 1, 1, END);
+    const second = windowSync(first.entries, first.answers, d, 4, 1030, 1020, undefined, 1, 1, END);
     expect(second.answers.length).toBe(2 * ANSWER);
     // both counted before A (3 and 4 < 6), but the pair is ambiguous: neither is taken
-    expect(others(windowSyncAnswers(second.entries, second.answers, d, 6, 1040, 1000, undefined, 1, undefined, END).entries)).toBe(5);
+    expect(others(windowSync(second.entries, second.answers, d, 6, 1040, 1000, undefined, 1, undefined, END).entries)).toBe(5);
     // one record for two entries of the same send time, mark and cost (the other's record lost): none taken
     e = second.entries;
-    expect(others(windowSyncAnswers(e, second.answers.slice(0, ANSWER), d, 6, 1040, 1000, undefined, 1, undefined, END).entries)).toBe(5);
+    expect(others(windowSync(e, second.answers.slice(0, ANSWER), d, 6, 1040, 1000, undefined, 1, undefined, END).entries)).toBe(5);
   });
 
   it('drops the records of sends that left the window, and keeps none for a window end known only to a quarter window', () => {
     const sent = windowCharge([], d, 1, 1020, 1020);
-    const b = windowSyncAnswers(sent, [], d, 3, 1030, 1020, undefined, 1, 1, [1750, 2000]);
+    const b = windowSync(sent, [], d, 3, 1030, 1020, undefined, 1, 1, [1750, 2000]);
     expect(b.answers).toEqual([]);
-    const c = windowSyncAnswers(sent, [], d, 3, 1030, 1020, undefined, 1, 1, END);
-    expect(windowSyncAnswers(c.entries, c.answers, d, 0, 1020 + 1050, undefined, undefined, 0, undefined, undefined).answers).toEqual([]);
-    expect(windowSyncAnswers(c.entries, c.answers, d, 0, 1020 + 1049, undefined, undefined, 0, undefined, undefined).answers).toEqual(c.answers);
+    const c = windowSync(sent, [], d, 3, 1030, 1020, undefined, 1, 1, END);
+    expect(windowSync(c.entries, c.answers, d, 0, 1020 + 1050, undefined, undefined, 0, undefined, undefined).answers).toEqual([]);
+    expect(windowSync(c.entries, c.answers, d, 0, 1020 + 1049, undefined, undefined, 0, undefined, undefined).answers).toEqual(c.answers);
   });
 });

@@ -541,7 +541,7 @@ local function mark_answered(e, sent_at, answered_cost, now)
   return e
 end
 
--- answer records (the kit's windowSyncAnswers): flat { a, b, c, used, end_earliest, end_latest } per send a
+-- answer records (the kit's windowSync): flat { a, b, c, used, end_earliest, end_latest } per send a
 -- sync with a window end marked answered, as text items 'a/b/c/used/earliest/latest' joined by '|'
 local function parse_answers(text)
   local r = {}
@@ -610,7 +610,7 @@ end
 
 -- a sync with the window's answer records (text or nil) and the reported window's end ({ earliest, latest }
 -- or nil): the entries, and the records' text
-local function window_sync_answers(e, answers, w, used, now, sent_at, since, counted_own, answered_cost, end_at)
+local function window_sync(e, answers, w, used, now, sent_at, since, counted_own, answered_cost, end_at)
   local pruned = mark_answered(prune_window(e, w, now), sent_at, answered_cost, now)
   local r = parse_answers(answers)
   local known = sent_at ~= nil and sent_at <= now
@@ -717,7 +717,7 @@ local function parse(raw)
   if bar then
     local e = {}
     local n = 0
-    -- answer records (window_sync_answers) follow the entries, as items with '/' and no ':'
+    -- answer records (window_sync) follow the entries, as items with '/' and no ':'
     local rs = string.find(raw, '|[^|:]*/', bar)
     local body = string.sub(raw, bar + 1)
     if rs then

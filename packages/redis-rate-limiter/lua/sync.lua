@@ -24,7 +24,7 @@ if d.window then
   local end_at = nil
   if ARGV[9] ~= nil and ARGV[9] ~= '' then end_at = { tonumber(ARGV[9]), tonumber(ARGV[10]) } end
   local e, hold, answers = effective_window(raw, d, now)
-  local entries, kept = window_sync_answers(e, answers, d.window, tonumber(ARGV[4]), now, sent_at, since, counted_own, answered_cost, end_at)
+  local entries, kept = window_sync(e, answers, d.window, tonumber(ARGV[4]), now, sent_at, since, counted_own, answered_cost, end_at)
   store(KEYS[1], d, 0, hold, now, tonumber(ARGV[2]), '', entries, nil, kept)
   return 1
 end

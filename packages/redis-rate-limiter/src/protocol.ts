@@ -177,7 +177,7 @@ export type StoredState =
       readonly hold: number;
       /** A window limit's entries (flat: a, b, c, f). */
       readonly entries?: readonly number[];
-      /** A window limit's answer records (flat: a, b, c, used, end earliest, end latest; the kit's `windowSyncAnswers`). */
+      /** A window limit's answer records (flat: a, b, c, used, end earliest, end latest; the kit's `windowSync`). */
       readonly answers?: readonly number[];
       /** A token bucket's class state while bookings lie ahead (the kit's classes.ts: L, Lc, Ln, aEnd, Pa, Pb). */
       readonly classes?: readonly number[];
