@@ -384,9 +384,8 @@ function isSingleAnswered(f: number): boolean {
  * of that phase (RL-V6, see `keepsSyncs`).
  *
  * Answer records (RL-V5): `answers` holds, flat, one record `[a, b, c, used, endEarliest, endLatest]`
- * per send a sync with `windowEnd` marked answered: its
- * entry's send time, mark and cost, what the venue said it had counted in its fixed window with it, and
- * when that window ends. A fixed window's count never falls, and a send adds to it: so a later report
+ * per send a sync with `windowEnd` marked answered: its entry's send time, mark and cost, what the venue
+ * said it had counted in its fixed window with it, and when that window ends. A fixed window's count never falls, and a send adds to it: so a later report
  * of the same window (both ends told apart, and intersecting) that says more was counted than a
  * send's own answer did counted that send before its own request, wherever the two were sent from.
  * Such a send, still one entry (not merged) and not taken by its time or its mark, is taken as counted.
