@@ -46,6 +46,7 @@ export type { ClassCharged, ClassState } from './classes.js';
 export type { AdmissionPlan, PlanDefinition } from './plan.js';
 export {
   ANSWER,
+  MAX_ANSWERS,
   ENTRY,
   MAX_WINDOW_ENTRIES,
   addEntry,

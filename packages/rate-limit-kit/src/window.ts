@@ -27,7 +27,7 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
  * expressions in Lua; a differential test compares them.
  */
 
-/** Entries a window bucket keeps at most (memory per bucket: 4 numbers each, and as many answer records of {@link ANSWER} numbers). */
+/** Entries a window bucket keeps at most (memory per bucket: 4 numbers each, and up to {@link MAX_ANSWERS} answer records of {@link ANSWER} numbers). */
 export const MAX_WINDOW_ENTRIES = 128;
 /** Values per entry in the flat list. */
 export const ENTRY = 4;
@@ -314,6 +314,8 @@ export function windowRecord(e: readonly number[], d: WindowDefinition, cost: nu
 
 /** Values per answer record (see {@link windowSync}). */
 export const ANSWER = 6;
+/** Answer records a window bucket keeps at most: those of the latest answered sends, the ones a report still on its way can need. */
+export const MAX_ANSWERS = 32;
 
 /**
  * Whether a sync's `windowEnd` tells its venue window from the next: finite, in order, and known to
@@ -388,9 +390,10 @@ function isSingleAnswered(f: number): boolean {
  * said it had counted in its fixed window with it, and when that window ends. A fixed window's count never falls, and a send adds to it: so a later report
  * of the same window (both ends told apart, and intersecting) that says more was counted than a
  * send's own answer did counted that send before its own request, wherever the two were sent from.
- * Such a send, still one entry (not merged) and not taken by its time or its mark, is taken as counted.
+ * Such a send, sent after `L`, still one entry (not merged) and not taken by its time or its mark, is
+ * taken as counted (one sent at or before `L` is the caller's to certify in `countedOwnCost`).
  * With `answeredCost` and a `windowEnd` that tells its window, the marked send's record is added;
- * records of sends that left the window are dropped, and the oldest past {@link MAX_WINDOW_ENTRIES}.
+ * records of sends that left the window are dropped, and the oldest past {@link MAX_ANSWERS}.
  */
 export function windowSync(
   e: readonly number[],
@@ -432,7 +435,7 @@ export function windowSync(
     if (f === START_KIND && marks) continue;
     // arrived by its send time, or answered before the reporting request was sent
     if (isOwnKind(f) && known && a > latestStart && (lastSend(pruned, i) <= arrived || (isAnsweredKind(f) && b < s))) ours += c;
-    else if (tells && isSingleAnswered(f)) {
+    else if (tells && isSingleAnswered(f) && a > latestStart) {
       // counted in the same fixed window before the reporting request: its own answer reported less of it
       const j = answerOf(pruned, i, answers);
       if (j >= 0 && (answers[j + 3] as number) < reported && (answers[j + 4] as number) <= windowEnd[1] && windowEnd[0] <= (answers[j + 5] as number)) ours += c;
@@ -449,7 +452,7 @@ export function windowSync(
 
 /**
  * The answer records after a sync: those of sends still in the window (sent after `now − span`), the
- * latest {@link MAX_WINDOW_ENTRIES} of them, and the record of the send this sync marked answered (at
+ * latest {@link MAX_ANSWERS} of them, and the record of the send this sync marked answered (at
  * `sentAtMs`, of `answeredCost`, its mark `now`), when the sync told its window.
  */
 function noteAnswer(
@@ -473,7 +476,7 @@ function noteAnswer(
       }
     }
   }
-  return out.length > MAX_WINDOW_ENTRIES * ANSWER ? out.slice(out.length - MAX_WINDOW_ENTRIES * ANSWER) : out;
+  return out.length > MAX_ANSWERS * ANSWER ? out.slice(out.length - MAX_ANSWERS * ANSWER) : out;
 }
 
 /** How far apart two send times may be and still be one send's (a store's epoch conversion rounds). */

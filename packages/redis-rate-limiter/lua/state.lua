@@ -280,6 +280,7 @@ end
 
 -- window limits (window.ts): entries flat, 4 numbers each: a, b, c, f
 local MAX_WINDOW_ENTRIES = 128
+local MAX_ANSWERS = 32
 
 -- admitted sends: kinds 0 normal, 4 critical, 5 bulk; one send a sync said was answered: 10, 11, 12 (b: when the store
 -- learned it; still counted by its send time a); such sends merged: 7, 8, 9 (b: the latest mark)
@@ -547,8 +548,12 @@ local function parse_answers(text)
   local r = {}
   if text == nil then return r end
   for a, b, c, u, x, y in string.gmatch(text, '([^/|]+)/([^/|]+)/([^/|]+)/([^/|]+)/([^/|]+)/([^/|]+)') do
-    r[#r + 1] = tonumber(a); r[#r + 1] = tonumber(b); r[#r + 1] = tonumber(c)
-    r[#r + 1] = tonumber(u); r[#r + 1] = tonumber(x); r[#r + 1] = tonumber(y)
+    for _, t in ipairs({ a, b, c, u, x, y }) do
+      local v = tonumber(t)
+      r[#r + 1] = v
+      -- (kept as parsed, so that writing the records back costs no string.format: see FMT_SEEN)
+      if v ~= 0 and v == v then FMT_SEEN[v] = t end
+    end
   end
   return r
 end
@@ -583,7 +588,7 @@ local function answer_of(e, i, r)
   return found
 end
 
--- the records after a sync: those of sends still in the window, the latest MAX_WINDOW_ENTRIES, and the marked send's
+-- the records after a sync: those of sends still in the window, the latest MAX_ANSWERS, and the marked send's
 local function note_answer(r, e, w, now, sent_at, answered_cost, used, end_at)
   local out = {}
   for j = 1, #r, 6 do
@@ -600,9 +605,9 @@ local function note_answer(r, e, w, now, sent_at, answered_cost, used, end_at)
       end
     end
   end
-  if #out > MAX_WINDOW_ENTRIES * 6 then
+  if #out > MAX_ANSWERS * 6 then
     local cut = {}
-    for j = #out - MAX_WINDOW_ENTRIES * 6 + 1, #out do cut[#cut + 1] = out[j] end
+    for j = #out - MAX_ANSWERS * 6 + 1, #out do cut[#cut + 1] = out[j] end
     out = cut
   end
   return out
@@ -639,7 +644,7 @@ local function window_sync(e, answers, w, used, now, sent_at, since, counted_own
       -- arrived by its send time, or answered before the reporting request was sent
       if is_own_kind(f) and known and a > latest_start and (last_send(pruned, i) <= arrived or (is_answered_kind(f) and b < s)) then
         ours = ours + c
-      elseif end_at ~= nil and is_single_answered(f) then
+      elseif end_at ~= nil and is_single_answered(f) and a > latest_start then
         -- counted in the same fixed window before the reporting request: its own answer reported less of it
         local j = answer_of(pruned, i, r)
         if j ~= nil and r[j + 3] < reported and r[j + 4] <= end_at[2] and end_at[1] <= r[j + 5] then ours = ours + c end

@@ -42,7 +42,7 @@ function endOf(t0: number, shift = 0, width = 100): NonNullable<SyncOptions['win
  * With a count above 3 in the same window the venue counted B before A (a fixed window's count never
  * falls): our 2 and `usedByA − 2` for others; otherwise B may be on its way: `usedByA − 1` for others.
  */
-async function answeredInWindow(sender: RateLimiter, reporter: RateLimiter, k: BucketKey, clock: ManualClock, usedByA: number, endByA: (t0: number) => SyncOptions['windowEnd'], endByB = endOf): Promise<number> {
+async function answeredInWindow(sender: RateLimiter, reporter: RateLimiter, k: BucketKey, clock: ManualClock, usedByA: number, endByA: (t0: number) => SyncOptions['windowEnd'], endByB = endOf, sinceByA?: number): Promise<number> {
   const t0 = clock.now();
   await spend(reporter, k, TEN_PER_WINDOW, 1, 'request A at 0 ms');
   await clock.advance(20);
@@ -51,7 +51,8 @@ async function answeredInWindow(sender: RateLimiter, reporter: RateLimiter, k: B
   await synced(sender, k, 3, { sentAtMs: t0 + 20, countedOwnCost: 1, answeredCost: 1, windowEnd: endByB(t0) }, "sync 3 answering B at 30 ms: B marked answered, with its window's end");
   await clock.advance(10);
   const end = endByA(t0);
-  await synced(reporter, k, usedByA, { sentAtMs: t0, countedOwnCost: 1, ...(end === undefined ? {} : { windowEnd: end }) }, `sync ${usedByA} answering A at 40 ms`);
+  const since = sinceByA === undefined ? {} : { countedSinceMs: t0 + sinceByA };
+  await synced(reporter, k, usedByA, { sentAtMs: t0, countedOwnCost: 1, ...since, ...(end === undefined ? {} : { windowEnd: end }) }, `sync ${usedByA} answering A at 40 ms`);
   const b = await reporter.borrowed(k);
   if (typeof b !== 'number') throw new Error(`borrowed after A's sync: ${show(b)}`);
   return b;
@@ -403,6 +404,8 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     expectEqual(wide, 6, "A's window end known only to 250 ms, a quarter window: B is not taken");
     const wideB = await answeredInWindow(limiter, limiter, key({ axis: 'window-end-wide-b' }), clock, 5, (t0) => endOf(t0), (t0) => endOf(t0, 0, 250));
     expectEqual(wideB, 6, "B's window end known only to 250 ms: nothing kept with its mark, B is not taken");
+    const early = await answeredInWindow(limiter, limiter, key({ axis: 'window-end-before-start' }), clock, 5, (t0) => endOf(t0), endOf, 20);
+    expectEqual(early, 6, "A's window began at the latest at 20 ms, when B was sent: a send at or before the window's latest start is the caller's to certify, never taken by its record");
   }),
   test('RL-V5', "a send one limiter marked answered with its fixed window's end is taken as counted by a later report of that window through another sharing the store", [...SYNC, 'distributed', 'peer'], async ({ limiter, clock, peer }) => {
     const other = await peer();
