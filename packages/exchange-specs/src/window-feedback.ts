@@ -197,16 +197,15 @@ export function windowFeedback(
   const base: FeedbackSync = { key, limit, minBorrowed: used, windowElapsedMs: send.sentAtMs - latestStart };
   let certain = send.countedCost;
   const recent = send.sentAtMs - limit.jitterMs;
-  // a send marked answered whose answer told its fixed window, sent after the window's latest start: the
-  // store keeps its answer record and takes it as counted by this report when this report's window is the
-  // same and says more (RL-V5), so only what the store holds of it as a record is this caller's to certify
-  // (one sent at or before that start stays this caller's: the store takes none of those by their records)
+  // a send whose sync marks it answered with its fixed window's end: the store keeps its answer record and
+  // takes it as counted by this report when this report's window is the same and says more (RL-V5),
+  // wherever it was sent, so only what the store holds of it as a record is this caller's to certify
   const recorded = (u: AnsweredSend): boolean => windowEnd !== undefined && u.recorded === true;
   for (const u of answered) {
     if (!(u.cost > 0)) continue;
     // (a recent send marked answered in the store is the store's to take: certified twice it would count twice)
     // (nor one whose sync keeps its answer record, marked yet or not: the store may take it by its record)
-    if (u.sentAtMs > latestStart ? u.sentAtMs > recent && u.marked !== true && !recorded(u) : windowEnd !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd)) certain += u.cost;
+    if (u.sentAtMs > latestStart ? u.sentAtMs > recent && u.marked !== true && !recorded(u) : windowEnd !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd) && !recorded(u)) certain += u.cost;
     // sent inside the window and answered before: the venue counted all of it, the store takes only its admitted entry by time
     else if (u.sentAtMs > latestStart) certain += Math.min(u.cost, Math.max(0, u.uncountedCost ?? 0));
   }
@@ -219,7 +218,7 @@ export function windowFeedback(
   if (windowEnd !== undefined) {
     for (const u of send.own?.answeredMeanwhile?.(key) ?? []) {
       if (!(u.cost > 0) || u.reportedUsed === undefined || !(u.reportedUsed < used) || u.windowEnd === undefined || !sameWindow(u.windowEnd, windowEnd)) continue;
-      if (u.sentAtMs <= latestStart || (u.sentAtMs > recent && !recorded(u))) certain += u.cost;
+      if ((u.sentAtMs <= latestStart || u.sentAtMs > recent) && !recorded(u)) certain += u.cost;
       else certain += Math.min(u.cost, Math.max(0, u.uncountedCost ?? 0));
     }
   }

@@ -125,7 +125,7 @@ describe('binance-spot', () => {
     expect(feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000' } }, publicId, { own }).syncs[0]?.countedOwnCost).toBe(5);
   });
 
-  it("leaves to the store a send after the window's latest start whose sync keeps its answer's usage and window end there (recorded): only what the store holds of it as a record is certified", () => {
+  it("leaves to the store a send whose sync keeps its answer's usage and window end there (recorded), marked yet or not: only what the store holds of it as a record is certified", () => {
     const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
     const sentAtMs = minuteStart + 20_500;
     const thisWindow = { earliestMs: minuteStart + 59_000, latestMs: minuteStart + 60_100 };
@@ -136,15 +136,14 @@ describe('binance-spot', () => {
       { sentAtMs: sentAtMs - 1, answeredAtMs: sentAtMs + 3, cost: 5, uncountedCost: 3, windowEnd: thisWindow, reportedUsed: 2996, marked: true, recorded: true },
     ];
     const before = [
-      // sent before the window's latest start, answered before the report left, of this window: this caller's
-      // to certify (the store takes no send at or before that start by its record)
+      // sent before the window's latest start, answered before the report left, of this window: the store's too
       { sentAtMs: minuteStart - 50, answeredAtMs: minuteStart + 10, cost: 5, windowEnd: thisWindow, reportedUsed: 40, marked: true, recorded: true },
       // sent within the jitter allowance before the report, answered before it left, its sync not issued yet
       // (not marked): the store may still take it by its record, so this caller does not
       { sentAtMs: sentAtMs - 30, answeredAtMs: sentAtMs - 10, cost: 5, windowEnd: thisWindow, reportedUsed: 2990, recorded: true },
     ];
     const own = { nowMs: sentAtMs + 5, sentAtMs, usage: () => 0, answered: () => before, answeredMeanwhile: () => meanwhile };
-    expect(feedback('binance-spot', depth, { headers }, publicId, { own }).syncs[0]?.countedOwnCost).toBe(5 + 3 + 5);
+    expect(feedback('binance-spot', depth, { headers }, publicId, { own }).syncs[0]?.countedOwnCost).toBe(5 + 3);
     // not recorded in the store: this caller certifies them, as before
     const unrecorded = { ...own, answered: () => before.map(({ recorded: _r, ...u }) => u), answeredMeanwhile: () => meanwhile.map(({ recorded: _r, ...u }) => u) };
     expect(feedback('binance-spot', depth, { headers }, publicId, { own: unrecorded }).syncs[0]?.countedOwnCost).toBe(5 + 5 + 5 + 5 + 5);

@@ -587,6 +587,9 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       const applied = recorded.filter((c) => ownKey(c.key) === id).reduce((a, c) => a + c.cost, 0);
       entry.uncounted = Math.min(extra, applied);
     }
+    // all at once: a later answer's report leaves to the store the sends whose syncs keep an answer
+    // record, so the sooner each reaches the store, the fewer a report finds neither taken nor certified
+    const syncs: Promise<void>[] = [];
     for (const s of feedback.syncs) {
       // a window limit: the store knows what this deployment sent; say when this request was sent, and
       // that it was answered (its admitted entry, when the venue counted it there): a later report through
@@ -609,10 +612,14 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
           ...(tellsWindow(s.windowEnd, s.limit) ? { windowEnd: s.windowEnd } : {}),
         };
       }
-      const r = await limiter.sync(s.key, s.limit, s.minBorrowed, report);
-      if (r.kind === 'error') feedbackErrors.push(`sync ${s.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
-      else feedbackApplied.syncs++;
+      syncs.push(
+        limiter.sync(s.key, s.limit, s.minBorrowed, report).then((r) => {
+          if (r.kind === 'error') feedbackErrors.push(`sync ${s.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
+          else feedbackApplied.syncs++;
+        }),
+      );
     }
+    await Promise.all(syncs);
     for (const p of feedback.penalties) {
       const r = await limiter.penalize(p.key, p.hold);
       if (r.kind === 'error') feedbackErrors.push(`penalize ${p.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);

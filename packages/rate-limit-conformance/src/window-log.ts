@@ -240,8 +240,9 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry, w: Mo
  * lowers (RL-R2). With `answeredCost` the reporting request's own entry is first marked answered at now
  * (see `markAnswered`; with a `windowEnd` that tells its window, its answer's usage and that end are
  * kept with it), and an answered own entry counts as ours when `to < sentAt` (answered before the
- * reporting request was sent), however recently it was sent, or, one send after `L` with a kept report,
- * when this sync's `windowEnd` tells the same window and `used` is more than its own answer reported. A `countedSinceMs` at or before now that still counts (`+ span > now`) replaces the
+ * reporting request was sent), however recently it was sent, or, one send with a kept report, wherever
+ * it was sent, when this sync's `windowEnd` tells the same window and `used` is more than its own answer
+ * reported. A `countedSinceMs` at or before now that still counts (`+ span > now`) replaces the
  * log's `start` entry with one at it, logged before the reports.
  */
 export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions = {}): WindowEntry[] {
@@ -264,7 +265,7 @@ export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: num
       if (e.from > latestStart && (e.to <= sentAt - w.jitterMs || (e.answered === true && markOf(e) < sentAt))) ours += e.cost;
       // counted in the same fixed window before the reporting request: its own answer reported less of it
       // (the send this sync marks gets its report after this: the caller's countedOwnCost holds it)
-      else if (end !== undefined && e.answerReport !== undefined && e.from > latestStart && e.answerReport.used < reported && e.answerReport.earliestMs <= end.latestMs && end.earliestMs <= e.answerReport.latestMs) ours += e.cost;
+      else if (end !== undefined && e.answerReport !== undefined && e.answerReport.used < reported && e.answerReport.earliestMs <= end.latestMs && end.earliestMs <= e.answerReport.latestMs) ours += e.cost;
     }
   }
   const others = reported - ours;

@@ -314,8 +314,8 @@ export function windowRecord(e: readonly number[], d: WindowDefinition, cost: nu
 
 /** Values per answer record (see {@link windowSync}). */
 export const ANSWER = 6;
-/** Answer records a window bucket keeps at most: those of the latest answered sends, the ones a report still on its way can need. */
-export const MAX_ANSWERS = 32;
+/** Answer records a window bucket keeps at most: those of the latest answered sends. */
+export const MAX_ANSWERS = 128;
 
 /**
  * Whether a sync's `windowEnd` tells its venue window from the next: finite, in order, and known to
@@ -390,8 +390,8 @@ function isSingleAnswered(f: number): boolean {
  * said it had counted in its fixed window with it, and when that window ends. A fixed window's count never falls, and a send adds to it: so a later report
  * of the same window (both ends told apart, and intersecting) that says more was counted than a
  * send's own answer did counted that send before its own request, wherever the two were sent from.
- * Such a send, sent after `L`, still one entry (not merged) and not taken by its time or its mark, is
- * taken as counted (one sent at or before `L` is the caller's to certify in `countedOwnCost`).
+ * Such a send, still one entry (not merged) and not taken by its time or its mark, is taken as counted,
+ * wherever it was sent (at or before `L` too: a fixed window's start is known only to a second or so).
  * With `answeredCost` and a `windowEnd` that tells its window, the marked send's record is added;
  * records of sends that left the window are dropped, and the oldest past {@link MAX_ANSWERS}.
  */
@@ -435,7 +435,7 @@ export function windowSync(
     if (f === START_KIND && marks) continue;
     // arrived by its send time, or answered before the reporting request was sent
     if (isOwnKind(f) && known && a > latestStart && (lastSend(pruned, i) <= arrived || (isAnsweredKind(f) && b < s))) ours += c;
-    else if (tells && isSingleAnswered(f) && a > latestStart) {
+    else if (tells && isSingleAnswered(f)) {
       // counted in the same fixed window before the reporting request: its own answer reported less of it
       const j = answerOf(pruned, i, answers);
       if (j >= 0 && (answers[j + 3] as number) < reported && (answers[j + 4] as number) <= windowEnd[1] && windowEnd[0] <= (answers[j + 5] as number)) ours += c;

@@ -280,7 +280,7 @@ end
 
 -- window limits (window.ts): entries flat, 4 numbers each: a, b, c, f
 local MAX_WINDOW_ENTRIES = 128
-local MAX_ANSWERS = 32
+local MAX_ANSWERS = 128
 
 -- admitted sends: kinds 0 normal, 4 critical, 5 bulk; one send a sync said was answered: 10, 11, 12 (b: when the store
 -- learned it; still counted by its send time a); such sends merged: 7, 8, 9 (b: the latest mark)
@@ -644,7 +644,7 @@ local function window_sync(e, answers, w, used, now, sent_at, since, counted_own
       -- arrived by its send time, or answered before the reporting request was sent
       if is_own_kind(f) and known and a > latest_start and (last_send(pruned, i) <= arrived or (is_answered_kind(f) and b < s)) then
         ours = ours + c
-      elseif end_at ~= nil and is_single_answered(f) and a > latest_start then
+      elseif end_at ~= nil and is_single_answered(f) then
         -- counted in the same fixed window before the reporting request: its own answer reported less of it
         local j = answer_of(pruned, i, r)
         if j ~= nil and r[j + 3] < reported and r[j + 4] <= end_at[2] and end_at[1] <= r[j + 5] then ours = ours + c end
