@@ -265,7 +265,7 @@ export class MemoryStore implements LimiterStore {
 
   // ---------------------------------------------------------------- feedback
 
-  record(key: ResolvedKey, cost: number, def: Definition | undefined): void {
+  record(key: ResolvedKey, cost: number, def: Definition | undefined, late?: readonly [number, number, number]): void {
     const now = this.#clock.now();
     this.#sweep.tick(now);
     const slot = this.#live(key.id, now);
@@ -280,7 +280,7 @@ export class MemoryStore implements LimiterStore {
     this.#defs[def.index] = def;
     if (def.window !== undefined) {
       const before = this.#effectiveWindow(slot, key.id, def, now);
-      key.memo = this.#writeWindow(slot, key.id, windowRecord(before, def.window, cost, now), def, now, this.#answers.get(before));
+      key.memo = this.#writeWindow(slot, key.id, windowRecord(before, def.window, cost, now, late), def, now, this.#answers.get(before));
       return;
     }
     const x = this.#effective(slot, key.id, def, now);

@@ -1,19 +1,74 @@
-import type { BucketCheck, RateLimiter } from '@core/rate-limit-contract';
+import type { BucketCheck, BucketKey, Limit, RateLimiter } from '@core/rate-limit-contract';
+
+/**
+ * Where and when a late send went out, in the limiter's clock (RL-V7's record options): the send time
+ * the store holds it at (its admission's `sendAtMs`, or where an earlier such record moved it), and the
+ * earliest and latest time it went out as the venue counts it.
+ */
+export interface LateSendTimes {
+  readonly heldAtMs: number;
+  readonly earliestMs: number;
+  readonly latestMs: number;
+}
 
 /**
  * A send that may reach the venue later than a window limit's jitter allowance covers: it went out
  * later than its limiter admitted it for (a timer that fired late on a busy event loop), or its answer
  * took longer than the fastest answer seen (a congested connection, a starved process on either
  * side). When that delay is more than half the allowance, its cost on each window limit is recorded
- * again now (at the send, or at the answer): counted twice, never too little (a record counts from
- * now on, RL-R1, RL-V5), in every window that can still hold the late arrival.
+ * again: with `times`, as one record of the send's whole cost on each bucket saying where it went out
+ * (RL-V7: the store moves the admitted send there and counts nothing more, or, when it no longer holds
+ * it as one send, counts the cost as sent now); without, counted again from now (RL-R1, RL-V5: twice,
+ * never too little), in every window that can still hold the late arrival.
  *
  * @param lateMs - how much later than admitted the send went out, or how much slower than the fastest its answer came.
+ * @returns the window limits recorded, one per bucket with the send's whole cost on it.
  */
-export function recordLateSend(limiter: RateLimiter, checks: readonly BucketCheck[], lateMs: number): void {
+export function recordLateSend(limiter: RateLimiter, checks: readonly BucketCheck[], lateMs: number, times?: LateSendTimes): readonly LateBucket[] {
+  const late = lateBuckets(checks).filter((b) => lateMs > b.jitterMs / 2);
+  for (const b of late) {
+    if (times === undefined) limiter.record(b.key, b.cost);
+    else limiter.record(b.key, b.cost, b.limit, { admittedAtMs: times.heldAtMs, sent: { earliestMs: times.earliestMs, latestMs: times.latestMs } });
+  }
+  return late;
+}
+
+/**
+ * A send that went out at `sentAtMs`, later than its admission's `heldAtMs` (a timer that fired late on a
+ * busy event loop). When that is more than half the jitter allowance of any of its window limits, every
+ * window limit of the send is told where it went out (RL-V7: the store moves the admitted send there, or
+ * counts it again from now where it no longer holds it as one send), so that the send has one send time
+ * on all of them: the caller then gives `sentAtMs` as the send's time to later syncs (`sentAtMs`,
+ * `answeredCost`), and judges its answer from there.
+ *
+ * @returns whether it was recorded (the send's time is `sentAtMs` from now on), or nothing was late enough.
+ */
+export function recordSentLate(limiter: RateLimiter, checks: readonly BucketCheck[], heldAtMs: number, sentAtMs: number): boolean {
+  const late = sentAtMs - heldAtMs;
+  const windows = lateBuckets(checks);
+  if (!windows.some((b) => late > b.jitterMs / 2)) return false;
+  for (const b of windows) limiter.record(b.key, b.cost, b.limit, { admittedAtMs: heldAtMs, sent: { earliestMs: sentAtMs, latestMs: sentAtMs } });
+  return true;
+}
+
+/** One window limit of a send: its key, limit, jitter allowance and the send's whole cost on it. */
+export interface LateBucket {
+  readonly key: BucketKey;
+  readonly limit: Limit;
+  readonly jitterMs: number;
+  readonly cost: number;
+}
+
+/** The window limits among a send's checks, each once with the send's whole cost on it (the store keeps one entry per bucket and send). */
+export function lateBuckets(checks: readonly BucketCheck[]): LateBucket[] {
+  const out = new Map<string, { key: BucketKey; limit: Limit; jitterMs: number; cost: number }>();
   for (const c of checks) {
     const l = c.limit;
     if (l === null || !('perWindow' in l) || !(c.cost > 0)) continue;
-    if (lateMs > (l.jitterMs ?? 0) / 2) limiter.record(c.key, c.cost);
+    const id = `${c.key.venue}\u0000${c.key.credential ?? ''}\u0000${c.key.axis ?? 'request'}`;
+    const seen = out.get(id);
+    if (seen === undefined) out.set(id, { key: c.key, limit: l, jitterMs: l.jitterMs ?? 0, cost: c.cost });
+    else seen.cost += c.cost;
   }
+  return [...out.values()];
 }

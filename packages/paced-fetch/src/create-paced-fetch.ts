@@ -2,7 +2,7 @@
 // back, retry) is one loop that reads best in one place; its parts (pacing, live limits, signals, the
 // request reader) are in files of their own.
 import type { BucketCheck, BucketKey, Clock, Decision, Limit, Priority, RateLimiter, Reserve, SyncOptions } from '@core/rate-limit-contract';
-import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend } from '@core/exchange-specs';
+import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordSentLate } from '@core/exchange-specs';
 import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
 import { answerTimesOf, answeredSinceOf, judgeAnswer, noteDate, sendLogOf } from './shared-log.js';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
@@ -533,7 +533,10 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     }
     const sentAt = clock.now();
     const sendSeq = ++sendLog.seq;
-    if (admittedAt !== undefined) recordLateSend(limiter, resolved.checks, sentAt - admittedAt);
+    // the send time the limiter's store keeps: its admission's, or, when it went out later than the jitter
+    // allowance lets pass, when it went out (the store moves it there, RL-V7); so that what this fetch says
+    // it knows of its own sends and what the store finds by time never take one send twice (RL-V5)
+    const keptAt = admittedAt === undefined ? sentAt : recordSentLate(limiter, resolved.checks, admittedAt, sentAt) ? sentAt : admittedAt;
     const waitedMs = sentAt - started;
     const link = linkSignal(signal);
     let response: Response;
@@ -560,10 +563,6 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     const dated = headers['date'] === undefined ? Number.NaN : Date.parse(headers['date']);
     if (Number.isFinite(dated)) noteDate(sendLog, current.id, dated, respondedAt);
     const answerMs = respondedAt - sentAt;
-    if (admittedAt !== undefined) judgeAnswer(limiter, answerTimesOf(sendLog, current.id), resolved.checks, answerMs, respondedAt);
-    // the send time the limiter's store keeps (its admission's), so that what this fetch says it
-    // knows of its own sends and what the store finds by time never take one send twice (RL-V5)
-    const keptAt = admittedAt ?? sentAt;
     const own = {
       nowMs: respondedAt,
       sentAtMs: keptAt,
@@ -603,8 +602,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
         const marks = mine !== undefined && admittedCost > 0;
         if (marks) mine.marked = true;
         report = {
-          sentAtMs: admittedAt,
-          countedSinceMs: admittedAt - s.windowElapsedMs,
+          sentAtMs: keptAt,
+          countedSinceMs: keptAt - s.windowElapsedMs,
           ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }),
           ...(marks ? { answeredCost: admittedCost } : {}),
           // the fixed window this answer reported: the store keeps it with the mark, so that a later report
@@ -620,6 +619,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       );
     }
     await Promise.all(syncs);
+    // after the syncs: a late send they marked answered keeps counting until its mark when it moves (RL-V7)
+    if (admittedAt !== undefined) judgeAnswer(limiter, answerTimesOf(sendLog, current.id), resolved.checks, answerMs, respondedAt, { heldAtMs: keptAt, sentAtMs: sentAt });
     for (const p of feedback.penalties) {
       const r = await limiter.penalize(p.key, p.hold);
       if (r.kind === 'error') feedbackErrors.push(`penalize ${p.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);

@@ -37,12 +37,21 @@ export function answeredSinceOf(log: SharedSendLog<unknown>, venue: string, venu
   return first;
 }
 
-/** One answer judged for lateness: when it came, how long it took, the lateness it was judged with, and its checks. */
+/** One answer judged for lateness: when it came, how long it took, the lateness it was judged with, its checks and its send. */
 interface JudgedAnswer {
   readonly at: number;
   readonly answerMs: number;
   judgedMs: number;
   readonly checks: readonly BucketCheck[];
+  readonly send: SendTimes;
+  /** Whether a record already moved the send to a range (RL-V7): the store no longer holds it as one send time. */
+  moved: boolean;
+}
+
+/** Where the limiter's store holds a send (its admission's send time, or where it was moved when it went out late) and when it went out. */
+export interface SendTimes {
+  readonly heldAtMs: number;
+  readonly sentAtMs: number;
 }
 
 /** The answers of one venue seen by the paced fetches on one limiter object in this process. */
@@ -64,10 +73,12 @@ export const ANSWER_MEMORY_COUNT = 512;
  * is no faster than its request's trip to the venue, so a slower one may have arrived that much later than
  * the others. When an answer is the fastest yet, the remembered answers are judged again against it: at a
  * cold start the first answers all wait for new connections, and only a later, faster answer shows how
- * late they may have reached the venue. Each is recorded for the lateness it was not yet recorded for (a
- * record counts from now on, in every window that can still hold the late arrival).
+ * late they may have reached the venue. A late send's window limits say so to the store (RL-V7): the send
+ * went out at some time from its send to its send plus the lateness, and the store moves it there (a send
+ * marked answered keeps counting until its mark). A send judged again after it moved is recorded again
+ * from now for the lateness it was not yet recorded for (it is no longer one send time in the store).
  */
-export function judgeAnswer(limiter: RateLimiter, times: AnswerTimes, checks: readonly BucketCheck[], answerMs: number, now: number): void {
+export function judgeAnswer(limiter: RateLimiter, times: AnswerTimes, checks: readonly BucketCheck[], answerMs: number, now: number, send: SendTimes): void {
   while (times.recent.length > 0 && ((times.recent[0]?.at ?? now) <= now - ANSWER_MEMORY_MS || times.recent.length >= ANSWER_MEMORY_COUNT)) times.recent.shift();
   const faster = answerMs < times.fastest;
   if (faster) {
@@ -75,19 +86,28 @@ export function judgeAnswer(limiter: RateLimiter, times: AnswerTimes, checks: re
     for (const a of times.recent) {
       const late = a.answerMs - answerMs;
       if (late <= a.judgedMs) continue;
-      recordLateSend(limiter, a.checks.filter((c) => !isLate(c, a.judgedMs)), late);
+      judge(limiter, a, late);
       a.judgedMs = late;
     }
   }
   const late = answerMs - times.fastest;
-  if (late > 0) recordLateSend(limiter, checks, late);
-  if (checks.some((c) => c.limit !== null && 'perWindow' in c.limit)) times.recent.push({ at: now, answerMs, judgedMs: late, checks });
+  const judged: JudgedAnswer = { at: now, answerMs, judgedMs: late, checks, send, moved: false };
+  if (late > 0) judge(limiter, judged, late);
+  if (checks.some((c) => c.limit !== null && 'perWindow' in c.limit)) times.recent.push(judged);
 }
 
-/** Whether `recordLateSend` records a check for a lateness (more than half its window's jitter allowance). */
-function isLate(c: BucketCheck, lateMs: number): boolean {
-  const l = c.limit;
-  return l !== null && 'perWindow' in l && lateMs > (l.jitterMs ?? 0) / 2;
+/**
+ * Records an answer's send as late by `late`: moved to where it can have gone out while the store holds it
+ * as one send time (nothing was recorded for it yet); once moved, counted again from now on every window
+ * limit it is late for (the move covered only the lateness known then).
+ */
+function judge(limiter: RateLimiter, a: JudgedAnswer, late: number): void {
+  if (a.moved) {
+    recordLateSend(limiter, a.checks, late);
+    return;
+  }
+  const earliestMs = Math.max(a.send.heldAtMs, a.send.sentAtMs);
+  if (recordLateSend(limiter, a.checks, late, { heldAtMs: a.send.heldAtMs, earliestMs, latestMs: earliestMs + late }).length > 0) a.moved = true;
 }
 
 /** The answer times of a venue in a send log (created on first use). */

@@ -27,28 +27,33 @@ function setup(fake: FakeFetch, startMs = 1_000_000, windowBurst: number | false
 }
 
 /**
- * A limiter on a manual clock whose records are listed (their costs) before they are applied; with
- * `lateMs`, its admissions say they were made that long ago (a timer that fired late).
+ * A limiter on a manual clock whose records are listed (their costs) before they are applied, and their
+ * options (`moves`: where a late send went out, RL-V7); with `lateMs`, the clock moves that far between
+ * an admission and the fetch's send (a timer that fired late on a busy event loop).
  */
 function recordingLimiter(lateMs = 0) {
   const clock = new ManualClock(1_000_000);
   const base = createDefaultRateLimiter({ clock });
   limiters.push(base);
   const recorded: number[] = [];
+  const moves: { admittedAtMs: number; earliestMs: number; latestMs: number }[] = [];
   const wrapped: RateLimiter = Object.create(base) as RateLimiter;
   Object.assign(wrapped, {
     waitForCapacity: async (...a: Parameters<RateLimiter['waitForCapacity']>) => {
       const d = await base.waitForCapacity(...a);
-      return d.kind === 'ok' ? { ...d, sendAtMs: d.sendAtMs - lateMs } : d;
+      if (lateMs > 0) await clock.advance(lateMs);
+      return d;
     },
     sync: base.sync.bind(base),
     penalize: base.penalize.bind(base),
     record: (...a: Parameters<RateLimiter['record']>) => {
       recorded.push(a[1]);
+      const o = a[3];
+      if (o !== undefined) moves.push({ admittedAtMs: o.admittedAtMs, earliestMs: o.sent.earliestMs, latestMs: o.sent.latestMs });
       base.record(...a);
     },
   });
-  return { clock, base, wrapped, recorded };
+  return { clock, base, wrapped, recorded, moves };
 }
 
 /** A fetch whose answers take `delay` ms of the manual clock (set before each request). */
@@ -226,22 +231,30 @@ describe('window limits in paced-fetch', () => {
     expect(sent.filter((t) => t < t0 + 20_100).length).toBe(200);
   });
 
-  it('a send that goes out later than admitted by more than half the jitter allowance is recorded again where it went out', async () => {
+  it('a send that goes out later than admitted by more than half the jitter allowance moves where it went out: counted once, from then (RL-V7)', async () => {
     for (const [late, records] of [
       [40, 0],
       [80, 1],
     ] as const) {
-      // a limiter whose answer says it admitted the send `late` ms ago (a timer that fired late)
-      const { clock, wrapped, recorded, base } = recordingLimiter(late);
+      // the clock moves `late` ms between the admission and the send (a timer that fired late)
+      const { clock, wrapped, recorded, moves, base } = recordingLimiter(late);
       const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch: new FakeFetch(json(200, {})).fetch, clock, windowBurst: false });
+      const t0 = clock.now();
       await paced(`${URL_BASE}/heavy`);
       expect(recorded, `${late} ms late`).toEqual(records === 0 ? [] : [10]);
-      expect(await base.borrowed(weightKey)).toBe(records === 0 ? 10 : 20);
+      expect(moves).toEqual(records === 0 ? [] : [{ admittedAtMs: t0, earliestMs: t0 + late, latestMs: t0 + late }]);
+      // once: the send is not counted again beside its admission (it was, for a whole window, until 2026-12-05)
+      expect(await base.borrowed(weightKey)).toBe(10);
+      // and it counts until one window and its jitter allowance (10 s + 100 ms) after it went out
+      await clock.advance(10_100 - 1);
+      expect(await base.borrowed(weightKey)).toBe(records === 0 ? 0 : 10);
+      await clock.advance(late);
+      expect(await base.borrowed(weightKey)).toBe(0);
     }
   });
 
-  it('a send whose answer takes longer than the fastest answer by more than half the jitter allowance is recorded again at the answer', async () => {
-    const { clock, wrapped, recorded } = recordingLimiter();
+  it('a send whose answer takes longer than the fastest answer by more than half the jitter allowance counts until its send plus that delay (RL-V7)', async () => {
+    const { clock, wrapped, recorded, moves, base } = recordingLimiter();
     // answers that take 5, 45 and 60 ms longer than the first (the manual clock moves while they are out)
     const answers = slowAnswers(clock);
     const slow = answers.fetch;
@@ -258,10 +271,14 @@ describe('window limits in paced-fetch', () => {
         await clock.whenTimers(1);
         await clock.advance(d);
       }
+      const sentAt = clock.now() - d;
       await p;
       expect(recorded, `an answer ${d} ms slower than the fastest`).toEqual(expected);
+      if (expected.length > 0) expect(moves).toEqual([{ admittedAtMs: sentAt, earliestMs: sentAt, latestMs: sentAt + d }]);
       recorded.length = 0;
     }
+    // four sends of 10, none counted twice (the slow one was, for a whole window, until 2026-12-05)
+    expect(await base.borrowed(weightKey)).toBe(40);
   });
 
   it('a cold start: slow first answers are recorded again once a faster answer shows how late they may have arrived, on every paced fetch of the limiter', async () => {

@@ -21,6 +21,7 @@ import {
 import { MODEL_NORMAL, classesAfterCharge, classesAfterRaise, bookingAhead, classLine, noBookingAhead, roomAtOnce, settledClasses, type ModelClasses } from './model-classes.js';
 import {
   afterPenalty,
+  afterLateSend,
   afterSend,
   afterSync,
   earliestFit,
@@ -44,6 +45,13 @@ import {
  * fixed quota (refill 0) keeps the amount `used` instead of `tat`. A window limit (RL-V1) keeps a log of
  * what was sent instead (`./window-log.ts`), and a hold.
  */
+
+/** A late send a record tells (RL-V7), its options validated: where the send is held, and when it went out. */
+export interface LateSend {
+  readonly admittedAtMs: number;
+  readonly earliestMs: number;
+  readonly latestMs: number;
+}
 
 /** One bucket's state. */
 export interface ModelBucket {
@@ -326,18 +334,30 @@ export class ReferenceModel {
    * live bucket is debited under its definition and an unknown one keeps the debt until its first
    * definition.
    */
-  record(key: BucketKey, cost: number, limit: Limit | undefined, now: number): void {
+  record(key: BucketKey, cost: number, limit: Limit | undefined, now: number, late?: LateSend): void {
     const id = bucketId(key);
     if (limit === null || !Number.isFinite(cost) || cost < 0) return; // RL-L2: unlimited records nothing
     if (limit === undefined) {
       const live = this.#buckets.get(id);
       if (live === undefined) this.#debts.set(id, Math.min(addUp(this.#debts.get(id) ?? 0, cost), MAX_AMOUNT));
-      else this.#buckets.set(id, charged(live, cost, now));
+      else this.#buckets.set(id, this.#recorded(live, cost, now, late));
       return;
     }
     const normalized = normalizeModelLimit(limit);
     if (normalized === null || normalized === 'invalid') return;
-    this.#store(id, charged(this.#defined(id, modelKey(key), normalized, now), cost, now));
+    this.#store(id, this.#recorded(this.#defined(id, modelKey(key), normalized, now), cost, now, late));
+  }
+
+  /** A record on a live bucket: a late send moves on a window limit (RL-V7); anything else is charged now. */
+  #recorded(bucket: ModelBucket, cost: number, now: number, late: LateSend | undefined): ModelBucket {
+    const limit = bucket.limit;
+    if (late === undefined || !isWindow(limit)) return charged(bucket, cost, now);
+    return { ...bucket, log: this.windowLateSend(bucket.log, limit, cost, late, now) };
+  }
+
+  /** A window limit's log after a record of a late send (RL-V7; a test's flawed model overrides it). */
+  protected windowLateSend(log: readonly WindowEntry[], w: ModelWindow, cost: number, late: LateSend, now: number): WindowEntry[] {
+    return afterLateSend(log, w, cost, late, now);
   }
 
   /**

@@ -325,3 +325,33 @@ export function afterPenalty(log: readonly WindowEntry[], w: ModelWindow, untilM
 export function afterSend(log: readonly WindowEntry[], w: ModelWindow, cost: number, at: number, now: number, kind: 'own' | 'own-critical' | 'own-bulk' | 'recorded' = 'own'): WindowEntry[] {
   return withEntry(pruned(log, w, now), { from: at, to: at, cost: Math.min(cost, MAX_AMOUNT), kind }, w, now);
 }
+
+/**
+ * A record of a late send (RL-V7): the admitted send of `cost` held at `late.admittedAtMs` went out at
+ * some time from `late.earliestMs` to `late.latestMs` (validated in that order). The first own entry of
+ * that one send (`from = to` within a microsecond of it, not answered; or one answered send, `answeredAt`
+ * kept) of exactly `cost` moves there: `[earliest, latest]`, or for an answered one `[earliest,
+ * max(answeredAt, latest)]` as merged answered sends (it keeps counting until its mark; its one send
+ * time is lost). Without one, a record of `cost` at now.
+ */
+export function afterLateSend(
+  log: readonly WindowEntry[],
+  w: ModelWindow,
+  cost: number,
+  late: { readonly admittedAtMs: number; readonly earliestMs: number; readonly latestMs: number },
+  now: number,
+  forgetMark = false,
+): WindowEntry[] {
+  const kept = pruned(log, w, now);
+  const i = kept.findIndex(
+    (e) => isOwn(e.kind) && Math.abs(e.from - late.admittedAtMs) <= 1e-3 && e.cost === cost && ((e.answered !== true && e.from === e.to) || (e.answered === true && e.answeredAt !== undefined)),
+  );
+  if (i < 0) return afterSend(kept, w, cost, now, now, 'recorded');
+  const e = kept[i] as WindowEntry;
+  kept.splice(i, 1);
+  const moved: WindowEntry =
+    e.answered === true
+      ? { from: late.earliestMs, to: forgetMark ? late.latestMs : Math.max(e.answeredAt ?? e.to, late.latestMs), cost, kind: e.kind, answered: true }
+      : { from: late.earliestMs, to: late.latestMs, cost, kind: e.kind };
+  return withEntry(kept, moved, w, now);
+}

@@ -46,6 +46,8 @@ const BROKEN: readonly {
   { flaw: 'syncMergesReports', rule: 'RL-V5', what: 'keeps the reports a newer one does not cover as one entry at the largest, so a report stays while later ones overlap', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'syncIgnoresAnswered', rule: 'RL-V5', what: 'reads a window sync’s answeredCost but marks nothing answered', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'syncAnswersAnyWindow', rule: 'RL-V5', what: 'takes a send marked answered as counted by a later report of any window, not only its own', safety: false, modelCheck: false, windowProperty: false },
+  { flaw: 'lateRecordCountsTwice', rule: 'RL-V7', what: 'ignores a record’s late send: it counts twice, at its admission and now', safety: false, modelCheck: false, windowProperty: false },
+  { flaw: 'lateRecordForgetsMark', rule: 'RL-V7', what: 'moves a late send a sync marked answered to when it went out, forgetting it counts until its mark', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'syncIgnoresArrivalJitter', rule: 'RL-V5', what: 'takes a window sync’s venue window as begun one window before the reporting request’s send, as if it arrived at once', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'classesIgnored', rule: 'RL-Q1', what: 'reads a priority but admits every class alike', safety: false, modelCheck: false },
   { flaw: 'classesIgnored', rule: 'RL-Q4', what: 'keeps no reserve from bulk calls', safety: false, modelCheck: false },

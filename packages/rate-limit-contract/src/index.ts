@@ -20,6 +20,7 @@ export type {
   WaitOptions,
   PeekOptions,
   PenaltyHold,
+  RecordOptions,
   SyncOptions,
   RateLimiter,
   SideEffectResult,

@@ -65,6 +65,29 @@ export interface WaitOptions {
   readonly reserve?: Reserve;
 }
 
+/**
+ * Options of {@link RateLimiter.record}: the recorded cost is one admitted send that went out, or may have
+ * reached the venue, later than its admission said.
+ *
+ * @remarks RL-V7. Only window limits use them; token buckets, and any store that does not hold that
+ * send as one entry of its own any more, record the cost as sent now (counted twice, never too little).
+ */
+export interface RecordOptions {
+  /**
+   * The send time the send's admission on this bucket gave (its `sendAtMs`), or where an earlier record
+   * with these options put it (that record's `sent.earliestMs` when it equals its `sent.latestMs`). Finite.
+   */
+  readonly admittedAtMs: number;
+  /**
+   * When the send went out as the venue counts it (the limiter's clock): at some time from `earliestMs`
+   * to `latestMs`. One time (both equal) for a send a timer made late; a range up to the send plus the
+   * extra delay for an answer so much slower than the others that the request may have reached the venue
+   * that much later. Finite, with `admittedAtMs <= earliestMs <= latestMs`; otherwise the options are
+   * ignored and the cost is recorded as sent now.
+   */
+  readonly sent: { readonly earliestMs: number; readonly latestMs: number };
+}
+
 /** Options of {@link RateLimiter.sync}. */
 export interface SyncOptions {
   /**
@@ -217,6 +240,8 @@ export interface RateLimiter {
    * @param cost - finite, >= 0; anything else is dropped and counted.
    * @param limit - the bucket's definition, needed when the bucket is not live yet; without it an
    * unknown bucket keeps the debt until its first definition.
+   * @param options - the cost is one admitted send that went out later than admitted (RL-V7): on a window
+   * limit the store moves that send's entry to when it went out instead of counting the cost again.
    * @remarks RL-R1: always debits (possibly into debt), never throws, never rejects, never blocks;
    * where the store is unreachable it buffers (bounded) and counts what it drops. Each record is
    * applied exactly once, even when a delivery is retried after a timeout. Huge finite costs are
@@ -224,9 +249,11 @@ export interface RateLimiter {
    * @example
    * ```ts
    * limiter.record({ venue: 'binance', credential: null, axis: 'ip' }, 20);
+   * // a send admitted for 1012.5 that a busy event loop let out at 1090
+   * limiter.record(key, 1, limit, { admittedAtMs: 1012.5, sent: { earliestMs: 1090, latestMs: 1090 } });
    * ```
    */
-  record(key: BucketKey, cost: number, limit?: Limit): void;
+  record(key: BucketKey, cost: number, limit?: Limit, options?: RecordOptions): void;
 
   /**
    * Raises the bucket's borrowed amount to at least what the venue reports.

@@ -82,8 +82,12 @@ export interface LimiterStore {
   ): MaybePromise<Admission>;
   /** Returns a booking when nothing was written to its buckets after it (RL-W5); answers whether it was returned. */
   cancel(booking: unknown): MaybePromise<boolean>;
-  /** Debits cost sent without admission (RL-R1); never throws; counts what it cannot apply. */
-  record(key: ResolvedKey, cost: number, def: Definition | undefined): void;
+  /**
+   * Debits cost sent without admission (RL-R1); never throws; counts what it cannot apply. `late`
+   * (`[admittedAtMs, earliestMs, latestMs]`, validated): the cost is one admitted send that went out then
+   * (RL-V7, the kit's `windowRecord`).
+   */
+  record(key: ResolvedKey, cost: number, def: Definition | undefined, late?: readonly [number, number, number]): void;
   /** Counts a record the front door refused (invalid input, closed). */
   dropRecord(): void;
   /** RL-R2, RL-V5; `report`: what the caller knows of the usage report (see the contract's `SyncOptions`). */

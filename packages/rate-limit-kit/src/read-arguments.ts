@@ -1,4 +1,4 @@
-import type { RateLimitError } from '@core/rate-limit-contract';
+import type { RateLimitError, RecordOptions } from '@core/rate-limit-contract';
 import { describeValue } from './describe-value.js';
 import type { Hold, SyncReport } from './limiter-store.js';
 import type { KeyResolver } from './key-resolver.js';
@@ -280,4 +280,21 @@ export function checksError(checks: unknown, keys: KeyResolver, shares: ReserveS
 function describeShape(l: NormalizedShape | null): string {
   if (l === null) return 'unlimited';
   return isWindowLimit(l) ? `{ perWindow: ${l.perWindow}, windowMs: ${l.windowMs}, jitterMs: ${l.jitterMs} }` : `{ capacity: ${l.capacity}, refillPerSec: ${l.refillPerSec} }`;
+}
+
+/**
+ * The late send a record's options tell (RL-V7) as `[admittedAtMs, earliestMs, latestMs]`, or
+ * `undefined` when there are none or they are not finite numbers in that order (the record then counts
+ * as sent now: never less).
+ */
+export function readRecordOptions(options: RecordOptions | undefined): readonly [number, number, number] | undefined {
+  if (options === undefined || options === null || typeof options !== 'object') return undefined;
+  const t = options.admittedAtMs;
+  const sent = options.sent as RecordOptions['sent'] | undefined;
+  if (sent === undefined || sent === null || typeof sent !== 'object') return undefined;
+  const x = sent.earliestMs;
+  const y = sent.latestMs;
+  if (typeof t !== 'number' || typeof x !== 'number' || typeof y !== 'number') return undefined;
+  if (!Number.isFinite(t) || !Number.isFinite(x) || !Number.isFinite(y) || !(t <= x && x <= y)) return undefined;
+  return [t, x, y];
 }

@@ -19,6 +19,7 @@ import type {
   CheckOptions,
   PeekOptions,
   Reserve,
+  RecordOptions,
   SyncOptions,
 } from '@core/rate-limit-contract';
 import { CallBuilder, type CallParts } from './call-builder.js';
@@ -30,7 +31,7 @@ import type { Admission, AdmitMode, LimiterStore, MaybePromise } from './limiter
 import { CLOSED, errorResult, internalError, notSupported, timeoutError, abortedError, unpayableError } from './messages.js';
 import { normalizeKey } from './normalize-key.js';
 import { normalizeLimit } from './normalize-limit.js';
-import { checkError, checksError, checksNameReserve, DEFAULT_RESERVE, DEFAULT_WAIT_BUDGET_MS, isAborted, namesClass, readHold, readOptions, readReserve, readSyncOptions, type ReserveShares } from './read-arguments.js';
+import { checkError, checksError, checksNameReserve, DEFAULT_RESERVE, DEFAULT_WAIT_BUDGET_MS, isAborted, namesClass, readHold, readOptions, readRecordOptions, readReserve, readSyncOptions, type ReserveShares } from './read-arguments.js';
 import { validateCost } from './validate-number.js';
 import { validateVenue } from './normalize-key.js';
 import { WaiterSet } from './waiter-set.js';
@@ -235,7 +236,7 @@ export class StoreRateLimiter implements RateLimiter {
 
   // ---------------------------------------------------------------- feedback
 
-  record(key: BucketKey, cost: number, limit?: Limit): void {
+  record(key: BucketKey, cost: number, limit?: Limit, options?: RecordOptions): void {
     try {
       if (this.#closed || (!this.#windows && isWindowLimit(limit))) return this.store.dropRecord();
       const k = this.#keys.resolve(key);
@@ -249,7 +250,7 @@ export class StoreRateLimiter implements RateLimiter {
         def = d;
       }
       if (cost === 0) return;
-      this.store.record(k, cost, def);
+      this.store.record(k, cost, def, readRecordOptions(options));
     } catch {
       try {
         this.store.dropRecord();
@@ -494,3 +495,4 @@ function hasWindowLimit(checks: unknown): boolean {
     return false;
   }
 }
+

@@ -307,9 +307,30 @@ export function windowCharge(e: readonly number[], d: WindowDefinition, cost: nu
 /**
  * A record (RL-R1): the cost counted now, even beyond the limit (later sends wait it out); clamped. Kind
  * 3: what was recorded may have been sent earlier, so a sync never takes it as counted by its time.
+ *
+ * With `late` (`[t, x, y]`, RL-V7: the admitted send of `cost` held at `t` went out at some time in
+ * `[x, y]`, validated `t <= x <= y`): the first own entry of one send at `t` (within a microsecond) of
+ * exactly `cost` moves there instead, and nothing is recorded: one not answered becomes `[x, y]` of its
+ * kind; one answered (kinds 10, 11, 12) becomes `[x, max(mark, y)]` of its merged answered kind (7, 8,
+ * 9: it still counts until its mark plus `span`). Without such an entry, the record as above.
  */
-export function windowRecord(e: readonly number[], d: WindowDefinition, cost: number, now: number): number[] {
-  return addEntry(pruneWindow(e, d, now), now, now, Math.min(cost, MAX_AMOUNT), 3, d, now);
+export function windowRecord(e: readonly number[], d: WindowDefinition, cost: number, now: number, late?: readonly [number, number, number]): number[] {
+  const kept = pruneWindow(e, d, now);
+  if (late !== undefined) {
+    const [t, x, y] = late;
+    for (let i = 0; i < kept.length; i += ENTRY) {
+      const f = kept[i + 3] as number;
+      if (Math.abs((kept[i] as number) - t) > SAME_SEND_MS || kept[i + 2] !== cost || !isOwnKind(f)) continue;
+      const single = kept[i] === kept[i + 1] && !isAnsweredKind(f);
+      if (!single && !isSingleAnswered(f)) continue;
+      const b = single ? y : Math.max(kept[i + 1] as number, y);
+      const g = single ? f : mergedAnsweredKind(f === 11 ? 4 : f === 12 ? 5 : 0);
+      kept.splice(i, ENTRY);
+      // one entry out, one in: the list keeps its length, so nothing merges
+      return addEntry(kept, x, b, cost, g, d, now);
+    }
+  }
+  return addEntry(kept, now, now, Math.min(cost, MAX_AMOUNT), 3, d, now);
 }
 
 /** Values per answer record (see {@link windowSync}). */

@@ -10,7 +10,9 @@ import type {
   PeekDecision,
   PenaltyHold,
   RateLimiter,
+  RecordOptions,
   SideEffectResult,
+  SyncOptions,
   WaitDecision,
   WaitOptions,
 } from '@core/rate-limit-contract';
@@ -130,13 +132,14 @@ export class InstrumentedRateLimiter implements RateLimiter {
     });
   }
 
-  record(key: BucketKey, cost: number, limit?: Limit): void {
-    if (limit === undefined) this.#inner.record(key, cost);
+  record(key: BucketKey, cost: number, limit?: Limit, options?: RecordOptions): void {
+    if (options !== undefined) this.#inner.record(key, cost, limit, options);
+    else if (limit === undefined) this.#inner.record(key, cost);
     else this.#inner.record(key, cost, limit);
   }
 
-  sync(key: BucketKey, limit: Limit, minBorrowed: number): Promise<SideEffectResult> {
-    return this.#inner.sync(key, limit, minBorrowed);
+  sync(key: BucketKey, limit: Limit, minBorrowed: number, options?: SyncOptions): Promise<SideEffectResult> {
+    return options === undefined ? this.#inner.sync(key, limit, minBorrowed) : this.#inner.sync(key, limit, minBorrowed, options);
   }
 
   penalize(key: BucketKey, hold: PenaltyHold): Promise<SideEffectResult> {

@@ -147,6 +147,33 @@ describe('instrumentRateLimiter', () => {
     await r.collect();
     expect(snapshots).toBe(1);
   });
+
+  it("passes a sync's and a record's options on to the limiter it wraps (RL-V5, RL-V7)", async () => {
+    const r = recorder();
+    const seen: unknown[][] = [];
+    const inner = fakeLimiter(() => ({ kind: 'ok', sendAtMs: 0 }));
+    const l = instrumentRateLimiter(
+      {
+        ...inner,
+        record: (...args: unknown[]) => void seen.push(['record', ...args]),
+        sync: async (...args: unknown[]) => {
+          seen.push(['sync', ...args]);
+          return { kind: 'ok' };
+        },
+      },
+      { meterProvider: r.provider },
+    );
+    const key = { venue: 'binance', credential: null, axis: 'ip' };
+    const limit = { perWindow: 10, windowMs: 1000, jitterMs: 100 };
+    await l.sync(key, limit, 4, { sentAtMs: 5, answeredCost: 1 });
+    l.record(key, 1, limit, { admittedAtMs: 5, sent: { earliestMs: 80, latestMs: 80 } });
+    l.record(key, 2);
+    expect(seen).toEqual([
+      ['sync', key, limit, 4, { sentAtMs: 5, answeredCost: 1 }],
+      ['record', key, 1, limit, { admittedAtMs: 5, sent: { earliestMs: 80, latestMs: 80 } }],
+      ['record', key, 2],
+    ]);
+  });
 });
 
 describe('pacedFetchMetrics', () => {

@@ -5,7 +5,8 @@
 --
 -- KEYS: the bucket, the record's marker (same hash slot). ARGV: now ('' = server TIME), TTL slack ms,
 -- pending debt TTL ms, pending hold TTL ms, marker TTL ms, cost, definition as text ('' = the stored
--- definition).
+-- definition), and for one admitted send that went out late (RL-V7, '' = none): where the store holds it,
+-- the earliest and the latest time it went out (script time, validated in order).
 -- Reply: 1 applied, 0 already applied.
 
 if not redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[5]) then return 0 end
@@ -28,7 +29,9 @@ else
 end
 if d.window then
   local e, hold, answers = effective_window(raw, d, now)
-  store(KEYS[1], d, 0, hold, now, slack, '', window_record(e, d.window, cost, now), nil, answers)
+  local late = nil
+  if ARGV[8] ~= nil and ARGV[8] ~= '' then late = { tonumber(ARGV[8]), tonumber(ARGV[9]), tonumber(ARGV[10]) } end
+  store(KEYS[1], d, 0, hold, now, slack, '', window_record(e, d.window, cost, now, late), nil, answers)
   return 1
 end
 local x, hold, cs = effective(raw, d, now)

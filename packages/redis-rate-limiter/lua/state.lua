@@ -489,8 +489,29 @@ local function window_charge(e, w, cost, s, now, cls)
   return add_entry(prune_window(e, w, now), s, s, cost, own_kind(cls), w, now)
 end
 
-local function window_record(e, w, cost, now)
-  return add_entry(prune_window(e, w, now), now, now, math.min(cost, MAX_AMOUNT), 3, w, now)
+-- a record (kind 3 at now); with late = { t, x, y } (RL-V7) the first own entry of one send at t (within a
+-- microsecond) of exactly cost moves to [x, y] instead (answered: [x, max(mark, y)] of its merged answered kind)
+local function window_record(e, w, cost, now, late)
+  local kept = prune_window(e, w, now)
+  if late ~= nil then
+    local t, x, y = late[1], late[2], late[3]
+    for i = 1, #kept, 4 do
+      local f = kept[i + 3]
+      if math.abs(kept[i] - t) <= 1e-3 and kept[i + 2] == cost and is_own_kind(f) then
+        local single = kept[i] == kept[i + 1] and not is_answered_kind(f)
+        if single or (f >= 10 and f <= 12) then
+          local b, g = y, f
+          if not single then
+            b = math.max(kept[i + 1], y)
+            if f == 11 then g = 8 elseif f == 12 then g = 9 else g = 7 end
+          end
+          for _ = 1, 4 do table.remove(kept, i) end
+          return add_entry(kept, x, b, cost, g, w, now)
+        end
+      end
+    end
+  end
+  return add_entry(kept, now, now, math.min(cost, MAX_AMOUNT), 3, w, now)
 end
 
 -- reports (flat a, b, c) latest first: by b descending, then cost descending, then a ascending

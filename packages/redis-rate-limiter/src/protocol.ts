@@ -57,9 +57,12 @@ export function cancelArgs(settings: ScriptSettings, pairs: readonly string[]): 
   return [settings.now, settings.ttlSlackMs, settings.pendingDebtTtlMs, settings.pendingHoldTtlMs, ...pairs];
 }
 
-/** ARGV of record.lua; `def` undefined: the stored definition. */
-export function recordArgs(settings: ScriptSettings, cost: number, def: Definition | undefined): string[] {
-  return [
+/**
+ * ARGV of record.lua; `def` undefined: the stored definition; `late`: one admitted send that went out
+ * late (RL-V7), where the store holds it and the earliest and latest time it went out, in script time.
+ */
+export function recordArgs(settings: ScriptSettings, cost: number, def: Definition | undefined, late?: readonly [number, number, number]): string[] {
+  const args = [
     settings.now,
     settings.ttlSlackMs,
     settings.pendingDebtTtlMs,
@@ -68,6 +71,8 @@ export function recordArgs(settings: ScriptSettings, cost: number, def: Definiti
     String(cost),
     def === undefined ? '' : def.text,
   ];
+  if (late !== undefined) args.push(String(late[0]), String(late[1]), String(late[2]));
+  return args;
 }
 
 /** ARGV of sync.lua; the reporting request's send time and the earliest its window can have begun, in script time, when known. */

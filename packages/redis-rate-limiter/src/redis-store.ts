@@ -178,10 +178,12 @@ export class RedisStore implements LimiterStore {
 
   // ---------------------------------------------------------------- feedback
 
-  record(key: ResolvedKey, cost: number, def: Definition | undefined): void {
+  record(key: ResolvedKey, cost: number, def: Definition | undefined, late?: readonly [number, number, number]): void {
     const name = this.#keyName(key);
     const marker = recordMarkerName(this.#s.prefix, name, this.#records.nextId());
-    this.#records.send({ keys: [name, marker], args: recordArgs(this.#settings(), cost, def) });
+    const e = this.#epochOffset;
+    const moved = late === undefined ? undefined : ([late[0] - e, late[1] - e, late[2] - e] as const);
+    this.#records.send({ keys: [name, marker], args: recordArgs(this.#settings(), cost, def, moved) });
   }
 
   dropRecord(): void {

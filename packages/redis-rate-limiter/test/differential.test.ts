@@ -73,10 +73,12 @@ type Op =
   | { op: 'book'; checks: Check[]; budget: number; cls?: Cls }
   | { op: 'wait'; checks: Check[]; budget: number; cls?: Cls }
   | { op: 'abort' }
-  | { op: 'record'; key: number; cost: number; limit: number | null }
+  | { op: 'record'; key: number; cost: number; limit: number | null; late?: [number, number, number] | null }
   | { op: 'sync'; key: number; limit: number; borrowed: number; sentAgoMs: number | null; elapsedMs: number | null; countedOwn: number; answered: number | null; end?: [number, number] | null }
   | { op: 'penalize'; key: number; forMs: number; absolute: boolean }
   | { op: 'reset'; key: number }
+  | { op: 'late'; later: number; over: number }
+  | { op: 'answerLast'; borrowed: number; end: [number, number] | null }
   | { op: 'advance'; ms: number };
 
 const check = fc.tuple(fc.nat(KEYS.length - 1), fc.nat(LIMITS.length - 1), fc.nat(COSTS.length - 1));
@@ -86,6 +88,11 @@ const windowLimit = fc.constantFrom(...WINDOW_LIMITS);
 const windowCheck = fc.tuple(fc.nat(1), windowLimit, fc.constantFrom(2, 3, 4, 5));
 const windowChecks = fc.array(windowCheck, { minLength: 1, maxLength: 2 });
 /**
+ * A record of a late send (RL-V7), as ms before now: where it was admitted, how much later it went out, and
+ * over how long after that (0: one time); now and then out of order (ignored: a record at now).
+ */
+const LATE = fc.option(fc.tuple(fc.constantFrom(0, 10, 20, 30, 60, 250), fc.constantFrom(0, 5, 10, -1), fc.constantFrom(0, 20)), { nil: null });
+/**
  * A fixed window's end, as ms after the run's start and its uncertainty: a few windows' ends (records of
  * the same window meet again), a wide one a sync ignores, and none.
  */
@@ -93,7 +100,7 @@ const ENDS = fc.option(fc.tuple(fc.constantFrom(200, 1000, 1100, 2000, 60_000), 
 const windowOpArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constantFrom('probe' as const, 'peek' as const), checks: windowChecks }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('book' as const), checks: windowChecks, budget: fc.constantFrom(50, 1000, 100_000) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(1), cost: fc.constantFrom(1, 4, 25), limit: fc.option(windowLimit, { nil: null }) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(1), cost: fc.constantFrom(1, 2, 3, 4, 25), limit: fc.option(windowLimit, { nil: null }), late: LATE }) },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -156,7 +163,13 @@ const answerOpArb: fc.Arbitrary<Op> = fc.oneof(
       end: fc.option(fc.tuple(fc.constantFrom(900, 1000, 2000, 3000), fc.constantFrom(0, 40, 200, 300)), { nil: null }),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(1), cost: fc.constantFrom(1, 4), limit: fc.constant(null) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('answerLast' as const), borrowed: fc.constantFrom(1, 4, 9), end: fc.option(fc.tuple(fc.constantFrom(1000, 2000), fc.constantFrom(0, 40)), { nil: null }) }) },
+  // the last admitted send went out late (RL-V7): a send marked answered keeps counting until its mark
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('late' as const), later: fc.constantFrom(0, 0, 3, 50), over: fc.constantFrom(0, 20, 500) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(1), cost: fc.constantFrom(1, 2, 2, 4), limit: fc.constant(null), late: fc.option(fc.tuple(fc.constantFrom(0, 10, 20, 30, 60), fc.constantFrom(0, 5), fc.constantFrom(0, 20)), { nil: null, freq: 4 }) }),
+  },
   { weight: 4, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(0, 1, 10, 33.3, 250, 1200) }) },
 );
 const checks = fc.array(check, { minLength: 1, maxLength: 3 });
@@ -262,6 +275,8 @@ function normal(state: Stored, now: number): Stored {
 interface Side {
   readonly limiter: StoreRateLimiter;
   readonly waits: { decision: WaitDecision | undefined; controller: AbortController }[];
+  /** The last send a probe admitted: its send time, and its first check's key and cost (a late record's target). */
+  last?: { readonly at: number; readonly key: BucketKey; readonly cost: number; readonly limit: Limit };
 }
 
 describe('differential: the Redis scripts against the TypeScript core', () => {
@@ -325,7 +340,7 @@ async function sequences(arb: fc.Arbitrary<Op>, runs: number, tag: string, lengt
           const answers: unknown[] = [];
           for (const side of sides) answers.push(await apply(side, op, clock));
           // records are fire-and-forget on Redis: wait until they are in before comparing
-          if (op.op === 'record') await expect.poll(() => redis.recordStats().buffered).toBe(0);
+          if (op.op === 'record' || op.op === 'late') await expect.poll(() => redis.recordStats().buffered).toBe(0);
           if (op.op === 'advance') {
             await clock.advance(op.ms);
             answers.push(...sides.map((s) => s.waits.map((w) => w.decision)));
@@ -353,8 +368,31 @@ async function sequences(arb: fc.Arbitrary<Op>, runs: number, tag: string, lengt
 async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
   const l = side.limiter;
   switch (op.op) {
-    case 'probe':
-      return l.checkRates(toChecks(op.checks), clsOf(op.cls));
+    case 'probe': {
+      const checks = toChecks(op.checks);
+      const d = await l.checkRates(checks, clsOf(op.cls));
+      const first = checks[0];
+      if (d.kind === 'ok' && first !== undefined) side.last = { at: d.sendAtMs, key: first.key, cost: first.cost, limit: first.limit };
+      return d;
+    }
+    case 'answerLast': {
+      // the last admitted send's answer came back with a report (RL-V5): it is marked answered
+      const last = side.last;
+      if (last === undefined) return 'none';
+      const end = op.end;
+      return l.sync(last.key, last.limit, op.borrowed, {
+        sentAtMs: last.at,
+        answeredCost: last.cost,
+        ...(end === null ? {} : { windowEnd: { earliestMs: runStart + end[0], latestMs: runStart + end[0] + end[1] } }),
+      });
+    }
+    case 'late': {
+      // the last admitted send went out late: it moves (RL-V7), marked answered or not
+      const last = side.last;
+      if (last === undefined) return 'none';
+      l.record(last.key, last.cost, last.limit, { admittedAtMs: last.at, sent: { earliestMs: last.at + op.later, latestMs: last.at + op.later + op.over } });
+      return 'recorded';
+    }
     case 'peek':
       return l.peek(toChecks(op.checks), clsOf(op.cls));
     case 'book':
@@ -377,7 +415,14 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
       return pending.decision;
     }
     case 'record':
-      l.record(KEYS[op.key] as BucketKey, op.cost, op.limit === null ? undefined : (LIMITS[op.limit] as Limit));
+      if (op.late !== undefined && op.late !== null) {
+        const [ago, later, over] = op.late;
+        const admittedAtMs = clock.now() - ago;
+        l.record(KEYS[op.key] as BucketKey, op.cost, op.limit === null ? undefined : (LIMITS[op.limit] as Limit), {
+          admittedAtMs,
+          sent: { earliestMs: admittedAtMs + later, latestMs: admittedAtMs + later + over },
+        });
+      } else l.record(KEYS[op.key] as BucketKey, op.cost, op.limit === null ? undefined : (LIMITS[op.limit] as Limit));
       return 'recorded';
     case 'sync':
       if (op.sentAgoMs === null) return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed);

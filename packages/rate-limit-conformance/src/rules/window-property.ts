@@ -141,6 +141,17 @@ async function windowRun(s: Spawned, setup: WindowSetup, commands: readonly Comm
       }
       case 'record': {
         const k = PROPERTY_KEYS[command.bucket]!;
+        const logged = sends.get(bucketId(k))!;
+        // every other record on a window limit says the latest admitted send so far went out late, now or
+        // at some time from its admission to now (RL-V7): from this step on it counts as a send at now
+        const i = step % 2 === 1 && isWindowLimit(setup.limits[command.bucket]) ? logged.findLastIndex((x) => !x.recorded && x.at <= now) : -1;
+        const moved = logged[i];
+        if (moved !== undefined) {
+          limiter.record(k, moved.cost, setup.limits[command.bucket] as Limit, { admittedAtMs: moved.at, sent: { earliestMs: step % 4 === 1 ? now : moved.at, latestMs: now } });
+          await limiter.borrowed(k);
+          logged.splice(i, 1, { at: now, cost: moved.cost, step, recorded: true, what: `${moved.what}, gone out late (${what})` });
+          break;
+        }
         limiter.record(k, command.cost, setup.limits[command.bucket] as Limit);
         // a round trip through the same limiter: the record has landed before the next decision
         await limiter.borrowed(k);
@@ -203,7 +214,7 @@ function runWindowProperty(t: TestContext, withPeer: boolean): Promise<void> {
 export const WINDOW_PROPERTY: readonly ConformanceTest[] = [
   property(
     'RL-V1',
-    '(property) no interval of windowMs + jitterMs holds more than perWindow, records counted, over random window limits and interleavings of probes, bookings, waits, aborts, calls mixing windows and token buckets, records, syncs and penalties',
+    '(property) no interval of windowMs + jitterMs holds more than perWindow, records counted, over random window limits and interleavings of probes, bookings, waits, aborts, calls mixing windows and token buckets, records, sends gone out late, syncs and penalties',
     ['injectableClock', 'windowLimits'],
     (t) => runWindowProperty(t, false),
   ),

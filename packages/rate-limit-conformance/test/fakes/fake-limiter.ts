@@ -13,6 +13,7 @@ import type {
   PeekOptions,
   PenaltyHold,
   RateLimiter,
+  RecordOptions,
   RateLimitErrorCode,
   SideEffectResult,
   SyncOptions,
@@ -22,7 +23,7 @@ import type {
 } from '@core/rate-limit-contract';
 import type { ManualClock } from '../../src/manual-clock.js';
 import { formatNumber, isWindow, mergeChecks, type ModelCheck, type ModelLimit } from '../../src/model-arithmetic.js';
-import type { ModelBooking, ModelOutcome, ReferenceModel } from '../../src/reference-model.js';
+import type { LateSend, ModelBooking, ModelOutcome, ReferenceModel } from '../../src/reference-model.js';
 import { longRunRate } from '../../src/window-log.js';
 import type { ConformanceSubject } from '../../src/subject.js';
 import { FakeStore, hashCredential, type FakeFlaws } from './fake-store.js';
@@ -184,7 +185,7 @@ export class FakeLimiter implements RateLimiter {
     return this.#waitFor(outcome.sendAtMs, outcome.waitMs, outcome.booking, signal);
   }
 
-  record(key: BucketKey, cost: number, limit?: Limit): void {
+  record(key: BucketKey, cost: number, limit?: Limit, options?: RecordOptions): void {
     try {
       const k = readKey(key, 'key');
       const c = readAmount(cost, 'cost');
@@ -196,13 +197,23 @@ export class FakeLimiter implements RateLimiter {
       const definition = l?.ok === true && l.value !== null ? this.#shaped(l.value) : l?.ok === true ? null : undefined;
       if (this.#store.broken) {
         if (this.#store.buffered.length >= 1000) this.#store.dropped++;
-        else this.#store.buffered.push({ key: k.value, cost: c.value, limit: definition });
+        else this.#store.buffered.push({ key: k.value, cost: c.value, limit: definition, late: this.#late(options) });
         return;
       }
-      this.#model.record(k.value, c.value, definition, this.#clock.now());
+      this.#model.record(k.value, c.value, definition, this.#clock.now(), this.#late(options));
     } catch {
       this.#store.dropped++;
     }
+  }
+
+  /** A record's late send (RL-V7) when its options are finite numbers in order, else none (a record at now). */
+  #late(options: RecordOptions | undefined): LateSend | undefined {
+    if (options === undefined || this.#flaws.lateRecordCountsTwice) return undefined;
+    const t = options.admittedAtMs;
+    const x = options.sent?.earliestMs;
+    const y = options.sent?.latestMs;
+    if (![t, x, y].every((v) => typeof v === 'number' && Number.isFinite(v)) || !(t <= (x as number) && (x as number) <= (y as number))) return undefined;
+    return { admittedAtMs: t, earliestMs: x as number, latestMs: y as number };
   }
 
   async sync(key: BucketKey, limit: Limit, minBorrowed: number, options?: SyncOptions): Promise<SideEffectResult> {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { BucketKey, Limit, NormalizedLimit, SyncOptions } from '@core/rate-limit-contract';
 import { MODEL_EPS, msPerToken, type ModelLimit } from '../../src/model-arithmetic.js';
-import { ReferenceModel, type ModelBucket } from '../../src/reference-model.js';
-import { countAt, fitsAt, pruned, spanOf, windowTolerance, withEntry, type ModelWindow, type WindowEntry } from '../../src/window-log.js';
+import { ReferenceModel, type LateSend, type ModelBucket } from '../../src/reference-model.js';
+import { afterLateSend, countAt, fitsAt, pruned, spanOf, windowTolerance, withEntry, type ModelWindow, type WindowEntry } from '../../src/window-log.js';
 
 /** Deliberate defects, each breaking one rule of the rulebook (for the suite's self-test). */
 export interface FakeFlaws {
@@ -70,6 +70,10 @@ export interface FakeFlaws {
    * says nothing of when the venue counted the send).
    */
   readonly syncAnswersAnyWindow?: boolean;
+  /** Ignores a record's options: a send that went out late counts twice, at its admission and now (breaks RL-V7). */
+  readonly lateRecordCountsTwice?: boolean;
+  /** Moves a late send a sync marked answered to when it went out alone, forgetting that it counts until its mark (breaks RL-V7). */
+  readonly lateRecordForgetsMark?: boolean;
   /** Reads a call's priority but admits every class as normal with nothing kept free (breaks RL-Q1, RL-Q4). */
   readonly classesIgnored?: boolean;
   /** Sends every critical call at once, whatever the bucket holds ahead (breaks RL-Q3: RL-A6 for the sum of all classes). */
@@ -112,6 +116,10 @@ class FakeModel extends ReferenceModel {
 
   protected override redefine(live: ModelBucket, limit: ModelLimit, now: number): ModelBucket {
     return super.redefine(this.#flaws.redefinitionLiftsHold ? { ...live, hold: Number.NEGATIVE_INFINITY } : live, limit, now);
+  }
+
+  protected override windowLateSend(log: readonly WindowEntry[], w: ModelWindow, cost: number, late: LateSend, now: number): WindowEntry[] {
+    return afterLateSend(log, w, cost, late, now, this.#flaws.lateRecordForgetsMark === true);
   }
 
   protected override windowSynced(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions): WindowEntry[] {
@@ -176,7 +184,7 @@ export class FakeStore {
   /** The store is unreachable (a fault hook of the subject). */
   broken = false;
   /** Records kept while the store is unreachable (bounded) and how many were dropped. */
-  readonly buffered: { key: BucketKey; cost: number; limit: Limit | undefined }[] = [];
+  readonly buffered: { key: BucketKey; cost: number; limit: Limit | undefined; late: LateSend | undefined }[] = [];
   dropped = 0;
 
   constructor(flaws: FakeFlaws = {}) {
@@ -186,7 +194,7 @@ export class FakeStore {
   /** Makes the store reachable again and applies each buffered record once. */
   repair(now: number): void {
     this.broken = false;
-    for (const r of this.buffered.splice(0)) this.model.record(r.key, r.cost, r.limit, now);
+    for (const r of this.buffered.splice(0)) this.model.record(r.key, r.cost, r.limit, now, r.late);
   }
 
   /** The names the buckets are stored under: venue, hashed credential, axis (RL-K3). */

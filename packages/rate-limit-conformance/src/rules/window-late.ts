@@ -1,0 +1,88 @@
+import type { BucketKey, RateLimiter, RecordOptions } from '@core/rate-limit-contract';
+import { test, type ConformanceTest } from '../conformance-test.js';
+import { expectBorrowed, expectDelay, expectDone, expectOkNow } from '../expect.js';
+import { TEN_PER_WINDOW, key, landed, spend } from './fixtures.js';
+
+// Sends that went out later than admitted (RL-V7), on 10 per 1000 ms with 50 ms of jitter: a send counts
+// in every interval of 1050 ms of send times that holds it. Times below are from the start of each test.
+
+const LATE = ['injectableClock', 'windowLimits'] as const;
+
+/** The send admitted at `admittedAtMs` went out at some time from `earliestMs` to `latestMs`. */
+function late(admittedAtMs: number, earliestMs: number, latestMs = earliestMs): RecordOptions {
+  return { admittedAtMs, sent: { earliestMs, latestMs } };
+}
+
+/** Whether `cost` would be admitted now (a peek: nothing changes). */
+async function fitsNow(limiter: RateLimiter, k: BucketKey, cost: number, what: string): Promise<void> {
+  expectOkNow(await limiter.peek([{ key: k, limit: TEN_PER_WINDOW, cost }]), what);
+}
+
+/** A send of 4 at 0 ms that went out at 300 ms: counted once from then, until 1350 ms. */
+async function movedOnce(admitting: RateLimiter, recording: RateLimiter, k: BucketKey, clock: { now(): number; advance(ms: number): Promise<void> }): Promise<void> {
+  const t0 = clock.now();
+  await spend(admitting, k, TEN_PER_WINDOW, 4, 'cost 4 admitted at 0 ms');
+  await clock.advance(300);
+  recording.record(k, 4, TEN_PER_WINDOW, late(t0, t0 + 300));
+  await landed();
+  expectBorrowed(await recording.borrowed(k), 4, 'the send moved to 300 ms counts once, not again beside its admission');
+  await fitsNow(recording, k, 6, 'cost 6 at 300 ms beside the moved 4');
+  await clock.advance(800);
+  // the admission alone would have left every interval ending at 1050 ms or later; the send went out at 300 ms
+  expectDelay(await recording.checkRate(k, TEN_PER_WINDOW, 7), 250, 'cost 7 at 1100 ms: room at 1350 ms, one span after it went out');
+}
+
+export const WINDOW_LATE: readonly ConformanceTest[] = [
+  test('RL-V7', 'a send that went out later than admitted moves there: counted once, until one span after it went out', [...LATE], async ({ limiter, clock }) => {
+    await movedOnce(limiter, limiter, key({ axis: 'late-moved' }), clock);
+  }),
+  test('RL-V7', 'a send that may have gone out at any time in a range counts until one span after the latest', [...LATE], async ({ limiter, clock }) => {
+    const k = key({ axis: 'late-range' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 4, 'cost 4 admitted at 0 ms');
+    await clock.advance(100);
+    limiter.record(k, 4, TEN_PER_WINDOW, late(t0, t0, t0 + 100));
+    await landed();
+    expectBorrowed(await limiter.borrowed(k), 4, 'one send, anywhere from 0 to 100 ms');
+    await clock.advance(1000);
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 7), 50, 'cost 7 at 1100 ms: room at 1150 ms, one span after 100 ms');
+  }),
+  test('RL-V7', 'a send a sync marked answered keeps counting until one span after its mark when it moves', [...LATE, 'sync'], async ({ limiter, clock }) => {
+    const k = key({ axis: 'late-answered' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 4, 'cost 4 admitted at 0 ms');
+    await clock.advance(200);
+    expectDone(await limiter.sync(k, TEN_PER_WINDOW, 4, { sentAtMs: t0, countedOwnCost: 4, answeredCost: 4 }), 'sync 4 answering it at 200 ms, marking it answered');
+    limiter.record(k, 4, TEN_PER_WINDOW, late(t0, t0, t0 + 50));
+    await landed();
+    expectBorrowed(await limiter.borrowed(k), 4, 'one send, not counted again');
+    await fitsNow(limiter, k, 6, 'cost 6 at 200 ms beside it');
+    await clock.advance(1000);
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 7), 50, 'cost 7 at 1200 ms: room at 1250 ms, one span after the mark at 200 ms');
+  }),
+  test('RL-V7', 'without such a send (another send time, another cost) the record counts as sent now', [...LATE], async ({ limiter, clock }) => {
+    const k = key({ axis: 'late-unmatched' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 4, 'cost 4 admitted at 0 ms');
+    await clock.advance(100);
+    limiter.record(k, 3, TEN_PER_WINDOW, late(t0, t0 + 100));
+    limiter.record(k, 1, TEN_PER_WINDOW, late(t0 + 7, t0 + 100));
+    await landed();
+    expectBorrowed(await limiter.borrowed(k), 8, 'the admitted 4 and both records at 100 ms');
+    await clock.advance(1000);
+    expectBorrowed(await limiter.borrowed(k), 4, 'at 1100 ms the admitted 4 left; the records count until 1150 ms');
+  }),
+  test('RL-V7', 'options that are not finite numbers in order are ignored: the record counts as sent now', [...LATE], async ({ limiter, clock }) => {
+    const k = key({ axis: 'late-invalid' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 4, 'cost 4 admitted at 0 ms');
+    await clock.advance(100);
+    const invalid: unknown[] = [late(t0, t0 - 10), late(t0, t0 + 100, t0 + 50), late(t0, Number.NaN), { admittedAtMs: t0 }, { admittedAtMs: 'x', sent: { earliestMs: t0, latestMs: t0 } }];
+    for (const options of invalid) limiter.record(k, 4, TEN_PER_WINDOW, options as RecordOptions);
+    await landed();
+    expectBorrowed(await limiter.borrowed(k), 24, 'the admitted 4 and five records of 4 at 100 ms');
+  }),
+  test('RL-V7', 'a send one limiter admitted moves through another sharing the store', [...LATE, 'distributed', 'peer'], async ({ limiter, clock, peer }) => {
+    await movedOnce(await peer(), limiter, key({ axis: 'late-shared' }), clock);
+  }),
+];
