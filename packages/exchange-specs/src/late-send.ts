@@ -17,8 +17,8 @@ export interface LateSendTimes {
  * took longer than the fastest answer seen (a congested connection, a starved process on either
  * side). When that delay is more than half the allowance, its cost on each window limit is recorded
  * again: with `times`, as one record of the send's whole cost on each bucket saying where it went out
- * (RL-V7: the store moves the admitted send there and counts nothing more, or, when it no longer holds
- * it as one send, counts the cost as sent now); without, counted again from now (RL-R1, RL-V5: twice,
+ * (RL-V7: the store moves the admitted send there and counts nothing more, widens the entries that
+ * hold it when it merged it with others, or counts the cost as sent now when none can); without, counted again from now (RL-R1, RL-V5: twice,
  * never too little), in every window that can still hold the late arrival.
  *
  * @param lateMs - how much later than admitted the send went out, or how much slower than the fastest its answer came.
@@ -31,24 +31,6 @@ export function recordLateSend(limiter: RateLimiter, checks: readonly BucketChec
     else limiter.record(b.key, b.cost, b.limit, { admittedAtMs: times.heldAtMs, sent: { earliestMs: times.earliestMs, latestMs: times.latestMs } });
   }
   return late;
-}
-
-/**
- * A send that went out at `sentAtMs`, later than its admission's `heldAtMs` (a timer that fired late on a
- * busy event loop). When that is more than half the jitter allowance of any of its window limits, every
- * window limit of the send is told where it went out (RL-V7: the store moves the admitted send there, or
- * counts it again from now where it no longer holds it as one send), so that the send has one send time
- * on all of them: the caller then gives `sentAtMs` as the send's time to later syncs (`sentAtMs`,
- * `answeredCost`), and judges its answer from there.
- *
- * @returns whether it was recorded (the send's time is `sentAtMs` from now on), or nothing was late enough.
- */
-export function recordSentLate(limiter: RateLimiter, checks: readonly BucketCheck[], heldAtMs: number, sentAtMs: number): boolean {
-  const late = sentAtMs - heldAtMs;
-  const windows = lateBuckets(checks);
-  if (!windows.some((b) => late > b.jitterMs / 2)) return false;
-  for (const b of windows) limiter.record(b.key, b.cost, b.limit, { admittedAtMs: heldAtMs, sent: { earliestMs: sentAtMs, latestMs: sentAtMs } });
-  return true;
 }
 
 /** One window limit of a send: its key, limit, jitter allowance and the send's whole cost on it. */

@@ -2,7 +2,7 @@
 // back, retry) is one loop that reads best in one place; its parts (pacing, live limits, signals, the
 // request reader) are in files of their own.
 import type { BucketCheck, BucketKey, Clock, Decision, Limit, Priority, RateLimiter, Reserve, SyncOptions } from '@core/rate-limit-contract';
-import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordSentLate } from '@core/exchange-specs';
+import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend } from '@core/exchange-specs';
 import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
 import { answerTimesOf, answeredSinceOf, judgeAnswer, noteDate, sendLogOf } from './shared-log.js';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
@@ -533,10 +533,13 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     }
     const sentAt = clock.now();
     const sendSeq = ++sendLog.seq;
-    // the send time the limiter's store keeps: its admission's, or, when it went out later than the jitter
-    // allowance lets pass, when it went out (the store moves it there, RL-V7); so that what this fetch says
-    // it knows of its own sends and what the store finds by time never take one send twice (RL-V5)
-    const keptAt = admittedAt === undefined ? sentAt : recordSentLate(limiter, resolved.checks, admittedAt, sentAt) ? sentAt : admittedAt;
+    // a send later than admitted by more than half a window limit's jitter allowance is counted again from
+    // now on it (its send time stays where the store has it: a report may take it as counted by that time,
+    // and the record, never taken, stands for the late arrival); its answer is then judged the same way
+    const sentLate = admittedAt !== undefined && recordLateSend(limiter, resolved.checks, sentAt - admittedAt).length > 0;
+    // the send time the limiter's store keeps (its admission's), so that what this fetch says it
+    // knows of its own sends and what the store finds by time never take one send twice (RL-V5)
+    const keptAt = admittedAt ?? sentAt;
     const waitedMs = sentAt - started;
     const link = linkSignal(signal);
     let response: Response;
@@ -619,8 +622,9 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       );
     }
     await Promise.all(syncs);
-    // after the syncs: a late send they marked answered keeps counting until its mark when it moves (RL-V7)
-    if (admittedAt !== undefined) judgeAnswer(limiter, answerTimesOf(sendLog, current.id), resolved.checks, answerMs, respondedAt, { heldAtMs: keptAt, sentAtMs: sentAt });
+    // after the syncs: a slow answer's send moves to a range up to the delay (RL-V7), and one they marked
+    // answered counts until its mark; a send already counted again from when it went out is counted again
+    if (admittedAt !== undefined) judgeAnswer(limiter, answerTimesOf(sendLog, current.id), resolved.checks, answerMs, respondedAt, sentLate ? undefined : { heldAtMs: keptAt, sentAtMs: keptAt });
     for (const p of feedback.penalties) {
       const r = await limiter.penalize(p.key, p.hold);
       if (r.kind === 'error') feedbackErrors.push(`penalize ${p.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);

@@ -43,9 +43,10 @@ interface JudgedAnswer {
   readonly answerMs: number;
   judgedMs: number;
   readonly checks: readonly BucketCheck[];
-  readonly send: SendTimes;
-  /** Whether a record already moved the send to a range (RL-V7): the store no longer holds it as one send time. */
-  moved: boolean;
+  /** Where the store holds its send and when it went out; none when a record already counted it again from when it went out. */
+  readonly send: SendTimes | undefined;
+  /** The lateness the records of its send cover (RL-V7: it was moved up to its send plus this), 0 before any. */
+  coveredMs: number;
 }
 
 /** Where the limiter's store holds a send (its admission's send time, or where it was moved when it went out late) and when it went out. */
@@ -75,10 +76,9 @@ export const ANSWER_MEMORY_COUNT = 512;
  * cold start the first answers all wait for new connections, and only a later, faster answer shows how
  * late they may have reached the venue. A late send's window limits say so to the store (RL-V7): the send
  * went out at some time from its send to its send plus the lateness, and the store moves it there (a send
- * marked answered keeps counting until its mark). A send judged again after it moved is recorded again
- * from now for the lateness it was not yet recorded for (it is no longer one send time in the store).
+ * marked answered keeps counting until its mark; see `judge` for sends judged again).
  */
-export function judgeAnswer(limiter: RateLimiter, times: AnswerTimes, checks: readonly BucketCheck[], answerMs: number, now: number, send: SendTimes): void {
+export function judgeAnswer(limiter: RateLimiter, times: AnswerTimes, checks: readonly BucketCheck[], answerMs: number, now: number, send: SendTimes | undefined): void {
   while (times.recent.length > 0 && ((times.recent[0]?.at ?? now) <= now - ANSWER_MEMORY_MS || times.recent.length >= ANSWER_MEMORY_COUNT)) times.recent.shift();
   const faster = answerMs < times.fastest;
   if (faster) {
@@ -86,28 +86,42 @@ export function judgeAnswer(limiter: RateLimiter, times: AnswerTimes, checks: re
     for (const a of times.recent) {
       const late = a.answerMs - answerMs;
       if (late <= a.judgedMs) continue;
-      judge(limiter, a, late);
+      judge(limiter, a, late, a.judgedMs);
       a.judgedMs = late;
     }
   }
   const late = answerMs - times.fastest;
-  const judged: JudgedAnswer = { at: now, answerMs, judgedMs: late, checks, send, moved: false };
-  if (late > 0) judge(limiter, judged, late);
+  const judged: JudgedAnswer = { at: now, answerMs, judgedMs: late, checks, send, coveredMs: 0 };
+  if (late > 0) judge(limiter, judged, late, 0);
   if (checks.some((c) => c.limit !== null && 'perWindow' in c.limit)) times.recent.push(judged);
 }
 
 /**
- * Records an answer's send as late by `late`: moved to where it can have gone out while the store holds it
- * as one send time (nothing was recorded for it yet); once moved, counted again from now on every window
- * limit it is late for (the move covered only the lateness known then).
+ * Records an answer's send as late by `late`, judged before as late by `previous`. A send already counted
+ * again from when it went out (`send` undefined) is counted again from now on the window limits it is
+ * newly late for (a record from now holds any arrival since). Any other moves to where it can have gone
+ * out (RL-V7), on every window limit it is late for, when it is newly late for one, or late by more than
+ * half a limit's jitter allowance beyond what its last move covered (the allowance holds the rest): moves
+ * count nothing twice, and a faster answer (a new fastest, however slightly) does not move every
+ * remembered send again.
  */
-function judge(limiter: RateLimiter, a: JudgedAnswer, late: number): void {
-  if (a.moved) {
-    recordLateSend(limiter, a.checks, late);
+function judge(limiter: RateLimiter, a: JudgedAnswer, late: number, previous: number): void {
+  if (a.send === undefined) {
+    recordLateSend(limiter, a.checks.filter((c) => !isLate(c, previous)), late);
     return;
   }
+  const covered = a.coveredMs;
+  const due = a.checks.some((c) => isLate(c, late) && (!isLate(c, covered) || isLate(c, late - covered)));
+  if (!due) return;
   const earliestMs = Math.max(a.send.heldAtMs, a.send.sentAtMs);
-  if (recordLateSend(limiter, a.checks, late, { heldAtMs: a.send.heldAtMs, earliestMs, latestMs: earliestMs + late }).length > 0) a.moved = true;
+  recordLateSend(limiter, a.checks, late, { heldAtMs: a.send.heldAtMs, earliestMs, latestMs: earliestMs + late });
+  a.coveredMs = late;
+}
+
+/** Whether `recordLateSend` records a check for a lateness (more than half its window's jitter allowance). */
+function isLate(c: BucketCheck, lateMs: number): boolean {
+  const l = c.limit;
+  return l !== null && 'perWindow' in l && lateMs > (l.jitterMs ?? 0) / 2;
 }
 
 /** The answer times of a venue in a send log (created on first use). */

@@ -9,7 +9,7 @@ import {
   getVenueSpec,
   getWebSocketSpec,
   resolveConnect,
-  recordSentLate,
+  recordLateSend,
   resolveMessage,
   wireForm,
   type ClassifiedMessage,
@@ -499,8 +499,8 @@ class PacedConnection implements PacedWebSocket {
     // Charged at its send time; a connection that closed meanwhile leaves it unsent (spent, never over).
     if (!conn.socket.isOpen()) throw this.#fail('connection_closed', 'the connection closed before the message went out');
     put();
-    // a send later than admitted (a timer fired late) moves to where it went out (RL-V7)
-    if (admittedAt !== undefined) recordSentLate(this.#limiter, checks, admittedAt, this.#clock.now());
+    // a send later than admitted (a timer fired late) is counted again where it went out
+    if (admittedAt !== undefined) recordLateSend(this.#limiter, checks, this.#clock.now() - admittedAt);
     this.#report({ what: 'message', connectionId: conn.id, kind: m.kind, ...(m.operation === undefined ? {} : { operation: m.operation }), bytes: m.bytes, checks, waitedMs: this.#clock.now() - started, outcome: 'sent' });
   }
 

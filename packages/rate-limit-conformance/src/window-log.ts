@@ -63,9 +63,10 @@ export interface WindowEntry {
    */
   readonly answered?: boolean;
   /**
-   * When the limiter learned that this one send (`from = to`, its send time) was answered. The mark never
-   * makes a send count longer: the venue counted it when it arrived, whenever its answer came back. Merged
-   * answered sends keep none: their `to` is the latest of their marks (their sends' own times are lost).
+   * When the limiter learned that this one send (`from`, its send time; `to` is `from`) was answered. The
+   * mark never makes a send count longer: the venue counted it when it arrived, whenever its answer came
+   * back; only a send that may have reached the venue as late as its mark (RL-V7) has `to` at the mark.
+   * Merged answered sends keep none: their `to` is the latest of their marks (their sends' own times are lost).
    */
   readonly answeredAt?: number;
   /**
@@ -329,10 +330,13 @@ export function afterSend(log: readonly WindowEntry[], w: ModelWindow, cost: num
 /**
  * A record of a late send (RL-V7): the admitted send of `cost` held at `late.admittedAtMs` went out at
  * some time from `late.earliestMs` to `late.latestMs` (validated in that order). The first own entry of
- * that one send (`from = to` within a microsecond of it, not answered; or one answered send, `answeredAt`
- * kept) of exactly `cost` moves there: `[earliest, latest]`, or for an answered one `[earliest,
- * max(answeredAt, latest)]` as merged answered sends (it keeps counting until its mark; its one send
- * time is lost). Without one, a record of `cost` at now.
+ * that one send (`from` within a microsecond of it, `from = to` and not answered; or one answered send,
+ * `answeredAt` kept) of exactly `cost` moves there: `[earliest, latest]`; an answered one that went out
+ * when admitted (`earliest` is its `from`) and arrived by its mark (`latest` no later) counts until its
+ * mark (`to = answeredAt`), still one send with its answer's report; any other answered one becomes
+ * `[earliest, max(answeredAt, latest)]` as merged answered sends (its one send time is lost). Without
+ * one (merged with other sends), every own entry whose range holds the send time, not one answered send,
+ * counts until `latest` at the least (`to = max(to, latest)`); without any, a record of `cost` at now.
  */
 export function afterLateSend(
   log: readonly WindowEntry[],
@@ -346,8 +350,21 @@ export function afterLateSend(
   const i = kept.findIndex(
     (e) => isOwn(e.kind) && Math.abs(e.from - late.admittedAtMs) <= 1e-3 && e.cost === cost && ((e.answered !== true && e.from === e.to) || (e.answered === true && e.answeredAt !== undefined)),
   );
-  if (i < 0) return afterSend(kept, w, cost, now, now, 'recorded');
+  if (i < 0) {
+    // merged with other sends: the send is in an entry whose range holds its time (a merge keeps both
+    // ranges), so every such entry counts until the latest time at the least
+    const t = late.admittedAtMs;
+    const holds = (e: WindowEntry): boolean => isOwn(e.kind) && !(e.answered === true && e.answeredAt !== undefined) && e.from - 1e-3 <= t && t <= e.to + 1e-3;
+    if (!kept.some(holds)) return afterSend(kept, w, cost, now, now, 'recorded');
+    return kept.map((e) => (holds(e) ? { ...e, to: Math.max(e.to, late.latestMs) } : e));
+  }
   const e = kept[i] as WindowEntry;
+  if (e.answered === true && e.answeredAt !== undefined && !forgetMark && Math.abs(late.earliestMs - e.from) <= 1e-3 && late.latestMs <= e.answeredAt) {
+    // it went out when admitted and arrived by its mark at the latest: counted until its mark, still one
+    // send of its own (its answer's report still applies)
+    kept[i] = { ...e, to: e.answeredAt };
+    return kept;
+  }
   kept.splice(i, 1);
   const moved: WindowEntry =
     e.answered === true

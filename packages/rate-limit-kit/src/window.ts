@@ -19,8 +19,9 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
  * `countedSinceMs` bounded it (cost 0, counts nowhere: it tells merges where the venue's windows of
  * this bucket begin, RL-V6), `10`, `11`, `12` one admitted send of class normal, critical, bulk, sent
  * at `a`, that a sync said was answered (`answeredCost`: `b` is then when the store learned it, and a
- * later sync takes it as counted when that was before its reporting request was sent, RL-V5), `7`, `8`,
- * `9` entries of such sends merged (`b` the latest of their marks: their sends' own times are lost). An
+ * later sync takes it as counted when that was before its reporting request was sent, RL-V5), `13`,
+ * `14`, `15` such a send that may have reached the venue as late as its mark (RL-V7: it counts until
+ * `b`), `7`, `8`, `9` entries of such sends merged (`b` the latest of their marks: their sends' own times are lost). An
  * entry counts in the interval ending at `T` when `a <= T < until + span`, `until` its last send time:
  * `a` for one answered send (the mark never makes a send count longer: the venue counted it when it
  * arrived, whenever its answer came back), `b` for every other kind. The Redis scripts compute the same
@@ -73,27 +74,27 @@ export function ownKind(cls: number): number {
 
 /** Whether an entry kind is one of this deployment's admitted sends (any class, answered or not). */
 export function isOwnKind(f: number): boolean {
-  return f === 0 || f === 4 || f === 5 || f === 7 || f === 8 || f === 9 || f === 10 || f === 11 || f === 12;
+  return f === 0 || f === 4 || f === 5 || (f >= 7 && f <= 15);
 }
 
 /** Whether an entry kind is an admitted send a sync said was answered, or such sends merged (RL-V5). */
 function isAnsweredKind(f: number): boolean {
-  return f === 7 || f === 8 || f === 9 || f === 10 || f === 11 || f === 12;
+  return f >= 7 && f <= 15;
 }
 
 /** Whether an entry kind is a critical send (answered or not): it spends the share lower lines keep free (RL-Q4). */
 function isCriticalKind(f: number): boolean {
-  return f === 4 || f === 8 || f === 11;
+  return f === 4 || f === 8 || f === 11 || f === 14;
 }
 
 /** Whether an own kind is of class bulk (answered or not, merged or not). */
 function isBulkKind(f: number): boolean {
-  return f === 5 || f === 9 || f === 12;
+  return f === 5 || f === 9 || f === 12 || f === 15;
 }
 
 /** Whether an own kind is of class normal (answered or not, merged or not). */
 function isNormalKind(f: number): boolean {
-  return f === 0 || f === 7 || f === 10;
+  return f === 0 || f === 7 || f === 10 || f === 13;
 }
 
 /** The kind of one send of class kind `f` (0, 4, 5) marked answered: 10, 11, 12. */
@@ -311,8 +312,12 @@ export function windowCharge(e: readonly number[], d: WindowDefinition, cost: nu
  * With `late` (`[t, x, y]`, RL-V7: the admitted send of `cost` held at `t` went out at some time in
  * `[x, y]`, validated `t <= x <= y`): the first own entry of one send at `t` (within a microsecond) of
  * exactly `cost` moves there instead, and nothing is recorded: one not answered becomes `[x, y]` of its
- * kind; one answered (kinds 10, 11, 12) becomes `[x, max(mark, y)]` of its merged answered kind (7, 8,
- * 9: it still counts until its mark plus `span`). Without such an entry, the record as above.
+ * kind; one answered (kinds 10 to 15) counts until its mark, kinds 13, 14, 15, when it went out when
+ * admitted (`x` is `t`) and `y` is no later than its mark (still one send, its answer record applies),
+ * else becomes `[x, max(mark, y)]` of its merged answered kind (7, 8, 9). Without such an entry (the
+ * send merged with others), every own entry whose range holds `t` (not one answered send: kinds 0, 4,
+ * 5, 7, 8, 9) counts until `y` at the least (`b = max(b, y)`): the send is in one of them. Without any,
+ * the record as above.
  */
 export function windowRecord(e: readonly number[], d: WindowDefinition, cost: number, now: number, late?: readonly [number, number, number]): number[] {
   const kept = pruneWindow(e, d, now);
@@ -323,12 +328,30 @@ export function windowRecord(e: readonly number[], d: WindowDefinition, cost: nu
       if (Math.abs((kept[i] as number) - t) > SAME_SEND_MS || kept[i + 2] !== cost || !isOwnKind(f)) continue;
       const single = kept[i] === kept[i + 1] && !isAnsweredKind(f);
       if (!single && !isSingleAnswered(f)) continue;
+      const cls = isCriticalKind(f) ? 4 : isBulkKind(f) ? 5 : 0;
+      if (!single && Math.abs(x - (kept[i] as number)) <= SAME_SEND_MS && y <= (kept[i + 1] as number)) {
+        // an answered send that went out when admitted and may have arrived as late as its mark: it
+        // counts until its mark, and stays one send of its own (its answer record still applies)
+        kept[i + 3] = cls === 4 ? 14 : cls === 5 ? 15 : 13;
+        return kept;
+      }
       const b = single ? y : Math.max(kept[i + 1] as number, y);
-      const g = single ? f : mergedAnsweredKind(f === 11 ? 4 : f === 12 ? 5 : 0);
+      const g = single ? f : mergedAnsweredKind(cls);
       kept.splice(i, ENTRY);
       // one entry out, one in: the list keeps its length, so nothing merges
       return addEntry(kept, x, b, cost, g, d, now);
     }
+    // merged with other sends: the send is in an entry whose range holds `t` (a merge keeps both
+    // ranges), so every such entry counts until `y` at the least; one that holds other sends only
+    // counts a little longer
+    let widened = false;
+    for (let i = 0; i < kept.length; i += ENTRY) {
+      const f = kept[i + 3] as number;
+      if (!isOwnKind(f) || isSingleAnswered(f) || (kept[i] as number) - SAME_SEND_MS > t || t > (kept[i + 1] as number) + SAME_SEND_MS) continue;
+      kept[i + 1] = Math.max(kept[i + 1] as number, y);
+      widened = true;
+    }
+    if (widened) return kept;
   }
   return addEntry(kept, now, now, Math.min(cost, MAX_AMOUNT), 3, d, now);
 }
@@ -370,9 +393,9 @@ function answerOf(e: readonly number[], i: number, answers: readonly number[]): 
   return found;
 }
 
-/** Whether an entry kind is one admitted send a sync said was answered (10, 11, 12). */
+/** Whether an entry kind is one admitted send a sync said was answered (10, 11, 12; 13, 14, 15 when it may have arrived as late as its mark). */
 function isSingleAnswered(f: number): boolean {
-  return f >= 10 && f <= 12;
+  return f >= 10 && f <= 15;
 }
 
 /**

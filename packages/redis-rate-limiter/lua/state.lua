@@ -283,19 +283,20 @@ local MAX_WINDOW_ENTRIES = 128
 local MAX_ANSWERS = 128
 
 -- admitted sends: kinds 0 normal, 4 critical, 5 bulk; one send a sync said was answered: 10, 11, 12 (b: when the store
--- learned it; still counted by its send time a); such sends merged: 7, 8, 9 (b: the latest mark)
+-- learned it; still counted by its send time a), 13, 14, 15 (one that may have arrived as late as its mark: counted
+-- until b); such sends merged: 7, 8, 9 (b: the latest mark)
 local function is_own_kind(f)
-  return f == 0 or f == 4 or f == 5 or f == 7 or f == 8 or f == 9 or f == 10 or f == 11 or f == 12
+  return f == 0 or f == 4 or f == 5 or (f >= 7 and f <= 15)
 end
 
 -- whether a kind is an admitted send a sync said was answered, or such sends merged
 local function is_answered_kind(f)
-  return f == 7 or f == 8 or f == 9 or f == 10 or f == 11 or f == 12
+  return f >= 7 and f <= 15
 end
 
 -- whether a kind is a critical send, answered or not
 local function is_critical_kind(f)
-  return f == 4 or f == 8 or f == 11
+  return f == 4 or f == 8 or f == 11 or f == 14
 end
 
 -- the kind of one send of class kind f (0, 4, 5) marked answered: 10, 11, 12
@@ -329,8 +330,8 @@ end
 local function merged_kind(f, g)
   if not is_own_kind(f) then return f end
   local cls = 4
-  if f == 5 or f == 9 or f == 12 or g == 5 or g == 9 or g == 12 then cls = 5
-  elseif f == 0 or f == 7 or f == 10 or g == 0 or g == 7 or g == 10 then cls = 0 end
+  if f == 5 or f == 9 or f == 12 or f == 15 or g == 5 or g == 9 or g == 12 or g == 15 then cls = 5
+  elseif f == 0 or f == 7 or f == 10 or f == 13 or g == 0 or g == 7 or g == 10 or g == 13 then cls = 0 end
   if is_answered_kind(f) and is_answered_kind(g) then return merged_answered_kind(cls) end
   return cls
 end
@@ -490,7 +491,8 @@ local function window_charge(e, w, cost, s, now, cls)
 end
 
 -- a record (kind 3 at now); with late = { t, x, y } (RL-V7) the first own entry of one send at t (within a
--- microsecond) of exactly cost moves to [x, y] instead (answered: [x, max(mark, y)] of its merged answered kind)
+-- microsecond) of exactly cost moves to [x, y] instead (answered: counted until its mark, or [x, max(mark, y)] of
+-- its merged answered kind); merged with others, every own entry whose range holds t counts until y at the least
 local function window_record(e, w, cost, now, late)
   local kept = prune_window(e, w, now)
   if late ~= nil then
@@ -499,17 +501,32 @@ local function window_record(e, w, cost, now, late)
       local f = kept[i + 3]
       if math.abs(kept[i] - t) <= 1e-3 and kept[i + 2] == cost and is_own_kind(f) then
         local single = kept[i] == kept[i + 1] and not is_answered_kind(f)
-        if single or (f >= 10 and f <= 12) then
+        if single or (f >= 10 and f <= 15) then
+          if not single and math.abs(x - kept[i]) <= 1e-3 and y <= kept[i + 1] then
+            -- sent when admitted, arrived by its mark at the latest: counted until its mark, still one send
+            if is_critical_kind(f) then kept[i + 3] = 14 elseif f == 5 or f == 12 or f == 15 then kept[i + 3] = 15 else kept[i + 3] = 13 end
+            return kept
+          end
           local b, g = y, f
           if not single then
             b = math.max(kept[i + 1], y)
-            if f == 11 then g = 8 elseif f == 12 then g = 9 else g = 7 end
+            if is_critical_kind(f) then g = 8 elseif f == 12 or f == 15 then g = 9 else g = 7 end
           end
           for _ = 1, 4 do table.remove(kept, i) end
           return add_entry(kept, x, b, cost, g, w, now)
         end
       end
     end
+    -- merged with other sends: every own entry (not one answered send) whose range holds t counts until y at the least
+    local widened = false
+    for i = 1, #kept, 4 do
+      local f = kept[i + 3]
+      if is_own_kind(f) and not (f >= 10 and f <= 15) and kept[i] - 1e-3 <= t and t <= kept[i + 1] + 1e-3 then
+        kept[i + 1] = math.max(kept[i + 1], y)
+        widened = true
+      end
+    end
+    if widened then return kept end
   end
   return add_entry(kept, now, now, math.min(cost, MAX_AMOUNT), 3, w, now)
 end
@@ -588,7 +605,7 @@ local function fmt_answers(r)
 end
 
 local function is_single_answered(f)
-  return f >= 10 and f <= 12
+  return f >= 10 and f <= 15
 end
 
 -- the record of the single answered send at i, or nil: only when one entry and one record carry its send
