@@ -288,13 +288,18 @@ function describeShape(l: NormalizedShape | null): string {
  * as sent now: never less).
  */
 export function readRecordOptions(options: RecordOptions | undefined): readonly [number, number, number] | undefined {
-  if (options === undefined || options === null || typeof options !== 'object') return undefined;
-  const t = options.admittedAtMs;
-  const sent = options.sent as RecordOptions['sent'] | undefined;
-  if (sent === undefined || sent === null || typeof sent !== 'object') return undefined;
-  const x = sent.earliestMs;
-  const y = sent.latestMs;
-  if (typeof t !== 'number' || typeof x !== 'number' || typeof y !== 'number') return undefined;
-  if (!Number.isFinite(t) || !Number.isFinite(x) || !Number.isFinite(y) || !(t <= x && x <= y)) return undefined;
-  return [t, x, y];
+  try {
+    if (options === undefined || options === null || typeof options !== 'object') return undefined;
+    const t = options.admittedAtMs;
+    const sent = options.sent as RecordOptions['sent'] | undefined;
+    if (sent === undefined || sent === null || typeof sent !== 'object') return undefined;
+    const x = sent.earliestMs;
+    const y = sent.latestMs;
+    if (typeof t !== 'number' || typeof x !== 'number' || typeof y !== 'number') return undefined;
+    if (!Number.isFinite(t) || !Number.isFinite(x) || !Number.isFinite(y) || !(t <= x && x <= y)) return undefined;
+    return [t, x, y];
+  } catch {
+    // unreadable (a getter that throws): the record still counts, as sent now
+    return undefined;
+  }
 }

@@ -114,15 +114,21 @@ export const WINDOW_LATE: readonly ConformanceTest[] = [
     const b = await limiter.borrowed(twin);
     expectTrue(typeof a === 'number' && typeof b === 'number' && a >= b + 1, `at 10 300 ms the moved send still counts: ${show(a)} against ${show(b)} without it`);
   }),
-  test('RL-V7', 'options that are not finite numbers in order are ignored: the record counts as sent now', [...LATE], async ({ limiter, clock }) => {
+  test('RL-V7', 'options that are not finite numbers in order, or cannot be read, are ignored: the record counts as sent now', [...LATE], async ({ limiter, clock }) => {
     const k = key({ axis: 'late-invalid' });
     const t0 = clock.now();
     await spend(limiter, k, TEN_PER_WINDOW, 4, 'cost 4 admitted at 0 ms');
     await clock.advance(100);
-    const invalid: unknown[] = [late(t0, t0 - 10), late(t0, t0 + 100, t0 + 50), late(t0, Number.NaN), { admittedAtMs: t0 }, { admittedAtMs: 'x', sent: { earliestMs: t0, latestMs: t0 } }];
+    const unreadable = {
+      admittedAtMs: t0,
+      get sent(): never {
+        throw new Error('unreadable');
+      },
+    };
+    const invalid: unknown[] = [late(t0, t0 - 10), late(t0, t0 + 100, t0 + 50), late(t0, Number.NaN), { admittedAtMs: t0 }, { admittedAtMs: 'x', sent: { earliestMs: t0, latestMs: t0 } }, unreadable];
     for (const options of invalid) limiter.record(k, 4, TEN_PER_WINDOW, options as RecordOptions);
     await landed();
-    expectBorrowed(await limiter.borrowed(k), 24, 'the admitted 4 and five records of 4 at 100 ms');
+    expectBorrowed(await limiter.borrowed(k), 28, 'the admitted 4 and six records of 4 at 100 ms');
   }),
   test('RL-V7', 'a send one limiter admitted moves through another sharing the store', [...LATE, 'distributed', 'peer'], async ({ limiter, clock, peer }) => {
     await movedOnce(await peer(), limiter, key({ axis: 'late-shared' }), clock);

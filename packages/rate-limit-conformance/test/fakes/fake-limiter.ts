@@ -209,11 +209,15 @@ export class FakeLimiter implements RateLimiter {
   /** A record's late send (RL-V7) when its options are finite numbers in order, else none (a record at now). */
   #late(options: RecordOptions | undefined): LateSend | undefined {
     if (options === undefined || this.#flaws.lateRecordCountsTwice) return undefined;
-    const t = options.admittedAtMs;
-    const x = options.sent?.earliestMs;
-    const y = options.sent?.latestMs;
-    if (![t, x, y].every((v) => typeof v === 'number' && Number.isFinite(v)) || !(t <= (x as number) && (x as number) <= (y as number))) return undefined;
-    return { admittedAtMs: t, earliestMs: x as number, latestMs: y as number };
+    try {
+      const t = options.admittedAtMs;
+      const x = options.sent?.earliestMs;
+      const y = options.sent?.latestMs;
+      if (![t, x, y].every((v) => typeof v === 'number' && Number.isFinite(v)) || !(t <= (x as number) && (x as number) <= (y as number))) return undefined;
+      return { admittedAtMs: t, earliestMs: x as number, latestMs: y as number };
+    } catch {
+      return undefined;
+    }
   }
 
   async sync(key: BucketKey, limit: Limit, minBorrowed: number, options?: SyncOptions): Promise<SideEffectResult> {
