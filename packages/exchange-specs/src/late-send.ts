@@ -47,10 +47,15 @@ export function lateBuckets(checks: readonly BucketCheck[]): LateBucket[] {
   for (const c of checks) {
     const l = c.limit;
     if (l === null || !('perWindow' in l) || !(c.cost > 0)) continue;
-    const id = `${c.key.venue}\u0000${c.key.credential ?? ''}\u0000${c.key.axis ?? 'request'}`;
+    const id = bucketKeyId(c.key);
     const seen = out.get(id);
     if (seen === undefined) out.set(id, { key: c.key, limit: l, jitterMs: l.jitterMs ?? 0, cost: c.cost });
     else seen.cost += c.cost;
   }
   return [...out.values()];
+}
+
+/** One string per bucket (venue, credential, axis; no axis is `request`, RL-K2), for maps keyed by bucket in this process. */
+export function bucketKeyId(k: BucketKey): string {
+  return `${k.venue}\u0000${k.credential ?? ''}\u0000${k.axis ?? 'request'}`;
 }

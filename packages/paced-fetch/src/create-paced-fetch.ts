@@ -2,7 +2,7 @@
 // back, retry) is one loop that reads best in one place; its parts (pacing, live limits, signals, the
 // request reader) are in files of their own.
 import type { BucketCheck, BucketKey, Clock, Decision, Limit, Priority, RateLimiter, Reserve, SyncOptions } from '@core/rate-limit-contract';
-import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend } from '@core/exchange-specs';
+import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend, bucketKeyId as ownKey } from '@core/exchange-specs';
 import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
 import { answerTimesOf, answeredSinceOf, judgeAnswer, noteDate, sendLogOf } from './shared-log.js';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
@@ -197,10 +197,6 @@ interface OwnSend {
 /** Whether a window's end is known closely enough for the store to tell its window from the next (a quarter window, the contract's `SyncOptions.windowEnd`). */
 function tellsWindow(end: WindowEnd | undefined, limit: Limit): end is WindowEnd {
   return end !== undefined && limit !== null && 'windowMs' in limit && end.latestMs - end.earliestMs < limit.windowMs / 4;
-}
-
-function ownKey(k: BucketKey): string {
-  return `${k.venue}\u0000${k.credential ?? ''}\u0000${k.axis ?? 'request'}`;
 }
 
 function countedNow(c: VenueCharge, feedback: Feedback): boolean {
@@ -624,7 +620,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     await Promise.all(syncs);
     // after the syncs: a slow answer's send moves to a range up to the delay (RL-V7), and one they marked
     // answered counts until its mark; a send already counted again from when it went out is counted again
-    if (admittedAt !== undefined) judgeAnswer(limiter, answerTimesOf(sendLog, current.id), resolved.checks, answerMs, respondedAt, sentLate ? undefined : { heldAtMs: keptAt, sentAtMs: keptAt });
+    if (admittedAt !== undefined) judgeAnswer(limiter, answerTimesOf(sendLog, current.id), resolved.checks, answerMs, respondedAt, sentLate ? undefined : keptAt);
     for (const p of feedback.penalties) {
       const r = await limiter.penalize(p.key, p.hold);
       if (r.kind === 'error') feedbackErrors.push(`penalize ${p.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);

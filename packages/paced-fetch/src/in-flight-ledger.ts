@@ -1,4 +1,5 @@
 import type { BucketKey, Clock, RateLimiter } from '@core/rate-limit-contract';
+import { bucketKeyId as keyId } from '@core/exchange-specs';
 import { PacedFetchError } from './paced-fetch-error.js';
 import { abortReason } from './sleep.js';
 
@@ -7,10 +8,6 @@ export interface HeldCharge {
   readonly key: BucketKey;
   readonly cost: number;
   readonly bound: number;
-}
-
-function keyId(k: BucketKey): string {
-  return `${k.venue}\u0000${k.credential ?? ''}\u0000${k.axis ?? 'request'}`;
 }
 
 /**

@@ -43,16 +43,10 @@ interface JudgedAnswer {
   readonly answerMs: number;
   judgedMs: number;
   readonly checks: readonly BucketCheck[];
-  /** Where the store holds its send and when it went out; none when a record already counted it again from when it went out. */
-  readonly send: SendTimes | undefined;
+  /** The send time the store holds its send at; none when a record already counted it again from when it went out. */
+  readonly heldAtMs: number | undefined;
   /** The lateness the records of its send cover (RL-V7: it was moved up to its send plus this), 0 before any. */
   coveredMs: number;
-}
-
-/** Where the limiter's store holds a send (its admission's send time, or where it was moved when it went out late) and when it went out. */
-export interface SendTimes {
-  readonly heldAtMs: number;
-  readonly sentAtMs: number;
 }
 
 /** The answers of one venue seen by the paced fetches on one limiter object in this process. */
@@ -78,7 +72,7 @@ export const ANSWER_MEMORY_COUNT = 512;
  * went out at some time from its send to its send plus the lateness, and the store moves it there (a send
  * marked answered keeps counting until its mark; see `judge` for sends judged again).
  */
-export function judgeAnswer(limiter: RateLimiter, times: AnswerTimes, checks: readonly BucketCheck[], answerMs: number, now: number, send: SendTimes | undefined): void {
+export function judgeAnswer(limiter: RateLimiter, times: AnswerTimes, checks: readonly BucketCheck[], answerMs: number, now: number, heldAtMs: number | undefined): void {
   while (times.recent.length > 0 && ((times.recent[0]?.at ?? now) <= now - ANSWER_MEMORY_MS || times.recent.length >= ANSWER_MEMORY_COUNT)) times.recent.shift();
   const faster = answerMs < times.fastest;
   if (faster) {
@@ -91,14 +85,14 @@ export function judgeAnswer(limiter: RateLimiter, times: AnswerTimes, checks: re
     }
   }
   const late = answerMs - times.fastest;
-  const judged: JudgedAnswer = { at: now, answerMs, judgedMs: late, checks, send, coveredMs: 0 };
+  const judged: JudgedAnswer = { at: now, answerMs, judgedMs: late, checks, heldAtMs, coveredMs: 0 };
   if (late > 0) judge(limiter, judged, late, 0);
   if (checks.some((c) => c.limit !== null && 'perWindow' in c.limit)) times.recent.push(judged);
 }
 
 /**
  * Records an answer's send as late by `late`, judged before as late by `previous`. A send already counted
- * again from when it went out (`send` undefined) is counted again from now on the window limits it is
+ * again from when it went out (`heldAtMs` undefined) is counted again from now on the window limits it is
  * newly late for (a record from now holds any arrival since). Any other moves to where it can have gone
  * out (RL-V7), on every window limit it is late for, when it is newly late for one, or late by more than
  * half a limit's jitter allowance beyond what its last move covered (the allowance holds the rest): moves
@@ -106,15 +100,14 @@ export function judgeAnswer(limiter: RateLimiter, times: AnswerTimes, checks: re
  * remembered send again.
  */
 function judge(limiter: RateLimiter, a: JudgedAnswer, late: number, previous: number): void {
-  if (a.send === undefined) {
+  if (a.heldAtMs === undefined) {
     recordLateSend(limiter, a.checks.filter((c) => !isLate(c, previous)), late);
     return;
   }
   const covered = a.coveredMs;
   const due = a.checks.some((c) => isLate(c, late) && (!isLate(c, covered) || isLate(c, late - covered)));
   if (!due) return;
-  const earliestMs = Math.max(a.send.heldAtMs, a.send.sentAtMs);
-  recordLateSend(limiter, a.checks, late, { heldAtMs: a.send.heldAtMs, earliestMs, latestMs: earliestMs + late });
+  recordLateSend(limiter, a.checks, late, { heldAtMs: a.heldAtMs, earliestMs: a.heldAtMs, latestMs: a.heldAtMs + late });
   a.coveredMs = late;
 }
 
