@@ -25,6 +25,7 @@ import {
   afterSend,
   afterSync,
   earliestFit,
+  bulkKeep,
   fitsAt,
   ownKindOf,
   longRunRate,
@@ -144,11 +145,12 @@ export class ReferenceModel {
 
   /**
    * Whether a send of `cost` at `t` of a class with a line below the limit keeps every window containing
-   * it within the limit and within `line`, critical sends not counted against the line (RL-Q4); a
-   * subclass may only ever use it, not change the rules.
+   * it within the limit and within `line`, critical sends not counted against the line, and within the
+   * limit less `keep` with every send counted (bulk's half share, RL-Q4); a subclass may only ever use
+   * it, not change the rules.
    */
-  protected windowLineFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number): boolean {
-    return fitsAt(log, w, cost, t, line);
+  protected windowLineFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number, keep: number): boolean {
+    return fitsAt(log, w, cost, t, line, false, keep);
   }
 
   /**
@@ -280,7 +282,8 @@ export class ReferenceModel {
             message: `checks[${check.index}] (${check.key.venue}/${check.key.axis}): cost ${formatNumber(check.cost)} can never be paid: a window of ${formatNumber(limit.windowMs)} ms holds at most ${formatNumber(limit.perWindow)}`,
           };
         }
-        const fits = (log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean => (free === 0 ? this.windowFits(log, w, cost, t) : this.windowLineFits(log, w, cost, t, windowLine));
+        const keep = bulkKeep(limit.perWindow, windowLine, cls);
+        const fits = (log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean => (free === 0 ? this.windowFits(log, w, cost, t) : this.windowLineFits(log, w, cost, t, windowLine, keep));
         const s = earliestFit(bucket.log, limit, check.cost, sendAt, fits, windowLine);
         if (!(s - now <= HORIZON_MS)) return unrepresentable(check);
         if (s > sendAt) {

@@ -120,17 +120,29 @@ export function countAt(log: readonly WindowEntry[], span: number, T: number): n
  * within the limit. The count only rises where an entry starts, so the intervals ending at `t` and at
  * each entry start in `(t, t + span)` are the ones to look at: bookings ahead close times too (RL-V2).
  */
-export function fitsAt(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number = w.perWindow, countCritical = false): boolean {
+export function fitsAt(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number = w.perWindow, countCritical = false, keep = 0): boolean {
   const span = spanOf(w);
   // a class with a line below the limit (RL-Q4) keeps every interval within it, counting everything but
-  // critical sends: they spend the share the line keeps free for them
+  // critical sends: they spend the share the line keeps free for them; and bulk, everything counted,
+  // within the limit less `keep` (half its share: see `bulkKeep`)
   const below = countCritical ? log : log.filter((e) => e.kind !== 'own-critical');
   const room = (T: number): boolean => {
-    if (countAt(log, span, T) > w.perWindow + windowTolerance(w) - cost) return false;
-    return line === w.perWindow || !(countAt(below, span, T) > line + windowTolerance(w) - cost);
+    const all = countAt(log, span, T);
+    if (all > w.perWindow + windowTolerance(w) - cost) return false;
+    if (line === w.perWindow) return true;
+    if (countAt(below, span, T) > line + windowTolerance(w) - cost) return false;
+    return keep === 0 || !(all > w.perWindow - keep + windowTolerance(w) - cost);
   };
   if (!room(t)) return false;
   return log.every((e) => !(e.from > t && e.from < t + span) || room(e.from));
+}
+
+/**
+ * What bulk leaves free of a window whatever critical calls spent (RL-Q4): half the share its line keeps
+ * free; nothing for the other classes (`cls`: 0 critical, 1 normal, 2 bulk).
+ */
+export function bulkKeep(perWindow: number, line: number, cls: number): number {
+  return cls === 2 ? (perWindow - line) / 2 : 0;
 }
 
 /**

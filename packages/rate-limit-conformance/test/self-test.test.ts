@@ -54,6 +54,7 @@ const BROKEN: readonly {
   { flaw: 'criticalSkipsCheck', rule: 'RL-Q3', what: 'sends critical calls at once whatever the bucket holds ahead', safety: false, modelCheck: false },
   { flaw: 'classFifoIgnored', rule: 'RL-Q2', what: 'lets a call pass bookings of its own class ahead by the room kept for higher classes', safety: false, modelCheck: 'sometimes' },
   { flaw: 'windowLineCountsCritical', rule: 'RL-Q4', what: 'counts critical sends against a lower class’s window line', safety: false, modelCheck: false },
+  { flaw: 'windowBulkKeepsNothing', rule: 'RL-Q4', what: 'lets bulk fill a window to the limit once critical sends spent the reserve', safety: false, modelCheck: false },
   { flaw: 'reserveCutsRate', rule: 'RL-Q4', what: 'keeps the reserve by scaling the refill rate of lower classes too', safety: false, modelCheck: false },
   { flaw: 'priorityIgnoredSilently', rule: 'RL-Q5', what: 'claims no priorities and admits calls naming one as if they did not', safety: false, modelCheck: false },
   { flaw: 'checkReserveIgnored', rule: 'RL-Q6', what: 'reads a check’s own reserve but keeps the call’s on every bucket', safety: false, modelCheck: false },

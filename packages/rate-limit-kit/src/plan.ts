@@ -1,6 +1,6 @@
 import { isUnpayable, type BucketDefinition, HORIZON_MS } from './gcra.js';
 import { NORMAL, classSendTime, lineOf, windowLineOf, type ClassState } from './classes.js';
-import { windowSendTime, type WindowDefinition } from './window.js';
+import { bulkKeep, windowSendTime, type WindowDefinition } from './window.js';
 
 /** The outcome of {@link planAdmission}: the common send time, or which bucket can never pay. */
 export interface AdmissionPlan {
@@ -60,7 +60,8 @@ export function planAdmission(
       const def = defs[i] as PlanDefinition;
       const cost = costs[i] as number;
       if (def.window === undefined || cost === 0) continue;
-      const si = windowSendTime(windows[i] ?? [], def.window, cost, s, windowLineOf(def.window.perWindow, one ? free : (free[i] as number), cost));
+      const line = windowLineOf(def.window.perWindow, one ? free : (free[i] as number), cost);
+      const si = windowSendTime(windows[i] ?? [], def.window, cost, s, line, bulkKeep(def.window.perWindow, line, cls));
       if (!(si - now <= HORIZON_MS)) return unpayable(plan, i);
       if (si > s) {
         s = si;

@@ -108,11 +108,13 @@ function mergedAnsweredKind(f: number): number {
 }
 
 /**
- * What merges with what (RL-V6): entries of one kind, and admitted sends of every class together (so
- * classes cost a window no merge granularity).
+ * What merges with what (RL-V6): entries of one kind; admitted sends of classes normal and bulk together
+ * (so those classes cost a window no merge granularity), and critical sends among themselves: a line
+ * counts every send but critical ones (RL-Q4), so a critical send merged into a lower class's entry would
+ * count against the line it does not spend.
  */
 function mergeGroup(f: number): number {
-  return isOwnKind(f) ? 0 : f;
+  return isOwnKind(f) ? (isCriticalKind(f) ? 4 : 0) : f;
 }
 
 /**
@@ -127,11 +129,12 @@ function mergedKind(f: number, g: number): number {
 
 /**
  * Whether the interval ending at `T` has room for `cost`: within the limit, every entry counted, and
- * within the class's line (RL-Q4), counting every entry but critical sends (kinds 4 and 8): a line keeps its
- * share free for critical calls, so what they spend comes out of it and costs the lower classes only
- * what they leave of it.
+ * within the class's line (RL-Q4), counting every entry but critical sends (kinds 4, 8, 11, 14): a line
+ * keeps its share free for critical calls, so what they spend comes out of it and costs the lower classes
+ * only what they leave of it; and, every entry counted, within the limit less `keep` (bulk's: half its
+ * share, see {@link bulkKeep}).
  */
-function roomAt(e: readonly number[], d: WindowDefinition, cost: number, T: number, line: number): boolean {
+function roomAt(e: readonly number[], d: WindowDefinition, cost: number, T: number, line: number, keep: number): boolean {
   let count = 0;
   let critical = 0;
   for (let i = 0; i < e.length; i += ENTRY) {
@@ -141,7 +144,21 @@ function roomAt(e: readonly number[], d: WindowDefinition, cost: number, T: numb
     }
   }
   if (count > d.perWindow + d.eps - cost) return false;
-  return line === d.perWindow || !(count - critical > line + d.eps - cost);
+  if (line === d.perWindow) return true;
+  if (count - critical > line + d.eps - cost) return false;
+  return keep === 0 || !(count > d.perWindow - keep + d.eps - cost);
+}
+
+/**
+ * What a class must leave free of a window whatever critical calls spent (RL-Q4), beside its line: for
+ * bulk half of the share its line keeps free (`(perWindow − line) / 2`), nothing for the other classes.
+ * Bulk traffic (market data) books a window full as far ahead as its bookings reach; critical calls
+ * spending more than their share in a window would otherwise wait behind those bookings, and half the
+ * share still lets them through at once. Normal calls spend their line as before (an order count's
+ * reserve is sized to the critical orders it carries).
+ */
+export function bulkKeep(perWindow: number, line: number, cls: number): number {
+  return cls === 2 ? (perWindow - line) / 2 : 0;
 }
 
 /**
@@ -149,12 +166,12 @@ function roomAt(e: readonly number[], d: WindowDefinition, cost: number, T: numb
  * with a line below it (RL-Q4), within the line, critical sends not counted against it: the reserve is
  * what stays for critical calls in every window, less what they spent of it.
  */
-function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number, line: number): boolean {
-  if (!roomAt(e, d, cost, t, line)) return false;
+function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number, line: number, keep: number): boolean {
+  if (!roomAt(e, d, cost, t, line, keep)) return false;
   // later intervals that also contain t: where a booked entry after t starts counting
   for (let i = 0; i < e.length; i += ENTRY) {
     const a = e[i] as number;
-    if (a > t && a < t + d.span && !roomAt(e, d, cost, a, line)) return false;
+    if (a > t && a < t + d.span && !roomAt(e, d, cost, a, line, keep)) return false;
   }
   return true;
 }
@@ -164,18 +181,18 @@ function fits(e: readonly number[], d: WindowDefinition, cost: number, t: number
  * exceeds the limit (it never fits, RL-V3). Candidates are `from` and the times entries stop counting
  * (`b + span`): feasibility only improves at those. `line` is what the call's class may fill a window
  * to with everything but critical sends (RL-Q4: `perWindow · (1 − free)`; `perWindow` for critical and
- * by default).
+ * by default), `keep` what it leaves free with every send counted ({@link bulkKeep}; 0 by default).
  */
-export function windowSendTime(e: readonly number[], d: WindowDefinition, cost: number, from: number, line: number = d.perWindow): number {
+export function windowSendTime(e: readonly number[], d: WindowDefinition, cost: number, from: number, line: number = d.perWindow, keep = 0): number {
   if (cost > line + d.eps) return Infinity;
-  if (fits(e, d, cost, from, line)) return from;
+  if (fits(e, d, cost, from, line, keep)) return from;
   const candidates: number[] = [];
   for (let i = 0; i < e.length; i += ENTRY) {
     const t = lastSend(e, i) + d.span;
     if (t > from) candidates.push(t);
   }
   candidates.sort((x, y) => x - y);
-  for (const t of candidates) if (fits(e, d, cost, t, line)) return t;
+  for (const t of candidates) if (fits(e, d, cost, t, line, keep)) return t;
   return Infinity; // unreachable: after the last entry stops counting, nothing counts
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER, defineWindow, windowCharge, windowSync } from '../src/index.js';
+import { ANSWER, MAX_WINDOW_ENTRIES, defineWindow, windowCharge, windowSync } from '../src/index.js';
 
 // RL-V5's answer records: a send marked answered with its fixed window's end is taken as counted by a
 // later report of that window that says more. 10 per 1000 ms, 50 ms of jitter; times in ms.
@@ -47,5 +47,23 @@ describe('answer records (windowSync)', () => {
     const c = windowSync(sent, [], d, 3, 1030, 1020, undefined, 1, 1, END);
     expect(windowSync(c.entries, c.answers, d, 0, 1020 + 1050, undefined, undefined, 0, undefined, undefined).answers).toEqual([]);
     expect(windowSync(c.entries, c.answers, d, 0, 1020 + 1049, undefined, undefined, 0, undefined, undefined).answers).toEqual(c.answers);
+  });
+});
+
+describe('merging (RL-V6)', () => {
+  it('merges critical sends only among themselves, so a lower class’s line never counts them', () => {
+    // 6000 per minute: 300 sends, one in three critical, more than the list keeps
+    const big = defineWindow(6000, 60_000, 100);
+    let e: number[] = [];
+    for (let i = 0; i < 300; i++) e = windowCharge(e, big, 1, 1000 + 10 * i, 1000 + 10 * i, i % 3 === 0 ? 0 : 2);
+    expect(e.length).toBe(MAX_WINDOW_ENTRIES * 4);
+    let critical = 0;
+    let total = 0;
+    for (let i = 0; i < e.length; i += 4) {
+      total += e[i + 2] as number;
+      if (e[i + 3] === 4) critical += e[i + 2] as number;
+    }
+    expect(total).toBe(300);
+    expect(critical).toBe(100);
   });
 });

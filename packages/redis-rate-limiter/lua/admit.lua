@@ -65,7 +65,7 @@ while moved do
     local d = defs[i]
     if d.window then
       local line = window_line_of(d.window.per, frees[i], costs[i])
-      local s = window_send_time(windows[i], d.window, costs[i], send_at, line)
+      local s = window_send_time(windows[i], d.window, costs[i], send_at, line, bulk_keep(d.window.per, line, cls))
       if not (s - now <= HORIZON_MS) then
         if costs[i] > line + d.window.eps then return { 2, i, 3, '0' } end
         return { 2, i, 2, '0' }

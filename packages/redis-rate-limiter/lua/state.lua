@@ -320,9 +320,13 @@ local function last_send(e, i)
   return e[i + 1]
 end
 
--- what merges with what: entries of one kind, and admitted sends of every class together
+-- what merges with what: entries of one kind; admitted sends of classes normal and bulk together, and
+-- critical sends among themselves (a line counts every send but critical ones)
 local function merge_group(f)
-  if is_own_kind(f) then return 0 end
+  if is_own_kind(f) then
+    if is_critical_kind(f) then return 4 end
+    return 0
+  end
   return f
 end
 
@@ -356,7 +360,7 @@ end
 
 -- room for cost in the interval ending at T: within the limit, every entry counted, and within the class's
 -- line, every entry but critical sends (kinds 4, 8) counted: they spend the share the line keeps free (RL-Q4)
-local function room_at(e, w, cost, T, line)
+local function room_at(e, w, cost, T, line, keep)
   local count, critical = 0, 0
   for i = 1, #e, 4 do
     -- (last_send inlined: this loop runs for every candidate time)
@@ -368,22 +372,31 @@ local function room_at(e, w, cost, T, line)
     end
   end
   if count > w.per + w.eps - cost then return false end
-  return line == w.per or not (count - critical > line + w.eps - cost)
+  if line == w.per then return true end
+  if count - critical > line + w.eps - cost then return false end
+  return keep == 0 or not (count > w.per - keep + w.eps - cost)
 end
 
-local function fits(e, w, cost, t, line)
-  if not room_at(e, w, cost, t, line) then return false end
+-- what a class leaves free whatever critical calls spent (RL-Q4): bulk half the share its line keeps free
+local function bulk_keep(per, line, cls)
+  if cls == 2 then return (per - line) / 2 end
+  return 0
+end
+
+local function fits(e, w, cost, t, line, keep)
+  if not room_at(e, w, cost, t, line, keep) then return false end
   for i = 1, #e, 4 do
     local a = e[i]
-    if a > t and a < t + w.span and not room_at(e, w, cost, a, line) then return false end
+    if a > t and a < t + w.span and not room_at(e, w, cost, a, line, keep) then return false end
   end
   return true
 end
 
-local function window_send_time(e, w, cost, from, line)
+local function window_send_time(e, w, cost, from, line, keep)
   if line == nil then line = w.per end
+  if keep == nil then keep = 0 end
   if cost > line + w.eps then return math.huge end
-  if fits(e, w, cost, from, line) then return from end
+  if fits(e, w, cost, from, line, keep) then return from end
   local candidates = {}
   for i = 1, #e, 4 do
     local t = last_send(e, i) + w.span
@@ -391,7 +404,7 @@ local function window_send_time(e, w, cost, from, line)
   end
   table.sort(candidates)
   for _, t in ipairs(candidates) do
-    if fits(e, w, cost, t, line) then return t end
+    if fits(e, w, cost, t, line, keep) then return t end
   end
   return math.huge
 end

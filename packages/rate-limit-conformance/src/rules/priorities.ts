@@ -126,9 +126,10 @@ export const PRIORITIES: readonly ConformanceTest[] = [
   }),
   test('RL-Q4', 'on a window limit critical sends spend the reserve, not a lower class’s line: the reserve costs bulk and normal only what critical calls leave of it', [...CLASSES, 'windowLimits'], async ({ limiter }) => {
     const k = key({ axis: 'window-critical-first' });
-    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical sends 2 first');
-    for (let i = 0; i < 8; i++) expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 8 beside them: its whole line`);
+    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }), 'critical sends 1 first');
+    for (let i = 0; i < 8; i++) expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 8 beside it: its whole line`);
     expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk beyond its line');
+    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }), 'critical: the last one of the window');
     expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }), 1050, 'critical after spending the reserve itself: the window is full');
     const n = key({ axis: 'window-critical-then-normal' });
     const reserve: Reserve = { normal: 0.3, bulk: 0.3 };
@@ -137,6 +138,20 @@ export const PRIORITIES: readonly ConformanceTest[] = [
     expectDelay(await limiter.checkRates([{ key: n, limit: TEN_PER_WINDOW, cost: 1 }], { reserve }), 1050, 'normal beyond its line');
     expectOkNow(await limiter.checkRate(n, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical: the 2 of the reserve it left');
     expectDelay(await limiter.checkRate(n, TEN_PER_WINDOW, 1, { priority: 'critical' }), 1050, 'the window is full');
+  }),
+  test('RL-Q4', 'on a window limit bulk leaves half its share free whatever critical calls spent: normal spends to the limit', [...CLASSES, 'windowLimits'], async ({ limiter }) => {
+    // bulk's share of 20 % is 2 of 10: it keeps 1 free, every send counted, once critical sends spent the other
+    const k = key({ axis: 'window-bulk-keeps' });
+    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical spends the whole share first');
+    for (let i = 0; i < 7; i++) expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 7 beside them`);
+    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk at 9 of 10: half its share stays free');
+    expectDelay(await limiter.peek([{ key: k, limit: TEN_PER_WINDOW, cost: 1 }], { priority: 'bulk' }), 1050, 'peek sees the same');
+    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }), 'the next critical call finds it at once');
+    // normal keeps no such room: with a normal share it spends to the limit once critical spent its share
+    const n = key({ axis: 'window-normal-spends' });
+    const reserve: Reserve = { normal: 0.2, bulk: 0.2 };
+    expectOkNow(await limiter.checkRate(n, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical spends the whole share first');
+    expectOkNow(await limiter.checkRates([{ key: n, limit: TEN_PER_WINDOW, cost: 8 }], { reserve }), 'normal spends its line of 8 beside them: the window full');
   }),
   test('RL-Q4', 'on a fixed quota bulk spends (1 − r)·capacity, then its cost is unpayable while critical spends the rest', CLASSES, async ({ limiter }) => {
     const quota: Limit = { capacity: 10, refillPerSec: 0 };

@@ -85,6 +85,11 @@ export interface FakeFlaws {
    * classes all of it even in windows where critical calls spent it (breaks RL-Q4).
    */
   readonly windowLineCountsCritical?: boolean;
+  /**
+   * Lets bulk fill a window to the limit once critical sends spent the reserve, keeping nothing free for
+   * the next critical call (breaks RL-Q4).
+   */
+  readonly windowBulkKeepsNothing?: boolean;
   /** Keeps the reserve by scaling the whole bucket, refill included, so a lower class alone gets less than the refill rate (breaks RL-Q4). */
   readonly reserveCutsRate?: boolean;
   /** Claims no priorities (`capabilities.priorities` false) and admits a call naming one as if it did not (breaks RL-Q5). */
@@ -167,9 +172,10 @@ class FakeModel extends ReferenceModel {
     return super.windowSynced(log, w, used, now, report);
   }
 
-  protected override windowLineFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number): boolean {
-    if (!this.#flaws.windowLineCountsCritical) return super.windowLineFits(log, w, cost, t, line);
-    return fitsAt(log, w, cost, t, line, true);
+  protected override windowLineFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number, keep: number): boolean {
+    if (this.#flaws.windowLineCountsCritical) return fitsAt(log, w, cost, t, line, true, keep);
+    if (this.#flaws.windowBulkKeepsNothing) return fitsAt(log, w, cost, t, line);
+    return super.windowLineFits(log, w, cost, t, line, keep);
   }
 
   protected override windowFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean {
