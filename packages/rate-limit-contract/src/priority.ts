@@ -21,7 +21,9 @@ export type Priority = 'critical' | 'normal' | 'bulk';
  * every earlier rule's numbers for callers that name no class, and `bulk: 0.2`).
  *
  * @remarks The reserve costs a lower class only what it keeps free: alone on a bucket, a class with share
- * `r` gets a burst of `(1 − r) · capacity` and the full refill rate (RL-Q4).
+ * `r` gets a burst of `(1 − r) · capacity` and the full refill rate (RL-Q4). On a window limit critical
+ * sends spend the share, not the lower classes' line, and bulk keeps half its share free however much of
+ * it critical sends spent (RL-Q4).
  *
  * @example
  * ```ts

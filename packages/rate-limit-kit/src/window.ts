@@ -30,6 +30,12 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
 
 /** Entries a window bucket keeps at most (memory per bucket: 4 numbers each, and up to {@link MAX_ANSWERS} answer records of {@link ANSWER} numbers). */
 export const MAX_WINDOW_ENTRIES = 128;
+/**
+ * The critical cost, as a share of `perWindow`, that a merge with a lower class's send moves onto the
+ * lines for nothing (RL-V6): a gate (a charge the venue applies only on an outcome, admitted at a
+ * millionth of it) costs the lines nothing to speak of, wherever it merges.
+ */
+export const MERGE_GATE = 1e-6;
 /** Values per entry in the flat list. */
 export const ENTRY = 4;
 /** The kind of the entry that marks where a fixed window began, as the last report bounded it (RL-V6). */
@@ -108,10 +114,11 @@ function mergedAnsweredKind(f: number): number {
 }
 
 /**
- * What merges with what (RL-V6): entries of one kind; admitted sends of classes normal and bulk together
- * (so those classes cost a window no merge granularity), and critical sends among themselves: a line
- * counts every send but critical ones (RL-Q4), so a critical send merged into a lower class's entry would
- * count against the line it does not spend.
+ * What merges with what at no cost beyond the merged width (RL-V6): entries of one kind; admitted sends of
+ * classes normal and bulk together (so those classes cost a window no merge granularity), and critical
+ * sends among themselves. A critical send merged with a lower class's takes its class, so a line then
+ * counts it (RL-Q4: a line counts every send but critical ones): such a merge costs besides the span times
+ * the critical share of the merged cost (see `addEntry`).
  */
 function mergeGroup(f: number): number {
   return isOwnKind(f) ? (isCriticalKind(f) ? 4 : 0) : f;
@@ -248,10 +255,13 @@ function markedStart(e: readonly number[]): number | undefined {
 
 /**
  * Adds an entry `[a, b]` of `cost` (kind `f`), keeping the list sorted by `a`; past
- * {@link MAX_WINDOW_ENTRIES}, merges two entries of one kind (next to each other among that kind),
- * summing their costs (clamped to {@link MAX_AMOUNT}): the cost then counts over the whole merged
- * interval, which only ever admits less. The pair merged is the one whose merged interval's width plus
- * what the merge costs syncs is the least, the earliest on a tie (see `syncCost`: nothing for sends
+ * {@link MAX_WINDOW_ENTRIES}, merges two entries of one merge group (next to each other among that
+ * group, see `mergeGroup`), or an admitted send with the next admitted send of the other side (critical
+ * or not), summing their costs (clamped to {@link MAX_AMOUNT}): the cost then counts over the whole
+ * merged interval, which only ever admits less. The pair merged is the one whose merged interval's width
+ * plus what the merge costs syncs (plus, critical with not, `span · critical / (both costs)`: the share
+ * of the cost that lower classes' lines then count, for as long as it counts) is the least, the earliest
+ * on a tie, a pair of one group before a mixed one from the same entry (see `syncCost`: nothing for sends
  * before the last `2 · jitterMs` or booked after now and, with a fixed window's start marked by a
  * report, within one aligned window clear of its first `2 · jitterMs` and within one window of the
  * marked phase clear of `2 · jitterMs` at both ends). So a burst of recent sends merges among itself
@@ -270,23 +280,50 @@ export function addEntry(e: readonly number[], a: number, b: number, cost: numbe
   }
   if (!placed) out.push(a, b, cost, f);
   while (out.length > MAX_WINDOW_ENTRIES * ENTRY) {
-    // merge the two entries of one kind, next to each other among that kind, whose merged interval's
-    // width plus what the merge costs syncs is the least (ties: the earliest); with more entries than
-    // room there is always such a pair
+    // merge the pair whose merged interval's width plus what the merge costs syncs (and lines) is the
+    // least (ties: the earliest); with more entries than room there is always such a pair
     let bi = -1;
     let bj = -1;
     let best = Infinity;
     const start = markedStart(out);
+    // for each entry, the next one of its merge group and the next admitted send (-1: none), in one pass
+    const nextSame: number[] = [];
+    const nextOwn: number[] = [];
+    const lastOf = new Map<number, number>();
+    let lastOwn = -1;
+    for (let i = out.length - ENTRY; i >= 0; i -= ENTRY) {
+      const g = mergeGroup(out[i + 3] as number);
+      nextSame[i] = lastOf.get(g) ?? -1;
+      lastOf.set(g, i);
+      nextOwn[i] = lastOwn;
+      if (isOwnKind(out[i + 3] as number)) lastOwn = i;
+    }
     for (let i = 0; i < out.length; i += ENTRY) {
-      let j = i + ENTRY;
-      while (j < out.length && mergeGroup(out[j + 3] as number) !== mergeGroup(out[i + 3] as number)) j += ENTRY;
-      if (j >= out.length) continue;
-      const end = Math.max(out[i + 1] as number, out[j + 1] as number);
-      const score = end - (out[i] as number) + syncCost(out[i] as number, end, d, now, start);
+      const fi = out[i + 3] as number;
+      const j = nextSame[i] as number;
+      if (j >= 0) {
+        const end = Math.max(out[i + 1] as number, out[j + 1] as number);
+        const score = end - (out[i] as number) + syncCost(out[i] as number, end, d, now, start);
+        if (score < best) {
+          best = score;
+          bi = i;
+          bj = j;
+        }
+      }
+      if (!isOwnKind(fi)) continue;
+      // the next admitted send of the other side (critical or not): merged, the critical cost counts
+      // against the lines, for as long as it counts; a cost too small to matter (a gate) merges freely
+      const k = nextOwn[i] as number;
+      if (k < 0 || mergeGroup(out[k + 3] as number) === mergeGroup(fi)) continue;
+      const end = Math.max(out[i + 1] as number, out[k + 1] as number);
+      const ci = out[i + 2] as number;
+      const ck = out[k + 2] as number;
+      const critical = isCriticalKind(fi) ? ci : ck;
+      const score = end - (out[i] as number) + syncCost(out[i] as number, end, d, now, start) + (critical > MERGE_GATE * d.perWindow ? (d.span * critical) / (ci + ck) : 0);
       if (score < best) {
         best = score;
         bi = i;
-        bj = j;
+        bj = k;
       }
     }
     out[bi + 1] = Math.max(out[bi + 1] as number, out[bj + 1] as number);

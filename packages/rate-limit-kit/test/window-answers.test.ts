@@ -67,3 +67,36 @@ describe('merging (RL-V6)', () => {
     expect(critical).toBe(100);
   });
 });
+
+describe('merging a gate (RL-V6)', () => {
+  it('merges a critical cost too small to matter (a deferred charge’s gate) into its neighbours, leaving the room to the other sends', () => {
+    // 640 sends 10 ms apart, every 16th a critical gate (a millionth of a charge): 40 gates, 150 ms apart
+    const big = defineWindow(6000, 60_000, 100);
+    let e: number[] = [];
+    for (let i = 0; i < 640; i++) e = windowCharge(e, big, i % 16 === 0 ? 1e-6 : 10, 1000 + 10 * i, 1000 + 10 * i, i % 16 === 0 ? 0 : 2);
+    let criticalEntries = 0;
+    let widest = 0;
+    for (let i = 0; i < e.length; i += 4) {
+      if (e[i + 3] === 4) criticalEntries++;
+      else widest = Math.max(widest, (e[i + 1] as number) - (e[i] as number));
+    }
+    // the gates go into the entries beside them and the other sends keep the list: kept apart, the gates
+    // held 40 of the 128 entries and the other sends merged up to 130 ms wide
+    expect(criticalEntries).toBeLessThanOrEqual(2);
+    expect(widest).toBeLessThanOrEqual(90);
+  });
+
+  it('merges a critical gate with a normal gate beside it: neither costs the lines anything to speak of', () => {
+    // 640 sends 10 ms apart; in every 16, a critical gate between two normal gates (orders and cancels on
+    // a weight charged only on failure), the rest bulk
+    const big = defineWindow(6000, 60_000, 100);
+    let e: number[] = [];
+    for (let i = 0; i < 640; i++) {
+      const gate = i % 16 <= 2;
+      e = windowCharge(e, big, gate ? 1e-6 : 10, 1000 + 10 * i, 1000 + 10 * i, i % 16 === 1 ? 0 : gate ? 1 : 2);
+    }
+    let criticalEntries = 0;
+    for (let i = 0; i < e.length; i += 4) if (e[i + 3] === 4) criticalEntries++;
+    expect(criticalEntries).toBeLessThanOrEqual(2);
+  });
+});

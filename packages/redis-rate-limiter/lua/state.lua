@@ -280,6 +280,8 @@ end
 
 -- window limits (window.ts): entries flat, 4 numbers each: a, b, c, f
 local MAX_WINDOW_ENTRIES = 128
+-- a critical cost a merge may move onto the lines for nothing, as a share of the limit (a gate)
+local GATE = 1e-6
 local MAX_ANSWERS = 128
 
 -- admitted sends: kinds 0 normal, 4 critical, 5 bulk; one send a sync said was answered: 10, 11, 12 (b: when the store
@@ -320,8 +322,9 @@ local function last_send(e, i)
   return e[i + 1]
 end
 
--- what merges with what: entries of one kind; admitted sends of classes normal and bulk together, and
--- critical sends among themselves (a line counts every send but critical ones)
+-- what merges with what at no cost beyond the width: entries of one kind; admitted sends of classes
+-- normal and bulk together, and critical sends among themselves (a line counts every send but critical
+-- ones: a critical send merged with a lower class's costs besides the span times its share of the cost)
 local function merge_group(f)
   if is_own_kind(f) then
     if is_critical_kind(f) then return 4 end
@@ -466,14 +469,40 @@ local function add_entry(e, a, b, cost, f, w, now)
   while #out > MAX_WINDOW_ENTRIES * 4 do
     local bi, bj, best = -1, -1, math.huge
     local start = marked_start(out)
+    -- for each entry, the next one of its merge group and the next admitted send (-1: none), in one pass
+    local next_same, next_own, last_of, last_own = {}, {}, {}, -1
+    for i = #out - 3, 1, -4 do
+      local g = merge_group(out[i + 3])
+      next_same[i] = last_of[g] or -1
+      last_of[g] = i
+      next_own[i] = last_own
+      if is_own_kind(out[i + 3]) then last_own = i end
+    end
     for i = 1, #out, 4 do
-      local j = i + 4
-      while j <= #out and merge_group(out[j + 3]) ~= merge_group(out[i + 3]) do j = j + 4 end
-      if j <= #out then
+      local fi = out[i + 3]
+      local j = next_same[i]
+      if j >= 0 then
         local stop = math.max(out[i + 1], out[j + 1])
         local score = stop - out[i] + sync_cost(out[i], stop, w, now, start)
         if score < best then
           best, bi, bj = score, i, j
+        end
+      end
+      if is_own_kind(fi) then
+        -- the next admitted send of the other side (critical or not): merged, the critical cost counts
+        -- against the lines for as long as it counts; a critical cost of at most a millionth of the
+        -- limit (a gate) costs them nothing to speak of
+        local k = next_own[i]
+        if k >= 0 and merge_group(out[k + 3]) ~= merge_group(fi) then
+          local stop = math.max(out[i + 1], out[k + 1])
+          local ci, ck = out[i + 2], out[k + 2]
+          local critical = ck
+          if is_critical_kind(fi) then critical = ci end
+          local score = stop - out[i] + sync_cost(out[i], stop, w, now, start)
+          if critical > GATE * w.per then score = score + (w.span * critical) / (ci + ck) end
+          if score < best then
+            best, bi, bj = score, i, k
+          end
         end
       end
     end
