@@ -1,3 +1,4 @@
+import { BULK } from './classes.js';
 import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
 
 /**
@@ -165,7 +166,7 @@ function roomAt(e: readonly number[], d: WindowDefinition, cost: number, T: numb
  * reserve is sized to the critical orders it carries).
  */
 export function bulkKeep(perWindow: number, line: number, cls: number): number {
-  return cls === 2 ? (perWindow - line) / 2 : 0;
+  return cls === BULK ? (perWindow - line) / 2 : 0;
 }
 
 /**

@@ -362,7 +362,8 @@ local function own_kind(cls)
 end
 
 -- room for cost in the interval ending at T: within the limit, every entry counted, and within the class's
--- line, every entry but critical sends (kinds 4, 8) counted: they spend the share the line keeps free (RL-Q4)
+-- line, every entry but critical sends (kinds 4, 8, 11, 14) counted: they spend the share the line keeps
+-- free (RL-Q4); and, every entry counted, within the limit less keep (bulk's half share, bulk_keep)
 local function room_at(e, w, cost, T, line, keep)
   local count, critical = 0, 0
   for i = 1, #e, 4 do
