@@ -99,4 +99,22 @@ describe('merging a gate (RL-V6)', () => {
     for (let i = 0; i < e.length; i += 4) if (e[i + 3] === 4) criticalEntries++;
     expect(criticalEntries).toBeLessThanOrEqual(2);
   });
+
+  it('merges critical gates with the normal gates beside them as freely as with each other', () => {
+    // only gates: orders (normal) and cancels (critical) alternating on a weight charged only on failure;
+    // merged at the span times the critical share (half of each pair's millionths), the cancels' gates
+    // kept 64 entries apart and the merges went 140 ms wide
+    const big = defineWindow(6000, 60_000, 100);
+    let e: number[] = [];
+    for (let i = 0; i < 640; i++) e = windowCharge(e, big, 1e-6, 1000 + 10 * i, 1000 + 10 * i, i % 2 === 0 ? 0 : 1);
+    let criticalEntries = 0;
+    let widest = 0;
+    for (let i = 0; i < e.length; i += 4) {
+      if (e[i + 3] === 4) criticalEntries++;
+      widest = Math.max(widest, (e[i + 1] as number) - (e[i] as number));
+    }
+    expect(criticalEntries).toBeLessThanOrEqual(16);
+    expect(widest).toBeLessThanOrEqual(90);
+  });
 });
+

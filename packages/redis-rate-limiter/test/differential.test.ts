@@ -121,10 +121,12 @@ const windowOpArb: fc.Arbitrary<Op> = fc.oneof(
 /** Long runs of sends into one large window (6000 per minute), so that its list fills and merges (RL-V6). */
 const BIG_WINDOW = LIMITS.findIndex((l) => l !== null && 'perWindow' in l && l.perWindow === 6000);
 const bigChecks = fc.array(fc.tuple(fc.nat(1), fc.constant(BIG_WINDOW), fc.constantFrom(2, 3, 4)), { minLength: 1, maxLength: 2 });
+const gateChecks = fc.array(fc.tuple(fc.nat(1), fc.constant(BIG_WINDOW), fc.constantFrom(2, 4, 8)), { minLength: 1, maxLength: 2 });
 const mergeOpArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ op: fc.constant('probe' as const), checks: bigChecks }) },
-  // critical sends among the others: they merge only among themselves (RL-V6)
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('probe' as const), checks: bigChecks, cls: fc.constantFrom<Cls>({ priority: 'critical' }, { priority: 'bulk' }, { priority: 'bulk', reserve: { bulk: 0.1 } }) }) },
+  // critical sends among the others, some of them gates (1e-10): they merge among themselves, and with the
+  // others at the span times their share of the cost, or for nothing as gates (RL-V6)
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('probe' as const), checks: gateChecks, cls: fc.constantFrom<Cls>({ priority: 'critical' }, { priority: 'bulk' }, { priority: 'bulk', reserve: { bulk: 0.1 } }) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('book' as const), checks: bigChecks, budget: fc.constantFrom(50, 100_000) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(1), cost: fc.constantFrom(1, 4), limit: fc.option(fc.constant(BIG_WINDOW), { nil: null }) }) },
   {
