@@ -30,6 +30,8 @@ import {
   windowExpiry,
   windowFoldPending,
   windowFromBorrowed,
+  windowHeldWait,
+  withoutHeld,
   windowPenalize,
   windowRecord,
   windowSync,
@@ -97,6 +99,7 @@ const CAPABILITIES: Capabilities = Object.freeze({
   crossVenueChecks: true,
   windowLimits: true,
   priorities: true,
+  heldPeeks: true,
 });
 
 /**
@@ -156,7 +159,7 @@ export class MemoryStore implements LimiterStore {
 
   // ---------------------------------------------------------------- admission
 
-  admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined, cls = 1, free: number | readonly number[] = 0): Admission {
+  admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined, cls = 1, free: number | readonly number[] = 0, heldAt?: number): Admission {
     const now = this.#clock.now();
     if (mode !== 'peek') this.#sweep.tick(now);
     const xs = this.#xs;
@@ -177,7 +180,9 @@ export class MemoryStore implements LimiterStore {
         css[i] = anyClasses ? this.#classesOf(slot, k.id, def, x, now) : undefined;
       } else {
         xs[i] = 0;
-        ws[i] = this.#effectiveWindow(slot, k.id, def, now);
+        const e = this.#effectiveWindow(slot, k.id, def, now);
+        // a booking again of a send held at heldAt (RL-V8): its entry there is given up as this call books
+        ws[i] = heldAt === undefined || mode !== 'book' ? e : (withoutHeld(e, costs[i] as number, heldAt) as number[]);
         css[i] = undefined;
       }
     }
@@ -227,6 +232,20 @@ export class MemoryStore implements LimiterStore {
       });
     }
     return booked === undefined ? { status: 'admitted', sendAt: s, now } : { status: 'admitted', sendAt: s, now, booking: booked };
+  }
+
+  /** RL-V8: the window limits' room for a booked send where it is held; changes nothing. */
+  heldWait(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], heldAtMs: number): Admission {
+    const now = this.#clock.now();
+    let wait = 0;
+    for (let i = 0; i < n; i++) {
+      const def = defs[i] as Definition;
+      if (def.window === undefined) continue;
+      const k = keys[i] as ResolvedKey;
+      const e = this.#effectiveWindow(this.#slotOf(k), k.id, def, now);
+      wait = Math.max(wait, windowHeldWait(e, def.window, costs[i] as number, heldAtMs, now));
+    }
+    return wait > 0 ? { status: 'wait', waitMs: wait } : { status: 'admitted', sendAt: now, now };
   }
 
   /** RL-W5: each bucket is returned only when nothing was written to it after the booking. */

@@ -231,6 +231,7 @@ describe('DefaultRateLimiter', () => {
       crossVenueChecks: true,
       windowLimits: true,
       priorities: true,
+      heldPeeks: true,
     });
     expect(Object.isFrozen(limiter.capabilities)).toBe(true);
   });

@@ -27,6 +27,8 @@ import {
   earliestFit,
   bulkKeep,
   fitsAt,
+  heldWait,
+  withoutHeld,
   ownKindOf,
   longRunRate,
   pruned,
@@ -226,15 +228,18 @@ export class ReferenceModel {
    * writes (RL-A3); with one, a wait within it books as of the common send time (RL-W1, RL-M5, RL-V4).
    * `dryRun` never writes (peek). `cls` is the call's class (0 critical, 1 normal, 2 bulk) and `callFree` the
    * share of each bucket it leaves free (RL-Q1..RL-Q5; a check's own `free` in its place, RL-Q6): it
-   * spends a bucket only up to its line.
+   * spends a bucket only up to its line. `heldAt` (with a budget): the call books again a send held then
+   * (RL-V8).
    */
-  check(checks: readonly ModelCheck[], now: number, maxWaitMs?: number, dryRun = false, cls = MODEL_NORMAL, callFree = 0): ModelOutcome {
+  check(checks: readonly ModelCheck[], now: number, maxWaitMs?: number, dryRun = false, cls = MODEL_NORMAL, callFree = 0, heldAt?: number): ModelOutcome {
     const planned: { check: ModelCheck; bucket: ModelBucket }[] = [];
     let sendAt = now;
     // Token buckets first: each can pay at any time from its own send time on.
     for (const check of checks) {
       if (check.cost === 0) continue; // RL-A2: cost 0 is admitted and changes nothing
-      const bucket = this.#defined(check.id, check.key, check.limit, now);
+      let bucket = this.#defined(check.id, check.key, check.limit, now);
+      // a booking again of a send held at heldAt (RL-V8): its entry there is given up as this call books
+      if (heldAt !== undefined && maxWaitMs !== undefined && isWindow(bucket.limit)) bucket = { ...bucket, log: withoutHeld(bucket.log, check.cost, heldAt) };
       planned.push({ check, bucket });
       const limit = check.limit;
       if (isWindow(limit)) continue;
@@ -349,6 +354,25 @@ export class ReferenceModel {
     const normalized = normalizeModelLimit(limit);
     if (normalized === null || normalized === 'invalid') return;
     this.#store(id, this.#recorded(this.#defined(id, modelKey(key), normalized, now), cost, now, late));
+  }
+
+  /**
+   * A peek at booked sends held at `heldAt` (RL-V8): the largest wait among the checks' window limits
+   * ({@link heldWait}; token buckets and buckets not defined are not asked); 0 when they all still have room.
+   */
+  held(checks: readonly ModelCheck[], heldAt: number, now: number): number {
+    let wait = 0;
+    for (const c of checks) {
+      const b = this.#buckets.get(c.id);
+      if (b === undefined || !isWindow(b.limit) || !sameDefinition(b.limit, c.limit)) continue;
+      wait = Math.max(wait, this.windowHeldWait(pruned(b.log, b.limit, now), b.limit, c.cost, heldAt, now));
+    }
+    return wait;
+  }
+
+  /** A window limit's answer to a peek at a booked send (RL-V8; a test's flawed model overrides it). */
+  protected windowHeldWait(log: readonly WindowEntry[], w: ModelWindow, cost: number, heldAt: number, now: number): number {
+    return heldWait(log, w, cost, heldAt, now);
   }
 
   /** A record on a live bucket: a late send moves on a window limit (RL-V7); anything else is charged now. */

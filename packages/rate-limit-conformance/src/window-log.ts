@@ -164,6 +164,30 @@ export function earliestFit(
   return Number.POSITIVE_INFINITY;
 }
 
+/**
+ * A peek at a booked send held at `heldAt` (RL-V8): 0 when its window still has room for it there (one
+ * unanswered admitted send at `heldAt` of exactly `cost` left out, a send of `cost` at `heldAt` keeps every
+ * interval containing it within the limit itself), and when no such send is held; else the wait from `now`
+ * until a new admission of `cost` fits with the held one still counted, at least 1 (ms).
+ */
+export function heldWait(log: readonly WindowEntry[], w: ModelWindow, cost: number, heldAt: number, now: number): number {
+  const i = heldIndex(log, cost, heldAt);
+  // asked at the entry's own time: the caller's copy may be off by a rounding
+  if (i < 0 || fitsAt([...log.slice(0, i), ...log.slice(i + 1)], w, cost, (log[i] as WindowEntry).from)) return 0;
+  return Math.max(1, earliestFit(log, w, cost, now) - now);
+}
+
+/** The index of the booked send of `cost` held at `heldAt` (RL-V8: the first own, unanswered single send there, to within a microsecond), or −1. */
+function heldIndex(log: readonly WindowEntry[], cost: number, heldAt: number): number {
+  return log.findIndex((e) => isOwn(e.kind) && e.answered !== true && e.from === e.to && Math.abs(e.from - heldAt) <= 1e-3 && e.cost === cost);
+}
+
+/** The log without the booked send of `cost` held at `heldAt` (see `heldIndex`); the log itself without one. */
+export function withoutHeld(log: readonly WindowEntry[], cost: number, heldAt: number): readonly WindowEntry[] {
+  const i = heldIndex(log, cost, heldAt);
+  return i < 0 ? log : [...log.slice(0, i), ...log.slice(i + 1)];
+}
+
 /** borrowed(now) of a window bucket (RL-I1): the most any interval ending at or after now holds, bookings included. */
 export function windowBorrowed(log: readonly WindowEntry[], w: ModelWindow, now: number): number {
   const span = spanOf(w);

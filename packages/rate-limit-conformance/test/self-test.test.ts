@@ -49,6 +49,8 @@ const BROKEN: readonly {
   { flaw: 'lateRecordCountsTwice', rule: 'RL-V7', what: 'ignores a record’s late send: it counts twice, at its admission and now', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'lateRecordForgetsMark', rule: 'RL-V7', what: 'moves a late send a sync marked answered to when it went out, forgetting it counts until its mark', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'syncIgnoresArrivalJitter', rule: 'RL-V5', what: 'takes a window sync’s venue window as begun one window before the reporting request’s send, as if it arrived at once', safety: false, modelCheck: false, windowProperty: false },
+  { flaw: 'heldBookingKeepsEntry', rule: 'RL-V8', what: 'books a held send again without giving up its entry where it was held', safety: false, modelCheck: false, windowProperty: false },
+  { flaw: 'heldPeekAlwaysFits', rule: 'RL-V8', what: 'answers every peek at a booked send that it still fits, whatever was moved onto its window', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'classesIgnored', rule: 'RL-Q1', what: 'reads a priority but admits every class alike', safety: false, modelCheck: false },
   { flaw: 'classesIgnored', rule: 'RL-Q4', what: 'keeps no reserve from bulk calls', safety: false, modelCheck: false },
   { flaw: 'criticalSkipsCheck', rule: 'RL-Q3', what: 'sends critical calls at once whatever the bucket holds ahead', safety: false, modelCheck: false },
@@ -64,6 +66,7 @@ const BROKEN: readonly {
 const NOT_SUPPORTED_TEST = 'RL-F2 an operation whose capability is false answers not_supported, whatever its arguments';
 const NO_WINDOWS_TEST = 'RL-F2 a limiter without window limits answers not_supported to every call with a window limit, whatever the other arguments';
 const NO_PRIORITIES_TEST = 'RL-Q5 a limiter without priorities answers not_supported to every call naming a priority or a reserve, whatever the rest';
+const NO_HELD_PEEKS_TEST = 'RL-V8 a limiter without held peeks answers not_supported to a peek or a wait naming heldAtMs';
 
 async function runAgainst(flaws: FakeFlaws, capabilities: Partial<Capabilities> = {}) {
   const runner = createRecordingRunner();
@@ -93,7 +96,14 @@ describe('the suite tests itself', () => {
   it('the correct fake passes every test when run through the recording runner', async () => {
     const { result } = await runAgainst({});
     expect(result.failed.map((f) => `${f.title}: ${String(f.error)}`)).toEqual([]);
-    expect(result.skipped.map(bareTitle).sort()).toEqual([NOT_SUPPORTED_TEST, NO_WINDOWS_TEST, NO_PRIORITIES_TEST].sort());
+    expect(result.skipped.map(bareTitle).sort()).toEqual([NOT_SUPPORTED_TEST, NO_WINDOWS_TEST, NO_PRIORITIES_TEST, NO_HELD_PEEKS_TEST].sort());
+  }, 120_000);
+
+  it('a correct fake without held peeks passes what it can run: not_supported for a peek naming heldAtMs', async () => {
+    const { result } = await runAgainst({}, { heldPeeks: false });
+    expect(result.failed.map((f) => `${f.title}: ${String(f.error)}`)).toEqual([]);
+    expect(result.passed).toContain(NO_HELD_PEEKS_TEST);
+    expect(result.skipped.filter((t) => t.startsWith('RL-V8 ') && t.includes('capabilities.heldPeeks is false')).length).toBeGreaterThan(0);
   }, 120_000);
 
   it('a correct fake without priorities passes what it can run: not_supported for a priority or reserve, whatever the rest', async () => {

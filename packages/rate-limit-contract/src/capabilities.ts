@@ -44,4 +44,10 @@ export interface Capabilities {
    * a reserve answers `not_supported`, never admitted as if it had none.
    */
   readonly priorities?: boolean;
+  /**
+   * `peek` with `heldAtMs` tells whether a booked send still fits its window limits where it is held, and
+   * `waitForCapacity` with `heldAtMs` books it again (RL-V8). Where not `true` (absent, for implementations
+   * written before it existed), a call naming `heldAtMs` answers `not_supported`.
+   */
+  readonly heldPeeks?: boolean;
 }

@@ -51,6 +51,16 @@ export interface CheckOptions {
 export interface PeekOptions {
   readonly priority?: Priority;
   readonly reserve?: Reserve;
+  /**
+   * Asks about sends already booked instead (RL-V8): the checks' sends, held at `heldAtMs` (their
+   * booking's `sendAtMs`) and about to go out. `ok` when every window limit still has room for them
+   * there, counting everything the store holds now (a send booked before them may have been moved later
+   * since, RL-V7, or cost recorded, RL-R1); `delay` when one has not: do not send, book it again
+   * (`waitForCapacity` with the same `heldAtMs`). Token
+   * buckets are not asked, and the class and reserve play no part (the question is what the venue would
+   * refuse). A finite number; `not_supported` where `capabilities.heldPeeks` is not `true`.
+   */
+  readonly heldAtMs?: number;
 }
 
 /** Options of {@link RateLimiter.waitForCapacity}. */
@@ -63,6 +73,13 @@ export interface WaitOptions {
   readonly priority?: Priority;
   /** The share of each bucket the call's class leaves free for higher classes; default the limiter's (RL-Q4). */
   readonly reserve?: Reserve;
+  /**
+   * Books again a send held at `heldAtMs` that has not gone out, after a peek at it answered `delay`
+   * (RL-V8): on each window limit its own entry there is given up as this call books (kept when nothing
+   * is booked), so the sends booked behind it keep their room. A finite number; `not_supported` where
+   * `capabilities.heldPeeks` is not `true`.
+   */
+  readonly heldAtMs?: number;
 }
 
 /**

@@ -60,6 +60,8 @@ export {
   windowFromBorrowed,
   windowPenalize,
   windowRecord,
+  windowHeldWait,
+  withoutHeld,
   windowSendTime,
   windowSync,
   ownKind,

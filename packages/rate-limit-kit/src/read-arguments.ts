@@ -75,6 +75,23 @@ export function namesClass(options: unknown): boolean {
 }
 
 /**
+ * A peek's `heldAtMs` (RL-V8): `undefined` when absent (or the options unreadable: their reading fails
+ * later), the number when finite, else the error naming it.
+ */
+export function readHeldAt(options: unknown): number | RateLimitError | undefined {
+  let h: unknown;
+  try {
+    if (typeof options !== 'object' || options === null) return undefined;
+    h = (options as { heldAtMs?: unknown }).heldAtMs;
+  } catch {
+    return undefined;
+  }
+  if (h === undefined) return undefined;
+  if (typeof h !== 'number' || !Number.isFinite(h)) return invalidParameters('options.heldAtMs', `must be a finite number (got ${describeValue(h)})`);
+  return h;
+}
+
+/**
  * Whether any check of a list names its own reserve (RL-Q6): read first, like {@link namesClass}, so a
  * limiter without classes answers `not_supported` whatever the rest. Unreadable is not.
  */

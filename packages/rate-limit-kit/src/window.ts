@@ -205,6 +205,39 @@ export function windowSendTime(e: readonly number[], d: WindowDefinition, cost: 
 }
 
 /**
+ * Whether a booked send still fits where it is held (RL-V8): the send of `cost` held at `heldAt` (its
+ * booking's send time), about to go out at `now`. Its own entry (one unanswered send of its own at
+ * `heldAt`, of exactly `cost`) left out, a send of `cost` at `heldAt` must keep every interval containing
+ * it within the limit itself (whatever its class: the question is what the venue would refuse), counting
+ * everything else held now: a send booked before it may have been moved later since (RL-V7), or cost
+ * recorded (RL-R1) or reported (RL-R2). Answers 0 when it fits, and when no such entry is held (merged
+ * with others, or never admitted here: nothing to tell); otherwise the wait from `now` until a new
+ * admission of `cost` fits, the held entry still counted, and at least 1 (ms).
+ */
+export function windowHeldWait(e: readonly number[], d: WindowDefinition, cost: number, heldAt: number, now: number): number {
+  const i = heldIndex(e, cost, heldAt);
+  // asked at the entry's own time: the caller's copy of it may be off by a rounding, and bookings behind it
+  // start exactly one span after it
+  if (i < 0 || fits([...e.slice(0, i), ...e.slice(i + ENTRY)], d, cost, e[i] as number, d.perWindow, 0)) return 0;
+  return Math.max(1, windowSendTime(e, d, cost, now) - now);
+}
+
+/** The index of the booked send of `cost` held at `heldAt` (RL-V8): the first unanswered admitted send of its own there (to within a microsecond), of exactly that cost; −1 when there is none. */
+function heldIndex(e: readonly number[], cost: number, heldAt: number): number {
+  for (let i = 0; i < e.length; i += ENTRY) {
+    const f = e[i + 3] as number;
+    if ((f === 0 || f === 4 || f === 5) && e[i] === e[i + 1] && Math.abs((e[i] as number) - heldAt) <= SAME_SEND_MS && e[i + 2] === cost) return i;
+  }
+  return -1;
+}
+
+/** The entries without the booked send of `cost` held at `heldAt` (RL-V8, see `heldIndex`); the list itself when there is none. */
+export function withoutHeld(e: readonly number[], cost: number, heldAt: number): readonly number[] {
+  const i = heldIndex(e, cost, heldAt);
+  return i < 0 ? e : [...e.slice(0, i), ...e.slice(i + ENTRY)];
+}
+
+/**
  * Drops the entries that no longer count for any interval ending at or after `now`; the start marker
  * (kind 6) stays while any other entry does (its phase holds for the venue's later windows too).
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BucketCheck, Capabilities, Clock, Limit, TimerHandle } from '@core/rate-limit-contract';
+import type { BucketCheck, Capabilities, Clock, Limit, PeekOptions, TimerHandle } from '@core/rate-limit-contract';
 import type { Admission, AdmitMode, Definition, Hold, LimiterStore, ResolvedKey } from '../src/index.js';
 import { StoreRateLimiter } from '../src/index.js';
 
@@ -46,6 +46,8 @@ class ScriptedStore implements LimiterStore {
   readonly timers: TestClock;
   readonly calls: AdmitCall[] = [];
   readonly cancels: unknown[] = [];
+  readonly held: { ids: string[]; costs: number[]; heldAtMs: number }[] = [];
+  heldAnswer: Admission = { status: 'admitted', sendAt: 1000, now: 1000 };
   answer: (call: AdmitCall) => Admission | Promise<Admission> = () => ({ status: 'admitted', sendAt: this.timers.t, now: this.timers.t });
   dropped = 0;
   recorded: [string, number, number | undefined][] = [];
@@ -62,6 +64,10 @@ class ScriptedStore implements LimiterStore {
     const call = { ids: keys.slice(0, n).map((k) => `${k.venue}/${k.axis}`), costs: costs.slice(0, n), caps: defs.slice(0, n).map((d) => d.capacity), mode, budget: budgetMs };
     this.calls.push(call);
     return this.answer(call);
+  }
+  heldWait(n: number, keys: readonly ResolvedKey[], _defs: readonly Definition[], costs: readonly number[], heldAtMs: number): Admission {
+    this.held.push({ ids: keys.slice(0, n).map((k) => `${k.venue}/${k.axis}`), costs: costs.slice(0, n), heldAtMs });
+    return this.heldAnswer;
   }
   cancel(booking: unknown): boolean {
     this.cancels.push(booking);
@@ -126,6 +132,32 @@ describe('StoreRateLimiter: the shared front door', () => {
     expect(store.calls[0]).toMatchObject({ mode: 'book', budget: 500 });
     store.answer = () => ({ status: 'wait', waitMs: 100 / 3 });
     expect(await limiter.checkRate(key(), limit, 1)).toEqual({ kind: 'delay', retryAfterMs: 34 });
+  });
+
+  it('RL-V8 a peek naming heldAtMs asks the store about the held send: ok, or delay rounded up; invalid or unsupported never reaches it', async () => {
+    const store = new ScriptedStore({ ...ALL, heldPeeks: true });
+    const limiter = new StoreRateLimiter(store);
+    const window = { perWindow: 10, windowMs: 1000, jitterMs: 50 };
+    const checks: BucketCheck[] = [
+      { key: key('w'), limit: window, cost: 2 },
+      { key: key('w'), limit: window, cost: 1 },
+      { key: key('t'), limit, cost: 1 },
+    ];
+    expect(await limiter.peek(checks, { heldAtMs: 1500 })).toEqual({ kind: 'ok', sendAtMs: 1000 });
+    expect(store.held).toEqual([{ ids: ['alpha/w', 'alpha/t'], costs: [3, 1], heldAtMs: 1500 }]);
+    expect(store.calls).toEqual([]);
+    store.heldAnswer = { status: 'wait', waitMs: 100 / 3 };
+    expect(await limiter.peek(checks, { heldAtMs: 1500 })).toEqual({ kind: 'delay', retryAfterMs: 34 });
+    store.heldAnswer = { status: 'wait', waitMs: 0.2 };
+    expect(await limiter.peek(checks, { heldAtMs: 1500 })).toEqual({ kind: 'delay', retryAfterMs: 1 });
+    for (const heldAtMs of [Number.NaN, Number.NEGATIVE_INFINITY, '1500', null]) {
+      const d = await limiter.peek(checks, { heldAtMs } as unknown as PeekOptions);
+      expect(d).toMatchObject({ kind: 'error', error: { code: 'invalid_parameters', path: 'options.heldAtMs' } });
+    }
+    expect(store.held).toHaveLength(3);
+    const without = new ScriptedStore();
+    expect(await new StoreRateLimiter(without).peek(checks, { heldAtMs: 1500 })).toMatchObject({ kind: 'error', error: { code: 'not_supported' } });
+    expect(await new StoreRateLimiter(without).peek(checks, { heldAtMs: Number.NaN })).toMatchObject({ kind: 'error', error: { code: 'not_supported' } });
   });
 
   it('RL-A7 RL-L4 cost_unpayable names the bucket by its path, venue and axis, without float noise', async () => {

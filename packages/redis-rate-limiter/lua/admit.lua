@@ -2,11 +2,13 @@
 -- (RL-A1..RL-A5, RL-M1, RL-M4, RL-M5, RL-W1, RL-W3, RL-L4, RL-L5, RL-A7). Preceded by state.lua.
 --
 -- KEYS: the buckets (distinct: the caller merges repeated keys, RL-M2).
--- ARGV: now ('' = server TIME), TTL slack ms, mode (1 probe, 2 peek, 3 book), budget ms (book only),
+-- ARGV: now ('' = server TIME), TTL slack ms, mode (1 probe, 2 peek, 3 book, 4 a peek at a booked send held at
+--       the next argument, RL-V8), budget ms (book only; the held send's time with mode 4),
 --       token (book only), class (0 critical, 1 normal, 2 bulk), the share of each bucket the class
 --       leaves free (RL-Q1..RL-Q5, classes.ts), then per bucket: its definition as text
 --       ("capacity,refillPerSec" or "perWindow/windowMs/jitterMs") and its cost (> 0); when the share
---       is empty, one share per bucket follows (RL-Q6: checks that name their own reserve).
+--       is empty, one share per bucket follows (RL-Q6: checks that name their own reserve); then, for a
+--       booking that books again a send held at that time and not sent (RL-V8), its time.
 -- Replies (see src/admit-protocol.ts):
 --   admitted now: the clock alone (TIME in microseconds as one integer, or the injected now as given);
 --   {0, sendAt, clockA, clockB, written1, previous1, ...}  booked for later (the pairs let a cancel return it);
@@ -15,6 +17,7 @@
 
 local MODE_PEEK = 2
 local MODE_BOOK = 3
+local MODE_HELD = 4
 
 local now, clock_a, clock_b = read_clock(ARGV[1])
 local admitted_now
@@ -29,8 +32,28 @@ for i = 1, n do
   if free ~= nil then frees[i] = free else frees[i] = tonumber(ARGV[7 + 2 * n + i]) end
 end
 
+-- after the buckets and their shares: the time of a held send this booking replaces (RL-V8), if any
+local held_at = nil
+if mode == MODE_BOOK then held_at = tonumber(ARGV[8 + 2 * n + (free == nil and n or 0)]) elseif mode == MODE_HELD then held_at = tonumber(ARGV[4]) end
+
 local stored
 if n == 1 then stored = { redis.call('GET', KEYS[1]) } else stored = redis.call('MGET', unpack(KEYS)) end
+
+-- a peek at a booked send held at ARGV[4] (RL-V8): only the window limits are asked, nothing written
+if mode == MODE_HELD then
+  local wait = 0
+  for i = 1, n do
+    local arg = 7 + (i - 1) * 2
+    local d = define(ARGV[arg + 1])
+    if d.window then
+      local e = effective_window(stored[i], d, now)
+      local w = window_held_wait(e, d.window, tonumber(ARGV[arg + 2]), held_at, now)
+      if w > wait then wait = w end
+    end
+  end
+  if wait > 0 then return { 1, fmt(wait), clock_a, clock_b } end
+  return admitted_now
+end
 
 -- the plan (plan.ts): token buckets first (any time from their own send time fits), then every window
 -- limit moves the common time to its earliest fitting time from there, until none moves it
@@ -44,6 +67,8 @@ for i = 1, n do
   defs[i], costs[i] = d, cost
   if d.window then
     windows[i], holds[i], answers[i] = effective_window(stored[i], d, now)
+    -- a booking again of a send held at held_at (RL-V8): its entry there is given up as this call books
+    if held_at ~= nil then windows[i] = without_held(windows[i], cost, held_at) end
     any_window = true
   else
     local x, hold, cs = effective(stored[i], d, now)

@@ -413,6 +413,42 @@ local function window_send_time(e, w, cost, from, line, keep)
   return math.huge
 end
 
+-- heldIndex (window.ts, RL-V8): the first unanswered admitted send of cost held at held_at (to within a
+-- microsecond), or nil
+local function held_index(e, cost, held_at)
+  for i = 1, #e, 4 do
+    local f = e[i + 3]
+    if (f == 0 or f == 4 or f == 5) and e[i] == e[i + 1] and math.abs(e[i] - held_at) <= 1e-3 and e[i + 2] == cost then return i end
+  end
+  return nil
+end
+
+-- withoutHeld (window.ts): the entries without that send; the list itself when there is none
+local function without_held(e, cost, held_at)
+  local i = held_index(e, cost, held_at)
+  if i == nil then return e end
+  local others = {}
+  for j = 1, #e do
+    if j < i or j >= i + 4 then others[#others + 1] = e[j] end
+  end
+  return others
+end
+
+-- windowHeldWait (window.ts, RL-V8): 0 when the booked send held at held_at (one unanswered send of its
+-- own there, of exactly cost) still fits there with everything else counted, against the limit itself;
+-- else the wait until a new admission of cost fits, its entry still counted, at least 1; 0 when not held
+local function window_held_wait(e, w, cost, held_at, now)
+  local i = held_index(e, cost, held_at)
+  if i == nil then return 0 end
+  -- asked at the entry's own time (the caller's copy may be off by a rounding)
+  local others = {}
+  for j = 1, #e do
+    if j < i or j >= i + 4 then others[#others + 1] = e[j] end
+  end
+  if fits(others, w, cost, e[i], w.per, 0) then return 0 end
+  return math.max(1, window_send_time(e, w, cost, now, w.per, 0) - now)
+end
+
 -- the kind of the entry marking where a fixed window began, as the last report bounded it (cost 0)
 local START_KIND = 6
 

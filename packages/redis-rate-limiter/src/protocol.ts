@@ -30,7 +30,8 @@ export interface ScriptSettings {
 /**
  * ARGV of admit.lua: now, slack, mode, budget, token, class, the share it leaves free, then the
  * definition's text and the cost per bucket; with one share per bucket (RL-Q6) the share is empty and
- * the shares follow, one per bucket.
+ * the shares follow, one per bucket; then, for a booking again of a send held at `heldAt` (script time,
+ * RL-V8), that time.
  */
 export function admitArgs(
   settings: ScriptSettings,
@@ -42,6 +43,7 @@ export function admitArgs(
   costs: readonly number[],
   cls = 1,
   free: number | readonly number[] = 0,
+  heldAt?: number,
 ): string[] {
   const one = typeof free === 'number';
   const args = [settings.now, settings.ttlSlackMs, MODE[mode], budgetMs === undefined ? '' : String(budgetMs), token, String(cls), one ? String(free) : ''];
@@ -49,6 +51,14 @@ export function admitArgs(
     args.push((defs[i] as Definition).text, String(costs[i]));
   }
   if (!one) for (let i = 0; i < n; i++) args.push(String(free[i]));
+  if (heldAt !== undefined && mode === 'book') args.push(String(heldAt));
+  return args;
+}
+
+/** ARGV of admit.lua for a peek at a booked send held at `heldAt` (script time, RL-V8): mode 4, the time in the budget's place. */
+export function heldArgs(settings: ScriptSettings, heldAt: number, n: number, defs: readonly Definition[], costs: readonly number[]): string[] {
+  const args = [settings.now, settings.ttlSlackMs, '4', String(heldAt), '', '0', '0'];
+  for (let i = 0; i < n; i++) args.push((defs[i] as Definition).text, String(costs[i]));
   return args;
 }
 

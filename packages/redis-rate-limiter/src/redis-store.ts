@@ -19,6 +19,7 @@ import { withDeadline } from './deadline.js';
 import {
   SCRIPT_EPOCH_MS,
   admitArgs,
+  heldArgs,
   cancelArgs,
   decodeAdmitReply,
   definitionOf,
@@ -118,6 +119,7 @@ export class RedisStore implements LimiterStore {
       crossVenueChecks: !settings.redis.cluster || settings.hashTag === 'prefix',
       windowLimits: true,
       priorities: true,
+      heldPeeks: true,
     });
   }
 
@@ -133,21 +135,28 @@ export class RedisStore implements LimiterStore {
 
   // ---------------------------------------------------------------- admission
 
-  admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined, cls = 1, free: number | readonly number[] = 0): Promise<Admission> {
+  admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined, cls = 1, free: number | readonly number[] = 0, heldAt?: number): Promise<Admission> {
+    const names = this.#callNames(n, keys);
+    if (!Array.isArray(names)) return Promise.resolve(names);
+    const token = mode === 'book' ? Math.floor(Math.random() * 0x40000000).toString(36) : '';
+    const args = admitArgs(this.#settings(), mode, budgetMs, token, n, defs, costs, cls, free, heldAt === undefined ? undefined : heldAt - this.#epochOffset);
+    return this.#run(ADMIT, names, args).then((outcome) => this.#admission(outcome, names));
+  }
+
+  /** The key names of one call's buckets, or its failure when on Cluster they do not share a hash slot. */
+  #callNames(n: number, keys: readonly ResolvedKey[]): string[] | Admission {
     const names: string[] = [];
     let tag: string | undefined;
     for (let i = 0; i < n; i++) {
       const name = this.#keyName(keys[i] as ResolvedKey);
       if (this.#s.redis.cluster) {
         const t = hashTagOf(name);
-        if (tag !== undefined && t !== tag) return Promise.resolve({ status: 'failed', error: this.#crossSlot(), index: i });
+        if (tag !== undefined && t !== tag) return { status: 'failed', error: this.#crossSlot(), index: i };
         tag = t;
       }
       names.push(name);
     }
-    const token = mode === 'book' ? Math.floor(Math.random() * 0x40000000).toString(36) : '';
-    const args = admitArgs(this.#settings(), mode, budgetMs, token, n, defs, costs, cls, free);
-    return this.#run(ADMIT, names, args).then((outcome) => this.#admission(outcome, names));
+    return names;
   }
 
   #admission(outcome: ScriptOutcome, names: readonly string[]): Admission {
@@ -168,6 +177,13 @@ export class RedisStore implements LimiterStore {
       case 'unpayable':
         return { status: 'unpayable', index: r.index, reason: r.reason, left: r.left };
     }
+  }
+
+  heldWait(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], heldAtMs: number): Promise<Admission> {
+    const names = this.#callNames(n, keys);
+    if (!Array.isArray(names)) return Promise.resolve(names);
+    const args = heldArgs(this.#settings(), heldAtMs - this.#epochOffset, n, defs, costs);
+    return this.#run(ADMIT, names, args).then((outcome) => this.#admission(outcome, names));
   }
 
   async cancel(booking: unknown): Promise<boolean> {

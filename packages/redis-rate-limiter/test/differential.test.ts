@@ -79,6 +79,8 @@ type Op =
   | { op: 'reset'; key: number }
   | { op: 'late'; later: number; over: number }
   | { op: 'answerLast'; borrowed: number; end: [number, number] | null }
+  | { op: 'held'; shift: number }
+  | { op: 'rebook'; shift: number; budget: number }
   | { op: 'advance'; ms: number };
 
 const check = fc.tuple(fc.nat(KEYS.length - 1), fc.nat(LIMITS.length - 1), fc.nat(COSTS.length - 1));
@@ -96,6 +98,10 @@ const LATE = fc.option(fc.tuple(fc.constantFrom(0, 10, 20, 30, 60, 250), fc.cons
  * A fixed window's end, as ms after the run's start and its uncertainty: a few windows' ends (records of
  * the same window meet again), a wide one a sync ignores, and none.
  */
+/** A peek at the last admitted or booked send where it is held (RL-V8), now and then at another time (not held there). */
+const HELD = { weight: 3, arbitrary: fc.record({ op: fc.constant('held' as const), shift: fc.constantFrom(0, 0, 0, 0.0005, -5, 1) }) };
+/** The last admitted or booked send booked again (RL-V8): its entry where it was held given up as the call books. */
+const REBOOK = { weight: 2, arbitrary: fc.record({ op: fc.constant('rebook' as const), shift: fc.constantFrom(0, 0, 0, 7), budget: fc.constantFrom(50, 1000, 100_000) }) };
 const ENDS = fc.option(fc.tuple(fc.constantFrom(200, 1000, 1100, 2000, 60_000), fc.constantFrom(0, 40, 100, 30_000)), { nil: null });
 const windowOpArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constantFrom('probe' as const, 'peek' as const), checks: windowChecks }) },
@@ -116,6 +122,10 @@ const windowOpArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(1), forMs: fc.constantFrom(0, 100, 500, 5000), absolute: fc.boolean() }) },
+  // the last admitted send went out late (RL-V7), and a peek at the last booking where it is held (RL-V8)
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('late' as const), later: fc.constantFrom(0, 3, 50, 300), over: fc.constantFrom(0, 20, 500) }) },
+  HELD,
+  REBOOK,
   { weight: 4, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(0, 1, 10, 33.3, 100, 250, 999.9, 3000) }) },
 );
 /** Long runs of sends into one large window (6000 per minute), so that its list fills and merges (RL-V6). */
@@ -174,6 +184,7 @@ const answerOpArb: fc.Arbitrary<Op> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(1), cost: fc.constantFrom(1, 2, 2, 4), limit: fc.constant(null), late: fc.option(fc.tuple(fc.constantFrom(0, 10, 20, 30, 60), fc.constantFrom(0, 5), fc.constantFrom(0, 20)), { nil: null, freq: 4 }) }),
   },
+  HELD,
   { weight: 4, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(0, 1, 10, 33.3, 250, 1200) }) },
 );
 const checks = fc.array(check, { minLength: 1, maxLength: 3 });
@@ -241,6 +252,8 @@ const classOpArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(1), forMs: fc.constantFrom(0, 100, 500, 5000), absolute: fc.boolean() }) },
+  { weight: 1, arbitrary: HELD.arbitrary },
+  { weight: 1, arbitrary: REBOOK.arbitrary },
   { weight: 5, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(1, 33.3, 100, 250, 999.9, 3000) }) },
 );
 
@@ -279,6 +292,8 @@ function normal(state: Stored, now: number): Stored {
 interface Side {
   readonly limiter: StoreRateLimiter;
   readonly waits: { decision: WaitDecision | undefined; controller: AbortController }[];
+  /** The last send admitted or booked: its send time and its checks (RL-V8's peek at it). */
+  held?: { readonly at: number; readonly checks: readonly BucketCheck[] };
   /** The last send a probe admitted: its send time, and its first check's key and cost (a late record's target). */
   last?: { readonly at: number; readonly key: BucketKey; readonly cost: number; readonly limit: Limit };
 }
@@ -290,6 +305,10 @@ describe('differential: the Redis scripts against the TypeScript core', () => {
 
   it(`${Math.ceil(RUNS / 2)} sequences on window limits (bookings, records, reports replacing and joining each other, penalties)`, async () => {
     await sequences(windowOpArb, Math.ceil(RUNS / 2), 'win');
+    // peeks at held sends both confirmed them and found a late send moved onto them (RL-V8)
+    expect(heldAnswers.ok).toBeGreaterThan(0);
+    expect(heldAnswers.delay).toBeGreaterThan(0);
+    expect(heldAnswers.error).toBe(0);
   }, 900_000);
 
   it(`${Math.ceil(RUNS / 2)} sequences of sends answered and reported in fixed windows (answer records, RL-V5)`, async () => {
@@ -303,6 +322,9 @@ describe('differential: the Redis scripts against the TypeScript core', () => {
     await sequences(classOpArb, Math.ceil(RUNS / 2), 'cls');
   }, 900_000);
 });
+
+/** The answers of peeks at held sends (RL-V8) over both sides: the sequences reach both outcomes. */
+const heldAnswers = { ok: 0, delay: 0, error: 0 };
 
 /** Runs the sequences; answers the most window entries any stored state held. */
 /** The current run's start (the manual clock's first reading): sync ends are given from it. */
@@ -377,6 +399,14 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
       const d = await l.checkRates(checks, clsOf(op.cls));
       const first = checks[0];
       if (d.kind === 'ok' && first !== undefined) side.last = { at: d.sendAtMs, key: first.key, cost: first.cost, limit: first.limit };
+      if (d.kind === 'ok') side.held = { at: d.sendAtMs, checks };
+      return d;
+    }
+    case 'held': {
+      const held = side.held;
+      if (held === undefined) return 'none';
+      const d = await l.peek(held.checks, { heldAtMs: held.at + op.shift });
+      heldAnswers[d.kind]++;
       return d;
     }
     case 'answerLast': {
@@ -399,8 +429,23 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
     }
     case 'peek':
       return l.peek(toChecks(op.checks), clsOf(op.cls));
-    case 'book':
-      return l.checkRates(toChecks(op.checks), { maxWaitMs: op.budget, ...clsOf(op.cls) });
+    case 'book': {
+      const checks = toChecks(op.checks);
+      const d = await l.checkRates(checks, { maxWaitMs: op.budget, ...clsOf(op.cls) });
+      if (d.kind === 'ok' || d.kind === 'booked') side.held = { at: d.sendAtMs, checks };
+      return d;
+    }
+    case 'rebook': {
+      const held = side.held;
+      if (held === undefined) return 'none';
+      const controller = new AbortController();
+      const entry: Side['waits'][number] = { decision: undefined, controller };
+      side.waits.push(entry);
+      const timers = clock.pendingTimers;
+      void l.waitForCapacity(held.checks, { maxWaitMs: op.budget, signal: controller.signal, heldAtMs: held.at + op.shift }).then((d) => (entry.decision = d));
+      await until(() => entry.decision !== undefined || clock.pendingTimers > timers);
+      return entry.decision satisfies Decision | undefined;
+    }
     case 'wait': {
       const controller = new AbortController();
       const entry: Side['waits'][number] = { decision: undefined, controller };

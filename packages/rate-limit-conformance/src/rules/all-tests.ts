@@ -13,6 +13,7 @@ import { SEVERAL_BUCKETS } from './several-buckets.js';
 import { TOLERANCE_AND_HORIZON } from './tolerance-and-horizon.js';
 import { WAITING } from './waiting.js';
 import { WINDOW_FEEDBACK } from './window-feedback.js';
+import { WINDOW_HELD } from './window-held.js';
 import { WINDOW_LATE } from './window-late.js';
 import { WINDOW_LIMITS } from './window-limits.js';
 import { WINDOW_PROPERTY } from './window-property.js';
@@ -34,6 +35,7 @@ export const ALL_TESTS: readonly ConformanceTest[] = [
   ...WINDOW_FEEDBACK,
   ...WINDOW_SYNC,
   ...WINDOW_LATE,
+  ...WINDOW_HELD,
   ...PRIORITIES,
   ...INSPECTING,
   ...FAILURES,

@@ -60,6 +60,7 @@ const CAPABILITIES: Capabilities = {
   crossVenueChecks: true,
   windowLimits: true,
   priorities: true,
+  heldPeeks: true,
 };
 
 function error(code: RateLimitErrorCode, message: string, extra: { retryAfterMs?: number; path?: string } = {}): ErrorResult {
@@ -139,10 +140,19 @@ export class FakeLimiter implements RateLimiter {
   async peek(checks: readonly BucketCheck[], options?: PeekOptions): Promise<PeekDecision> {
     if (!this.#closed && this.#windowsRefused(checks)) return notSupported('windowLimits', 'a window limit');
     if (!this.#closed && this.#classesRefused(options)) return notSupported('priorities', 'a priority or reserve');
+    const held = (options as { heldAtMs?: unknown } | undefined)?.heldAtMs;
+    if (!this.#closed && held !== undefined) {
+      if (this.capabilities.heldPeeks !== true) return notSupported('heldPeeks', 'a peek at a booked send (heldAtMs)');
+      if (typeof held !== 'number' || !Number.isFinite(held)) return error('invalid_parameters', `options.heldAtMs: must be a finite number (got ${String(held)})`, { path: 'options.heldAtMs' });
+    }
     const input = this.#admissionInput(checks, options === undefined ? undefined : { ...(options.priority === undefined ? {} : { priority: options.priority }), ...(options.reserve === undefined ? {} : { reserve: options.reserve }) });
     if ('kind' in input) return input;
     if (this.#store.broken) return this.#unreachable();
     const now = this.#clock.now();
+    if (typeof held === 'number') {
+      const wait = this.#model.held(input.merged, held, now);
+      return wait > 0 ? { kind: 'delay', retryAfterMs: Math.max(1, Math.ceil(wait)) } : { kind: 'ok', sendAtMs: now };
+    }
     const outcome = this.#model.check(input.merged, now, undefined, true, input.cls, input.free);
     if (outcome.kind === 'ok') return { kind: 'ok', sendAtMs: now };
     if (outcome.kind === 'wait') return { kind: 'delay', retryAfterMs: outcome.retryAfterMs };
@@ -153,6 +163,11 @@ export class FakeLimiter implements RateLimiter {
     if (this.#closed) return CLOSED;
     if (this.#windowsRefused(checks)) return notSupported('windowLimits', 'a window limit');
     if (this.#classesRefused(options) || (this.capabilities.priorities !== true && !this.#flaws.priorityIgnoredSilently && checksNameReserve(checks))) return notSupported('priorities', 'a priority or reserve');
+    const held = (options as { heldAtMs?: unknown } | undefined)?.heldAtMs;
+    if (held !== undefined) {
+      if (this.capabilities.heldPeeks !== true) return notSupported('heldPeeks', 'a booking again of a held send (heldAtMs)');
+      if (typeof held !== 'number' || !Number.isFinite(held)) return error('invalid_parameters', `options.heldAtMs: must be a finite number (got ${String(held)})`, { path: 'options.heldAtMs' });
+    }
     const opts = readOptions(options);
     if (!opts.ok) return this.#refused(opts);
     const budget = readBudget(opts.value);
@@ -173,7 +188,7 @@ export class FakeLimiter implements RateLimiter {
       for (const c of merged) this.#model.record(c.key, c.cost, c.limit, now);
       return { kind: 'ok', sendAtMs: now };
     }
-    const outcome = this.#model.check(merged, now, maxWaitMs, false, input.cls, input.free);
+    const outcome = this.#model.check(merged, now, maxWaitMs, false, input.cls, input.free, this.#flaws.heldBookingKeepsEntry || typeof held !== 'number' ? undefined : held);
     if (outcome.kind === 'invalid' || outcome.kind === 'unpayable') return refusal(outcome);
     if (outcome.kind === 'wait') {
       return error('rate_limit_timeout', `the wait of ${outcome.retryAfterMs} ms exceeds the budget of ${formatNumber(maxWaitMs)} ms; nothing was booked`, {

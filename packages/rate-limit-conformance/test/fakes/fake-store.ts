@@ -90,6 +90,10 @@ export interface FakeFlaws {
    * the next critical call (breaks RL-Q4).
    */
   readonly windowBulkKeepsNothing?: boolean;
+  /** Answers every peek at a booked send that it still fits, whatever was moved onto its window (breaks RL-V8). */
+  readonly heldPeekAlwaysFits?: boolean;
+  /** Books a held send again without giving up its entry where it was held (breaks RL-V8: the sends booked behind it lose their room). */
+  readonly heldBookingKeepsEntry?: boolean;
   /** Keeps the reserve by scaling the whole bucket, refill included, so a lower class alone gets less than the refill rate (breaks RL-Q4). */
   readonly reserveCutsRate?: boolean;
   /** Claims no priorities (`capabilities.priorities` false) and admits a call naming one as if it did not (breaks RL-Q5). */
@@ -176,6 +180,10 @@ class FakeModel extends ReferenceModel {
     if (this.#flaws.windowLineCountsCritical) return fitsAt(log, w, cost, t, line, true, keep);
     if (this.#flaws.windowBulkKeepsNothing) return fitsAt(log, w, cost, t, line);
     return super.windowLineFits(log, w, cost, t, line, keep);
+  }
+
+  protected override windowHeldWait(log: readonly WindowEntry[], w: ModelWindow, cost: number, heldAt: number, now: number): number {
+    return this.#flaws.heldPeekAlwaysFits ? 0 : super.windowHeldWait(log, w, cost, heldAt, now);
   }
 
   protected override windowFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean {
