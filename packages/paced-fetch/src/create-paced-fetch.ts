@@ -52,6 +52,11 @@ export interface AttemptEvent {
   readonly feedbackErrors: readonly string[];
   /** How many of the feedback's syncs and penalties the limiter applied (answered ok). */
   readonly feedbackApplied: { readonly syncs: number; readonly penalties: number };
+  /**
+   * How many times its booking was found overtaken when its send time came (a send before it moved onto
+   * its window limits, RL-V8) and made again before it went out; 0 almost always.
+   */
+  readonly rebooked: number;
 }
 
 /** How charges a venue applies only on an outcome are admitted (see {@link PacedFetchOptions.deferredCharges}). */
@@ -466,6 +471,46 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     for (const c of checks) await limiter.borrowed(c.key);
   };
 
+  /**
+   * RL-V8: a send booked for later asks, when its time comes, whether its window limits still have room
+   * for it where it is held. A send booked before it may have been moved onto its window since (its answer
+   * came so slowly that it may have reached the venue that late, RL-V7), or cost recorded: sent now, it
+   * could be one too many in the venue's window. Then its window limits book it again, giving up its entry
+   * where it was held (the token buckets were charged once, and a send later than booked costs them nothing
+   * more), and the new booking is asked about in turn. A limiter without held peeks, or one that cannot
+   * answer, leaves the booking as it is.
+   */
+  const confirmHeld = async (
+    checks: readonly BucketCheck[],
+    heldAt: number,
+    deadline: number,
+    signal: AbortSignal | undefined,
+    cls: Classed,
+    what: string,
+  ): Promise<{ admittedAt: number; rebooked: number }> => {
+    const windows = checks.filter((c) => c.limit !== null && 'perWindow' in c.limit);
+    if (windows.length === 0 || limiter.capabilities.heldPeeks !== true) return { admittedAt: heldAt, rebooked: 0 };
+    let at = heldAt;
+    let rebooked = 0;
+    for (;;) {
+      // (a limiter that breaks the contract and throws cannot answer either: the booking stands)
+      const held = await Promise.resolve()
+        .then(() => limiter.peek(windows, { heldAtMs: at }))
+        .catch(() => undefined);
+      if (held?.kind !== 'delay') return { admittedAt: at, rebooked };
+      const asked = clock.now();
+      // its entry where it was held is given up as it books again: the sends booked behind it keep their room
+      const d = await limiter.waitForCapacity(windows, { maxWaitMs: Math.max(1, deadline - asked), heldAtMs: at, ...cls, ...(signal === undefined ? {} : { signal }) });
+      if (d.kind === 'error') {
+        if (d.error.code === 'aborted') throw abortReason(signal);
+        throw new PacedFetchError(d.error.code, `${what} not sent: its booking was overtaken (a send before it reached the venue late) and it could not be booked again: ${d.error.message}`, d.error.retryAfterMs);
+      }
+      rebooked++;
+      at = d.sendAtMs;
+      if (!(at > asked)) return { admittedAt: at, rebooked };
+    }
+  };
+
   /** One attempt: admission, send, answer, feedback. */
   const attemptOnce = async (
     current: VenueSpec,
@@ -482,6 +527,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
   ): Promise<{ readonly response: Response; readonly willRetry: boolean; readonly venueWait: number | undefined; readonly bytes: ArrayBuffer }> => {
     // when the limiter admitted this attempt, in its own clock (a usage report's send time, RL-V5)
     let admittedAt: number | undefined;
+    // how many times its booking was found overtaken when its time came, and made again (RL-V8)
+    let rebooked = 0;
     if (resolved.checks.length > 0) {
       // a critical request books at once: the room kept for it is there now (RL-Q1)
       const joining = waitUnbookedForOwnBuckets && cls.priority !== 'critical' && resolved.checks.some((c) => c.key.credential !== null) && resolved.checks.some((c) => c.key.credential === null);
@@ -524,6 +571,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       // ok means "send now" (RL-W1); a booking answered where ok was due is waited out: never send early.
       if (answer.kind === 'booked') await sleep(clock, asked + answer.waitMs - clock.now(), signal);
       admittedAt = answer.sendAtMs;
+      if (admittedAt > asked) ({ admittedAt, rebooked } = await confirmHeld(resolved.checks, admittedAt, started + maxWaitMs, signal, cls, `${current.id}: ${request.method} ${request.path}`));
     } else if (signal?.aborted === true) {
       throw abortReason(signal);
     }
@@ -630,7 +678,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     const venueWait = feedback.retryAfterMs;
     const willRetry =
       refused && attempt < maxRetries && idempotent(request) && venueWait !== undefined && venueWait <= maxRetryAfterMs && signal?.aborted !== true;
-    options.onAttempt?.({ venue: current.id, attempt, request, checks: resolved.checks, waitedMs, priority: cls.priority, status: response.status, feedback, willRetry, feedbackErrors, feedbackApplied });
+    options.onAttempt?.({ venue: current.id, attempt, request, checks: resolved.checks, waitedMs, priority: cls.priority, status: response.status, feedback, willRetry, feedbackErrors, feedbackApplied, rebooked });
     return { response, willRetry, venueWait, bytes };
   };
 

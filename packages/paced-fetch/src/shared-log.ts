@@ -53,6 +53,8 @@ interface JudgedAnswer {
 export interface AnswerTimes {
   /** The fastest answer seen, ms (`Infinity` before the first). */
   fastest: number;
+  /** When the first answer came (`Infinity` before it): a request sent before then had no answer to be judged by. */
+  firstAt: number;
   /** The answers of the last {@link ANSWER_MEMORY_MS}, oldest first (at most {@link ANSWER_MEMORY_COUNT}). */
   readonly recent: JudgedAnswer[];
 }
@@ -66,9 +68,11 @@ export const ANSWER_MEMORY_COUNT = 512;
  * Judges an answer that took `answerMs` for lateness (exchange-specs' `recordLateSend`): how much slower
  * it came than the fastest answer of the venue seen so far in this process, its own included. An answer
  * is no faster than its request's trip to the venue, so a slower one may have arrived that much later than
- * the others. When an answer is the fastest yet, the remembered answers are judged again against it: at a
- * cold start the first answers all wait for new connections, and only a later, faster answer shows how
- * late they may have reached the venue. A late send's window limits say so to the store (RL-V7): the send
+ * the others. A request sent before any answer came is judged against no trip at all (late by its whole
+ * answer time): at a cold start the first requests all wait for new connections, and the sends booked
+ * behind them may go out before a faster answer shows how late they reached the venue. When an answer
+ * is the fastest yet, the remembered answers are judged again against it: the first answers on new
+ * connections need not be the slowest. A late send's window limits say so to the store (RL-V7): the send
  * went out at some time from its send to its send plus the lateness, and the store moves it there (a send
  * marked answered keeps counting until its mark; see `judge` for sends judged again).
  */
@@ -84,7 +88,11 @@ export function judgeAnswer(limiter: RateLimiter, times: AnswerTimes, checks: re
       a.judgedMs = late;
     }
   }
-  const late = answerMs - times.fastest;
+  // a request sent before any answer came (a cold start: every connection new, the venue perhaps busy
+  // with everyone's first requests) is judged against no trip at all: it may have reached the venue as
+  // late as its answer came, and no faster answer may come before the sends booked behind it go out
+  const late = answerMs - (now - answerMs < times.firstAt ? 0 : times.fastest);
+  times.firstAt = Math.min(times.firstAt, now);
   const judged: JudgedAnswer = { at: now, answerMs, judgedMs: late, checks, heldAtMs, coveredMs: 0 };
   if (late > 0) judge(limiter, judged, late, 0);
   if (checks.some((c) => c.limit !== null && 'perWindow' in c.limit)) times.recent.push(judged);
@@ -121,7 +129,7 @@ function isLate(c: BucketCheck, lateMs: number): boolean {
 export function answerTimesOf(log: SharedSendLog<unknown>, venue: string): AnswerTimes {
   let t = log.answers.get(venue);
   if (t === undefined) {
-    t = { fastest: Infinity, recent: [] };
+    t = { fastest: Infinity, firstAt: Infinity, recent: [] };
     log.answers.set(venue, t);
   }
   return t;

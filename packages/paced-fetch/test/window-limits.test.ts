@@ -275,7 +275,7 @@ describe('window limits in paced-fetch', () => {
     expect(await base.borrowed(weightKey)).toBe(40);
   });
 
-  it('a cold start: slow first answers are recorded again once a faster answer shows how late they may have arrived, on every paced fetch of the limiter', async () => {
+  it('a cold start: slow answers are recorded again once a faster answer shows how late they may have arrived, on every paced fetch of the limiter', async () => {
     const { clock, wrapped, recorded } = recordingLimiter();
     const answers = slowAnswers(clock);
     const slow = answers.fetch;
@@ -289,13 +289,18 @@ describe('window limits in paced-fetch', () => {
       await clock.advance(d);
       await p;
     };
-    // the first answers wait for a new connection: 300 ms, the fastest yet, so nothing to judge them by
+    // the first answer waits for a new connection: 300 ms, and no answer came before its request, so it
+    // may have reached the venue as late as its answer (judged against no trip: moved at once)
     await answer(a, 300);
+    expect(recorded).toEqual([10]);
+    // the next is judged against the first, the fastest yet: nothing to say it was late
+    recorded.length = 0;
     await answer(a, 280);
     expect(recorded).toEqual([]);
-    // a warm connection answers in 5 ms: both earlier sends may have reached the venue ~275 ms late
+    // a warm connection answers in 5 ms: the second send may have reached the venue ~275 ms late (the
+    // first's move already covers its 295)
     await answer(b, 5);
-    expect(recorded).toEqual([10, 10]);
+    expect(recorded).toEqual([10]);
     // judged once: a later answer no faster records nothing more
     recorded.length = 0;
     await answer(a, 6);
@@ -304,6 +309,44 @@ describe('window limits in paced-fetch', () => {
     // shows, which the jitter allowance holds (every remembered send was recorded again until 2026-12-05)
     await answer(b, 4);
     expect(recorded).toEqual([]);
+  });
+
+  it('a booked send its window no longer has room for, once a send before it turned out late, is booked again instead of sent (RL-V8)', async () => {
+    const clock = new ManualClock(1_000_000);
+    const limiter = createDefaultRateLimiter({ clock });
+    limiters.push(limiter);
+    // a fetch whose answers take the next of `delays` ms of the manual clock (0 when none is left)
+    const sent: number[] = [];
+    const delays: number[] = [];
+    const fetch = async (): Promise<Response> => {
+      sent.push(clock.now());
+      const d = delays.shift() ?? 0;
+      if (d > 0) await new Promise<void>((r) => clock.setTimer(r, d));
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const events: AttemptEvent[] = [];
+    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter, fetch, clock, jitterMs: 50, maxWaitMs: 60_000, windowBurst: false, onAttempt: (e) => events.push(e) });
+    const t0 = clock.now();
+    // the whole window of 100 at 0 ms: nine sends of 10 answered at once, the tenth answered 300 ms later
+    for (let i = 0; i < 9; i++) await paced(`${URL_BASE}/heavy`);
+    delays.push(300);
+    const tenth = paced(`${URL_BASE}/heavy`);
+    await clock.whenTimers(1);
+    // ten more booked behind the window while the tenth is out: one span later, at 10 050 ms
+    const behind = Array.from({ length: 10 }, () => paced(`${URL_BASE}/heavy`));
+    await clock.whenTimers(11);
+    // the tenth's answer: it may have reached the venue 300 ms late, so it counts until 10 350 ms
+    await clock.advance(300);
+    await tenth;
+    await clock.advance(10_050 - 300);
+    await settle();
+    // the first of the ten to go finds no room where it is held and books again at 10 350 ms, giving up its
+    // entry: the other nine then fit where they are held, and go
+    expect(sent.filter((t) => t === t0 + 10_050)).toHaveLength(9);
+    await clock.advance(300);
+    await Promise.all(behind);
+    expect(sent.filter((t) => t === t0 + 10_350)).toHaveLength(1);
+    expect(events.map((e) => e.rebooked).filter((r) => r > 0)).toEqual([1]);
   });
 
   it('after a refusal with Retry-After, nothing goes before it ends, and the window counts as full then (RL-R3, RL-V5)', async () => {
