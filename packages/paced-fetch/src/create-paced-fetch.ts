@@ -507,7 +507,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       }
       rebooked++;
       at = d.sendAtMs;
-      if (!(at > asked)) return { admittedAt: at, rebooked };
+      if (d.booked !== true) return { admittedAt: at, rebooked };
     }
   };
 
@@ -571,7 +571,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       // ok means "send now" (RL-W1); a booking answered where ok was due is waited out: never send early.
       if (answer.kind === 'booked') await sleep(clock, asked + answer.waitMs - clock.now(), signal);
       admittedAt = answer.sendAtMs;
-      if (admittedAt > asked) ({ admittedAt, rebooked } = await confirmHeld(resolved.checks, admittedAt, started + maxWaitMs, signal, cls, `${current.id}: ${request.method} ${request.path}`));
+      // only a send that waited for its booking can have been overtaken meanwhile (RL-V8)
+      if (answer.kind === 'booked' || answer.booked === true) ({ admittedAt, rebooked } = await confirmHeld(resolved.checks, admittedAt, started + maxWaitMs, signal, cls, `${current.id}: ${request.method} ${request.path}`));
     } else if (signal?.aborted === true) {
       throw abortReason(signal);
     }

@@ -50,6 +50,7 @@ const BROKEN: readonly {
   { flaw: 'lateRecordForgetsMark', rule: 'RL-V7', what: 'moves a late send a sync marked answered to when it went out, forgetting it counts until its mark', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'syncIgnoresArrivalJitter', rule: 'RL-V5', what: 'takes a window sync’s venue window as begun one window before the reporting request’s send, as if it arrived at once', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'heldBookingKeepsEntry', rule: 'RL-V8', what: 'books a held send again without giving up its entry where it was held', safety: false, modelCheck: false, windowProperty: false },
+  { flaw: 'heldBookingUnmarked', rule: 'RL-V8', what: 'resolves a wait that booked with a plain ok, not saying it was booked', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'heldPeekAlwaysFits', rule: 'RL-V8', what: 'answers every peek at a booked send that it still fits, whatever was moved onto its window', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'classesIgnored', rule: 'RL-Q1', what: 'reads a priority but admits every class alike', safety: false, modelCheck: false },
   { flaw: 'classesIgnored', rule: 'RL-Q4', what: 'keeps no reserve from bulk calls', safety: false, modelCheck: false },

@@ -259,7 +259,7 @@ describe('StoreRateLimiter: the shared front door', () => {
     const first = limiter.waitForCapacity([{ key: key(), limit, cost: 1 }], { maxWaitMs: 1000 });
     store.timers.advance(299);
     store.timers.advance(1);
-    expect(await first).toEqual({ kind: 'ok', sendAtMs: 1300 });
+    expect(await first).toEqual({ kind: 'ok', sendAtMs: 1300, booked: true });
     const controller = new AbortController();
     const second = limiter.waitForCapacity([{ key: key(), limit, cost: 1 }], { signal: controller.signal });
     controller.abort();

@@ -1,6 +1,6 @@
 import type { BucketCheck, BucketKey, Limit, PeekOptions, RateLimiter, RecordOptions, WaitOptions } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
-import { expectBooked, expectBorrowed, expectDelay, expectEqual, expectError, expectOkNow, show } from '../expect.js';
+import { expectBooked, expectBorrowed, expectDelay, expectEqual, expectError, expectOkNow, expectTrue, show } from '../expect.js';
 import { TEN_PER_WINDOW, expectPending, key, landed, settled, spend, startWait } from './fixtures.js';
 
 // A booked send asked about where it is held, just before it goes out (RL-V8). Times below are from the
@@ -99,6 +99,18 @@ export const WINDOW_HELD: readonly ConformanceTest[] = [
     for (const w of waits) expectPending(w.waiter, `${w.what} booked again: not before 1250 ms`);
     await clock.advance(1);
     for (const w of waits) expectOkNow(await settled(w.waiter, `${w.what} at 1250 ms`), `${w.what} booked again goes at 1250 ms`, t0 + 1250);
+  }),
+  test('RL-V8', 'a wait that booked says so on its ok (booked: true); one admitted at once does not', [...HELD], async ({ limiter, clock }) => {
+    const k = key({ axis: 'held-marked' });
+    const checks: BucketCheck[] = [{ key: k, limit: ONE_PER_WINDOW, cost: 1 }];
+    const t0 = clock.now();
+    const first = await settled(await startWait(limiter, clock, checks), 'the first send, at once');
+    expectOkNow(first, 'the first send, at once', t0);
+    expectTrue(!('booked' in first) || first.booked === undefined, `admitted at once: not booked (got ${show(first)})`);
+    const second = await startWait(limiter, clock, checks, { maxWaitMs: 5_000 });
+    await clock.advance(1050);
+    const d = expectOkNow(await settled(second, 'the second send, booked one span later'), 'the second send at 1050 ms', t0 + 1050);
+    expectEqual(d.booked, true, 'booked one span later: booked');
   }),
   test('RL-V8', 'heldAtMs must be a finite number, on a peek and on a wait', [...HELD], async ({ limiter }) => {
     const checks: BucketCheck[] = [{ key: key({ axis: 'held-invalid' }), limit: TEN_PER_WINDOW, cost: 1 }];

@@ -396,7 +396,7 @@ export class FakeLimiter implements RateLimiter {
         waiter.finish(error('aborted', `the wait was aborted before its send time; ${fate}`));
       };
       const waiter: Waiter = {
-        timer: this.#clock.setTimer(() => waiter.finish({ kind: 'ok', sendAtMs }), waitMs),
+        timer: this.#clock.setTimer(() => waiter.finish({ kind: 'ok', sendAtMs, ...(this.#flaws.heldBookingUnmarked ? {} : { booked: true as const }) }), waitMs),
         finish: (decision) => {
           waiter.timer.cancel();
           signal?.removeEventListener('abort', onAbort);

@@ -94,6 +94,8 @@ export interface FakeFlaws {
   readonly heldPeekAlwaysFits?: boolean;
   /** Books a held send again without giving up its entry where it was held (breaks RL-V8: the sends booked behind it lose their room). */
   readonly heldBookingKeepsEntry?: boolean;
+  /** Resolves a wait that booked with a plain `ok`, not saying it was booked (breaks RL-V8: a caller cannot tell which sends to ask about). */
+  readonly heldBookingUnmarked?: boolean;
   /** Keeps the reserve by scaling the whole bucket, refill included, so a lower class alone gets less than the refill rate (breaks RL-Q4). */
   readonly reserveCutsRate?: boolean;
   /** Claims no priorities (`capabilities.priorities` false) and admits a call naming one as if it did not (breaks RL-Q5). */
