@@ -75,8 +75,8 @@ export function namesClass(options: unknown): boolean {
 }
 
 /**
- * A peek's `heldAtMs` (RL-V8): `undefined` when absent (or the options unreadable: their reading fails
- * later), the number when finite, else the error naming it.
+ * The `heldAtMs` of a peek's or a wait's options (RL-V8): `undefined` when absent (or the options
+ * unreadable: their reading fails later), the number when finite, else the error naming it.
  */
 export function readHeldAt(options: unknown): number | RateLimitError | undefined {
   let h: unknown;

@@ -218,7 +218,7 @@ export function windowHeldWait(e: readonly number[], d: WindowDefinition, cost: 
   const i = heldIndex(e, cost, heldAt);
   // asked at the entry's own time: the caller's copy of it may be off by a rounding, and bookings behind it
   // start exactly one span after it
-  if (i < 0 || fits([...e.slice(0, i), ...e.slice(i + ENTRY)], d, cost, e[i] as number, d.perWindow, 0)) return 0;
+  if (i < 0 || fits(withoutEntry(e, i), d, cost, e[i] as number, d.perWindow, 0)) return 0;
   return Math.max(1, windowSendTime(e, d, cost, now) - now);
 }
 
@@ -234,7 +234,12 @@ function heldIndex(e: readonly number[], cost: number, heldAt: number): number {
 /** The entries without the booked send of `cost` held at `heldAt` (RL-V8, see `heldIndex`); the list itself when there is none. */
 export function withoutHeld(e: readonly number[], cost: number, heldAt: number): readonly number[] {
   const i = heldIndex(e, cost, heldAt);
-  return i < 0 ? e : [...e.slice(0, i), ...e.slice(i + ENTRY)];
+  return i < 0 ? e : withoutEntry(e, i);
+}
+
+/** A copy of the entries without the one at index `i`. */
+function withoutEntry(e: readonly number[], i: number): number[] {
+  return [...e.slice(0, i), ...e.slice(i + ENTRY)];
 }
 
 /**

@@ -423,15 +423,20 @@ local function held_index(e, cost, held_at)
   return nil
 end
 
--- withoutHeld (window.ts): the entries without that send; the list itself when there is none
-local function without_held(e, cost, held_at)
-  local i = held_index(e, cost, held_at)
-  if i == nil then return e end
+-- a copy of the entries without the one at index i
+local function without_entry(e, i)
   local others = {}
   for j = 1, #e do
     if j < i or j >= i + 4 then others[#others + 1] = e[j] end
   end
   return others
+end
+
+-- withoutHeld (window.ts): the entries without that send; the list itself when there is none
+local function without_held(e, cost, held_at)
+  local i = held_index(e, cost, held_at)
+  if i == nil then return e end
+  return without_entry(e, i)
 end
 
 -- windowHeldWait (window.ts, RL-V8): 0 when the booked send held at held_at (one unanswered send of its
@@ -441,11 +446,7 @@ local function window_held_wait(e, w, cost, held_at, now)
   local i = held_index(e, cost, held_at)
   if i == nil then return 0 end
   -- asked at the entry's own time (the caller's copy may be off by a rounding)
-  local others = {}
-  for j = 1, #e do
-    if j < i or j >= i + 4 then others[#others + 1] = e[j] end
-  end
-  if fits(others, w, cost, e[i], w.per, 0) then return 0 end
+  if fits(without_entry(e, i), w, cost, e[i], w.per, 0) then return 0 end
   return math.max(1, window_send_time(e, w, cost, now, w.per, 0) - now)
 end
 
