@@ -173,7 +173,7 @@ export function earliestFit(
 export function heldWait(log: readonly WindowEntry[], w: ModelWindow, cost: number, heldAt: number, now: number): number {
   const i = heldIndex(log, cost, heldAt);
   // asked at the entry's own time: the caller's copy may be off by a rounding
-  if (i < 0 || fitsAt([...log.slice(0, i), ...log.slice(i + 1)], w, cost, (log[i] as WindowEntry).from)) return 0;
+  if (i < 0 || fitsAt(withoutEntry(log, i), w, cost, (log[i] as WindowEntry).from)) return 0;
   return Math.max(1, earliestFit(log, w, cost, now) - now);
 }
 
@@ -185,7 +185,12 @@ function heldIndex(log: readonly WindowEntry[], cost: number, heldAt: number): n
 /** The log without the booked send of `cost` held at `heldAt` (see `heldIndex`); the log itself without one. */
 export function withoutHeld(log: readonly WindowEntry[], cost: number, heldAt: number): readonly WindowEntry[] {
   const i = heldIndex(log, cost, heldAt);
-  return i < 0 ? log : [...log.slice(0, i), ...log.slice(i + 1)];
+  return i < 0 ? log : withoutEntry(log, i);
+}
+
+/** A copy of the log without the entry at index `i`. */
+function withoutEntry(log: readonly WindowEntry[], i: number): WindowEntry[] {
+  return [...log.slice(0, i), ...log.slice(i + 1)];
 }
 
 /** borrowed(now) of a window bucket (RL-I1): the most any interval ending at or after now holds, bookings included. */

@@ -141,10 +141,8 @@ export class FakeLimiter implements RateLimiter {
     if (!this.#closed && this.#windowsRefused(checks)) return notSupported('windowLimits', 'a window limit');
     if (!this.#closed && this.#classesRefused(options)) return notSupported('priorities', 'a priority or reserve');
     const held = (options as { heldAtMs?: unknown } | undefined)?.heldAtMs;
-    if (!this.#closed && held !== undefined) {
-      if (this.capabilities.heldPeeks !== true) return notSupported('heldPeeks', 'a peek at a booked send (heldAtMs)');
-      if (typeof held !== 'number' || !Number.isFinite(held)) return error('invalid_parameters', `options.heldAtMs: must be a finite number (got ${String(held)})`, { path: 'options.heldAtMs' });
-    }
+    const heldRefused = this.#closed ? undefined : this.#heldRefused(held, 'a peek at a booked send (heldAtMs)');
+    if (heldRefused !== undefined) return heldRefused;
     const input = this.#admissionInput(checks, options === undefined ? undefined : { ...(options.priority === undefined ? {} : { priority: options.priority }), ...(options.reserve === undefined ? {} : { reserve: options.reserve }) });
     if ('kind' in input) return input;
     if (this.#store.broken) return this.#unreachable();
@@ -164,10 +162,8 @@ export class FakeLimiter implements RateLimiter {
     if (this.#windowsRefused(checks)) return notSupported('windowLimits', 'a window limit');
     if (this.#classesRefused(options) || (this.capabilities.priorities !== true && !this.#flaws.priorityIgnoredSilently && checksNameReserve(checks))) return notSupported('priorities', 'a priority or reserve');
     const held = (options as { heldAtMs?: unknown } | undefined)?.heldAtMs;
-    if (held !== undefined) {
-      if (this.capabilities.heldPeeks !== true) return notSupported('heldPeeks', 'a booking again of a held send (heldAtMs)');
-      if (typeof held !== 'number' || !Number.isFinite(held)) return error('invalid_parameters', `options.heldAtMs: must be a finite number (got ${String(held)})`, { path: 'options.heldAtMs' });
-    }
+    const heldRefused = this.#heldRefused(held, 'a booking again of a held send (heldAtMs)');
+    if (heldRefused !== undefined) return heldRefused;
     const opts = readOptions(options);
     if (!opts.ok) return this.#refused(opts);
     const budget = readBudget(opts.value);
@@ -408,6 +404,14 @@ export class FakeLimiter implements RateLimiter {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#waiters.add(waiter);
     });
+  }
+
+  /** RL-V8: `not_supported` for a `heldAtMs` without held peeks, `invalid_parameters` for one that is not a finite number. */
+  #heldRefused(held: unknown, what: string): ErrorResult | undefined {
+    if (held === undefined) return undefined;
+    if (this.capabilities.heldPeeks !== true) return notSupported('heldPeeks', what);
+    if (typeof held !== 'number' || !Number.isFinite(held)) return error('invalid_parameters', `options.heldAtMs: must be a finite number (got ${String(held)})`, { path: 'options.heldAtMs' });
+    return undefined;
   }
 
   /** The charge-at-send-time flaw: nothing is booked, the waiter re-checks when its time comes. */
