@@ -32,6 +32,8 @@ export interface OwnUsage {
   readonly answered?: OwnWindowSends['answered'];
   /** Clock-aligned window limits: when the venue's clock had passed a time (see {@link OwnWindowSends}). */
   readonly answeredSince?: OwnWindowSends['answeredSince'];
+  /** Clock-aligned window limits: the latest send before the venue's clock reached a time (see {@link OwnWindowSends}). */
+  readonly sentBefore?: OwnWindowSends['sentBefore'];
   /** Fixed window limits: the caller's sends answered while the request was on its way (see {@link OwnWindowSends}). */
   readonly answeredMeanwhile?: OwnWindowSends['answeredMeanwhile'];
 }
@@ -323,7 +325,7 @@ export function interpretResponse(spec: VenueSpec, request: VenueRequest, respon
                 own:
                   own.answered === undefined
                     ? undefined
-                    : { answered: own.answered, ...(own.answeredSince === undefined ? {} : { answeredSince: own.answeredSince }), ...(own.answeredMeanwhile === undefined ? {} : { answeredMeanwhile: own.answeredMeanwhile }) },
+                    : { answered: own.answered, ...(own.answeredSince === undefined ? {} : { answeredSince: own.answeredSince }), ...(own.sentBefore === undefined ? {} : { sentBefore: own.sentBefore }), ...(own.answeredMeanwhile === undefined ? {} : { answeredMeanwhile: own.answeredMeanwhile }) },
               };
         syncs.push(windowFeedback(f, t.bucket, t.key, limit, used, response, send));
         continue;

@@ -60,6 +60,13 @@ export interface OwnWindowSends {
    */
   answeredSince?(venueMs: number): number | undefined;
   /**
+   * The latest send time (the limiter's clock: the send's admission time, at or before it went out) of a
+   * request to this venue whose answer's `Date` header was at least a second before `venueMs`, on any
+   * request: the venue's clock had not reached `venueMs` when it dated that answer, after the request
+   * was sent, so it reached `venueMs` after that send time. Undefined when none was.
+   */
+  sentBefore?(venueMs: number): number | undefined;
+  /**
    * The caller's own sends on `key` whose answers arrived after the reporting request was sent and before
    * its own answer did (sent together with it, or just before or after): a fixed window's report takes
    * as counted those whose own answers reported less of the same window (`reportedUsed`).
@@ -176,7 +183,7 @@ export function windowFeedback(
   // the window's end in the caller's clock
   const end = r === undefined ? undefined : { earliestMs: send.sentAtMs + r.least, latestMs: send.sentAtMs + counting + r.most };
   // only an end known to within half a window tells one window from the next
-  const windowEnd = end !== undefined && end.latestMs - end.earliestMs < bucket.windowMs / 2 ? end : undefined;
+  let windowEnd = end !== undefined && end.latestMs - end.earliestMs < bucket.windowMs / 2 ? end : undefined;
   const answered = [...(send.own?.answered(key, send.sentAtMs) ?? [])];
   // the window began by the time any answer reporting it arrived: a tighter bound than a Date header's
   // second, so the sends made between the two are taken as counted by their times
@@ -193,6 +200,13 @@ export function windowFeedback(
     const start = date - (((date % bucket.windowMs) + bucket.windowMs) % bucket.windowMs);
     const witnessed = send.own?.answeredSince?.(start);
     if (witnessed !== undefined) latestStart = Math.min(latestStart, witnessed);
+    // and it began after any request whose answer was dated before that multiple was sent: the window's
+    // end is then known from below within a round trip too, where the Date's second alone leaves a second
+    // (the store forgets what surely reached the venue before the window began, RL-V9)
+    const before = send.own?.sentBefore?.(start);
+    if (windowEnd !== undefined && before !== undefined && before + bucket.windowMs > windowEnd.earliestMs && before + bucket.windowMs <= windowEnd.latestMs) {
+      windowEnd = { earliestMs: before + bucket.windowMs, latestMs: windowEnd.latestMs };
+    }
   }
   const base: FeedbackSync = { key, limit, minBorrowed: used, windowElapsedMs: send.sentAtMs - latestStart };
   let certain = send.countedCost;

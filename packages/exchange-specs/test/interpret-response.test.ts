@@ -97,6 +97,22 @@ describe('binance-spot', () => {
     expect(before.syncs[0]?.windowElapsedMs).toBe(19_995);
   });
 
+  it("a clock-aligned window began after any request whose answer was dated before its start was sent: the window's end known from below within a round trip (RL-V9)", () => {
+    const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
+    const sentAtMs = minuteStart + 20_500;
+    const own = { nowMs: sentAtMs + 5, sentAtMs, usage: () => 0, answered: () => [] };
+    // the Date header's second alone: the minute ends between 40.5 s (20 s into it at the earliest, 1 s before the Date's second ends) and 40.505 s later
+    const alone = feedback('binance-spot', depth, { headers }, publicId, { own }).syncs[0]?.windowEnd;
+    expect(alone).toEqual({ earliestMs: sentAtMs + 39_000, latestMs: sentAtMs + 5 + 40_000 });
+    // a request sent 30 ms before the minute began was answered with a Date of the minute before: the minute began after it
+    const sentBefore = (venueMs: number): number | undefined => (venueMs >= minuteStart ? minuteStart - 30 : undefined);
+    const fb = feedback('binance-spot', depth, { headers }, publicId, { own: { ...own, sentBefore } });
+    expect(fb.syncs[0]?.windowEnd).toEqual({ earliestMs: minuteStart - 30 + 60_000, latestMs: sentAtMs + 5 + 40_000 });
+    // a bound weaker than the Date header's changes nothing
+    const weak = feedback('binance-spot', depth, { headers }, publicId, { own: { ...own, sentBefore: () => minuteStart - 5_000 } });
+    expect(weak.syncs[0]?.windowEnd).toEqual(alone);
+  });
+
   it('certifies the sends answered while the report was on its way whose own answers reported less of the same window', () => {
     const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
     const sentAtMs = minuteStart + 20_500;

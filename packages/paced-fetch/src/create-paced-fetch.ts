@@ -4,7 +4,7 @@
 import type { BucketCheck, BucketKey, Clock, Decision, Limit, Priority, RateLimiter, Reserve, SyncOptions } from '@core/rate-limit-contract';
 import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend, bucketKeyId as ownKey } from '@core/exchange-specs';
 import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
-import { answerTimesOf, answeredSinceOf, judgeAnswer, noteDate, sendLogOf } from './shared-log.js';
+import { answerTimesOf, answeredSinceOf, judgeAnswer, noteDate, sendLogOf, sentBeforeOf } from './shared-log.js';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
 import { PacedFetchError } from './paced-fetch-error.js';
 import { linkSignal } from './linked-signal.js';
@@ -609,7 +609,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     const answerSeq = ++sendLog.seq;
     // the venue's clock had passed this answer's Date by now: it bounds when a clock-aligned window began
     const dated = headers['date'] === undefined ? Number.NaN : Date.parse(headers['date']);
-    if (Number.isFinite(dated)) noteDate(sendLog, current.id, dated, respondedAt);
+    if (Number.isFinite(dated)) noteDate(sendLog, current.id, dated, respondedAt, keptAt);
     const answerMs = respondedAt - sentAt;
     const own = {
       nowMs: respondedAt,
@@ -620,6 +620,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       // answered while this request was on its way (every answer logged so far came before this one's)
       answeredMeanwhile: (key: BucketKey) => answered(key, Number.POSITIVE_INFINITY, sendSeq),
       answeredSince: (venueMs: number) => answeredSinceOf(sendLog, current.id, venueMs),
+      sentBefore: (venueMs: number) => sentBeforeOf(sendLog, current.id, venueMs),
     };
     const feedback = interpretResponse(current, request, { status: response.status, headers, body: parseBody(text) }, identity, { ...resolveOptions, own });
     const recordedLater = remember(resolved.charges, resolved.checks, admittedAt !== undefined, feedback, keptAt, respondedAt, answerSeq);

@@ -13,6 +13,8 @@ export interface SharedSendLog<T> {
   readonly answers: Map<string, AnswerTimes>;
   /** Per venue id: per `Date` header value (ms), the earliest time an answer so dated arrived (see `noteDate`). */
   readonly dated: Map<string, Map<number, number>>;
+  /** Per venue id: per `Date` header value (ms), the latest send time (the limiter's clock) of a request whose answer was so dated (see `noteDate`). */
+  readonly datedSends: Map<string, Map<number, number>>;
 }
 
 /** How long the `Date` headers of a venue's answers are kept at the least (forgotten in batches, up to twice as long): beyond the longest clock-aligned window a header bounds (a minute). */
@@ -20,14 +22,34 @@ const DATED_MS = 120_000;
 
 /**
  * Notes that an answer from `venue` dated `dateMs` (its `Date` header) arrived at `at` (the caller's
- * clock): the venue's clock had passed `dateMs` by then. Keeps the earliest arrival per date.
+ * clock): the venue's clock had passed `dateMs` by then. Keeps the earliest arrival per date. With
+ * `sentAt` (the request's send time as the limiter keeps it: its admission's, at or before it went out),
+ * also the latest such send per date: the venue's clock had not reached `dateMs` plus a second when it
+ * dated the answer, after that send.
  */
-export function noteDate(log: SharedSendLog<unknown>, venue: string, dateMs: number, at: number): void {
+export function noteDate(log: SharedSendLog<unknown>, venue: string, dateMs: number, at: number, sentAt?: number): void {
   let d = log.dated.get(venue);
   if (d === undefined) log.dated.set(venue, (d = new Map()));
   const known = d.get(dateMs);
   if (known === undefined || at < known) d.set(dateMs, at);
   if (known === undefined && d.size > 2 * (DATED_MS / 1000)) for (const t of d.keys()) if (t < dateMs - DATED_MS) d.delete(t);
+  if (sentAt === undefined) return;
+  let s = log.datedSends.get(venue);
+  if (s === undefined) log.datedSends.set(venue, (s = new Map()));
+  const latest = s.get(dateMs);
+  if (latest === undefined || sentAt > latest) s.set(dateMs, sentAt);
+  if (latest === undefined && s.size > 2 * (DATED_MS / 1000)) for (const t of s.keys()) if (t < dateMs - DATED_MS) s.delete(t);
+}
+
+/**
+ * The latest send time (the limiter's clock) of a request to `venue` whose answer was dated at least a
+ * second before `venueMs` (a `Date` header is floored to the second), if any: the venue's clock reached
+ * `venueMs` after it.
+ */
+export function sentBeforeOf(log: SharedSendLog<unknown>, venue: string, venueMs: number): number | undefined {
+  let latest: number | undefined;
+  for (const [t, sentAt] of log.datedSends.get(venue) ?? []) if (t + 1000 <= venueMs && (latest === undefined || sentAt > latest)) latest = sentAt;
+  return latest;
 }
 
 /** The earliest arrival (the caller's clock) of an answer from `venue` dated `venueMs` or later, if any. */
@@ -141,7 +163,7 @@ const logs = new WeakMap<RateLimiter, SharedSendLog<unknown>>();
 export function sendLogOf<T>(limiter: RateLimiter): SharedSendLog<T> {
   let l = logs.get(limiter);
   if (l === undefined) {
-    l = { sends: new Map(), seq: 0, answers: new Map(), dated: new Map() };
+    l = { sends: new Map(), seq: 0, answers: new Map(), dated: new Map(), datedSends: new Map() };
     logs.set(limiter, l);
   }
   return l as SharedSendLog<T>;

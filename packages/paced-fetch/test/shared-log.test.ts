@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RateLimiter } from '@core/rate-limit-contract';
-import { answeredSinceOf, noteDate, sendLogOf } from '../src/shared-log.js';
+import { answeredSinceOf, noteDate, sendLogOf, sentBeforeOf } from '../src/shared-log.js';
 
 describe('the dates of a venue\'s answers (what bounds a clock-aligned window\'s start)', () => {
   it('answers when the venue\'s clock had passed a time: the earliest arrival of an answer dated at or after it', () => {
@@ -14,6 +14,21 @@ describe('the dates of a venue\'s answers (what bounds a clock-aligned window\'s
     expect(answeredSinceOf(log, 'binance-spot', 60_500)).toBe(61_010);
     expect(answeredSinceOf(log, 'binance-spot', 62_000)).toBeUndefined();
     expect(answeredSinceOf(log, 'kraken', 0)).toBeUndefined();
+  });
+
+  it("answers the latest send whose answer was dated at least a second before a time: the venue's clock reached that time after it", () => {
+    const log = sendLogOf<unknown>({} as RateLimiter);
+    noteDate(log, 'binance-spot', 59_000, 59_990, 59_960);
+    noteDate(log, 'binance-spot', 59_000, 59_995, 59_970); // a later send answered in the same second
+    noteDate(log, 'binance-spot', 59_000, 59_999, 59_940); // an earlier one, answered later
+    noteDate(log, 'binance-spot', 60_000, 60_020, 59_985); // dated 60 s: the venue's clock may have passed 60 s before it
+    noteDate(log, 'binance-spot', 61_000, 61_010); // no send time noted
+    noteDate(log, 'okx', 59_000, 59_999, 59_998);
+    expect(sentBeforeOf(log, 'binance-spot', 60_000)).toBe(59_970);
+    expect(sentBeforeOf(log, 'binance-spot', 61_000)).toBe(59_985);
+    expect(sentBeforeOf(log, 'binance-spot', 62_000)).toBe(59_985);
+    expect(sentBeforeOf(log, 'binance-spot', 59_500)).toBeUndefined();
+    expect(sentBeforeOf(log, 'kraken', 60_000)).toBeUndefined();
   });
 
   it('forgets, in batches, the dates more than two minutes older than the newest: never more than about 240 kept', () => {

@@ -178,6 +178,52 @@ describe('window limits in paced-fetch', () => {
     expect(await base.borrowed(weightKey)).toBe(20);
   });
 
+  it("a report of a new clock-aligned window forgets the window before's sends: its start is bounded from below by the last request answered with an earlier Date (RL-V9)", async () => {
+    // The venue counts each clock-aligned 10-s window; its Date header (floored to the second) is the
+    // only clock it shows. 80 weight from 9.5 s into a window (one request a millisecond after another,
+    // each answered at once); with `ping`, 1 more at 9.98 s, answered with
+    // a Date in the window's last second; a heavy request 40 ms into the next window reports 10.
+    const run = async (ping: boolean): Promise<{ afterReport: number; sentAtOnce: number }> => {
+      const counted = new Map<number, number>();
+      let now = (): number => 0;
+      const fake = new FakeFetch(() => {
+        const url = fake.calls[fake.calls.length - 1]?.url ?? '';
+        const w = Math.floor(now() / 10_000);
+        counted.set(w, (counted.get(w) ?? 0) + (url.endsWith('/ping') ? 1 : 10));
+        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'x-used-weight': String(counted.get(w)), date: new Date(now()).toUTCString() } });
+      });
+      const { clock, limiter, paced } = setup(fake, 1_700_000_009_500);
+      now = () => clock.now();
+      for (let i = 0; i < 8; i++) {
+        await paced(`${URL_BASE}/heavy`);
+        await clock.advance(1);
+      }
+      await clock.advance(472);
+      if (ping) await paced(`${URL_BASE}/ping`);
+      await clock.advance(60); // 40 ms into the next window
+      await paced(`${URL_BASE}/heavy`);
+      const afterReport = await limiter.borrowed(weightKey);
+      const before = fake.calls.length;
+      const eight = Promise.all(Array.from({ length: 8 }, () => paced(`${URL_BASE}/heavy`)));
+      await settle();
+      const sentAtOnce = fake.calls.length - before;
+      let done = false;
+      void eight.then(() => (done = true));
+      for (let t = 0; t < 400 && !done; t++) {
+        await clock.advance(100);
+        await settle();
+      }
+      await eight;
+      return { afterReport: typeof afterReport === 'number' ? afterReport : Number.NaN, sentAtOnce };
+    };
+    // the ping, sent at 9.98 s and dated 9 s, puts the new window's start after 9.98 s: the 80 sent at
+    // 9.5 s reached the venue by 9.55 s, in the window before, and are forgotten; the ping is kept (it may
+    // have arrived at 10.03 s)
+    expect(await run(true)).toEqual({ afterReport: 11, sentAtOnce: 8 });
+    // without it, the heavy request's Date (10 s) puts the start after 9.04 s only: the 80 still count
+    expect(await run(false)).toEqual({ afterReport: 90, sentAtOnce: 1 });
+  });
+
   it('a send answered while a report was on its way is taken as counted by it when its own answer reported less of the same window', async () => {
     // Two requests leave together; the venue counts A (10), then B (20), and answers A after 2 ms and B
     // after 3 ms. B's report counts A, sent with it (too recent to be taken by its time) and answered only

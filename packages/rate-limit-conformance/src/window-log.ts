@@ -261,6 +261,13 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry, w: Mo
 }
 
 /**
+ * A test's flawed model of RL-V9 (`none` for the rule itself): `nothing`, a sync forgets nothing;
+ * `bySendTime`, it forgets what was sent before the window's earliest start, as if every send arrived
+ * at once; `ownOnly`, it forgets own sends but keeps the reports of the window before.
+ */
+export type ForgetFlaw = 'none' | 'nothing' | 'bySendTime' | 'ownOnly';
+
+/**
  * A sync (RL-V5): the venue counted `used` in its window, in the answer to a request sent at
  * `sentAtMs` (never later than now; the venue counted it at most `jitterMs` after, and by now, since its
  * answer came back). Its window began at the latest at `L = max(countedSinceMs, min(sentAt + jitterMs,
@@ -286,8 +293,13 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry, w: Mo
  * it was sent, when this sync's `windowEnd` tells the same window and `used` is more than its own answer
  * reported. A `countedSinceMs` at or before now that still counts (`+ span > now`) replaces the
  * log's `start` entry with one at it, logged before the reports.
+ *
+ * With `sentAtMs` and a `windowEnd` that tells its window (RL-V9), the venue's windows are fixed and none
+ * that can still hold a send began before `B = min(windowEnd.earliestMs − windowMs, min(sentAt +
+ * jitterMs, now))`: own entries not counted as ours and reported entries with `to + jitterMs < B`
+ * reached the venue (or were counted) before it, and are forgotten.
  */
-export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions = {}): WindowEntry[] {
+export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions = {}, forgetting: ForgetFlaw = 'none'): WindowEntry[] {
   // a fixed window's start, logged for merges to keep their ranges clear of (RL-V6)
   const since = report.countedSinceMs;
   const marks = since !== undefined && since <= now && since + spanOf(w) > now;
@@ -300,23 +312,37 @@ export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: num
   const sentAt = known ? Math.max(report.sentAtMs as number, now - HORIZON_MS) : now;
   const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, Math.min(sentAt + w.jitterMs, now) - w.windowMs);
   let ours = known ? (report.countedOwnCost ?? 0) : 0;
+  // the own entries this sync takes as counted: never forgotten below
+  const counted = new Set<WindowEntry>();
   if (known) {
     for (const e of kept) {
       if (!isOwn(e.kind)) continue;
       // arrived by its send time, or answered before the reporting request was sent
-      if (e.from > latestStart && (e.to <= sentAt - w.jitterMs || (e.answered === true && markOf(e) < sentAt))) ours += e.cost;
+      if (e.from > latestStart && (e.to <= sentAt - w.jitterMs || (e.answered === true && markOf(e) < sentAt))) counted.add(e);
       // counted in the same fixed window before the reporting request: its own answer reported less of it
       // (the send this sync marks gets its report after this: the caller's countedOwnCost holds it)
-      else if (end !== undefined && e.answerReport !== undefined && e.answerReport.used < reported && e.answerReport.earliestMs <= end.latestMs && end.earliestMs <= e.answerReport.latestMs) ours += e.cost;
+      else if (end !== undefined && e.answerReport !== undefined && e.answerReport.used < reported && e.answerReport.earliestMs <= end.latestMs && end.earliestMs <= e.answerReport.latestMs) counted.add(e);
     }
   }
+  for (const e of counted) ours += e.cost;
   const others = reported - ours;
-  if (markedAt >= 0 && end !== undefined) kept[markedAt] = { ...(kept[markedAt] as WindowEntry), answerReport: { used: reported, earliestMs: end.earliestMs, latestMs: end.latestMs } };
+  if (markedAt >= 0 && end !== undefined) {
+    const before = kept[markedAt] as WindowEntry;
+    kept[markedAt] = { ...before, answerReport: { used: reported, earliestMs: end.earliestMs, latestMs: end.latestMs } };
+    if (counted.delete(before)) counted.add(kept[markedAt]);
+  }
+  // RL-V9: the venue's windows are fixed, and none that can still hold a send began before `forget`; an
+  // own send or a report that surely reached the venue before it (its latest time plus the jitter
+  // allowance) counts in none of them
+  const forget = end === undefined ? Number.NEGATIVE_INFINITY : Math.min(end.earliestMs - w.windowMs, Math.min(sentAt + w.jitterMs, now));
+  const arrival = forgetting === 'bySendTime' ? 0 : w.jitterMs;
+  const forgotten = (e: WindowEntry): boolean =>
+    forgetting !== 'nothing' && (isOwn(e.kind) || (e.kind === 'reported' && forgetting !== 'ownOnly')) && !counted.has(e) && e.to + arrival < forget;
 
   // the earlier reports the venue may have counted after this one: each logged as what it adds over the
   // reports counting longer, so its whole cost is its part plus theirs
   const latestFirst = (x: WindowEntry, y: WindowEntry): number => y.to - x.to || y.cost - x.cost || x.from - y.from;
-  const earlier = kept.filter((e) => e.kind === 'reported' && !(known && e.to + w.jitterMs <= sentAt)).sort(latestFirst);
+  const earlier = kept.filter((e) => e.kind === 'reported' && !(known && e.to + w.jitterMs <= sentAt) && !forgotten(e)).sort(latestFirst);
   const reports: WindowEntry[] = [];
   let whole = 0;
   for (const e of earlier) {
@@ -327,7 +353,7 @@ export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: num
   const at = known ? Math.min(sentAt + w.jitterMs, now) - w.jitterMs : sentAt;
   if (others > windowTolerance(w)) reports.push({ from: at, to: at, cost: others, kind: 'reported' });
   // a window counts the largest report still counting in it: latest first, each logs what it adds
-  let out = kept.filter((e) => e.kind !== 'reported');
+  let out = kept.filter((e) => e.kind !== 'reported' && !forgotten(e));
   if (marks) out = withEntry(out, { from: since, to: since, cost: 0, kind: 'start' }, w, now);
   let largest = 0;
   for (const r of reports.sort(latestFirst)) {

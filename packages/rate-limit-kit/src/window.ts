@@ -7,7 +7,8 @@ import { HORIZON_MS, MAX_AMOUNT, NO_HOLD, clampHold } from './gcra.js';
  * up to `jitterMs` after its send time. That holds exactly when, over send times, every interval
  * `(T − span, T]` with `span = windowMs + jitterMs` holds at most `perWindow` (RL-V1); a venue's rolling
  * windows and its fixed windows (aligned or anchored) are all intervals of `windowMs`, so one rule keeps
- * all three.
+ * all three. A report of a fixed window lets the list forget what reached the venue before that window
+ * began (RL-V9, see `windowSync`): no window that can still hold a send counts it.
  *
  * State: a list of entries `[a, b, c, f]` (flat, sorted by `a`): cost `c` sent at some time in `[a, b]`
  * (one send is `a = b`; adjacent entries are merged into one interval when there are more than
@@ -531,6 +532,11 @@ function isSingleAnswered(f: number): boolean {
  * wherever it was sent (at or before `L` too: a fixed window's start is known only to a second or so).
  * With `answeredCost` and a `windowEnd` that tells its window, the marked send's record is added;
  * records of sends that left the window are dropped, and the oldest past {@link MAX_ANSWERS}.
+ *
+ * A `windowEnd` that tells its window also says the venue's windows are fixed, and that the reported one
+ * (so every one that can still hold a send) began at or after `B = min(windowEnd[0] − windowMs, min(s +
+ * jitterMs, now))` (RL-V9): own entries not taken as counted, and reports, whose latest send time plus
+ * `jitterMs` is before `B` reached the venue (or were counted) before it, and are forgotten.
  */
 export function windowSync(
   e: readonly number[],
@@ -555,6 +561,9 @@ export function windowSync(
   const marks = countedSinceMs !== undefined && countedSinceMs <= now && countedSinceMs + d.span > now;
   let ours = known ? countedOwnCost : 0;
   const tells = known && tellsWindow(windowEnd, d);
+  // a fixed window began at or after `forget` (RL-V9): what surely reached the venue before it counts in
+  // none of the venue's windows that can still hold a send (capped at the latest the venue counted the report)
+  const forget = tells ? Math.min(windowEnd[0] - d.windowMs, Math.min(s + d.jitterMs, now)) : -Infinity;
   const reported = Math.min(used, MAX_AMOUNT);
   // the earlier reports still in force, each as the excess of its cost over the later ones': [a, b, excess]
   const reports: number[] = [];
@@ -566,7 +575,7 @@ export function windowSync(
     const f = pruned[i + 3] as number;
     if (f === 1) {
       // replaced when the venue counted it before this report's request was sent
-      if (!(known && b + d.jitterMs <= s)) reports.push(a, b, c);
+      if (!(known && b + d.jitterMs <= s) && !(b + d.jitterMs < forget)) reports.push(a, b, c);
       continue;
     }
     if (f === START_KIND && marks) continue;
@@ -576,7 +585,8 @@ export function windowSync(
       // counted in the same fixed window before the reporting request: its own answer reported less of it
       const j = answerOf(pruned, i, answers);
       if (j >= 0 && (answers[j + 3] as number) < reported && (answers[j + 4] as number) <= windowEnd[1] && windowEnd[0] <= (answers[j + 5] as number)) ours += c;
-    }
+      else if (lastSend(pruned, i) + d.jitterMs < forget) continue;
+    } else if (isOwnKind(f) && lastSend(pruned, i) + d.jitterMs < forget) continue;
     kept.push(a, b, c, f);
   }
   const marked = marks ? addEntry(kept, countedSinceMs, countedSinceMs, 0, START_KIND, d, now) : kept;

@@ -749,25 +749,38 @@ local function window_sync(e, answers, w, used, now, sent_at, since, counted_own
   if known then ours = counted_own end
   -- a window end known to within a quarter window tells its window from the next
   if not (known and end_at ~= nil and end_at[1] <= end_at[2] and end_at[2] - end_at[1] < w.window_ms / 4) then end_at = nil end
+  -- a fixed window began at or after `forget` (RL-V9): what surely reached the venue before it counts in
+  -- none of the venue's windows that can still hold a send (capped at the latest the venue counted the report)
+  local forget = -math.huge
+  if end_at ~= nil then forget = math.min(end_at[1] - w.window_ms, math.min(s + w.jitter, now)) end
   local reported = math.min(used, MAX_AMOUNT)
   local reports = {}
   local kept = {}
   for i = 1, #pruned, 4 do
     local a, b, c, f = pruned[i], pruned[i + 1], pruned[i + 2], pruned[i + 3]
     if f == 1 then
-      if not (known and b + w.jitter <= s) then
+      if not (known and b + w.jitter <= s) and not (b + w.jitter < forget) then
         reports[#reports + 1] = a; reports[#reports + 1] = b; reports[#reports + 1] = c
       end
     elseif not (f == START_KIND and marks) then
+      local keep = true
       -- arrived by its send time, or answered before the reporting request was sent
       if is_own_kind(f) and known and a > latest_start and (last_send(pruned, i) <= arrived or (is_answered_kind(f) and b < s)) then
         ours = ours + c
       elseif end_at ~= nil and is_single_answered(f) then
         -- counted in the same fixed window before the reporting request: its own answer reported less of it
         local j = answer_of(pruned, i, r)
-        if j ~= nil and r[j + 3] < reported and r[j + 4] <= end_at[2] and end_at[1] <= r[j + 5] then ours = ours + c end
+        if j ~= nil and r[j + 3] < reported and r[j + 4] <= end_at[2] and end_at[1] <= r[j + 5] then
+          ours = ours + c
+        elseif last_send(pruned, i) + w.jitter < forget then
+          keep = false
+        end
+      elseif is_own_kind(f) and last_send(pruned, i) + w.jitter < forget then
+        keep = false
       end
-      kept[#kept + 1] = a; kept[#kept + 1] = b; kept[#kept + 1] = c; kept[#kept + 1] = f
+      if keep then
+        kept[#kept + 1] = a; kept[#kept + 1] = b; kept[#kept + 1] = c; kept[#kept + 1] = f
+      end
     end
   end
   if marks then kept = add_entry(kept, since, since, 0, START_KIND, w, now) end

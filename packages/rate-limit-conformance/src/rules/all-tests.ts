@@ -13,6 +13,7 @@ import { SEVERAL_BUCKETS } from './several-buckets.js';
 import { TOLERANCE_AND_HORIZON } from './tolerance-and-horizon.js';
 import { WAITING } from './waiting.js';
 import { WINDOW_FEEDBACK } from './window-feedback.js';
+import { WINDOW_FORGET } from './window-forget.js';
 import { WINDOW_HELD } from './window-held.js';
 import { WINDOW_LATE } from './window-late.js';
 import { WINDOW_LIMITS } from './window-limits.js';
@@ -36,6 +37,7 @@ export const ALL_TESTS: readonly ConformanceTest[] = [
   ...WINDOW_SYNC,
   ...WINDOW_LATE,
   ...WINDOW_HELD,
+  ...WINDOW_FORGET,
   ...PRIORITIES,
   ...INSPECTING,
   ...FAILURES,

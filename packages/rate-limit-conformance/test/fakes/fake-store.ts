@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { BucketKey, Limit, NormalizedLimit, SyncOptions } from '@core/rate-limit-contract';
 import { MODEL_EPS, msPerToken, type ModelLimit } from '../../src/model-arithmetic.js';
 import { ReferenceModel, type LateSend, type ModelBucket } from '../../src/reference-model.js';
-import { afterLateSend, countAt, fitsAt, pruned, spanOf, windowTolerance, withEntry, type ModelWindow, type WindowEntry } from '../../src/window-log.js';
+import { afterLateSend, afterSync, countAt, fitsAt, pruned, spanOf, windowTolerance, withEntry, type ModelWindow, type WindowEntry } from '../../src/window-log.js';
 
 /** Deliberate defects, each breaking one rule of the rulebook (for the suite's self-test). */
 export interface FakeFlaws {
@@ -70,6 +70,12 @@ export interface FakeFlaws {
    * says nothing of when the venue counted the send).
    */
   readonly syncAnswersAnyWindow?: boolean;
+  /** Forgets nothing on a sync that tells a fixed window's end: the window before's last sends still hold the new window back (breaks RL-V9). */
+  readonly syncForgetsNothing?: boolean;
+  /** Forgets what was sent before a fixed window's earliest start, as if every send arrived at once (breaks RL-V9: a send made just before may arrive in the window). */
+  readonly syncForgetsBySendTime?: boolean;
+  /** Forgets the own sends that reached the venue before a fixed window began, but keeps the reports of the window before (breaks RL-V9). */
+  readonly syncForgetsOwnOnly?: boolean;
   /** Ignores a record's options: a send that went out late counts twice, at its admission and now (breaks RL-V7). */
   readonly lateRecordCountsTwice?: boolean;
   /** Moves a late send a sync marked answered to when it went out alone, forgetting that it counts until its mark (breaks RL-V7). */
@@ -134,6 +140,9 @@ class FakeModel extends ReferenceModel {
   }
 
   protected override windowSynced(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions): WindowEntry[] {
+    if (this.#flaws.syncForgetsNothing || this.#flaws.syncForgetsBySendTime || this.#flaws.syncForgetsOwnOnly) {
+      return afterSync(log, w, used, now, report, this.#flaws.syncForgetsNothing ? 'nothing' : this.#flaws.syncForgetsBySendTime ? 'bySendTime' : 'ownOnly');
+    }
     if (this.#flaws.syncSumsReports) {
       // the earlier reports stay as they are, and this one is added beside them
       const earlier = pruned(log, w, now).filter((e) => e.kind === 'reported');
