@@ -26,6 +26,7 @@ const BROKEN: readonly {
   readonly safety: boolean;
   readonly modelCheck: boolean | 'sometimes';
   readonly windowProperty?: boolean;
+  readonly forgetProperty?: boolean;
 }[] = [
   { flaw: 'priceAtOne', rule: 'RL-A1', what: 'prices every request at 1', safety: true, modelCheck: true },
   { flaw: 'spendOnRefusedProbe', rule: 'RL-A3', what: 'spends on a refused probe', safety: false, modelCheck: true },
@@ -49,9 +50,9 @@ const BROKEN: readonly {
   { flaw: 'lateRecordCountsTwice', rule: 'RL-V7', what: 'ignores a record’s late send: it counts twice, at its admission and now', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'lateRecordForgetsMark', rule: 'RL-V7', what: 'moves a late send a sync marked answered to when it went out, forgetting it counts until its mark', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'syncIgnoresArrivalJitter', rule: 'RL-V5', what: 'takes a window sync’s venue window as begun one window before the reporting request’s send, as if it arrived at once', safety: false, modelCheck: false, windowProperty: false },
-  { flaw: 'syncForgetsNothing', rule: 'RL-V9', what: 'forgets nothing on a sync that tells a fixed window’s end, so the window before’s last sends hold the new one back', safety: false, modelCheck: false, windowProperty: false },
-  { flaw: 'syncForgetsBySendTime', rule: 'RL-V9', what: 'forgets what was sent before a fixed window’s earliest start, as if every send arrived at once', safety: false, modelCheck: false, windowProperty: false },
-  { flaw: 'syncForgetsOwnOnly', rule: 'RL-V9', what: 'forgets the own sends from before a fixed window began but keeps the reports of the window before', safety: false, modelCheck: false, windowProperty: false },
+  { flaw: 'syncForgetsNothing', rule: 'RL-V9', what: 'forgets nothing on a sync that tells a fixed window’s end, so the window before’s last sends hold the new one back', safety: false, modelCheck: false, windowProperty: false, forgetProperty: false },
+  { flaw: 'syncForgetsBySendTime', rule: 'RL-V9', what: 'forgets what was sent before a fixed window’s earliest start, as if every send arrived at once', safety: false, modelCheck: false, windowProperty: false, forgetProperty: true },
+  { flaw: 'syncForgetsOwnOnly', rule: 'RL-V9', what: 'forgets the own sends from before a fixed window began but keeps the reports of the window before', safety: false, modelCheck: false, windowProperty: false, forgetProperty: false },
   { flaw: 'heldBookingKeepsEntry', rule: 'RL-V8', what: 'books a held send again without giving up its entry where it was held', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'heldBookingUnmarked', rule: 'RL-V8', what: 'resolves a wait that booked with a plain ok, not saying it was booked', safety: false, modelCheck: false, windowProperty: false },
   { flaw: 'heldPeekAlwaysFits', rule: 'RL-V8', what: 'answers every peek at a booked send that it still fits, whatever was moved onto its window', safety: false, modelCheck: false, windowProperty: false },
@@ -145,6 +146,7 @@ describe('the suite tests itself', () => {
       expect(failed.some((title) => title.startsWith('RL-A6 (property)')), 'caught by the RL-A6 property').toBe(broken.safety);
       if (broken.modelCheck !== 'sometimes') expect(failed.some((title) => title.includes('(model check)')), 'caught by the model check').toBe(broken.modelCheck);
       if (broken.windowProperty !== undefined) expect(failed.some((title) => title.startsWith('RL-V1 (property)')), 'caught by the RL-V1 property').toBe(broken.windowProperty);
+      if (broken.forgetProperty !== undefined) expect(failed.some((title) => title.startsWith('RL-V9 (property)')), 'caught by the RL-V9 property').toBe(broken.forgetProperty);
     }, 120_000);
   }
 

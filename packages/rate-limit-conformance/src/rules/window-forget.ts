@@ -1,6 +1,7 @@
-import type { BucketKey, RateLimiter, SyncOptions } from '@core/rate-limit-contract';
-import { test, type ConformanceTest } from '../conformance-test.js';
-import { expectBorrowed, expectDelay, expectDone, expectOkNow } from '../expect.js';
+import fc from 'fast-check';
+import type { BucketKey, Limit, RateLimiter, SyncOptions } from '@core/rate-limit-contract';
+import { property, test, type ConformanceTest, type TestContext } from '../conformance-test.js';
+import { expectBorrowed, expectDelay, expectDone, expectOkNow, fail, show } from '../expect.js';
 import { TEN_PER_WINDOW, key, spend } from './fixtures.js';
 import type { ManualClock } from '../manual-clock.js';
 
@@ -29,6 +30,120 @@ async function turned(limiter: RateLimiter, k: BucketKey, clock: ManualClock, re
   await spend(limiter, k, TEN_PER_WINDOW, 1, 'the reporting request, cost 1 at 600 ms');
   await clock.advance(10);
   await synced(limiter, k, 1, report(t0), 'sync 1 answering the request sent at 600 ms');
+}
+
+/** A venue of fixed windows and one window limit kept for it: its windows start at `phase` plus multiples of `windowMs` (from the run's start). */
+interface FixedVenue {
+  readonly perWindow: number;
+  readonly windowMs: number;
+  readonly jitterMs: number;
+  readonly phase: number;
+}
+
+/**
+ * One step: time passes, a send is asked for (and, admitted, reaches the venue `arrive` of the jitter
+ * allowance after its send), sends of cost 1 are asked for until one is not admitted at once, a window
+ * turns (a send just before its start arriving late, one at its start arriving at once and reported), or
+ * the latest send that reached the venue is answered with its window's count.
+ */
+type ForgetStep =
+  | { readonly op: 'advance'; readonly share: number }
+  | { readonly op: 'send'; readonly cost: number; readonly arrive: number }
+  | { readonly op: 'fill'; readonly arrive: number }
+  | { readonly op: 'turn'; readonly before: number }
+  | { readonly op: 'report'; readonly early: number; readonly late: number; readonly since: number };
+
+/** Jitter allowances from none to half a window, so that sends near a window's start, arriving late, are common. */
+const venueArb: fc.Arbitrary<FixedVenue> = fc
+  .record({ perWindow: fc.integer({ min: 2, max: 12 }), windowMs: fc.constantFrom(100, 250, 1000), jitter: fc.constantFrom(0, 0.1, 0.3, 0.5), phase: fc.double({ min: 0, max: 0.999, noNaN: true }) })
+  .map((v) => ({ perWindow: v.perWindow, windowMs: v.windowMs, jitterMs: Math.round(v.jitter * v.windowMs), phase: Math.floor(v.phase * v.windowMs) }));
+
+const stepArb: fc.Arbitrary<ForgetStep> = fc.oneof(
+  fc.record({ op: fc.constant('advance' as const), share: fc.oneof(fc.double({ min: 0.001, max: 0.5, noNaN: true }), fc.constantFrom(0.01, 0.1, 0.25)) }),
+  fc.record({ op: fc.constant('send' as const), cost: fc.integer({ min: 1, max: 3 }), arrive: fc.oneof(fc.constantFrom(0, 1, 1), fc.double({ min: 0, max: 1, noNaN: true })) }),
+  fc.record({ op: fc.constant('fill' as const), arrive: fc.constantFrom(0, 1) }),
+  fc.record({ op: fc.constant('turn' as const), before: fc.double({ min: 0.05, max: 1, noNaN: true }) }),
+  fc.record({ op: fc.constant('report' as const), early: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 0.12, noNaN: true })), late: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 0.12, noNaN: true })), since: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1, noNaN: true })) }),
+);
+
+/**
+ * One run against a venue of fixed windows: sends asked for with a probe, each reaching the venue up to
+ * the jitter allowance after its send time; reports of the latest send that reached it, with what the
+ * venue counted in its window up to it (its own cost certified), the window's true end within the bounds
+ * told, and a time from the window's true start to the report's arrival as `countedSinceMs` (the window
+ * had begun by then). No venue window may hold more than `perWindow` of what arrived.
+ */
+async function forgetRun(t: TestContext, venue: FixedVenue, steps: readonly ForgetStep[]): Promise<void> {
+  const s = await t.spawn();
+  try {
+    const { limiter, clock } = s;
+    const k = key({ axis: 'fixed-venue' });
+    const limit: Limit = { perWindow: venue.perWindow, windowMs: venue.windowMs, jitterMs: venue.jitterMs };
+    const W = venue.windowMs;
+    const origin = clock.now() + venue.phase;
+    const windowOf = (at: number): number => Math.floor((at - origin) / W);
+    const sends: { sentAt: number; arrival: number; cost: number }[] = [];
+    for (const [i, step] of steps.entries()) {
+      const now = clock.now();
+      const what = `step ${i} ${step.op} at ${now - origin} ms from a window's start`;
+      if (step.op === 'advance') {
+        await clock.advance(Math.max(1, Math.round(step.share * W)));
+      } else if (step.op === 'send') {
+        const cost = Math.min(step.cost, venue.perWindow);
+        const d = await limiter.checkRate(k, limit, cost);
+        if (d.kind === 'ok') sends.push({ sentAt: d.sendAtMs, arrival: d.sendAtMs + step.arrive * venue.jitterMs, cost });
+        else if (d.kind !== 'delay') fail(`${what}: ${show(d)}`);
+      } else if (step.op === 'turn') {
+        // a send of cost 1 `before` of the jitter allowance before the next window's start, reaching the
+        // venue as late as it may; at that start another, reaching it at once, and its report at once
+        const next = origin + (windowOf(now) + 1) * W;
+        const at = next - Math.max(1, Math.round(step.before * venue.jitterMs));
+        if (at > now) await clock.advance(at - now);
+        const d = await limiter.checkRate(k, limit, 1);
+        if (d.kind === 'ok') sends.push({ sentAt: d.sendAtMs, arrival: d.sendAtMs + venue.jitterMs, cost: 1 });
+        await clock.advance(Math.max(0, next - clock.now()));
+        const e = await limiter.checkRate(k, limit, 1);
+        if (e.kind !== 'ok') continue;
+        sends.push({ sentAt: e.sendAtMs, arrival: e.sendAtMs, cost: 1 });
+        const used = sends.filter((x) => windowOf(x.arrival) === windowOf(e.sendAtMs) && x.arrival <= e.sendAtMs).reduce((sum, x) => sum + x.cost, 0);
+        const r = await limiter.sync(k, limit, used, { sentAtMs: e.sendAtMs, countedOwnCost: 1, countedSinceMs: e.sendAtMs, windowEnd: { earliestMs: next + W, latestMs: next + W } });
+        if (r.kind !== 'ok') fail(`${what}: ${show(r)}`);
+      } else if (step.op === 'fill') {
+        // cost 1 at a time, as long as the limiter admits it now
+        for (let n = 0; n < venue.perWindow; n++) {
+          const d = await limiter.checkRate(k, limit, 1);
+          if (d.kind !== 'ok') break;
+          sends.push({ sentAt: d.sendAtMs, arrival: d.sendAtMs + step.arrive * venue.jitterMs, cost: 1 });
+        }
+      } else {
+        let j = -1;
+        for (let x = 0; x < sends.length; x++) if (sends[x]!.arrival <= now && (j < 0 || sends[x]!.sentAt >= sends[j]!.sentAt)) j = x;
+        const r = sends[j];
+        if (r === undefined) continue;
+        const w = windowOf(r.arrival);
+        const used = sends.filter((x) => windowOf(x.arrival) === w && x.arrival <= r.arrival).reduce((sum, x) => sum + x.cost, 0);
+        const end = origin + (w + 1) * W;
+        const options: SyncOptions = {
+          sentAtMs: r.sentAt,
+          countedOwnCost: r.cost,
+          windowEnd: { earliestMs: end - step.early * W, latestMs: end + step.late * W },
+          countedSinceMs: end - W + step.since * (r.arrival - (end - W)),
+        };
+        const d = await limiter.sync(k, limit, used, options);
+        if (d.kind !== 'ok') fail(`${what}: ${show(d)}`);
+      }
+    }
+    const counted = new Map<number, number>();
+    for (const x of sends) counted.set(windowOf(x.arrival), (counted.get(windowOf(x.arrival)) ?? 0) + x.cost);
+    for (const [w, sum] of counted) {
+      if (sum > venue.perWindow + 1e-9 * venue.perWindow) {
+        const inside = sends.filter((x) => windowOf(x.arrival) === w).map((x) => `${x.cost} sent at ${x.sentAt - origin - w * W}, arrived at ${x.arrival - origin - w * W}`);
+        fail(`RL-V9 broken ${show(venue)}: the venue's window ${w} (from ${w * W} ms) counted ${sum}: ${inside.join('; ')} (ms from its start)`);
+      }
+    }
+  } finally {
+    await s.close();
+  }
 }
 
 export const WINDOW_FORGET: readonly ConformanceTest[] = [
@@ -77,4 +192,16 @@ export const WINDOW_FORGET: readonly ConformanceTest[] = [
     expectBorrowed(await limiter.borrowed(k), 1, "B alone: A and the others' 8 were counted in the window before");
     expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 9), 'cost 9 at 70 ms: B and 9 make 10 in the new window', clock.now());
   }),
+  property(
+    'RL-V9',
+    "(property) a venue of fixed windows never counts more than perWindow in one of them, over random limits, phases, sends arriving anywhere within jitterMs, and reports of its windows with their true counts and ends known to within a quarter window",
+    ['injectableClock', 'windowLimits', 'sync'],
+    (t) => {
+      const params: fc.Parameters<[FixedVenue, ForgetStep[]]> = { numRuns: t.options.propertyRuns ?? 60, endOnFailure: t.options.shrink === false };
+      return fc.assert(
+        fc.asyncProperty(venueArb, fc.array(stepArb, { minLength: 10, maxLength: 80 }), (venue, steps) => forgetRun(t, venue, steps)),
+        t.options.propertySeed === undefined ? params : { ...params, seed: t.options.propertySeed },
+      );
+    },
+  ),
 ];
