@@ -92,7 +92,7 @@ Options:
   --no-classes      admit every request as normal with nothing kept free (the comparison run).
                     By default requests go in classes: market data bulk (it leaves each bucket's
                     own reserve free: 5 % of a window, 20 % of a token bucket, where cancels are
-                    charged), orders normal (they leave 12 % of an account's order count to the
+                    charged), orders normal (they leave 10 % of an account's order count to the
                     hedges), cancels critical by nature, hedge orders marked critical; the summary
                     prints each class's waits (p50, p99, max) beside the utilization
   --help            this text
