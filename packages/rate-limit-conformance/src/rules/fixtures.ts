@@ -1,5 +1,5 @@
-import type { BucketCheck, BucketKey, Decision, Limit, RateLimiter, WaitOptions } from '@core/rate-limit-contract';
-import { expectOkNow, fail } from '../expect.js';
+import type { BucketCheck, BucketKey, Decision, Limit, RateLimiter, SyncOptions, WaitOptions } from '@core/rate-limit-contract';
+import { expectDone, expectOkNow, fail } from '../expect.js';
 import type { ManualClock } from '../manual-clock.js';
 
 /** capacity 10, refill 10/s: one token per 100 ms, a full refill in 1000 ms. */
@@ -16,6 +16,11 @@ export const TEN_PER_WINDOW: Limit = { perWindow: 10, windowMs: 1000, jitterMs: 
 export function key(options: { venue?: string; credential?: string | null; axis?: string } = {}): BucketKey {
   const base = { venue: options.venue ?? 'alpha', credential: options.credential === undefined ? 'cred-a' : options.credential };
   return options.axis === undefined ? base : { ...base, axis: options.axis };
+}
+
+/** A sync on {@link TEN_PER_WINDOW} that must be applied. */
+export async function synced(limiter: RateLimiter, k: BucketKey, used: number, options: SyncOptions | undefined, what: string): Promise<void> {
+  expectDone(await limiter.sync(k, TEN_PER_WINDOW, used, options), what);
 }
 
 /** Spends `cost` now on a bucket, failing unless it is admitted at once. */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import type { BucketKey, Limit, RateLimiter, SyncOptions } from '@core/rate-limit-contract';
 import { property, test, type ConformanceTest, type TestContext } from '../conformance-test.js';
-import { expectBorrowed, expectDelay, expectDone, expectOkNow, fail, show } from '../expect.js';
-import { TEN_PER_WINDOW, key, spend } from './fixtures.js';
+import { expectBorrowed, expectDelay, expectOkNow, fail, show } from '../expect.js';
+import { TEN_PER_WINDOW, key, spend, synced } from './fixtures.js';
 import type { ManualClock } from '../manual-clock.js';
 
 // A fixed window forgets what reached the venue before it began (RL-V9), on 10 per 1000 ms with 50 ms
@@ -10,11 +10,6 @@ import type { ManualClock } from '../manual-clock.js';
 // below are from the start of each test.
 
 const FORGET = ['injectableClock', 'windowLimits', 'sync'] as const;
-
-/** A sync that must be applied. */
-async function synced(limiter: RateLimiter, k: BucketKey, used: number, options: SyncOptions, what: string): Promise<void> {
-  expectDone(await limiter.sync(k, TEN_PER_WINDOW, used, options), what);
-}
 
 /**
  * Cost 6 at 0 ms and 3 at 440 ms; the reporting request, cost 1, at 600 ms, answered at 610 ms: the

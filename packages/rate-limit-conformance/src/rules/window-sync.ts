@@ -1,18 +1,13 @@
 import type { BucketKey, RateLimiter, SyncOptions } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
 import { expectBorrowed, expectDelay, expectDone, expectEqual, expectError, expectOkNow, expectTrue, show } from '../expect.js';
-import { TEN_PER_WINDOW, key, spend } from './fixtures.js';
+import { TEN_PER_WINDOW, key, spend, synced } from './fixtures.js';
 import type { ManualClock } from '../manual-clock.js';
 
 // The syncs of window limits (RL-V5), on 10 per 1000 ms with 50 ms of jitter: a send counts in every
 // interval of 1050 ms of send times that holds it. Times below are from the start of each test.
 
 const SYNC = ['injectableClock', 'windowLimits', 'sync'] as const;
-
-/** A sync that must be applied. */
-async function synced(limiter: RateLimiter, k: BucketKey, used: number, options: SyncOptions | undefined, what: string): Promise<void> {
-  expectDone(await limiter.sync(k, TEN_PER_WINDOW, used, options), what);
-}
 
 /**
  * Request A through `first` at 0 ms, answered at 10 ms (its sync marks it, `answeredCost`); request B
