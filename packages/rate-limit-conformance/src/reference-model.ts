@@ -358,14 +358,17 @@ export class ReferenceModel {
 
   /**
    * A peek at booked sends held at `heldAt` (RL-V8): the largest wait among the checks' window limits
-   * ({@link heldWait}; token buckets and buckets not defined are not asked); 0 when they all still have room.
+   * ({@link heldWait}; token buckets and buckets not defined are not asked), each asked under the
+   * check's definition (a live bucket defined otherwise as it would be under it, RL-L5, nothing stored);
+   * 0 when they all still have room.
    */
   held(checks: readonly ModelCheck[], heldAt: number, now: number): number {
     let wait = 0;
     for (const c of checks) {
-      const b = this.#buckets.get(c.id);
-      if (b === undefined || !isWindow(b.limit) || !sameDefinition(b.limit, c.limit)) continue;
-      wait = Math.max(wait, this.windowHeldWait(pruned(b.log, b.limit, now), b.limit, c.cost, heldAt, now));
+      const live = this.#buckets.get(c.id);
+      if (live === undefined || !isWindow(c.limit)) continue;
+      const b = this.#defined(c.id, live.key, c.limit, now);
+      wait = Math.max(wait, this.windowHeldWait(pruned(b.log, c.limit, now), c.limit, c.cost, heldAt, now));
     }
     return wait;
   }

@@ -49,6 +49,17 @@ export const WINDOW_HELD: readonly ConformanceTest[] = [
   test('RL-V8', 'a booked send fits where it is held until a send before it is moved onto its window: then delay, with the wait of a new admission', [...HELD], async ({ limiter, clock }) => {
     await movedOntoBooking(limiter, limiter, key({ axis: 'held-moved' }), clock);
   }),
+  test('RL-V8', "a peek under another window definition asks the live entries as they would be under it (RL-L5), and changes nothing", [...HELD], async ({ limiter, clock }) => {
+    const k = key({ axis: 'held-redefined' });
+    const t0 = clock.now();
+    await spend(limiter, k, ONE_PER_WINDOW, 1, 'send A at 0 ms');
+    const b = expectBooked(await limiter.checkRate(k, ONE_PER_WINDOW, 1, { maxWaitMs: 5_000 }), t0, 1050, 'send B booked one span after A');
+    // one per 1200 ms: A counts until 1250 ms, so B at 1050 ms would be the second in a window; a new send
+    // fits once B (held, still counted) leaves, at 2300 ms
+    const longer: Limit = { perWindow: 1, windowMs: 1200, jitterMs: 50 };
+    expectDelay(await heldPeek(limiter, k, longer, 1, b.sendAtMs), 2300, 'B asked about under 1 per 1200 ms');
+    expectOkNow(await heldPeek(limiter, k, ONE_PER_WINDOW, 1, b.sendAtMs), 'B asked about under its own definition still fits', clock.now());
+  }),
   test('RL-V8', 'a send the store does not hold where asked (another time, another cost) answers ok: nothing to tell', [...HELD], async ({ limiter, clock }) => {
     const k = key({ axis: 'held-unmatched' });
     const t0 = clock.now();
