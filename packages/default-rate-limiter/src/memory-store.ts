@@ -181,8 +181,12 @@ export class MemoryStore implements LimiterStore {
       } else {
         xs[i] = 0;
         const e = this.#effectiveWindow(slot, k.id, def, now);
-        // a booking again of a send held at heldAt (RL-V8): its entry there is given up as this call books
-        ws[i] = heldAt === undefined || mode !== 'book' ? e : (withoutHeld(e, costs[i] as number, heldAt) as number[]);
+        // a booking again of a send held at heldAt (RL-V8): its entry there is given up as this call books,
+        // and the list keeps its answer records (RL-V5: they go only with their own sends)
+        const w = heldAt === undefined || mode !== 'book' ? e : (withoutHeld(e, costs[i] as number, heldAt) as number[]);
+        const answers = w === e ? undefined : this.#answers.get(e);
+        if (answers !== undefined) this.#answers.set(w, answers);
+        ws[i] = w;
         css[i] = undefined;
       }
     }
