@@ -28,17 +28,17 @@ const DATED_MS = 120_000;
  * dated the answer, after that send.
  */
 export function noteDate(log: SharedSendLog<unknown>, venue: string, dateMs: number, at: number, sentAt?: number): void {
-  let d = log.dated.get(venue);
-  if (d === undefined) log.dated.set(venue, (d = new Map()));
-  const known = d.get(dateMs);
-  if (known === undefined || at < known) d.set(dateMs, at);
-  if (known === undefined && d.size > 2 * (DATED_MS / 1000)) for (const t of d.keys()) if (t < dateMs - DATED_MS) d.delete(t);
-  if (sentAt === undefined) return;
-  let s = log.datedSends.get(venue);
-  if (s === undefined) log.datedSends.set(venue, (s = new Map()));
-  const latest = s.get(dateMs);
-  if (latest === undefined || sentAt > latest) s.set(dateMs, sentAt);
-  if (latest === undefined && s.size > 2 * (DATED_MS / 1000)) for (const t of s.keys()) if (t < dateMs - DATED_MS) s.delete(t);
+  keepPerDate(log.dated, venue, dateMs, at, (value, kept) => value < kept);
+  if (sentAt !== undefined) keepPerDate(log.datedSends, venue, dateMs, sentAt, (value, kept) => value > kept);
+}
+
+/** Keeps `value` for `dateMs` of `venue` when none is kept or `wins` over the kept one; a new date forgets, in a batch, those over {@link DATED_MS} older. */
+function keepPerDate(byVenue: Map<string, Map<number, number>>, venue: string, dateMs: number, value: number, wins: (value: number, kept: number) => boolean): void {
+  let d = byVenue.get(venue);
+  if (d === undefined) byVenue.set(venue, (d = new Map()));
+  const kept = d.get(dateMs);
+  if (kept === undefined || wins(value, kept)) d.set(dateMs, value);
+  if (kept === undefined && d.size > 2 * (DATED_MS / 1000)) for (const t of d.keys()) if (t < dateMs - DATED_MS) d.delete(t);
 }
 
 /**
