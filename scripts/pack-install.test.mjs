@@ -26,7 +26,16 @@ const app = join(work, 'app');
 const KEEP = process.env['KEEP_INSTALL_DIR'] === '1';
 
 /** The public packages the examples need beside ours. */
-const PUBLIC = ['typescript@~5.9.3', 'vitest@~4.1.9', '@types/node@^20.19.43', 'ioredis@^5.9.2', 'redis@^5.9.0', '@opentelemetry/api@~1.9.1', '@opentelemetry/sdk-metrics@2.12.0', '@opentelemetry/exporter-prometheus@0.223.0'];
+const PUBLIC = [
+  'typescript@~5.9.3',
+  'vitest@~4.1.9',
+  '@types/node@^20.19.43',
+  'ioredis@^5.9.2',
+  'redis@^5.9.0',
+  '@opentelemetry/api@~1.9.1',
+  '@opentelemetry/sdk-metrics@2.12.0',
+  '@opentelemetry/exporter-prometheus@0.223.0',
+];
 
 const cleanups = [];
 
@@ -86,7 +95,9 @@ async function startRedis(cluster = false) {
 async function startCluster() {
   const ports = [await startRedis(true), await startRedis(true), await startRedis(true)];
   const cli = process.env['REDIS_CLI_BIN'] ?? 'redis-cli';
-  const create = spawnSync(cli, ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'], { encoding: 'utf8' });
+  const create = spawnSync(cli, ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'], {
+    encoding: 'utf8',
+  });
   if (create.status !== 0) throw new Error(`redis-cli --cluster create failed: ${create.stdout}${create.stderr}`);
   for (const started = Date.now(); ; ) {
     const ok = ports.every((p) => spawnSync(cli, ['-p', String(p), 'CLUSTER', 'INFO'], { encoding: 'utf8' }).stdout.includes('cluster_state:ok'));
@@ -103,63 +114,72 @@ function blocksOf(readme) {
 
 const examples = new Map(); // package -> { dir, scripts: [file], commands: [line] }
 
-before(async () => {
-  mkdirSync(tarballs, { recursive: true });
-  mkdirSync(app, { recursive: true });
-  // 1. pack every package (built by `pnpm run build` before this test)
-  for (const p of packages) {
-    const dir = join(packagesDir, p);
-    assert.ok(existsSync(join(dir, 'dist')), `packages/${p} is not built: run pnpm run build first`);
-    await sh('pnpm', ['pack', '--pack-destination', tarballs], { cwd: dir });
-  }
-  // 2. a fresh project outside the workspace; @core/* only from the tarballs
-  // Each @core package is a dependency on its tarball, and an override points every @core range at the same
-  // tarball, so npm resolves our packages from the tarballs alone (a lookup would fail at once: the scope's
-  // registry does not exist and nothing is retried).
-  const ours = {};
-  for (const f of readdirSync(tarballs).filter((x) => x.endsWith('.tgz'))) {
-    const manifest = JSON.parse((await sh('tar', ['-xzOf', join(tarballs, f), 'package/package.json'])).stdout);
-    ours[manifest.name] = `file:${join(tarballs, f)}`;
-  }
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'install-check', version: '1.0.0', private: true, type: 'module', dependencies: ours, overrides: ours }, null, 2));
-  writeFileSync(join(app, '.npmrc'), '@core:registry=http://127.0.0.1:9/\nfetch-retries=0\nfund=false\naudit=false\nupdate-notifier=false\n');
-  await sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...PUBLIC], { cwd: app });
-  // 3. the README examples, one folder per package
-  for (const p of packages) {
-    const readme = join(packagesDir, p, 'README.md');
-    if (!existsSync(readme)) continue;
-    const dir = join(app, 'examples', p);
-    mkdirSync(dir, { recursive: true });
-    const entry = { dir, scripts: [], commands: [] };
-    let n = 0;
-    for (const b of blocksOf(readFileSync(readme, 'utf8'))) {
-      if (b.info.includes('fragment')) continue;
-      if (b.lang === 'ts') {
-        const name = b.file ?? `example-${++n}.ts`;
-        writeFileSync(join(dir, name), `${b.code}\nexport {};\n`);
-        if (b.file === undefined) entry.scripts.push(name.replace(/\.ts$/, '.js'));
-      } else if (b.file !== undefined) {
-        writeFileSync(join(dir, b.file), b.code);
-      } else if (b.lang === 'sh' && /\brun\b/.test(b.info)) {
-        entry.commands.push(...b.code.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#')));
-      }
+before(
+  async () => {
+    mkdirSync(tarballs, { recursive: true });
+    mkdirSync(app, { recursive: true });
+    // 1. pack every package (built by `pnpm run build` before this test)
+    for (const p of packages) {
+      const dir = join(packagesDir, p);
+      assert.ok(existsSync(join(dir, 'dist')), `packages/${p} is not built: run pnpm run build first`);
+      await sh('pnpm', ['pack', '--pack-destination', tarballs], { cwd: dir });
     }
-    examples.set(p, entry);
-  }
-  // the fetch preload: a venue's public host goes to its emulator (EXAMPLE_VENUES maps origin -> emulator URL)
-  // the WebSocket preload: @core/paced-websocket's import of 'ws' goes to a ws whose constructor moves a venue's
-  // WebSocket URL to its emulator (EXAMPLE_WS_VENUES maps URL prefix -> emulator URL)
-  writeFileSync(
-    join(app, 'ws-hooks.mjs'),
-    `export async function resolve(specifier, context, next) {
+    // 2. a fresh project outside the workspace; @core/* only from the tarballs
+    // Each @core package is a dependency on its tarball, and an override points every @core range at the same
+    // tarball, so npm resolves our packages from the tarballs alone (a lookup would fail at once: the scope's
+    // registry does not exist and nothing is retried).
+    const ours = {};
+    for (const f of readdirSync(tarballs).filter((x) => x.endsWith('.tgz'))) {
+      const manifest = JSON.parse((await sh('tar', ['-xzOf', join(tarballs, f), 'package/package.json'])).stdout);
+      ours[manifest.name] = `file:${join(tarballs, f)}`;
+    }
+    writeFileSync(
+      join(app, 'package.json'),
+      JSON.stringify({ name: 'install-check', version: '1.0.0', private: true, type: 'module', dependencies: ours, overrides: ours }, null, 2),
+    );
+    writeFileSync(join(app, '.npmrc'), '@core:registry=http://127.0.0.1:9/\nfetch-retries=0\nfund=false\naudit=false\nupdate-notifier=false\n');
+    await sh('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', ...PUBLIC], { cwd: app });
+    // 3. the README examples, one folder per package
+    for (const p of packages) {
+      const readme = join(packagesDir, p, 'README.md');
+      if (!existsSync(readme)) continue;
+      const dir = join(app, 'examples', p);
+      mkdirSync(dir, { recursive: true });
+      const entry = { dir, scripts: [], commands: [] };
+      let n = 0;
+      for (const b of blocksOf(readFileSync(readme, 'utf8'))) {
+        if (b.info.includes('fragment')) continue;
+        if (b.lang === 'ts') {
+          const name = b.file ?? `example-${++n}.ts`;
+          writeFileSync(join(dir, name), `${b.code}\nexport {};\n`);
+          if (b.file === undefined) entry.scripts.push(name.replace(/\.ts$/, '.js'));
+        } else if (b.file !== undefined) {
+          writeFileSync(join(dir, b.file), b.code);
+        } else if (b.lang === 'sh' && /\brun\b/.test(b.info)) {
+          entry.commands.push(
+            ...b.code
+              .split('\n')
+              .map((l) => l.trim())
+              .filter((l) => l !== '' && !l.startsWith('#')),
+          );
+        }
+      }
+      examples.set(p, entry);
+    }
+    // the fetch preload: a venue's public host goes to its emulator (EXAMPLE_VENUES maps origin -> emulator URL)
+    // the WebSocket preload: @core/paced-websocket's import of 'ws' goes to a ws whose constructor moves a venue's
+    // WebSocket URL to its emulator (EXAMPLE_WS_VENUES maps URL prefix -> emulator URL)
+    writeFileSync(
+      join(app, 'ws-hooks.mjs'),
+      `export async function resolve(specifier, context, next) {
   if (specifier === 'ws' && (context.parentURL ?? '').includes('/@core/paced-websocket/')) return { url: new URL('./routed-ws.mjs', import.meta.url).href, shortCircuit: true };
   return next(specifier, context);
 }
 `,
-  );
-  writeFileSync(
-    join(app, 'routed-ws.mjs'),
-    `import Real, { WebSocketServer } from 'ws';
+    );
+    writeFileSync(
+      join(app, 'routed-ws.mjs'),
+      `import Real, { WebSocketServer } from 'ws';
 const routes = JSON.parse(process.env.EXAMPLE_WS_VENUES ?? '{}');
 function route(url) {
   const s = String(url);
@@ -174,10 +194,10 @@ export class WebSocket extends Real {
 export { WebSocketServer };
 export default WebSocket;
 `,
-  );
-  writeFileSync(
-    join(app, 'route-venues.mjs'),
-    `import { register } from 'node:module';
+    );
+    writeFileSync(
+      join(app, 'route-venues.mjs'),
+      `import { register } from 'node:module';
 register('./ws-hooks.mjs', import.meta.url);
 const routes = JSON.parse(process.env.EXAMPLE_VENUES ?? '{}');
 const send = globalThis.fetch;
@@ -192,17 +212,30 @@ globalThis.fetch = (input, init) => {
   return send(input, init);
 };
 `,
-  );
-  // every example compiles as the reader would compile it: strict, NodeNext (the conformance example also with
-  // its own tsconfig, from its README)
-  writeFileSync(
-    join(app, 'examples', 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, exactOptionalPropertyTypes: true, noUncheckedIndexedAccess: true, skipLibCheck: true, types: ['node'], outDir: 'build', rootDir: '.' },
-      include: ['*/*.ts'],
-    }),
-  );
-}, { timeout: 600_000 });
+    );
+    // every example compiles as the reader would compile it: strict, NodeNext (the conformance example also with
+    // its own tsconfig, from its README)
+    writeFileSync(
+      join(app, 'examples', 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+          skipLibCheck: true,
+          types: ['node'],
+          outDir: 'build',
+          rootDir: '.',
+        },
+        include: ['*/*.ts'],
+      }),
+    );
+  },
+  { timeout: 600_000 },
+);
 
 after(async () => {
   for (const c of cleanups.reverse()) {
@@ -224,7 +257,8 @@ describe('packages install like any other (pnpm pack, then plain npm outside the
       assert.ok(existsSync(installed), `${pkg.name} is not installed`);
       const manifest = JSON.parse(readFileSync(installed, 'utf8'));
       for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
-        for (const [name, range] of Object.entries(manifest[field] ?? {})) assert.ok(!String(range).startsWith('workspace:'), `${pkg.name} ${field} ${name}: ${range}`);
+        for (const [name, range] of Object.entries(manifest[field] ?? {}))
+          assert.ok(!String(range).startsWith('workspace:'), `${pkg.name} ${field} ${name}: ${range}`);
       }
       // what the package exports exists in what it ships
       const main = join(app, 'node_modules', pkg.name, manifest.exports?.['.']?.default ?? manifest.main ?? 'index.js');
@@ -247,27 +281,33 @@ describe('packages install like any other (pnpm pack, then plain npm outside the
 
 describe('every README example runs', () => {
   let env;
-  before(async () => {
-    const redisPort = await startRedis();
-    const clusterPort = await startCluster();
-    const { startVenueEmulator } = await import(join(app, 'node_modules', '@core', 'venue-emulator', 'dist', 'index.js'));
-    const { getVenueSpec } = await import(join(app, 'node_modules', '@core', 'exchange-specs', 'dist', 'index.js'));
-    const binance = await startVenueEmulator({ spec: getVenueSpec('binance-spot'), webSocket: true });
-    cleanups.push(() => binance.close());
-    const okx = await startVenueEmulator({ spec: getVenueSpec('okx'), webSocket: true });
-    cleanups.push(() => okx.close());
-    env = {
-      ...process.env,
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
-      REDIS_CLUSTER_URL: `redis://127.0.0.1:${clusterPort}`,
-      METRICS_PORT: String(await freePort()),
-      EXAMPLE_VENUES: JSON.stringify({ 'https://api.binance.com': binance.url }),
-      EXAMPLE_WS_VENUES: JSON.stringify({ 'wss://stream.binance.com:9443/ws': `${binance.wsUrl}/market-streams`, 'wss://ws.okx.com:8443/ws/v5/private': `${okx.wsUrl}/private?apiKey=example` }),
-      NODE_OPTIONS: `--import=${join(app, 'route-venues.mjs')}`,
-    };
-    delete env['BINANCE_KEY'];
-    delete env['BINANCE_SECRET'];
-  }, { timeout: 120_000 });
+  before(
+    async () => {
+      const redisPort = await startRedis();
+      const clusterPort = await startCluster();
+      const { startVenueEmulator } = await import(join(app, 'node_modules', '@core', 'venue-emulator', 'dist', 'index.js'));
+      const { getVenueSpec } = await import(join(app, 'node_modules', '@core', 'exchange-specs', 'dist', 'index.js'));
+      const binance = await startVenueEmulator({ spec: getVenueSpec('binance-spot'), webSocket: true });
+      cleanups.push(() => binance.close());
+      const okx = await startVenueEmulator({ spec: getVenueSpec('okx'), webSocket: true });
+      cleanups.push(() => okx.close());
+      env = {
+        ...process.env,
+        REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+        REDIS_CLUSTER_URL: `redis://127.0.0.1:${clusterPort}`,
+        METRICS_PORT: String(await freePort()),
+        EXAMPLE_VENUES: JSON.stringify({ 'https://api.binance.com': binance.url }),
+        EXAMPLE_WS_VENUES: JSON.stringify({
+          'wss://stream.binance.com:9443/ws': `${binance.wsUrl}/market-streams`,
+          'wss://ws.okx.com:8443/ws/v5/private': `${okx.wsUrl}/private?apiKey=example`,
+        }),
+        NODE_OPTIONS: `--import=${join(app, 'route-venues.mjs')}`,
+      };
+      delete env['BINANCE_KEY'];
+      delete env['BINANCE_SECRET'];
+    },
+    { timeout: 120_000 },
+  );
 
   for (const p of packages) {
     it(`packages/${p}/README.md`, { timeout: 300_000 }, async () => {
@@ -283,4 +323,3 @@ describe('every README example runs', () => {
     });
   }
 });
-

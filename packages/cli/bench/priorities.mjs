@@ -30,16 +30,24 @@ const ms = (x) => (x === undefined ? 'n/a' : x < 10 ? x.toFixed(1) : String(Math
 console.log(`classes benchmark: ${venue}, ${seconds} s per run, in process`);
 const withClasses = await run(true);
 const without = await run(false);
-for (const [name, r] of [['with classes', withClasses], ['without classes', without]]) {
+for (const [name, r] of [
+  ['with classes', withClasses],
+  ['without classes', without],
+]) {
   console.log(`\n${name}: ${r.admitted} requests admitted by the venue, ${r.refused} refused${r.failure ? `, failure: ${r.failure}` : ''}`);
-  for (const w of r.waits) console.log(`  ${w.priority.padEnd(9)} ${w.request.padEnd(22)} ${String(w.requests).padStart(6)} requests   wait p50 ${ms(w.p50Ms).padStart(6)} ms   p99 ${ms(w.p99Ms).padStart(6)} ms   max ${ms(w.maxMs).padStart(6)} ms`);
+  for (const w of r.waits)
+    console.log(
+      `  ${w.priority.padEnd(9)} ${w.request.padEnd(22)} ${String(w.requests).padStart(6)} requests   wait p50 ${ms(w.p50Ms).padStart(6)} ms   p99 ${ms(w.p99Ms).padStart(6)} ms   max ${ms(w.maxMs).padStart(6)} ms`,
+    );
   for (const [id, u] of Object.entries(r.utilization)) console.log(`  utilization ${id.padEnd(16)} ${pct(u)}`);
 }
 console.log('\ntargets (printed, never asserted):');
 for (const w of withClasses.waits.filter((x) => x.priority === 'critical')) {
   console.log(`  critical ${w.request}: p99 wait ${ms(w.p99Ms)} ms with classes${w.request === 'all' ? '' : ''}`);
 }
-console.log('  (a cancel needs only the IP weight; a hedge order also its account\'s order count, whose pacing bucket keeps less than one order free from normal orders)');
+console.log(
+  "  (a cancel needs only the IP weight; a hedge order also its account's order count, whose pacing bucket keeps less than one order free from normal orders)",
+);
 for (const id of Object.keys(without.utilization)) {
   const a = withClasses.utilization[id];
   const b = without.utilization[id];

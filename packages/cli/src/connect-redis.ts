@@ -28,7 +28,9 @@ export async function connectRedis(url: string, prefix: string): Promise<RedisCo
   } catch (e) {
     const cause = (e as { cause?: unknown }).cause;
     const why = cause instanceof Error ? cause.message : (e as Error).message;
-    throw new Error(`cannot reach Redis at ${url} (${why}); check the URL and that redis-server is running (for example: redis-server --port 6390 --save "" --appendonly no)`);
+    throw new Error(
+      `cannot reach Redis at ${url} (${why}); check the URL and that redis-server is running (for example: redis-server --port 6390 --save "" --appendonly no)`,
+    );
   }
   return {
     limiter,

@@ -30,7 +30,13 @@ export interface ChildJob {
 export type ChildMessage =
   | { readonly type: 'ready' }
   | { readonly type: 'progress'; readonly counts: ReturnType<typeof emptyCounts>; readonly wsCounts?: WsCounts }
-  | { readonly type: 'done'; readonly counts: ReturnType<typeof emptyCounts>; readonly wsCounts?: WsCounts; readonly waits?: ClassWaits; readonly failure?: string };
+  | {
+      readonly type: 'done';
+      readonly counts: ReturnType<typeof emptyCounts>;
+      readonly wsCounts?: WsCounts;
+      readonly waits?: ClassWaits;
+      readonly failure?: string;
+    };
 
 function send(m: ChildMessage): Promise<void> {
   return new Promise((resolve) => {
@@ -71,10 +77,37 @@ async function main(job: ChildJob): Promise<number> {
     stop.signal.addEventListener('abort', () => wsStop.abort(), { once: true });
     const lanes = job.wsUrl === undefined ? lanesFor(spec) : restLanesForWs(spec);
     const [r, wsFailure] = await Promise.all([
-      runWorkers({ spec, baseUrl: job.baseUrl, limiter: redis.limiter, credentials: job.credentials, lanes, workerIds: lanes.length === 0 ? [] : job.workerIds, durationMs: job.durationMs, margin: job.margin, signal: stop.signal, deferredCharges: job.deferredProcesses === undefined ? false : { processes: job.deferredProcesses }, ...(job.classes === undefined ? {} : { classes: job.classes }) }, counts),
+      runWorkers(
+        {
+          spec,
+          baseUrl: job.baseUrl,
+          limiter: redis.limiter,
+          credentials: job.credentials,
+          lanes,
+          workerIds: lanes.length === 0 ? [] : job.workerIds,
+          durationMs: job.durationMs,
+          margin: job.margin,
+          signal: stop.signal,
+          deferredCharges: job.deferredProcesses === undefined ? false : { processes: job.deferredProcesses },
+          ...(job.classes === undefined ? {} : { classes: job.classes }),
+        },
+        counts,
+      ),
       job.wsUrl === undefined
         ? Promise.resolve(undefined)
-        : runWsWorkers({ venue: spec.id, wsUrl: job.wsUrl, limiter: redis.limiter, credentials: job.credentials, workerIds: job.wsWorkerIds ?? [], margin: job.margin, signal: wsStop.signal, capShare: job.capShare ?? 1 }, wsCounts).finally(() => clearTimeout(wsTimer)),
+        : runWsWorkers(
+            {
+              venue: spec.id,
+              wsUrl: job.wsUrl,
+              limiter: redis.limiter,
+              credentials: job.credentials,
+              workerIds: job.wsWorkerIds ?? [],
+              margin: job.margin,
+              signal: wsStop.signal,
+              capShare: job.capShare ?? 1,
+            },
+            wsCounts,
+          ).finally(() => clearTimeout(wsTimer)),
     ]);
     failure = r.failure ?? wsFailure;
     waits = r.waits;

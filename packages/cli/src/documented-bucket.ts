@@ -53,7 +53,8 @@ export function documentedBucket(b: BucketSnapshot): DocumentedBucket {
   for (const tier of [undefined, ...Object.keys(bucket.tiers ?? {})]) {
     const t = bucketForTier(bucket, tier);
     const share = shareOf(b, t);
-    const better = chosen === undefined || (share <= 1 + 1e-9 ? chosen.share > 1 + 1e-9 || share > chosen.share : chosen.share > 1 + 1e-9 && share < chosen.share);
+    const better =
+      chosen === undefined || (share <= 1 + 1e-9 ? chosen.share > 1 + 1e-9 || share > chosen.share : chosen.share > 1 + 1e-9 && share < chosen.share);
     if (better) chosen = { bucket: t, tier, share };
   }
   if (chosen === undefined || spec === undefined) return { documented: null, paceShare: null };

@@ -36,11 +36,13 @@ function wrap(words: readonly string[], width: number, indent: number): string {
  */
 function venueHelp(): string {
   const venues = listVenues();
-  const documented = venues.filter((v) => v.evidence === 'documented').map((v, i, all) => `${v.id}${v.aliases.length > 0 ? ` (also ${v.aliases.join(', ')})` : ''}${i < all.length - 1 ? ',' : ';'}`);
+  const documented = venues
+    .filter((v) => v.evidence === 'documented')
+    .map((v, i, all) => `${v.id}${v.aliases.length > 0 ? ` (also ${v.aliases.join(', ')})` : ''}${i < all.length - 1 ? ',' : ';'}`);
   const estimated = venues.filter((v) => v.evidence === 'estimated from ccxt');
   const words = [
     'a venue id or name (default okx), or "all" for binance-spot, okx, bybit, kucoin and kraken in turn.',
-    'Documented limits (hand-authored from the venue\'s own documentation):',
+    "Documented limits (hand-authored from the venue's own documentation):",
     ...documented,
     `estimated from ccxt (ccxt's own pacing, not documented limits; ${estimated.length} in all):`,
     'ccxt:<id> for the venues above (ccxt:binance), or another ccxt id such as phemex',

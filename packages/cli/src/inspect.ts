@@ -26,7 +26,17 @@ function num(n: number): string {
 
 function sorted(buckets: readonly BucketSnapshot[]): BucketSnapshot[] {
   return [...buckets].sort((a, b) =>
-    a.venue !== b.venue ? (a.venue < b.venue ? -1 : 1) : a.axis !== b.axis ? (a.axis < b.axis ? -1 : 1) : (a.credentialHash ?? '') < (b.credentialHash ?? '') ? -1 : 1,
+    a.venue !== b.venue
+      ? a.venue < b.venue
+        ? -1
+        : 1
+      : a.axis !== b.axis
+        ? a.axis < b.axis
+          ? -1
+          : 1
+        : (a.credentialHash ?? '') < (b.credentialHash ?? '')
+          ? -1
+          : 1,
   );
 }
 
@@ -71,7 +81,9 @@ export function bucketTable(buckets: readonly BucketSnapshot[], nowMs: number = 
       b.venue,
       b.credentialHash === null ? 'public' : b.credentialHash.slice(0, 12),
       b.axis,
-      b.documentedLimit === null ? 'not in exchange-specs' : `${b.documentedLimit}${b.tier === undefined ? '' : ` (${b.tier})`}${b.estimated === true ? ' (ccxt estimate)' : ''}`,
+      b.documentedLimit === null
+        ? 'not in exchange-specs'
+        : `${b.documentedLimit}${b.tier === undefined ? '' : ` (${b.tier})`}${b.estimated === true ? ' (ccxt estimate)' : ''}`,
       `${num(b.capacity)} cap, ${num(b.refillPerSec)}/s`,
       b.paceShare === null ? 'n/a' : `${(b.paceShare * 100).toFixed(1)}%`,
       b.now,
@@ -108,7 +120,9 @@ export async function runInspect(options: InspectOptions): Promise<number> {
       }
       if (json) {
         const at = Date.now();
-        options.out.write(`${JSON.stringify({ at: new Date(at).toISOString(), redis: options.redisUrl, prefix: options.prefix, buckets: inspectBuckets(buckets, at) })}\n`);
+        options.out.write(
+          `${JSON.stringify({ at: new Date(at).toISOString(), redis: options.redisUrl, prefix: options.prefix, buckets: inspectBuckets(buckets, at) })}\n`,
+        );
         if (options.once || options.signal?.aborted === true) return 0;
         if (await pause(options)) return 0;
         continue;

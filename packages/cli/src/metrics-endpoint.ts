@@ -21,7 +21,9 @@ export async function startMetricsEndpoint(port: number): Promise<MetricsEndpoin
   const host = '127.0.0.1';
   let exporter: PrometheusExporter | undefined;
   await new Promise<void>((resolve, reject) => {
-    exporter = new PrometheusExporter({ host, port }, (error) => (error ? reject(new Error(`cannot serve metrics on ${host}:${port}: ${error.message}`)) : resolve()));
+    exporter = new PrometheusExporter({ host, port }, (error) =>
+      error ? reject(new Error(`cannot serve metrics on ${host}:${port}: ${error.message}`)) : resolve(),
+    );
   });
   const reader = exporter as PrometheusExporter;
   const meterProvider = new MeterProvider({ readers: [reader] });

@@ -143,7 +143,15 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     if (redis === undefined) throw new UsageError('inspect needs --redis URL, the Redis the limiters share (for example --redis redis://127.0.0.1:6390)');
     const prefix = str('prefix') ?? 'rl:';
     if (prefix.includes('{') || prefix.includes('}')) throw new UsageError(`--prefix must not contain { or }, got "${prefix}"`);
-    return { command: 'inspect', redisUrl: checkRedisUrl(redis), prefix, intervalMs: intOption('interval', str('interval'), 1000, 100, 3_600_000), once: values['once'] === true, metricsPort, json };
+    return {
+      command: 'inspect',
+      redisUrl: checkRedisUrl(redis),
+      prefix,
+      intervalMs: intOption('interval', str('interval'), 1000, 100, 3_600_000),
+      once: values['once'] === true,
+      metricsPort,
+      json,
+    };
   }
 
   const venue = str('venue') ?? 'okx';
@@ -155,14 +163,18 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   }
   const marginRaw = str('margin');
   const margin = marginRaw === undefined ? DEFAULT_MARGIN : Number(marginRaw);
-  if (!(Number.isFinite(margin) && margin >= 0 && margin < 1)) throw new UsageError(`--margin must be a number from 0 (inclusive) to 1 (exclusive), got "${marginRaw}"`);
+  if (!(Number.isFinite(margin) && margin >= 0 && margin < 1))
+    throw new UsageError(`--margin must be a number from 0 (inclusive) to 1 (exclusive), got "${marginRaw}"`);
   const failRaw = str('fail-orders');
   const failOrders = failRaw === undefined ? DEFAULT_FAIL_ORDERS : Number(failRaw);
-  if (!(Number.isFinite(failOrders) && failOrders >= 0 && failOrders <= 1)) throw new UsageError(`--fail-orders must be a number from 0 to 1, got "${failRaw}"`);
+  if (!(Number.isFinite(failOrders) && failOrders >= 0 && failOrders <= 1))
+    throw new UsageError(`--fail-orders must be a number from 0 to 1, got "${failRaw}"`);
   const workersRaw = str('workers');
   const processes = intOption('processes', processesRaw, 1, 1, 64);
   if (metricsPort !== undefined && processes > 1) {
-    throw new UsageError('--metrics-port serves this process only: with --processes the workers run elsewhere (watch the shared buckets with exlimits inspect --redis URL --metrics-port N)');
+    throw new UsageError(
+      '--metrics-port serves this process only: with --processes the workers run elsewhere (watch the shared buckets with exlimits inspect --redis URL --metrics-port N)',
+    );
   }
   return {
     command: 'demo',

@@ -90,7 +90,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   const lanes = options.ws === true ? restLanesForWs(spec) : lanesFor(spec);
   const credentials = Array.from({ length: options.credentials }, (_, i) => `demo-${spec.id}-key-${i + 1}`);
   const workers = options.workers ?? credentials.length * laneSlots(lanes).length;
-  const processes = options.redisUrl === undefined ? 1 : options.processes ?? 1;
+  const processes = options.redisUrl === undefined ? 1 : (options.processes ?? 1);
   const durationMs = options.seconds * 1000;
   const out = options.out;
 
@@ -131,7 +131,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   const wsWorkers = options.ws === true ? wsWorkerCount(spec.id, credentials.length) : 0;
   const classes = options.classes !== false;
   const mode = `${options.redisUrl === undefined ? 'in process' : processes > 1 ? `${processes} processes sharing Redis` : 'in process on Redis'}${classes ? '' : ', without classes'}`;
-  out.write(`${spec.id}: ${workers} workers, ${credentials.length} credentials, ${options.seconds} s, ${mode}; lanes: ${lanes.map((l) => `${l.method} ${l.path.split('?')[0]}`).join(', ')}${wsWorkers > 0 ? `; ${wsWorkers} WebSocket workers (connections dropped every ${WS_DROP_MS / 1000} s)` : ''}\n`);
+  out.write(
+    `${spec.id}: ${workers} workers, ${credentials.length} credentials, ${options.seconds} s, ${mode}; lanes: ${lanes.map((l) => `${l.method} ${l.path.split('?')[0]}`).join(', ')}${wsWorkers > 0 ? `; ${wsWorkers} WebSocket workers (connections dropped every ${WS_DROP_MS / 1000} s)` : ''}\n`,
+  );
   if (redis !== undefined) out.write(`  watch the buckets live: exlimits inspect --redis ${options.redisUrl} --prefix ${DEMO_PREFIX}\n`);
   if (metrics !== undefined) out.write(`  metrics (Prometheus): ${metrics.url}\n`);
 
@@ -180,7 +182,21 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
       const wsStop = new AbortController();
       const wsTimer = setTimeout(() => wsStop.abort(), durationMs);
       options.signal?.addEventListener('abort', () => wsStop.abort(), { once: true });
-      const wsRun = venue.wsUrl === undefined ? Promise.resolve(undefined) : runWsWorkers({ venue: spec.id, wsUrl: venue.wsUrl, limiter, credentials, workerIds: Array.from({ length: wsWorkers }, (_, i) => i), margin: options.margin, signal: wsStop.signal }, wsCounts);
+      const wsRun =
+        venue.wsUrl === undefined
+          ? Promise.resolve(undefined)
+          : runWsWorkers(
+              {
+                venue: spec.id,
+                wsUrl: venue.wsUrl,
+                limiter,
+                credentials,
+                workerIds: Array.from({ length: wsWorkers }, (_, i) => i),
+                margin: options.margin,
+                signal: wsStop.signal,
+              },
+              wsCounts,
+            );
       const [rest, wsFailure] = await Promise.all([
         runWorkers(
           {
@@ -227,15 +243,21 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
       `retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}   store errors ${result.counts.storeErrors}   booked again ${result.counts.rebooked}\n\n`,
   );
   if (stats.failed > 0 || (options.failOrders ?? 0) > 0) {
-    out.write(`  orders the venue failed (--fail-orders ${options.failOrders ?? 0}): ${stats.failed}; every limit is counted as the venue counts it (${spec.id === 'binance-spot' ? 'Binance charges an order\'s weight only when it fails' : 'charges on an outcome only when it happens'})\n\n`);
+    out.write(
+      `  orders the venue failed (--fail-orders ${options.failOrders ?? 0}): ${stats.failed}; every limit is counted as the venue counts it (${spec.id === 'binance-spot' ? "Binance charges an order's weight only when it fails" : 'charges on an outcome only when it happens'})\n\n`,
+    );
   }
   out.write(`${summaryTable(stats, evidence)}\n`);
   if (stats.webSocket !== undefined) out.write(`\n${wsSummaryTable(stats, result.wsCounts ?? wsCounts)}`);
-  out.write(`  utilization: cost admitted per complete window / the ${limit}, n/a while no window completed (token buckets: cost admitted / (capacity + refill × time), n/a before one refill period)\n`);
+  out.write(
+    `  utilization: cost admitted per complete window / the ${limit}, n/a while no window completed (token buckets: cost admitted / (capacity + refill × time), n/a before one refill period)\n`,
+  );
   const waits = classWaitSummary(result.waits ?? {});
   if (waits.length > 0) {
     out.write(`\n${classWaitTable(waits)}\n`);
-    out.write(`  wait: from a request's admission call to its send time, per class (${classes ? 'market data bulk, cancels and hedges critical' : 'without classes: every request normal'})\n`);
+    out.write(
+      `  wait: from a request's admission call to its send time, per class (${classes ? 'market data bulk, cancels and hedges critical' : 'without classes: every request normal'})\n`,
+    );
   }
 
   await mkdir(options.outDir, { recursive: true });

@@ -156,8 +156,21 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
     const id = `${credential}\u0000${priority ?? ''}`;
     let f = fetchers.get(id);
     if (f === undefined) {
-      const cls = !classes ? {} : options.classes === false ? { priority: 'normal' as const, reserve: { normal: 0, bulk: 0 } } : { reserve: demoReserve, ...(priority === undefined ? {} : { priority }) };
-      f = createPacedFetch({ venue: spec, identity: { credential }, limiter: options.limiter, maxWaitMs: DEMO_MAX_WAIT_MS, margin: options.margin, onAttempt, ...(options.deferredCharges === undefined ? {} : { deferredCharges: options.deferredCharges }), ...cls });
+      const cls = !classes
+        ? {}
+        : options.classes === false
+          ? { priority: 'normal' as const, reserve: { normal: 0, bulk: 0 } }
+          : { reserve: demoReserve, ...(priority === undefined ? {} : { priority }) };
+      f = createPacedFetch({
+        venue: spec,
+        identity: { credential },
+        limiter: options.limiter,
+        maxWaitMs: DEMO_MAX_WAIT_MS,
+        margin: options.margin,
+        onAttempt,
+        ...(options.deferredCharges === undefined ? {} : { deferredCharges: options.deferredCharges }),
+        ...cls,
+      });
       fetchers.set(id, f);
     }
     return f;

@@ -103,7 +103,12 @@ export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCou
         resolve();
       });
       const wsWorkerIds = Array.from({ length: options.wsWorkers ?? 0 }, (_, i) => i).filter((i) => i % options.processes === p);
-      const job: ChildJob = { type: 'start', ...options.job, workerIds, ...(options.job.wsUrl === undefined ? {} : { wsWorkerIds, capShare: 1 / options.processes }) };
+      const job: ChildJob = {
+        type: 'start',
+        ...options.job,
+        workerIds,
+        ...(options.job.wsUrl === undefined ? {} : { wsWorkerIds, capShare: 1 / options.processes }),
+      };
       child.send(job);
     });
   });

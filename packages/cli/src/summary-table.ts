@@ -94,7 +94,13 @@ export function classWaitSummary(waits: Readonly<Record<string, readonly number[
   const out: ClassWaitSummary[] = [];
   for (const priority of [...byClass.keys()].sort((a, b) => order.indexOf(a) - order.indexOf(b))) {
     const kinds = (byClass.get(priority) ?? []).sort((a, b) => a[0].localeCompare(b[0]));
-    out.push(summarize(priority, 'all', kinds.flatMap(([, v]) => v)));
+    out.push(
+      summarize(
+        priority,
+        'all',
+        kinds.flatMap(([, v]) => v),
+      ),
+    );
     if (kinds.length > 1) for (const [request, values] of kinds) out.push(summarize(priority, request, values));
   }
   return out;

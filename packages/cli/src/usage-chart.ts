@@ -107,7 +107,9 @@ export function renderUsageChart(title: string, buckets: readonly BucketUsage[],
     parts.push(`<text x="12" y="${y0 + 28}" fill="#555">${esc(cut(`${describeLimit(b)}; ${util}`, charsThatFit(usable, TEXT_SIZE)))}</text>`);
     parts.push(`<line x1="${MARGIN_LEFT}" y1="${plotTop + plotHeight}" x2="${WIDTH - MARGIN_RIGHT}" y2="${plotTop + plotHeight}" stroke="#999"/>`);
     parts.push(`<text x="${MARGIN_LEFT - 6}" y="${yOf(0) + 4}" text-anchor="end">0</text>`);
-    parts.push(`<text x="${MARGIN_LEFT - 6}" y="${yOf(b.limit) + 4}" text-anchor="end">${esc(cut(fmt(b.limit), charsThatFit(MARGIN_LEFT - 8, TEXT_SIZE)))}</text>`);
+    parts.push(
+      `<text x="${MARGIN_LEFT - 6}" y="${yOf(b.limit) + 4}" text-anchor="end">${esc(cut(fmt(b.limit), charsThatFit(MARGIN_LEFT - 8, TEXT_SIZE)))}</text>`,
+    );
     const first = b.windows[0];
     const last = b.windows[b.windows.length - 1];
     const startMs = first?.startMs ?? 0;
@@ -126,9 +128,14 @@ export function renderUsageChart(title: string, buckets: readonly BucketUsage[],
       parts.push(
         `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${Math.max(0.5, slot * 0.8).toFixed(1)}" height="${(plotTop + plotHeight - y).toFixed(1)}" fill="${fill}"${style}><title>${esc(fmt(v))}${partial ? ' (partial window)' : ''}</title></rect>`,
       );
-      if (partial) parts.push(`<text x="${(x + (slot * 0.8) / 2).toFixed(1)}" y="${(Math.min(y, yOf(b.limit)) - 4).toFixed(1)}" text-anchor="middle" fill="#555">partial</text>`);
+      if (partial)
+        parts.push(
+          `<text x="${(x + (slot * 0.8) / 2).toFixed(1)}" y="${(Math.min(y, yOf(b.limit)) - 4).toFixed(1)}" text-anchor="middle" fill="#555">partial</text>`,
+        );
     });
-    parts.push(`<line x1="${MARGIN_LEFT}" y1="${yOf(b.limit).toFixed(1)}" x2="${WIDTH - MARGIN_RIGHT}" y2="${yOf(b.limit).toFixed(1)}" stroke="#d62728" stroke-width="1.5"/>`);
+    parts.push(
+      `<line x1="${MARGIN_LEFT}" y1="${yOf(b.limit).toFixed(1)}" x2="${WIDTH - MARGIN_RIGHT}" y2="${yOf(b.limit).toFixed(1)}" stroke="#d62728" stroke-width="1.5"/>`,
+    );
     // the time axis: seconds from the panel's first window
     const axisY = plotTop + plotHeight;
     for (const t of ticks(spanMs / 1000)) {
@@ -137,7 +144,9 @@ export function renderUsageChart(title: string, buckets: readonly BucketUsage[],
       parts.push(`<text x="${x.toFixed(1)}" y="${axisY + 15}" text-anchor="middle" fill="#555">${esc(tickLabel(t))}</text>`);
     }
     const windowText = b.windowMs >= 1000 ? `${fmt(b.windowMs / 1000)} s` : `${b.windowMs} ms`;
-    parts.push(`<text x="${MARGIN_LEFT}" y="${axisY + 30}" fill="#555">time since the first window (${b.windows.length} window(s) of ${esc(windowText)})</text>`);
+    parts.push(
+      `<text x="${MARGIN_LEFT}" y="${axisY + 30}" fill="#555">time since the first window (${b.windows.length} window(s) of ${esc(windowText)})</text>`,
+    );
   });
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;

@@ -43,9 +43,19 @@ export function wsSummaryTable(stats: EmulatorStats, counts: WsCounts): string {
   for (const b of ws.buckets) byId.set(wsBucketId(b), [...(byId.get(wsBucketId(b)) ?? []), b]);
   const rows = [...byId.entries()].map(([id, list]) => {
     const busiest = list.reduce((a, b) => (b.peakUsed > a.peakUsed ? b : a));
-    return [`ws:${id}`, String(list.length), limitText(busiest), String(list.reduce((s, b) => s + b.admittedCost, 0)), pct(busiest.limit > 0 ? busiest.peakUsed / busiest.limit : 0), String(list.reduce((s, b) => s + b.refusals, 0))];
+    return [
+      `ws:${id}`,
+      String(list.length),
+      limitText(busiest),
+      String(list.reduce((s, b) => s + b.admittedCost, 0)),
+      pct(busiest.limit > 0 ? busiest.peakUsed / busiest.limit : 0),
+      String(list.reduce((s, b) => s + b.refusals, 0)),
+    ];
   });
-  const table = rows.length === 0 ? '  (no WebSocket bucket saw traffic)' : formatTable(['websocket bucket', 'instances', 'documented limit', 'admitted', 'peak (busiest)', 'refused'], rows);
+  const table =
+    rows.length === 0
+      ? '  (no WebSocket bucket saw traffic)'
+      : formatTable(['websocket bucket', 'instances', 'documented limit', 'admitted', 'peak (busiest)', 'refused'], rows);
   return (
     `${table}\n` +
     `  websocket: connection attempts ${ws.connectionAttempts}   opened ${ws.connectionsOpened}   refused ${ws.refusedConnections}   ` +

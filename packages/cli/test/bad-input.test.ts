@@ -32,7 +32,13 @@ async function listen(handler: Parameters<typeof createServer>[1]): Promise<{ ur
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const addr = server.address();
   const port = typeof addr === 'object' && addr !== null ? addr.port : 0;
-  cleanups.push(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+  cleanups.push(
+    () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  );
   return { url: `http://127.0.0.1:${port}`, server };
 }
 
@@ -40,7 +46,9 @@ async function closedPort(): Promise<number> {
   const { server } = await listen(() => undefined);
   const addr = server.address();
   const port = typeof addr === 'object' && addr !== null ? addr.port : 0;
-  await new Promise<void>((r) => { server.close(() => r()); });
+  await new Promise<void>((r) => {
+    server.close(() => r());
+  });
   return port;
 }
 
@@ -80,7 +88,16 @@ describe('exlimits: bad input gives a clear message and a non-zero exit', () => 
     const spec = getVenueSpec('okx');
     const limiter = createDefaultRateLimiter();
     cleanups.push(() => limiter.close());
-    const r = await runWorkers({ spec, baseUrl: url, limiter, credentials: ['k'], lanes: lanesFor(spec), workerIds: [0, 1, 2], durationMs: 20_000, margin: 0.1 });
+    const r = await runWorkers({
+      spec,
+      baseUrl: url,
+      limiter,
+      credentials: ['k'],
+      lanes: lanesFor(spec),
+      workerIds: [0, 1, 2],
+      durationMs: 20_000,
+      margin: 0.1,
+    });
     expect(r.failure).toMatch(/^malformed response from the venue to (GET|POST) \/api\/v5\/\S+ \(HTTP 200\): "\{\\"code\\":\\"0\\",\\"data\\":\["$/);
   });
 
@@ -89,7 +106,16 @@ describe('exlimits: bad input gives a clear message and a non-zero exit', () => 
     const spec = getVenueSpec('kraken');
     const limiter = createDefaultRateLimiter();
     cleanups.push(() => limiter.close());
-    const r = await runWorkers({ spec, baseUrl: `http://127.0.0.1:${port}`, limiter, credentials: ['k'], lanes: lanesFor(spec), workerIds: [0], durationMs: 20_000, margin: 0.1 });
+    const r = await runWorkers({
+      spec,
+      baseUrl: `http://127.0.0.1:${port}`,
+      limiter,
+      credentials: ['k'],
+      lanes: lanesFor(spec),
+      workerIds: [0],
+      durationMs: 20_000,
+      margin: 0.1,
+    });
     expect(r.failure).toContain(`cannot reach the venue at http://127.0.0.1:${port}: ECONNREFUSED`);
   });
 });
@@ -136,7 +162,10 @@ describe('exlimits inspect', () => {
     const limiter = await createRateLimiter({ url: redis.url, prefix: 'exlimits-demo:' });
     cleanups.push(() => limiter.close());
     const slow = { capacity: 1, refillPerSec: 0.01 };
-    for (const key of [{ venue: 'okx', credential: null, axis: 'market/books' }, { venue: 'okx', credential: 'demo-okx-key-1', axis: 'trade/order:BTC-USDT' }]) {
+    for (const key of [
+      { venue: 'okx', credential: null, axis: 'market/books' },
+      { venue: 'okx', credential: 'demo-okx-key-1', axis: 'trade/order:BTC-USDT' },
+    ]) {
       for (let i = 0; i < 2; i++) expect((await limiter.checkRate(key, slow, 1, { maxWaitMs: 600_000 })).kind).not.toBe('error');
     }
     const r = await run(['inspect', '--redis', redis.url, '--prefix', 'exlimits-demo:', '--once']);

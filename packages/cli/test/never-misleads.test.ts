@@ -41,9 +41,34 @@ describe('the command line', () => {
 describe('inspect shows each bucket against its documented limit', () => {
   // OKX's account/balance: 10 requests per 2 s; the limiter's safe bucket is capacity 1 refilled at
   // 4.195/s, and 6.31 borrowed means 5.31 booked beyond the burst: a queue, not 631 % of anything.
-  const balance: BucketSnapshot = { venue: 'okx', credentialHash: 'ab'.repeat(32), axis: 'account/balance', capacity: 1, refillPerSec: 4.1951, tokens: -5.31, borrowed: 6.31 };
-  const ordersPartition: BucketSnapshot = { venue: 'okx', credentialHash: 'cd'.repeat(32), axis: 'trade/order:BTC-USDT', capacity: 1.152, refillPerSec: 27.5356, tokens: 0.5, borrowed: 0.652 };
-  const own: BucketSnapshot = { venue: 'my-venue', credentialHash: null, axis: 'request', capacity: 5, refillPerSec: 1, tokens: 5, borrowed: 0, heldUntilMs: 2_000 };
+  const balance: BucketSnapshot = {
+    venue: 'okx',
+    credentialHash: 'ab'.repeat(32),
+    axis: 'account/balance',
+    capacity: 1,
+    refillPerSec: 4.1951,
+    tokens: -5.31,
+    borrowed: 6.31,
+  };
+  const ordersPartition: BucketSnapshot = {
+    venue: 'okx',
+    credentialHash: 'cd'.repeat(32),
+    axis: 'trade/order:BTC-USDT',
+    capacity: 1.152,
+    refillPerSec: 27.5356,
+    tokens: 0.5,
+    borrowed: 0.652,
+  };
+  const own: BucketSnapshot = {
+    venue: 'my-venue',
+    credentialHash: null,
+    axis: 'request',
+    capacity: 5,
+    refillPerSec: 1,
+    tokens: 5,
+    borrowed: 0,
+    heldUntilMs: 2_000,
+  };
 
   it('a safe-limit bucket with bookings queued shows the documented limit and a queue, never a share above 100 %', () => {
     const table = bucketTable([balance, ordersPartition, own], 1_000);
@@ -63,21 +88,42 @@ describe('inspect shows each bucket against its documented limit', () => {
     expect(mine).toContain('held 1 s');
   });
 
-  it('a ccxt-derived venue\'s limit is marked as an estimate, never as documented', () => {
+  it("a ccxt-derived venue's limit is marked as an estimate, never as documented", () => {
     const phemex: BucketSnapshot = { venue: 'phemex', credentialHash: null, axis: 'ccxt', capacity: 1, refillPerSec: 1, tokens: 1, borrowed: 0 };
     expect(bucketTable([phemex], 0).split('\n')[2]).toContain('(ccxt estimate)');
   });
 });
 
 const tokenBucket = (over: Partial<BucketUsage>): BucketUsage => ({
-  bucketId: 'rest-counter', axis: 'rest-counter', credentialHash: '001ee9df1aae', algorithm: 'token-bucket', limit: 15, refillPerSec: 0.33, windowMs: 1000,
-  admittedCost: 15, admittedRequests: 15, refusals: 0, peakUsed: 14.4, utilization: null, windows: [], ...over,
+  bucketId: 'rest-counter',
+  axis: 'rest-counter',
+  credentialHash: '001ee9df1aae',
+  algorithm: 'token-bucket',
+  limit: 15,
+  refillPerSec: 0.33,
+  windowMs: 1000,
+  admittedCost: 15,
+  admittedRequests: 15,
+  refusals: 0,
+  peakUsed: 14.4,
+  utilization: null,
+  windows: [],
+  ...over,
 });
 
 describe('the summary table', () => {
   const stats = { buckets: [] as BucketUsage[] };
   it('a bucket whose window is longer than the run shows n/a, and a tiny share is never 0.0 %', () => {
-    const day: BucketUsage = { ...tokenBucket({}), bucketId: 'orders_1d', axis: 'orders_1d', algorithm: 'fixed-window-aligned', limit: 160_000, windowMs: 86_400_000, admittedCost: 19, peakUsed: 19 };
+    const day: BucketUsage = {
+      ...tokenBucket({}),
+      bucketId: 'orders_1d',
+      axis: 'orders_1d',
+      algorithm: 'fixed-window-aligned',
+      limit: 160_000,
+      windowMs: 86_400_000,
+      admittedCost: 19,
+      peakUsed: 19,
+    };
     stats.buckets = [tokenBucket({}), day];
     const table = summaryTable(stats as never, 'documented');
     expect(table).not.toContain('0.0%');
@@ -106,9 +152,19 @@ describe('the progress line', () => {
 describe('the usage chart', () => {
   const window = (startMs: number, endMs: number, cost: number) => ({ startMs, endMs, cost, peakUsed: cost });
   const sliding = (over: Partial<BucketUsage>): BucketUsage => ({
-    bucketId: 'market/books', axis: 'market/books', credentialHash: null, algorithm: 'sliding-window', limit: 40, windowMs: 2000,
-    admittedCost: 100, admittedRequests: 100, refusals: 0, peakUsed: 38, utilization: 0.9,
-    windows: [window(0, 2000, 36), window(2000, 4000, 38), window(4000, 6000, 26)], ...over,
+    bucketId: 'market/books',
+    axis: 'market/books',
+    credentialHash: null,
+    algorithm: 'sliding-window',
+    limit: 40,
+    windowMs: 2000,
+    admittedCost: 100,
+    admittedRequests: 100,
+    refusals: 0,
+    peakUsed: 38,
+    utilization: 0.9,
+    windows: [window(0, 2000, 36), window(2000, 4000, 38), window(4000, 6000, 26)],
+    ...over,
   });
 
   /** Every text element with the largest number of characters its font size fits in the chart's width. */
@@ -118,7 +174,11 @@ describe('the usage chart', () => {
       const x = Number(/ x="([\d.]+)"/.exec(m[1] ?? '')?.[1] ?? 0);
       const anchor = /text-anchor="(\w+)"/.exec(m[1] ?? '')?.[1] ?? 'start';
       const room = anchor === 'start' ? 760 - x - 4 : anchor === 'end' ? x - 4 : 760;
-      const text = (m[2] ?? '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+      const text = (m[2] ?? '')
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"');
       return { text, fits: charsThatFit(room, size) };
     });
   }
@@ -142,7 +202,12 @@ describe('the usage chart', () => {
   it('fits long venue and bucket names in its width', () => {
     const venue = 'ccxt:an-exchange-with-a-very-long-identifier-that-keeps-going-and-going-well-past-the-edge-of-the-chart';
     const title = `${venue}: usage per window against the limit estimated from ccxts (20.0 s, 4 processes sharing Redis, 0 violations)`;
-    const svg = renderUsageChart(title, [sliding({ axis: `${'very-long-axis-name/'.repeat(8)}:BTC-USDT`, credentialHash: 'ab'.repeat(6) })], 'limit estimated from ccxt', 5_000);
+    const svg = renderUsageChart(
+      title,
+      [sliding({ axis: `${'very-long-axis-name/'.repeat(8)}:BTC-USDT`, credentialHash: 'ab'.repeat(6) })],
+      'limit estimated from ccxt',
+      5_000,
+    );
     for (const t of texts(svg)) expect(t.text.length, t.text).toBeLessThanOrEqual(t.fits);
     expect(svg).toContain('an-exchange-with-a-very-long');
   });
@@ -152,7 +217,15 @@ describe('--json', () => {
   it('prints the summary as data on stdout, and the progress and tables elsewhere', { timeout: 60_000 }, async () => {
     const r = await run(['demo', '--venue', 'okx', '--seconds', '2', '--credentials', '1', '--out', outDir, '--json']);
     expect(r.code).toBe(0);
-    const data = JSON.parse(r.out) as { runs: { venue: string; limits: string; venueCounts: { received: number; admitted: number; refused: number }; buckets: { bucket: string; utilization: number | null }[]; chart: string }[] };
+    const data = JSON.parse(r.out) as {
+      runs: {
+        venue: string;
+        limits: string;
+        venueCounts: { received: number; admitted: number; refused: number };
+        buckets: { bucket: string; utilization: number | null }[];
+        chart: string;
+      }[];
+    };
     expect(data.runs).toHaveLength(1);
     const okx = data.runs[0];
     expect(okx?.venue).toBe('okx');

@@ -14,13 +14,57 @@ function usageError(argv: string[]): string {
 describe('parseCommandLine', () => {
   it('defaults the demo to okx, 20 s, 3 credentials, in process', () => {
     expect(parseCommandLine(['demo'])).toEqual({
-      command: 'demo', venues: ['okx'], seconds: 20, credentials: 3, workers: undefined, redisUrl: undefined, processes: 1, outDir: 'demo-out', margin: 0.04, failOrders: 0.05, metricsPort: undefined, json: false,
+      command: 'demo',
+      venues: ['okx'],
+      seconds: 20,
+      credentials: 3,
+      workers: undefined,
+      redisUrl: undefined,
+      processes: 1,
+      outDir: 'demo-out',
+      margin: 0.04,
+      failOrders: 0.05,
+      metricsPort: undefined,
+      json: false,
     });
   });
 
   it('reads every demo option, and "all" means the five demo venues', () => {
-    const c = parseCommandLine(['demo', '--venue', 'all', '--seconds', '5', '--credentials', '2', '--workers', '7', '--redis', 'redis://127.0.0.1:6390', '--processes', '4', '--out', 'x', '--margin', '0.2', '--fail-orders', '0.5']);
-    expect(c).toEqual({ command: 'demo', venues: [...DEMO_VENUES], seconds: 5, credentials: 2, workers: 7, redisUrl: 'redis://127.0.0.1:6390', processes: 4, outDir: 'x', margin: 0.2, failOrders: 0.5, metricsPort: undefined, json: false });
+    const c = parseCommandLine([
+      'demo',
+      '--venue',
+      'all',
+      '--seconds',
+      '5',
+      '--credentials',
+      '2',
+      '--workers',
+      '7',
+      '--redis',
+      'redis://127.0.0.1:6390',
+      '--processes',
+      '4',
+      '--out',
+      'x',
+      '--margin',
+      '0.2',
+      '--fail-orders',
+      '0.5',
+    ]);
+    expect(c).toEqual({
+      command: 'demo',
+      venues: [...DEMO_VENUES],
+      seconds: 5,
+      credentials: 2,
+      workers: 7,
+      redisUrl: 'redis://127.0.0.1:6390',
+      processes: 4,
+      outDir: 'x',
+      margin: 0.2,
+      failOrders: 0.5,
+      metricsPort: undefined,
+      json: false,
+    });
   });
 
   it('answers --help for each command', () => {
@@ -46,15 +90,27 @@ describe('parseCommandLine', () => {
 
   it('reads inspect options', () => {
     expect(parseCommandLine(['inspect', '--redis', 'redis://127.0.0.1:7000', '--once', '--interval', '250', '--prefix', 'exlimits-demo:'])).toEqual({
-      command: 'inspect', redisUrl: 'redis://127.0.0.1:7000', prefix: 'exlimits-demo:', intervalMs: 250, once: true, metricsPort: undefined, json: false,
+      command: 'inspect',
+      redisUrl: 'redis://127.0.0.1:7000',
+      prefix: 'exlimits-demo:',
+      intervalMs: 250,
+      once: true,
+      metricsPort: undefined,
+      json: false,
     });
   });
 
   it('reads --metrics-port, --json and --version', () => {
     expect(parseCommandLine(['demo', '--metrics-port', '9464', '--json'])).toMatchObject({ command: 'demo', metricsPort: 9464, json: true });
-    expect(parseCommandLine(['inspect', '--redis', 'redis://127.0.0.1:7000', '--metrics-port', '9465', '--json'])).toMatchObject({ command: 'inspect', metricsPort: 9465, json: true });
+    expect(parseCommandLine(['inspect', '--redis', 'redis://127.0.0.1:7000', '--metrics-port', '9465', '--json'])).toMatchObject({
+      command: 'inspect',
+      metricsPort: 9465,
+      json: true,
+    });
     expect(parseCommandLine(['--version'])).toEqual({ command: 'version' });
     expect(usageError(['demo', '--metrics-port', '0'])).toBe('--metrics-port must be a whole number from 1 to 65535, got "0"');
-    expect(usageError(['demo', '--redis', 'redis://127.0.0.1:6390', '--processes', '2', '--metrics-port', '9464'])).toContain('--metrics-port serves this process only');
+    expect(usageError(['demo', '--redis', 'redis://127.0.0.1:6390', '--processes', '2', '--metrics-port', '9464'])).toContain(
+      '--metrics-port serves this process only',
+    );
   });
 });

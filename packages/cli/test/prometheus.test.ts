@@ -39,7 +39,7 @@ function value(body: string, name: string, labels: Record<string, string>): numb
 }
 
 describe('exlimits demo --metrics-port', () => {
-  it('serves the limiter\'s and the paced client\'s series while the run lasts', { timeout: 60_000 }, async () => {
+  it("serves the limiter's and the paced client's series while the run lasts", { timeout: 60_000 }, async () => {
     const port = await freePort();
     const out = new Sink();
     const err = new Sink();
@@ -47,7 +47,14 @@ describe('exlimits demo --metrics-port', () => {
     const url = `http://127.0.0.1:${port}/metrics`;
     const body = await scrapeUntil(url, (b) => b.includes('rate_limit_client_requests_total{') && b.includes('rate_limit_bucket_borrowed{'));
     // admissions by venue, axis, operation and decision (the paced client books with waitForCapacity)
-    expect(value(body, 'rate_limit_decisions_total', { rate_limit_venue: 'okx', rate_limit_axis: 'market/books', rate_limit_operation: 'wait_for_capacity', rate_limit_decision: 'ok' })).toBeGreaterThan(0);
+    expect(
+      value(body, 'rate_limit_decisions_total', {
+        rate_limit_venue: 'okx',
+        rate_limit_axis: 'market/books',
+        rate_limit_operation: 'wait_for_capacity',
+        rate_limit_decision: 'ok',
+      }),
+    ).toBeGreaterThan(0);
     expect(body).toContain('# TYPE rate_limit_decisions_total counter');
     // the waits, as a histogram in seconds
     expect(body).toContain('# TYPE rate_limit_wait_duration histogram');
@@ -85,7 +92,11 @@ describe('exlimits inspect --metrics-port', () => {
     const port = await freePort();
     const stop = new AbortController();
     const out = new Sink();
-    const running = main(['inspect', '--redis', redis.url, '--prefix', 'scrape:', '--interval', '200', '--metrics-port', String(port)], { out, err: new Sink(), signal: stop.signal });
+    const running = main(['inspect', '--redis', redis.url, '--prefix', 'scrape:', '--interval', '200', '--metrics-port', String(port)], {
+      out,
+      err: new Sink(),
+      signal: stop.signal,
+    });
     const body = await scrapeUntil(`http://127.0.0.1:${port}/metrics`, (b) => b.includes('rate_limit_bucket_borrowed{'));
     expect(value(body, 'rate_limit_buckets', {})).toBe(1);
     expect(value(body, 'rate_limit_bucket_capacity', { rate_limit_venue: 'okx', rate_limit_axis: 'account/balance' })).toBe(1);
@@ -98,7 +109,10 @@ describe('exlimits inspect --metrics-port', () => {
     // --json: one line of data per refresh
     const json = new Sink();
     expect(await main(['inspect', '--redis', redis.url, '--prefix', 'scrape:', '--once', '--json'], { out: json, err: new Sink() })).toBe(0);
-    const data = JSON.parse(json.text) as { prefix: string; buckets: { venue: string; axis: string; credentialHash: string; documentedLimit: string; paceShare: number; now: string; borrowed: number }[] };
+    const data = JSON.parse(json.text) as {
+      prefix: string;
+      buckets: { venue: string; axis: string; credentialHash: string; documentedLimit: string; paceShare: number; now: string; borrowed: number }[];
+    };
     expect(data.prefix).toBe('scrape:');
     expect(data.buckets).toHaveLength(1);
     expect(data.buckets[0]).toMatchObject({ venue: 'okx', axis: 'account/balance', documentedLimit: '10 / 2 s sliding' });

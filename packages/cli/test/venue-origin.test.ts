@@ -17,14 +17,16 @@ async function run(argv: string[]): Promise<{ code: number; out: string; err: st
   return { code, out: out.text, err: err.text };
 }
 
-describe('the CLI says whether a venue\'s limits are documented or estimated from ccxt', () => {
+describe("the CLI says whether a venue's limits are documented or estimated from ccxt", () => {
   it('--help lists the documented venues with their plain names, and how to ask for a ccxt estimate', async () => {
     const { code, out } = await run(['demo', '--help']);
     expect(code).toBe(0);
     const text = out.replace(/\s+/g, ' ');
-    expect(text).toContain('Documented limits (hand-authored from the venue\'s own documentation): binance-spot (also binance), binance-usdm (also binanceusdm), okx,');
+    expect(text).toContain(
+      "Documented limits (hand-authored from the venue's own documentation): binance-spot (also binance), binance-usdm (also binanceusdm), okx,",
+    );
     for (const v of listVenues().filter((x) => x.evidence === 'documented')) expect(text).toContain(v.id);
-    expect(text).toContain('estimated from ccxt (ccxt\'s own pacing, not documented limits;');
+    expect(text).toContain("estimated from ccxt (ccxt's own pacing, not documented limits;");
     expect(text).toContain('ccxt:<id> for the venues above (ccxt:binance)');
   });
 
@@ -35,7 +37,7 @@ describe('the CLI says whether a venue\'s limits are documented or estimated fro
     expect(summaryTable(stats, 'estimated from ccxt')).not.toContain('documented');
   });
 
-  it('--venue binance runs Binance spot\'s documented spec', { timeout: 60_000 }, async () => {
+  it("--venue binance runs Binance spot's documented spec", { timeout: 60_000 }, async () => {
     const { code, out } = await run(['demo', '--venue', 'binance', '--seconds', '1', '--credentials', '1', '--out', outDir]);
     expect(code).toBe(0);
     expect(out).toContain('binance-spot: ');
@@ -43,7 +45,7 @@ describe('the CLI says whether a venue\'s limits are documented or estimated fro
     expect(out).toContain('documented limit');
   });
 
-  it('a ccxt-derived venue\'s limits are never called documented', { timeout: 60_000 }, async () => {
+  it("a ccxt-derived venue's limits are never called documented", { timeout: 60_000 }, async () => {
     const { code, out } = await run(['demo', '--venue', 'phemex', '--seconds', '1', '--credentials', '1', '--out', outDir]);
     expect(code).toBe(0);
     expect(out).toContain('limits: estimated from ccxt 4.5.84');

@@ -27,12 +27,16 @@ function expectClean(report: DemoReport): void {
 
 function print(label: string, r: DemoReport): void {
   const ws = r.stats.webSocket;
-  console.log(`${label} ${r.venue}: REST admitted ${r.stats.admitted}; WebSocket attempts ${ws?.connectionAttempts}, messages ${ws?.admittedMessages}, drops ${r.wsCounts?.drops}, refused by the client ${r.wsCounts?.refusedByClient}, violations ${ws?.violations}`);
+  console.log(
+    `${label} ${r.venue}: REST admitted ${r.stats.admitted}; WebSocket attempts ${ws?.connectionAttempts}, messages ${ws?.admittedMessages}, drops ${r.wsCounts?.drops}, refused by the client ${r.wsCounts?.refusedByClient}, violations ${ws?.violations}`,
+  );
 }
 
 describe('exlimits demo --ws', () => {
   it('refuses --ws for a venue without WebSocket limits, naming those that have them', async () => {
-    await expect(runDemo({ venue: 'mexc', seconds: 1, credentials: 1, outDir, margin: DEFAULT_MARGIN, out: new Sink(), ws: true })).rejects.toThrow(/--ws: mexc-spot has no documented WebSocket limits; venues with WebSocket limits: binance-spot/);
+    await expect(runDemo({ venue: 'mexc', seconds: 1, credentials: 1, outDir, margin: DEFAULT_MARGIN, out: new Sink(), ws: true })).rejects.toThrow(
+      /--ws: mexc-spot has no documented WebSocket limits; venues with WebSocket limits: binance-spot/,
+    );
   });
 
   it('parses --ws', () => {
@@ -61,7 +65,17 @@ describe('REST and WebSocket sharing budgets across 4 processes on Redis', () =>
   });
   for (const venue of ['binance-spot', 'okx', 'bybit', 'hyperliquid']) {
     it(`${venue}: 4 processes, REST and WebSocket, zero violations`, { timeout: 90_000 }, async () => {
-      const report = await runDemo({ venue, seconds: SECONDS, credentials: 3, outDir, margin: DEFAULT_MARGIN, out: new Sink(), ws: true, redisUrl: redis!.url, processes: 4 });
+      const report = await runDemo({
+        venue,
+        seconds: SECONDS,
+        credentials: 3,
+        outDir,
+        margin: DEFAULT_MARGIN,
+        out: new Sink(),
+        ws: true,
+        redisUrl: redis!.url,
+        processes: 4,
+      });
       print('4 processes on Redis', report);
       expectClean(report);
     });

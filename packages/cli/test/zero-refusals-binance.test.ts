@@ -34,7 +34,7 @@ describe('zero refusals from the emulated venue at full speed, in process: Binan
 // the orders with Binance's own error and charges their weight; the paced client admits orders without
 // reserving it, records it on each failure and keeps what may still be charged within its in-flight bound.
 describe('Binance spot orders that fail: the venue charges their weight, the client records it', () => {
-  it('binance-spot with 30 % of orders failing: zero refusals, the failed orders\' weight counted by the venue', { timeout: 60_000 }, async () => {
+  it("binance-spot with 30 % of orders failing: zero refusals, the failed orders' weight counted by the venue", { timeout: 60_000 }, async () => {
     const sink = new Sink();
     const report = await runDemo({ venue: 'binance-spot', seconds: SECONDS, credentials: 3, outDir, margin: DEFAULT_MARGIN, failOrders: 0.3, out: sink });
     expect(report.failure).toBeUndefined();

@@ -12,9 +12,12 @@ const outDir = mkdtempSync(join(tmpdir(), 'exlimits-demo-'));
 
 function printUtilization(label: string, report: DemoReport): void {
   const rows = report.stats.buckets.map(
-    (b) => `  ${b.axis.padEnd(26)} ${(b.credentialHash ?? 'IP').padEnd(13)} peak ${((b.peakUsed / b.limit) * 100).toFixed(1).padStart(5)}%  utilization ${b.utilization === null ? '  n/a' : `${(b.utilization * 100).toFixed(1)}%`}`,
+    (b) =>
+      `  ${b.axis.padEnd(26)} ${(b.credentialHash ?? 'IP').padEnd(13)} peak ${((b.peakUsed / b.limit) * 100).toFixed(1).padStart(5)}%  utilization ${b.utilization === null ? '  n/a' : `${(b.utilization * 100).toFixed(1)}%`}`,
   );
-  console.log(`${label} ${report.venue}: sent ${report.counts.sent}, admitted ${report.stats.admitted}, refused ${report.stats.violations + report.stats.refusedWhileBanned}\n${rows.join('\n')}`);
+  console.log(
+    `${label} ${report.venue}: sent ${report.counts.sent}, admitted ${report.stats.admitted}, refused ${report.stats.violations + report.stats.refusedWhileBanned}\n${rows.join('\n')}`,
+  );
 }
 
 function expectClean(report: DemoReport): void {
@@ -80,7 +83,16 @@ describe('zero refusals with 4 processes sharing Redis', () => {
   });
   for (const venue of DEMO_VENUES) {
     it(`${venue}: every request sent by 4 processes is admitted by the venue`, { timeout: 90_000 }, async () => {
-      const report = await runDemo({ venue, seconds: SECONDS, credentials: 3, outDir, margin: DEFAULT_MARGIN, out: new Sink(), redisUrl: redis!.url, processes: 4 });
+      const report = await runDemo({
+        venue,
+        seconds: SECONDS,
+        credentials: 3,
+        outDir,
+        margin: DEFAULT_MARGIN,
+        out: new Sink(),
+        redisUrl: redis!.url,
+        processes: 4,
+      });
       printUtilization('4 processes on Redis', report);
       expectClean(report);
     });

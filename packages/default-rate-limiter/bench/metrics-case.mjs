@@ -19,7 +19,10 @@ let provider;
 let limiter = createDefaultRateLimiter();
 if (mode === 'quiet') limiter = instrumentRateLimiter(limiter);
 if (mode === 'recording') {
-  const reader = new PeriodicExportingMetricReader({ exporter: new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE), exportIntervalMillis: 3_600_000 });
+  const reader = new PeriodicExportingMetricReader({
+    exporter: new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE),
+    exportIntervalMillis: 3_600_000,
+  });
   provider = new MeterProvider({ readers: [reader] });
   limiter = instrumentRateLimiter(limiter, { meterProvider: provider, bucketGauges: false });
 }

@@ -114,9 +114,14 @@ const caseNames = {
   quiet: 'instrumentRateLimiter, no meter provider registered',
   recording: 'instrumentRateLimiter, recording (SDK meter provider)',
 };
-for (const [mode, name] of Object.entries(caseNames)) console.log(`${name.padEnd(58)} ${fmt(cases[mode].async).padStart(11)} ${fmt(cases[mode].sync).padStart(11)}`);
-console.log(`no provider / not instrumented   async ${ratio(cases.quiet.async, cases.plain.async)}x, sync ${ratio(cases.quiet.sync, cases.plain.sync)}x  [~1x: nothing measurable]`);
-console.log(`recording / not instrumented     async ${ratio(cases.recording.async, cases.plain.async)}x, sync ${ratio(cases.recording.sync, cases.plain.sync)}x  (the cost of recording, for reference)`);
+for (const [mode, name] of Object.entries(caseNames))
+  console.log(`${name.padEnd(58)} ${fmt(cases[mode].async).padStart(11)} ${fmt(cases[mode].sync).padStart(11)}`);
+console.log(
+  `no provider / not instrumented   async ${ratio(cases.quiet.async, cases.plain.async)}x, sync ${ratio(cases.quiet.sync, cases.plain.sync)}x  [~1x: nothing measurable]`,
+);
+console.log(
+  `recording / not instrumented     async ${ratio(cases.recording.async, cases.plain.async)}x, sync ${ratio(cases.recording.sync, cases.plain.sync)}x  (the cost of recording, for reference)`,
+);
 
 // ---------------------------------------------------------------- window limits
 // A window limit kept full (KuCoin's 2000 per 30 s, one send every 3 ms of a manual clock, so most calls
@@ -135,10 +140,14 @@ console.log(`recording / not instrumented     async ${ratio(cases.recording.asyn
   }
   let wbest = 0;
   for (let r = 0; r <= ROUNDS; r++) {
-    const ops = await loopFor(() => {
-      wt += 3;
-      wl.tryAcquireSync(wkey, wlimit, 1);
-    }, false, 1000)();
+    const ops = await loopFor(
+      () => {
+        wt += 3;
+        wl.tryAcquireSync(wkey, wlimit, 1);
+      },
+      false,
+      1000,
+    )();
     if (r > 0) wbest = Math.max(wbest, ops);
   }
   console.log(`\nwindow limit kept full (2000 per 30 s, ${MAX_WINDOW_ENTRIES} entries at most), sync   ${fmt(wbest).padStart(11)}`);
@@ -170,5 +179,7 @@ console.log(`heap bytes per idle bucket         ${perBucket.toFixed(0)}  [<= 200
 const evicted = mem.sweep();
 const after = heap();
 console.log(`evicted by sweep()                 ${evicted}`);
-console.log(`heap after eviction                ${((after - base) / 1024).toFixed(0)} KiB above the baseline (was ${((full - base) / 1024 / 1024).toFixed(1)} MiB)`);
+console.log(
+  `heap after eviction                ${((after - base) / 1024).toFixed(0)} KiB above the baseline (was ${((full - base) / 1024 / 1024).toFixed(1)} MiB)`,
+);
 await mem.close();

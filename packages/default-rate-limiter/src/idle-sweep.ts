@@ -25,7 +25,14 @@ export class IdleSweep {
   /** Idle buckets evicted so far. */
   evicted = 0;
 
-  constructor(table: BucketTable, holds: Map<string, number>, windows: Map<string, number[]>, classes: Map<string, unknown>, defs: readonly Definition[], options: SweepOptions) {
+  constructor(
+    table: BucketTable,
+    holds: Map<string, number>,
+    windows: Map<string, number[]>,
+    classes: Map<string, unknown>,
+    defs: readonly Definition[],
+    options: SweepOptions,
+  ) {
     this.#table = table;
     this.#holds = holds;
     this.#windows = windows;

@@ -61,9 +61,7 @@ export async function loadRateLimiter(selection: RateLimiterSelection = {}, load
     }
   }
   if (mod.specificationVersion !== HOST_VERSION) {
-    throw new Error(
-      `rate limiter module "${name}" speaks ${describeVersion(mod.specificationVersion)}; this host speaks contract version "${HOST_VERSION}"`,
-    );
+    throw new Error(`rate limiter module "${name}" speaks ${describeVersion(mod.specificationVersion)}; this host speaks contract version "${HOST_VERSION}"`);
   }
   if (typeof mod.createRateLimiter !== 'function') {
     throw new Error(`rate limiter module "${name}" does not export a createRateLimiter(options) function`);

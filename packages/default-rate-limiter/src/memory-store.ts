@@ -159,7 +159,17 @@ export class MemoryStore implements LimiterStore {
 
   // ---------------------------------------------------------------- admission
 
-  admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined, cls = 1, free: number | readonly number[] = 0, heldAt?: number): Admission {
+  admit(
+    n: number,
+    keys: readonly ResolvedKey[],
+    defs: readonly Definition[],
+    costs: readonly number[],
+    mode: AdmitMode,
+    budgetMs: number | undefined,
+    cls = 1,
+    free: number | readonly number[] = 0,
+    heldAt?: number,
+  ): Admission {
     const now = this.#clock.now();
     if (mode !== 'peek') this.#sweep.tick(now);
     const xs = this.#xs;
@@ -197,7 +207,14 @@ export class MemoryStore implements LimiterStore {
       const def = defs[i] as Definition;
       const w = def.window;
       const fi = typeof free === 'number' ? free : (free[i] as number);
-      const reason = w !== undefined ? ((costs[i] as number) > windowLineOf(w.perWindow, fi, costs[i] as number) + w.eps ? 'window' : 'horizon') : def.quota ? 'quota' : 'horizon';
+      const reason =
+        w !== undefined
+          ? (costs[i] as number) > windowLineOf(w.perWindow, fi, costs[i] as number) + w.eps
+            ? 'window'
+            : 'horizon'
+          : def.quota
+            ? 'quota'
+            : 'horizon';
       return { status: 'unpayable', index: i, reason, left: def.quota ? lineOf(def, fi, costs[i] as number) - Math.max(0, xs[i] as number) : 0 };
     }
     const s = plan.sendAt;
@@ -324,7 +341,18 @@ export class MemoryStore implements LimiterStore {
     if (def.window !== undefined) {
       const before = this.#effectiveWindow(slot, key.id, def, now);
       const end = report.windowEnd === undefined ? undefined : ([report.windowEnd.earliestMs, report.windowEnd.latestMs] as const);
-      const r = windowSync(before, this.#answers.get(before) ?? [], def.window, minBorrowed, now, report.sentAtMs, report.countedSinceMs, report.countedOwnCost, report.answeredCost, end);
+      const r = windowSync(
+        before,
+        this.#answers.get(before) ?? [],
+        def.window,
+        minBorrowed,
+        now,
+        report.sentAtMs,
+        report.countedSinceMs,
+        report.countedOwnCost,
+        report.answeredCost,
+        end,
+      );
       key.memo = this.#writeWindow(slot, key.id, r.entries, def, now, r.answers);
       return OK;
     }
@@ -347,8 +375,7 @@ export class MemoryStore implements LimiterStore {
     if (def.window !== undefined) {
       const before = this.#windows.get(key.id) ?? [];
       this.#writeWindow(slot, key.id, windowPenalize(before, def.window, until, now), def, now, this.#answers.get(before));
-    }
-    else {
+    } else {
       const x = this.#table.state(slot);
       const y = penalizeUntil(x, def, until, now);
       const cs = this.#classes.size > 0 ? classRaise(settleClasses(this.#classes.get(key.id), x, now), def, x, y, true) : undefined;
@@ -421,7 +448,16 @@ export class MemoryStore implements LimiterStore {
       const { venue, credentialHash, axis } = decodeBucketId(id);
       const w = def.window;
       const borrowed = w === undefined ? borrowedAt(x, def, now) : windowBorrowed(this.#windows.get(id) ?? [], w, now);
-      const base = { venue, credentialHash, axis, capacity: def.capacity, refillPerSec: def.refillPerSec, tokens: def.capacity - borrowed, borrowed, ...(w === undefined ? {} : { windowMs: w.windowMs }) };
+      const base = {
+        venue,
+        credentialHash,
+        axis,
+        capacity: def.capacity,
+        refillPerSec: def.refillPerSec,
+        tokens: def.capacity - borrowed,
+        borrowed,
+        ...(w === undefined ? {} : { windowMs: w.windowMs }),
+      };
       out.push(held > now ? { ...base, heldUntilMs: held } : base);
     }
     return out;
@@ -443,8 +479,18 @@ export class MemoryStore implements LimiterStore {
    * arithmetic): a defined bucket's definition, `x` and hold in force, a pending hold or debt, or
    * `undefined` when nothing is stored.
    */
-  inspect(id: string):
-    | { readonly pending: false; readonly text: string; readonly x: number; readonly hold: number; readonly entries?: readonly number[]; readonly answers?: readonly number[]; readonly classes?: readonly number[] }
+  inspect(
+    id: string,
+  ):
+    | {
+        readonly pending: false;
+        readonly text: string;
+        readonly x: number;
+        readonly hold: number;
+        readonly entries?: readonly number[];
+        readonly answers?: readonly number[];
+        readonly classes?: readonly number[];
+      }
     | { readonly pending: true; readonly debt: number; readonly hold: number }
     | undefined {
     const slot = this.#table.find(id);
@@ -554,8 +600,20 @@ export class MemoryStore implements LimiterStore {
   }
 
   /** Charges one bucket of an admission as of the send time `s` (RL-M5, RL-V4, RL-Q1..RL-Q5); the slot written. */
-  #charge(slot: number, id: string, x: number, w: number[] | undefined, cs: ClassState | undefined, def: Definition, cls: number, cost: number, s: number, now: number): number {
-    if (w !== undefined && def.window !== undefined) return this.#writeWindow(slot, id, windowCharge(w, def.window, cost, s, now, cls), def, now, this.#answers.get(w));
+  #charge(
+    slot: number,
+    id: string,
+    x: number,
+    w: number[] | undefined,
+    cs: ClassState | undefined,
+    def: Definition,
+    cls: number,
+    cost: number,
+    s: number,
+    now: number,
+  ): number {
+    if (w !== undefined && def.window !== undefined)
+      return this.#writeWindow(slot, id, windowCharge(w, def.window, cost, s, now, cls), def, now, this.#answers.get(w));
     if (def.quota) return this.#write(slot, id, chargeAt(x, def, cost, s), def, now);
     const c = this.#charged;
     classCharge(c, x, cs, def, cls, cost, s, now);

@@ -68,15 +68,16 @@ const badCall: fc.Arbitrary<BadCall> = fc.oneof(
   fc.tuple(fc.nat({ max: 3 }), badCost).map(([i, c]) => ({
     label: 'checkRates bad cost',
     run: (l: DefaultRateLimiter) =>
-      l.checkRates([
-        ...Array.from({ length: i }, () => ({ key: OTHER, limit: GOOD_LIMIT, cost: 1 })),
-        { key: GOOD_KEY, limit: GOOD_LIMIT, cost: c as number },
-      ]),
+      l.checkRates([...Array.from({ length: i }, () => ({ key: OTHER, limit: GOOD_LIMIT, cost: 1 })), { key: GOOD_KEY, limit: GOOD_LIMIT, cost: c as number }]),
     path: /^checks\[\d\]\.cost$/,
   })),
   badLimit.map((x) => ({
     label: 'checkRates bad limit',
-    run: (l: DefaultRateLimiter) => l.checkRates([{ key: OTHER, limit: GOOD_LIMIT, cost: 1 }, { key: GOOD_KEY, limit: x as Limit, cost: 1 }]),
+    run: (l: DefaultRateLimiter) =>
+      l.checkRates([
+        { key: OTHER, limit: GOOD_LIMIT, cost: 1 },
+        { key: GOOD_KEY, limit: x as Limit, cost: 1 },
+      ]),
     path: /^checks\[1\]\.limit/,
   })),
   fc.oneof(fc.constant([]), fc.constant(null), fc.string(), fc.constant([null]), fc.constant([{ key: GOOD_KEY }])).map((checks) => ({

@@ -204,7 +204,12 @@ describe('DefaultRateLimiter', () => {
     expect(d).toMatchObject({ kind: 'error', error: { code: 'internal' } });
     expect(JSON.stringify(d)).not.toContain(SECRET);
     const broken = createDefaultRateLimiter({
-      clock: { now: () => 0, setTimer: () => { throw new Error('no timers'); } },
+      clock: {
+        now: () => 0,
+        setTimer: () => {
+          throw new Error('no timers');
+        },
+      },
     });
     await broken.checkRate(okx(), limit, 1);
     expect(await broken.waitForCapacity([{ key: okx(), limit, cost: 1 }])).toMatchObject({ kind: 'error', error: { code: 'internal' } });

@@ -3,7 +3,14 @@
 // instrument is checked against what the script did. The same script through a limiter that is not
 // built on the kit's front door (wrapped by instrumentRateLimiter) must record exactly the same.
 import { describe, expect, it } from 'vitest';
-import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader, type HistogramMetricData, type MetricData } from '@opentelemetry/sdk-metrics';
+import {
+  AggregationTemporality,
+  InMemoryMetricExporter,
+  MeterProvider,
+  PeriodicExportingMetricReader,
+  type HistogramMetricData,
+  type MetricData,
+} from '@opentelemetry/sdk-metrics';
 import type { BucketKey, RateLimiter } from '@core/rate-limit-contract';
 import { ManualClock } from '@core/rate-limit-conformance';
 import { InstrumentedRateLimiter, instrumentRateLimiter } from '@core/rate-limit-metrics';
@@ -62,15 +69,29 @@ async function script(limiter: RateLimiter, clock: ManualClock, sync: (() => str
   note(await limiter.checkRate(orders, ordersLimit, 1)); // ok
   note(await limiter.checkRate(orders, ordersLimit, 1)); // delay 1000 ms
   note(await limiter.checkRate(orders, ordersLimit, 1, { maxWaitMs: 5_000 })); // booked, 1 s ahead
-  note(await limiter.checkRates([{ key: orders, limit: ordersLimit, cost: 1 }, { key: ip, limit: ipLimit, cost: 1 }])); // delay
-  note(await limiter.waitForCapacity([{ key: orders, limit: ordersLimit, cost: 1 }, { key: ip, limit: ipLimit, cost: 1 }], { maxWaitMs: 100 })); // timeout
+  note(
+    await limiter.checkRates([
+      { key: orders, limit: ordersLimit, cost: 1 },
+      { key: ip, limit: ipLimit, cost: 1 },
+    ]),
+  ); // delay
+  note(
+    await limiter.waitForCapacity(
+      [
+        { key: orders, limit: ordersLimit, cost: 1 },
+        { key: ip, limit: ipLimit, cost: 1 },
+      ],
+      { maxWaitMs: 100 },
+    ),
+  ); // timeout
   note(await limiter.waitForCapacity([{ key: ip, limit: ipLimit, cost: 1 }])); // ok now
   const waiting = limiter.waitForCapacity([{ key: orders, limit: ordersLimit, cost: 1 }], { maxWaitMs: 5_000 }); // 2 s ahead
   await clock.advance(2_000);
   note(await waiting); // ok after 2 s
   note(await limiter.peek([{ key: ip, limit: ipLimit, cost: 1 }])); // ok
   note(await limiter.checkRate({ venue: 'okx', credential: null, axis: 'quota' }, { capacity: 1, refillPerSec: 0 }, 5)); // cost_unpayable
-  if (sync !== undefined) kinds.push(sync()); // the synchronous fast path: ok
+  if (sync !== undefined)
+    kinds.push(sync()); // the synchronous fast path: ok
   else note(await limiter.checkRate(ip, ipLimit, 1));
   await limiter.checkRate(ip, null, 1); // unlimited: nothing to charge, not reported
   limiter.record(ip, -1); // dropped

@@ -38,19 +38,36 @@ function stepTable(param, measure, priceAt, boundaries, absent) {
 
 /** ccxt's `byLimit` rows read first to last, the first row with `limit <= max` (Binance, Bitrue, Tokocrypto). */
 function limitAtMost(rows, cost) {
-  return stepTable('limit', 'value', (x) => rows.find(([max]) => x <= max)?.[1] ?? cost, rows.map(([m]) => m), cost);
+  return stepTable(
+    'limit',
+    'value',
+    (x) => rows.find(([max]) => x <= max)?.[1] ?? cost,
+    rows.map(([m]) => m),
+    cost,
+  );
 }
 
 /** ccxt's coins.ph rows read first to last, the first with `value >= min`. */
 function atLeastRows(param, measure, rows, cost) {
-  return stepTable(param, measure, (x) => rows.find(([min]) => x >= min)?.[1] ?? cost, rows.map(([m]) => m), cost);
+  return stepTable(
+    param,
+    measure,
+    (x) => rows.find(([min]) => x >= min)?.[1] ?? cost,
+    rows.map(([m]) => m),
+    cost,
+  );
 }
 
 const presence = (param, present, absent) => ({ kind: 'presence', param, present, absent: typeof absent === 'number' ? round(absent) : absent });
 
 /** Binance's order of checks: noCoin, noSymbol, noPoolId, then byLimit, then cost. */
 function binanceChain(config, cost, what) {
-  let expr = has(config, 'byLimit') ? limitAtMost(config.byLimit.map(([m, c]) => [num(m, what), num(c, what)]), cost) : constant(cost);
+  let expr = has(config, 'byLimit')
+    ? limitAtMost(
+        config.byLimit.map(([m, c]) => [num(m, what), num(c, what)]),
+        cost,
+      )
+    : constant(cost);
   if (has(config, 'noPoolId')) expr = presence('poolId', expr, num(config.noPoolId, what));
   if (has(config, 'noSymbol')) expr = presence('symbol', expr, num(config.noSymbol, what));
   if (has(config, 'noCoin')) expr = presence('coin', expr, num(config.noCoin, what));
@@ -58,9 +75,25 @@ function binanceChain(config, cost, what) {
 }
 
 function coinsphChain(config, cost, what) {
-  const limit = has(config, 'byLimit') ? atLeastRows('limit', 'value', config.byLimit.map(([m, c]) => [num(m, what), num(c, what)]), cost) : constant(cost);
+  const limit = has(config, 'byLimit')
+    ? atLeastRows(
+        'limit',
+        'value',
+        config.byLimit.map(([m, c]) => [num(m, what), num(c, what)]),
+        cost,
+      )
+    : constant(cost);
   const symbols = has(config, 'byNumberOfSymbols')
-    ? presence('symbols', atLeastRows('symbols', 'count', config.byNumberOfSymbols.map(([m, c]) => [num(m, what), num(c, what)]), cost), limit)
+    ? presence(
+        'symbols',
+        atLeastRows(
+          'symbols',
+          'count',
+          config.byNumberOfSymbols.map(([m, c]) => [num(m, what), num(c, what)]),
+          cost,
+        ),
+        limit,
+      )
     : limit;
   if (has(config, 'noSymbol')) return presence('symbol', symbols, num(config.noSymbol, what));
   if (has(config, 'noSymbolAndNoSymbols')) return presence('symbol', symbols, presence('symbols', symbols, num(config.noSymbolAndNoSymbols, what)));
@@ -83,7 +116,11 @@ export function atLeast(expr, floor) {
         ...(expr.absent === undefined ? {} : { absent: up(expr.absent) }),
       };
     case 'lookup':
-      return { ...expr, values: Object.fromEntries(Object.entries(expr.values).map(([k, v]) => [k, round(Math.max(v, floor))])), otherwise: round(Math.max(expr.otherwise ?? floor, floor)) };
+      return {
+        ...expr,
+        values: Object.fromEntries(Object.entries(expr.values).map(([k, v]) => [k, round(Math.max(v, floor))])),
+        otherwise: round(Math.max(expr.otherwise ?? floor, floor)),
+      };
     default:
       throw new Error(`atLeast: unexpected cost kind ${expr.kind}`);
   }
@@ -103,13 +140,25 @@ const SEMANTICS = {
   binance: { keys: ['cost', 'noCoin', 'noSymbol', 'noPoolId', 'byLimit'], price: binanceChain },
   tokocrypto: { keys: ['cost', 'noCoin', 'noSymbol', 'noPoolId', 'byLimit'], price: binanceChain },
   bitrue: { keys: ['cost', 'noSymbol', 'byLimit'], price: binanceChain },
-  bitvavo: { keys: ['cost', 'noMarket'], price: (config, cost, what) => (has(config, 'noMarket') ? presence('market', constant(cost), num(config.noMarket, what)) : constant(cost)) },
+  bitvavo: {
+    keys: ['cost', 'noMarket'],
+    price: (config, cost, what) => (has(config, 'noMarket') ? presence('market', constant(cost), num(config.noMarket, what)) : constant(cost)),
+  },
   coinsph: { keys: ['cost', 'noSymbol', 'noSymbolAndNoSymbols', 'byNumberOfSymbols', 'byLimit'], price: coinsphChain },
   hyperliquid: {
     keys: ['cost', 'byType'],
     price: (config, cost, what) =>
       has(config, 'byType')
-        ? presence('type', { kind: 'lookup', param: 'type', values: Object.fromEntries(Object.entries(config.byType).map(([k, v]) => [k, round(num(v, what))])), otherwise: round(cost) }, cost)
+        ? presence(
+            'type',
+            {
+              kind: 'lookup',
+              param: 'type',
+              values: Object.fromEntries(Object.entries(config.byType).map(([k, v]) => [k, round(num(v, what))])),
+              otherwise: round(cost),
+            },
+            cost,
+          )
         : constant(cost),
   },
   // KuCoin reads per-version costs (`v1`, `v2`, `v3`); no endpoint of ccxt 4.5.84 has them, and a
@@ -128,7 +177,8 @@ export function costSemantics(ccxt, ex) {
   while (proto !== null && !Object.prototype.hasOwnProperty.call(proto, 'calculateRateLimiterCost')) proto = Object.getPrototypeOf(proto);
   if (proto === ccxt.BaseExchange.prototype) return 'Exchange';
   const name = Object.keys(SEMANTICS).find((k) => k !== 'Exchange' && ccxt[k]?.prototype === proto);
-  if (name === undefined) throw new Error(`${ex.id}: calculateRateLimiterCost is overridden by a class this generator does not model; read it and add it to SEMANTICS`);
+  if (name === undefined)
+    throw new Error(`${ex.id}: calculateRateLimiterCost is overridden by a class this generator does not model; read it and add it to SEMANTICS`);
   return name;
 }
 
@@ -136,7 +186,8 @@ export function costSemantics(ccxt, ex) {
 export function costOf(semantics, config, what, ex, method) {
   const s = SEMANTICS[semantics];
   for (const k of Object.keys(config)) {
-    if (!s.keys.includes(k)) throw new Error(`${what}: cost config key "${k}" is not read by the ${semantics} semantics modelled here: ${JSON.stringify(config)}`);
+    if (!s.keys.includes(k))
+      throw new Error(`${what}: cost config key "${k}" is not read by the ${semantics} semantics modelled here: ${JSON.stringify(config)}`);
   }
   const cost = has(config, 'cost') ? num(config.cost, what) : 1;
   return simplify(s.price(config, cost, what, ex, method));
@@ -194,7 +245,12 @@ export function maxExpr(a, b) {
     const rows = points.map((x) => ({ upTo: x, cost: round(Math.max(at(a, x), at(b, x))) }));
     const above = Math.max(a.above ?? Infinity, b.above ?? Infinity);
     const absent = a.absent === undefined || b.absent === undefined ? undefined : maxExpr(a.absent, b.absent);
-    return { ...a, rows, ...(Number.isFinite(above) ? { above: round(above) } : {}), ...(absent === undefined ? {} : { absent: absent.kind === 'constant' ? absent.value : absent }) };
+    return {
+      ...a,
+      rows,
+      ...(Number.isFinite(above) ? { above: round(above) } : {}),
+      ...(absent === undefined ? {} : { absent: absent.kind === 'constant' ? absent.value : absent }),
+    };
   }
   return constant(Math.max(maxOf(a), maxOf(b)));
 }

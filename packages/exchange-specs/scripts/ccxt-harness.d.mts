@@ -8,7 +8,13 @@ export interface CcxtExchange {
   readonly id: string;
   readonly rateLimit: number;
   readonly api: unknown;
-  calculateRateLimiterCost(api: string | readonly string[], method: string, path: string, params: Record<string, unknown>, config: Record<string, unknown>): unknown;
+  calculateRateLimiterCost(
+    api: string | readonly string[],
+    method: string,
+    path: string,
+    params: Record<string, unknown>,
+    config: Record<string, unknown>,
+  ): unknown;
 }
 
 /** The ccxt module (its default export). */
@@ -25,7 +31,14 @@ export interface CcxtApiEndpoint {
 
 /** The request ccxt sends for an endpoint, or why ccxt cannot build it. */
 export type CcxtRequest =
-  | { readonly host: string; readonly path: string; readonly query: Record<string, string>; readonly body: Record<string, unknown>; readonly auth: 'public' | 'private'; readonly error?: undefined }
+  | {
+      readonly host: string;
+      readonly path: string;
+      readonly query: Record<string, string>;
+      readonly body: Record<string, unknown>;
+      readonly auth: 'public' | 'private';
+      readonly error?: undefined;
+    }
   | { readonly error: string };
 
 export declare function walkApi(tree: unknown): CcxtApiEndpoint[];

@@ -154,7 +154,8 @@ export function ccxtRequest(signedEx, anonymousEx, e) {
   let auth = 'public';
   try {
     const anonymous = sign(anonymousEx, e, params);
-    if (JSON.stringify([anonymous.url, anonymous.method, anonymous.body, anonymous.headers]) !== JSON.stringify([r.url, r.method, r.body, r.headers])) auth = 'private';
+    if (JSON.stringify([anonymous.url, anonymous.method, anonymous.body, anonymous.headers]) !== JSON.stringify([r.url, r.method, r.body, r.headers]))
+      auth = 'private';
   } catch {
     auth = 'private';
   }

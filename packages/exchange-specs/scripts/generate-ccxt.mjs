@@ -132,4 +132,6 @@ for (const id of [...ccxt.exchanges].sort()) {
   endpoints += r.endpoints;
   unresolved += r.unresolved;
 }
-console.log(`wrote ${count} exchanges, ${endpoints} endpoints (${unresolved} ccxt cannot send), ${Math.round(bytes / 1024)} KiB, from ccxt ${version} to src/generated/`);
+console.log(
+  `wrote ${count} exchanges, ${endpoints} endpoints (${unresolved} ccxt cannot send), ${Math.round(bytes / 1024)} KiB, from ccxt ${version} to src/generated/`,
+);

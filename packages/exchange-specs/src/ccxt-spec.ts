@@ -120,7 +120,15 @@ export function specFromCcxt(data: unknown, id?: string): unknown {
         continue;
       }
       heaviest = Math.max(heaviest, maxCost(expr));
-      const endpoint: EndpointSpec = { id: endpointId, method: method as EndpointSpec['method'], path, ...(host === undefined ? {} : { host }), auth, costs: [{ bucket: 'ccxt', cost: expr }], provenance };
+      const endpoint: EndpointSpec = {
+        id: endpointId,
+        method: method as EndpointSpec['method'],
+        path,
+        ...(host === undefined ? {} : { host }),
+        auth,
+        costs: [{ bucket: 'ccxt', cost: expr }],
+        provenance,
+      };
       byId.set(endpointId, { endpoint, text, keys: [key] });
     }
   }
@@ -138,7 +146,17 @@ export function specFromCcxt(data: unknown, id?: string): unknown {
         note: `js/src/${f.id}.js describe(): rateLimit ${f.rateLimitMs} ms per unit and per-endpoint costs, priced as ccxt's ${f.semantics}.calculateRateLimiterCost prices them`,
       },
     },
-    buckets: [{ id: 'ccxt', scope: 'ip', algorithm: 'token-bucket', capacity: ccxtCapacity(heaviest, 1000 / f.rateLimitMs), refillPerSec: 1000 / f.rateLimitMs, provenance, description: "ccxt's pacing of one exchange instance" }],
+    buckets: [
+      {
+        id: 'ccxt',
+        scope: 'ip',
+        algorithm: 'token-bucket',
+        capacity: ccxtCapacity(heaviest, 1000 / f.rateLimitMs),
+        refillPerSec: 1000 / f.rateLimitMs,
+        provenance,
+        description: "ccxt's pacing of one exchange instance",
+      },
+    ],
     endpoints,
     fallback: { costs: [{ bucket: 'ccxt', cost: { kind: 'constant', value: f.defaultCost } }], provenance },
     notes: [`Estimated from ccxt ${f.ccxtVersion} (${f.id}): ccxt's own pacing, not the venue's documentation.`],

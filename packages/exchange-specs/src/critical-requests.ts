@@ -152,11 +152,27 @@ export const CRITICAL_REQUESTS: Readonly<Record<string, CriticalRequests>> = Obj
     params: [{ endpoints: ['private/buy', 'post:private/buy', 'private/sell', 'post:private/sell'], param: 'reduce_only', values: ['true'] }],
   },
   bitget: {
-    endpoints: ['spot-cancel-order', 'spot-batch-cancel-order', 'spot-cancel-symbol-order', 'mix-cancel-order', 'mix-batch-cancel-orders', 'mix-cancel-all-orders', 'mix-close-positions'],
+    endpoints: [
+      'spot-cancel-order',
+      'spot-batch-cancel-order',
+      'spot-cancel-symbol-order',
+      'mix-cancel-order',
+      'mix-batch-cancel-orders',
+      'mix-cancel-all-orders',
+      'mix-close-positions',
+    ],
     params: [{ endpoints: ['mix-place-order'], param: 'reduceOnly', values: ['YES'] }],
   },
   kucoin: {
-    endpoints: ['hf-cancel-order', 'hf-cancel-order-sync', 'hf-cancel-by-client-oid', 'hf-cancel-by-client-oid-sync', 'hf-cancel-all-by-symbol', 'hf-cancel-all', 'cancel-all-orders'],
+    endpoints: [
+      'hf-cancel-order',
+      'hf-cancel-order-sync',
+      'hf-cancel-by-client-oid',
+      'hf-cancel-by-client-oid-sync',
+      'hf-cancel-all-by-symbol',
+      'hf-cancel-all',
+      'cancel-all-orders',
+    ],
   },
 });
 

@@ -23,7 +23,12 @@ export function bucketDefers(spec: VenueSpec, bucketId: string): boolean {
   let set = deferringCache.get(spec);
   if (set === undefined) {
     set = new Set();
-    const rules = [...spec.endpoints.flatMap((e) => [...e.costs, ...(e.publicCosts ?? [])]), ...(spec.global ?? []), ...(spec.fallback?.costs ?? []), ...(spec.fallback?.publicCosts ?? [])];
+    const rules = [
+      ...spec.endpoints.flatMap((e) => [...e.costs, ...(e.publicCosts ?? [])]),
+      ...(spec.global ?? []),
+      ...(spec.fallback?.costs ?? []),
+      ...(spec.fallback?.publicCosts ?? []),
+    ];
     for (const r of rules) if ((r.charge ?? 'always') !== 'always') set.add(r.bucket);
     deferringCache.set(spec, set);
   }

@@ -41,17 +41,59 @@ export type {
 export { validateSpec, type SpecError, type ValidateResult } from './validate-spec.js';
 export { getVenueSpec, listVenues, resolveVenueId, venueEvidence, CCXT_ID_PREFIX, type VenueListing, type VenueEvidence } from './registry.js';
 export { resolveRequest } from './resolve-request.js';
-export { CRITICAL_REQUESTS, DEFAULT_GATED_WINDOW_RESERVE, DEFAULT_VENUE_RESERVE, DEFAULT_WINDOW_RESERVE, NO_RESERVE, bucketReserve, criticalBuckets, requestPriority, type CriticalParam, type CriticalRequests } from './critical-requests.js';
-export { bucketMaxCost, bucketLimit, bucketDerivation, resolveCharges, usesWindowLimit, type ResolveOptions, type Charge, type ChargesResult, type EnforcedLimit } from './resolve-charges.js';
+export {
+  CRITICAL_REQUESTS,
+  DEFAULT_GATED_WINDOW_RESERVE,
+  DEFAULT_VENUE_RESERVE,
+  DEFAULT_WINDOW_RESERVE,
+  NO_RESERVE,
+  bucketReserve,
+  criticalBuckets,
+  requestPriority,
+  type CriticalParam,
+  type CriticalRequests,
+} from './critical-requests.js';
+export {
+  bucketMaxCost,
+  bucketLimit,
+  bucketDerivation,
+  resolveCharges,
+  usesWindowLimit,
+  type ResolveOptions,
+  type Charge,
+  type ChargesResult,
+  type EnforcedLimit,
+} from './resolve-charges.js';
 export { bucketDefers, bucketMargin, inFlightBound, DEFAULT_IN_FLIGHT_SHARE, DEFERRED_GATE_FRACTION } from './deferred-charges.js';
 export { interpretResponse, type InterpretOptions, type OwnUsage } from './interpret-response.js';
 export type { OwnWindowSends, AnsweredSend } from './window-feedback.js';
-export { safeLimit, describeSafeLimit, venueLimit, DEFAULT_MARGIN, DEFAULT_BURST_FRACTION, DEFAULT_JITTER_MS, DEFAULT_WINDOW_MARGIN, DEFAULT_WINDOW_JITTER_MS, type SafeLimitOptions, type SafeLimitDerivation, type VenueLimitOptions } from './safe-limit.js';
+export {
+  safeLimit,
+  describeSafeLimit,
+  venueLimit,
+  DEFAULT_MARGIN,
+  DEFAULT_BURST_FRACTION,
+  DEFAULT_JITTER_MS,
+  DEFAULT_WINDOW_MARGIN,
+  DEFAULT_WINDOW_JITTER_MS,
+  type SafeLimitOptions,
+  type SafeLimitDerivation,
+  type VenueLimitOptions,
+} from './safe-limit.js';
 export { createBucketModel, type BucketModel, type ModelResult } from './bucket-model.js';
 export { bucketForTier } from './tier.js';
 export { evaluateCost, type CostResult } from './evaluate-cost.js';
 export { requestParams, type RequestParams } from './request-params.js';
-export { specFromCcxt, ccxtCapacity, CCXT_CAPACITY_HEADROOM, CCXT_CAPACITY_REFILL_MS, type CcxtFile, type CcxtSection, type CcxtEndpointEntry, type CcxtEndpointOverrides } from './ccxt-spec.js';
+export {
+  specFromCcxt,
+  ccxtCapacity,
+  CCXT_CAPACITY_HEADROOM,
+  CCXT_CAPACITY_REFILL_MS,
+  type CcxtFile,
+  type CcxtSection,
+  type CcxtEndpointEntry,
+  type CcxtEndpointOverrides,
+} from './ccxt-spec.js';
 export { handAuthoredSpecs } from './hand-authored.js';
 export { venueTable } from './venue-table.js';
 export { verificationRows, verificationTable } from './verification-table.js';

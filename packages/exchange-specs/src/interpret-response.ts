@@ -124,7 +124,6 @@ function windowEndMs(windowMs: number, response: VenueResponse): number {
   return left < 1000 ? left + windowMs : left;
 }
 
-
 /** The time left in the venue's current window as the response reports it, conservatively (never less). */
 function windowRemainingMs(rule: FeedbackRule, bucket: BucketSpec & { windowMs: number }, response: VenueResponse): number {
   const W = bucket.windowMs;
@@ -187,7 +186,9 @@ function minBorrowed(
   thisRequest: number,
   jitterMs: number,
 ): number | undefined {
-  const venueLimit = (rule.limitHeader === undefined ? undefined : numberHeader(response, rule.limitHeader)) ?? (bucket.algorithm === 'token-bucket' ? bucket.capacity : bucket.limit);
+  const venueLimit =
+    (rule.limitHeader === undefined ? undefined : numberHeader(response, rule.limitHeader)) ??
+    (bucket.algorithm === 'token-bucket' ? bucket.capacity : bucket.limit);
   const room = rule.meaning === 'used' ? venueLimit - value : value;
   if (!Number.isFinite(room)) return undefined;
   if (bucket.algorithm === 'token-bucket') {
@@ -252,11 +253,17 @@ function sameKey(a: BucketKey, b: BucketKey): boolean {
  * for (const p of fb.penalties) await limiter.penalize(p.key, p.hold);
  * ```
  */
-export function interpretResponse(spec: VenueSpec, request: VenueRequest, response: VenueResponse, identity: Identity, options: InterpretOptions = {}): Feedback {
+export function interpretResponse(
+  spec: VenueSpec,
+  request: VenueRequest,
+  response: VenueResponse,
+  identity: Identity,
+  options: InterpretOptions = {},
+): Feedback {
   const margin = options.margin ?? DEFAULT_MARGIN;
   const resolved = resolveCharges(spec, request, identity, options);
   const charges: readonly Charge[] = resolved.ok ? resolved.charges : [];
-  const tier = resolved.ok ? resolved.tier : identity.tier ?? spec.defaultTier;
+  const tier = resolved.ok ? resolved.tier : (identity.tier ?? spec.defaultTier);
   const body = bodyOf(response);
 
   const rule = (spec.errors ?? []).find((r) => matchesRule(r, response, body));
@@ -325,7 +332,12 @@ export function interpretResponse(spec: VenueSpec, request: VenueRequest, respon
                 own:
                   own.answered === undefined
                     ? undefined
-                    : { answered: own.answered, ...(own.answeredSince === undefined ? {} : { answeredSince: own.answeredSince }), ...(own.sentBefore === undefined ? {} : { sentBefore: own.sentBefore }), ...(own.answeredMeanwhile === undefined ? {} : { answeredMeanwhile: own.answeredMeanwhile }) },
+                    : {
+                        answered: own.answered,
+                        ...(own.answeredSince === undefined ? {} : { answeredSince: own.answeredSince }),
+                        ...(own.sentBefore === undefined ? {} : { sentBefore: own.sentBefore }),
+                        ...(own.answeredMeanwhile === undefined ? {} : { answeredMeanwhile: own.answeredMeanwhile }),
+                      },
               };
         syncs.push(windowFeedback(f, t.bucket, t.key, limit, used, response, send));
         continue;

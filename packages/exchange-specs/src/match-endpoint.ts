@@ -121,7 +121,12 @@ export function matchEndpoints(spec: VenueSpec, method: string, path: string, ho
     const n = Object.keys(params).length;
     const length = endpoint.path.length;
     const b = best.get(group);
-    if (b === undefined || n < b.params || (n === b.params && length > b.length) || (n === b.params && length === b.length && endpoint.host === h && b.match.endpoint.host !== h)) {
+    if (
+      b === undefined ||
+      n < b.params ||
+      (n === b.params && length > b.length) ||
+      (n === b.params && length === b.length && endpoint.host === h && b.match.endpoint.host !== h)
+    ) {
       best.set(group, { match: { endpoint, pathParams: params }, params: n, length });
     }
   }

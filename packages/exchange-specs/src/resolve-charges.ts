@@ -108,7 +108,12 @@ export function bucketMaxCost(spec: VenueSpec, bucketId: string): number {
   let cache = maxCostCache.get(spec);
   if (cache === undefined) {
     cache = new Map();
-    const rules = [...spec.endpoints.flatMap((e) => [...e.costs, ...(e.publicCosts ?? [])]), ...(spec.global ?? []), ...(spec.fallback?.costs ?? []), ...(spec.fallback?.publicCosts ?? [])];
+    const rules = [
+      ...spec.endpoints.flatMap((e) => [...e.costs, ...(e.publicCosts ?? [])]),
+      ...(spec.global ?? []),
+      ...(spec.fallback?.costs ?? []),
+      ...(spec.fallback?.publicCosts ?? []),
+    ];
     for (const r of rules) cache.set(r.bucket, Math.max(cache.get(r.bucket) ?? 0, maxCost(r.cost)));
     maxCostCache.set(spec, cache);
   }
@@ -237,7 +242,7 @@ function chargesOf(spec: VenueSpec, request: VenueRequest, identity: Identity, o
     if (match.endpoint.auth === 'private' && identity.credential === null) {
       return fail('credential_required', `${spec.id}: ${where} is a private endpoint; the identity has no credential`);
     }
-    const own = identity.credential === null ? match.endpoint.publicCosts ?? match.endpoint.costs : match.endpoint.costs;
+    const own = identity.credential === null ? (match.endpoint.publicCosts ?? match.endpoint.costs) : match.endpoint.costs;
     rules = [...own, ...(spec.global ?? [])];
     endpointId = match.endpoint.id;
   } else if (elsewhere(spec, request.path) !== undefined) {
@@ -251,7 +256,7 @@ function chargesOf(spec: VenueSpec, request: VenueRequest, identity: Identity, o
       },
     };
   } else if (spec.fallback !== undefined) {
-    const fallback = identity.credential === null ? spec.fallback.publicCosts ?? spec.fallback.costs : spec.fallback.costs;
+    const fallback = identity.credential === null ? (spec.fallback.publicCosts ?? spec.fallback.costs) : spec.fallback.costs;
     rules = [...fallback, ...(spec.global ?? [])];
     endpointId = where;
   } else {
@@ -313,7 +318,10 @@ function chargesOf(spec: VenueSpec, request: VenueRequest, identity: Identity, o
       const field = p.kind === 'items' ? p.field : p.param;
       const items = listItems(params.get(list));
       if (items === undefined) {
-        return fail('missing_parameter', `${spec.id}: ${where}: bucket "${bucket.id}" is partitioned by "${field}" of the items of "${list}", which is missing`);
+        return fail(
+          'missing_parameter',
+          `${spec.id}: ${where}: bucket "${bucket.id}" is partitioned by "${field}" of the items of "${list}", which is missing`,
+        );
       }
       const byValue = new Map<string, unknown[]>();
       for (const item of items) {
@@ -331,13 +339,27 @@ function chargesOf(spec: VenueSpec, request: VenueRequest, identity: Identity, o
       const c = evaluateCost(rule.cost, g.params);
       if (!c.ok) return fail(c.code, `${spec.id}: ${where}: ${c.message}`);
       if (c.cost > ceiling) {
-        return fail('invalid_parameter', `${spec.id}: ${where}: costs ${c.cost} on bucket "${bucket.id}", more than the venue ever admits at once (${ceiling}); split the request`);
+        return fail(
+          'invalid_parameter',
+          `${spec.id}: ${where}: costs ${c.cost} on bucket "${bucket.id}", more than the venue ever admits at once (${ceiling}); split the request`,
+        );
       }
       const key = { venue: spec.id, credential, axis: g.axis };
       const charge = rule.charge ?? 'always';
       if (c.cost > 0 && c.cost <= inFlight) {
         // admitted at the gate cost only; recorded after the answer when the venue applied it
-        charges.push({ bucket, rule, key, limit, cost: c.cost * DEFERRED_GATE_FRACTION, venueCost: c.cost, charge, deferred: true, inFlight, params: g.params });
+        charges.push({
+          bucket,
+          rule,
+          key,
+          limit,
+          cost: c.cost * DEFERRED_GATE_FRACTION,
+          venueCost: c.cost,
+          charge,
+          deferred: true,
+          inFlight,
+          params: g.params,
+        });
         continue;
       }
       const cost = spacedAt !== undefined && c.cost > 0 ? Math.max(c.cost, spacedAt) : c.cost;

@@ -49,10 +49,18 @@ export function resolveRequest(spec: VenueSpec, request: VenueRequest, identity:
     if (c.deferred && c.charge !== 'always') {
       const did = `${keyId(c)}\u0000${c.charge}`;
       const d = deferred.get(did);
-      deferred.set(did, d === undefined ? { key: c.key, bucket: c.bucket.id, cost: c.venueCost, charge: c.charge, limit: c.limit, inFlight: c.inFlight ?? 0 } : { ...d, cost: d.cost + c.venueCost });
+      deferred.set(
+        did,
+        d === undefined
+          ? { key: c.key, bucket: c.bucket.id, cost: c.venueCost, charge: c.charge, limit: c.limit, inFlight: c.inFlight ?? 0 }
+          : { ...d, cost: d.cost + c.venueCost },
+      );
     }
     // for a limiter with classes: the caller's reserve holds for every bucket of the call; without one, each bucket carries its own (RL-Q6)
-    const own = options.classes === true && options.reserve === undefined ? bucketReserve(spec, c.bucket.id, c.limit !== null && 'perWindow' in c.limit, inFlightBound(spec, c.bucket, r.tier, options)) : undefined;
+    const own =
+      options.classes === true && options.reserve === undefined
+        ? bucketReserve(spec, c.bucket.id, c.limit !== null && 'perWindow' in c.limit, inFlightBound(spec, c.bucket, r.tier, options))
+        : undefined;
     const check: BucketCheck = own === undefined ? { key: c.key, limit: c.limit, cost: c.cost } : { key: c.key, limit: c.limit, cost: c.cost, reserve: own };
     const id = keyId(check);
     const prev = merged.get(id);
@@ -61,6 +69,17 @@ export function resolveRequest(spec: VenueSpec, request: VenueRequest, identity:
     const v = venue.get(vid);
     venue.set(vid, v === undefined ? { key: c.key, bucket: c.bucket.id, cost: c.venueCost, charge: c.charge } : { ...v, cost: v.cost + c.venueCost });
   }
-  const reserve = options.reserve === undefined ? DEFAULT_VENUE_RESERVE : { normal: options.reserve.normal ?? DEFAULT_VENUE_RESERVE.normal, bulk: options.reserve.bulk ?? DEFAULT_VENUE_RESERVE.bulk };
-  return { ok: true, endpoint: r.endpoint, checks: [...merged.values()], charges: [...venue.values()], deferred: [...deferred.values()], priority: requestPriority(spec, r.endpoint, request), reserve };
+  const reserve =
+    options.reserve === undefined
+      ? DEFAULT_VENUE_RESERVE
+      : { normal: options.reserve.normal ?? DEFAULT_VENUE_RESERVE.normal, bulk: options.reserve.bulk ?? DEFAULT_VENUE_RESERVE.bulk };
+  return {
+    ok: true,
+    endpoint: r.endpoint,
+    checks: [...merged.values()],
+    charges: [...venue.values()],
+    deferred: [...deferred.values()],
+    priority: requestPriority(spec, r.endpoint, request),
+    reserve,
+  };
 }

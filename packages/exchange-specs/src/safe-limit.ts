@@ -57,7 +57,8 @@ export function describeSafeLimit(bucket: BucketSpec, options: SafeLimitOptions 
     // Sends spread over jitterMs may arrive together: the venue's counter then sees refill·jitter more at once.
     const refillPerSec = bucket.refillPerSec * (1 - margin);
     const capacity = bucket.capacity * (1 - margin) - (refillPerSec * jitter) / 1000;
-    if (!(capacity > 0)) throw new RangeError(`bucket "${bucket.id}": a jitter of ${jitter} ms leaves no capacity (${bucket.capacity} refilled at ${bucket.refillPerSec}/s)`);
+    if (!(capacity > 0))
+      throw new RangeError(`bucket "${bucket.id}": a jitter of ${jitter} ms leaves no capacity (${bucket.capacity} refilled at ${bucket.refillPerSec}/s)`);
     return { capacity, refillPerSec, mode: 'token-bucket' };
   }
   const { limit, windowMs } = bucket;

@@ -9,9 +9,7 @@ import type { VenueSpec } from './venue-spec.js';
 export type { SpecError } from './spec-checker.js';
 
 /** The result of {@link validateSpec}. */
-export type ValidateResult =
-  | { readonly ok: true; readonly spec: VenueSpec }
-  | { readonly ok: false; readonly errors: readonly SpecError[] };
+export type ValidateResult = { readonly ok: true; readonly spec: VenueSpec } | { readonly ok: false; readonly errors: readonly SpecError[] };
 
 const SCOPES = ['ip', 'uid', 'key', 'subaccount'];
 const WINDOWS = ['fixed-window-aligned', 'fixed-window-anchored', 'sliding-window'];
@@ -150,7 +148,10 @@ function checkCostRules(c: Checker, v: unknown, path: string, bucketIds: Readonl
             c.known(io, ip, ['min', 'max']);
             const min = c.num(io, 'min', ip, 'nonneg', true);
             const max = c.num(io, 'max', ip, 'nonneg', true);
-            for (const [k, v] of [['min', min], ['max', max]] as const) {
+            for (const [k, v] of [
+              ['min', min],
+              ['max', max],
+            ] as const) {
               if (v !== undefined && !Number.isInteger(v)) c.fail(join(ip, k), `expected a whole number of items, got ${v}`);
             }
             if (min === undefined && max === undefined) c.fail(ip, 'expected min or max');
@@ -237,7 +238,19 @@ function checkWait(c: Checker, v: unknown, path: string): void {
     const o = c.obj(w, wp);
     if (!o) return;
     const from = c.oneOf(o, 'from', wp, ['header', 'body', 'fixed', 'window-end']);
-    c.known(o, wp, from === 'header' ? ['from', 'header', 'unit'] : from === 'body' ? ['from', 'path', 'unit', 'pattern'] : from === 'fixed' ? ['from', 'ms'] : from === 'window-end' ? ['from', 'windowMs'] : ['from']);
+    c.known(
+      o,
+      wp,
+      from === 'header'
+        ? ['from', 'header', 'unit']
+        : from === 'body'
+          ? ['from', 'path', 'unit', 'pattern']
+          : from === 'fixed'
+            ? ['from', 'ms']
+            : from === 'window-end'
+              ? ['from', 'windowMs']
+              : ['from'],
+    );
     if (from === 'header') {
       lowerCase(c, o, 'header', wp, false);
       c.oneOf(o, 'unit', wp, WAIT_UNITS);
@@ -295,7 +308,27 @@ export function validateSpec(data: unknown): ValidateResult {
   const c = new Checker(sourceIds, o['verification'] !== undefined);
   c.errors.push(...root.errors);
 
-  c.known(o, '', ['id', 'venue', 'product', 'origin', 'ccxtVersion', 'ccxtIds', 'sources', 'buckets', 'endpoints', 'global', 'fallback', 'feedback', 'errors', 'pathMatch', 'defaultTier', 'verification', 'markets', 'pricedElsewhere', 'notes']);
+  c.known(o, '', [
+    'id',
+    'venue',
+    'product',
+    'origin',
+    'ccxtVersion',
+    'ccxtIds',
+    'sources',
+    'buckets',
+    'endpoints',
+    'global',
+    'fallback',
+    'feedback',
+    'errors',
+    'pathMatch',
+    'defaultTier',
+    'verification',
+    'markets',
+    'pricedElsewhere',
+    'notes',
+  ]);
   if (o['markets'] !== undefined) {
     c.arr(o['markets'], 'markets')?.forEach((m, i) => {
       if (typeof m !== 'string' || !MARKETS.includes(m)) c.fail(join('markets', i), `expected one of ${MARKETS.join(', ')}, got ${describe(m)}`);
@@ -311,7 +344,8 @@ export function validateSpec(data: unknown): ValidateResult {
     if (origin !== 'hand-authored') c.fail('ccxtIds', 'only a hand-authored spec names the ccxt exchanges it documents');
     const seen = new Set<string>();
     c.arr(o['ccxtIds'], 'ccxtIds')?.forEach((x, i) => {
-      if (typeof x !== 'string' || !/^[a-z0-9]+$/.test(x)) c.fail(join('ccxtIds', i), `expected a ccxt exchange id (lower-case letters and digits), got ${describe(x)}`);
+      if (typeof x !== 'string' || !/^[a-z0-9]+$/.test(x))
+        c.fail(join('ccxtIds', i), `expected a ccxt exchange id (lower-case letters and digits), got ${describe(x)}`);
       else if (seen.has(x)) c.fail(join('ccxtIds', i), `duplicate ccxt id "${x}"`);
       else seen.add(x);
     });
@@ -393,7 +427,8 @@ export function validateSpec(data: unknown): ValidateResult {
       }
       if (ro['status'] !== undefined) {
         c.arr(ro['status'], join(rp, 'status'))?.forEach((s, j) => {
-          if (typeof s !== 'number' || !Number.isInteger(s) || s < 100 || s > 599) c.fail(join(join(rp, 'status'), j), `expected an HTTP status, got ${describe(s)}`);
+          if (typeof s !== 'number' || !Number.isInteger(s) || s < 100 || s > 599)
+            c.fail(join(join(rp, 'status'), j), `expected an HTTP status, got ${describe(s)}`);
         });
       }
       if (ro['body'] !== undefined) checkBodyMatches(c, ro['body'], join(rp, 'body'));
@@ -416,7 +451,9 @@ export function validateSpec(data: unknown): ValidateResult {
   if (o['defaultTier'] !== undefined) {
     const tier = c.str(o, 'defaultTier', '');
     const buckets = Array.isArray(o['buckets']) ? (o['buckets'] as unknown[]) : [];
-    const known = buckets.some((b) => typeof b === 'object' && b !== null && typeof (b as Obj)['tiers'] === 'object' && tier !== undefined && tier in ((b as Obj)['tiers'] as Obj));
+    const known = buckets.some(
+      (b) => typeof b === 'object' && b !== null && typeof (b as Obj)['tiers'] === 'object' && tier !== undefined && tier in ((b as Obj)['tiers'] as Obj),
+    );
     if (tier !== undefined && !known) c.fail('defaultTier', `no bucket lists tier "${tier}"`);
   }
   c.oneOf(o, 'pathMatch', '', ['exact', 'suffix'], true);
@@ -437,10 +474,16 @@ export function validateSpec(data: unknown): ValidateResult {
     // A bucket that can never admit a cost charged to it would refuse every such request.
     const spec = data as VenueSpec;
     spec.buckets.forEach((b, i) => {
-      const ceiling = b.algorithm === 'token-bucket' ? Math.min(b.capacity, ...Object.values(b.tiers ?? {}).map((t) => t.capacity)) : Math.min(b.limit, ...Object.values(b.tiers ?? {}).map((t) => t.limit));
+      const ceiling =
+        b.algorithm === 'token-bucket'
+          ? Math.min(b.capacity, ...Object.values(b.tiers ?? {}).map((t) => t.capacity))
+          : Math.min(b.limit, ...Object.values(b.tiers ?? {}).map((t) => t.limit));
       const heaviest = bucketMaxCost(spec, b.id);
       if (heaviest > ceiling) {
-        c.fail(join(join('buckets', i), b.algorithm === 'token-bucket' ? 'capacity' : 'limit'), `bucket "${b.id}" can never admit the cost of ${heaviest} a rule charges it (at most ${ceiling} at once); raise the capacity or split the endpoint`);
+        c.fail(
+          join(join('buckets', i), b.algorithm === 'token-bucket' ? 'capacity' : 'limit'),
+          `bucket "${b.id}" can never admit the cost of ${heaviest} a rule charges it (at most ${ceiling} at once); raise the capacity or split the endpoint`,
+        );
       }
     });
   }

@@ -33,13 +33,7 @@ export interface VenueResponse {
 }
 
 /** Error codes of {@link resolveRequest}. */
-export type ResolveErrorCode =
-  | 'unknown_endpoint'
-  | 'missing_parameter'
-  | 'invalid_parameter'
-  | 'credential_required'
-  | 'unknown_tier'
-  | 'invalid_spec';
+export type ResolveErrorCode = 'unknown_endpoint' | 'missing_parameter' | 'invalid_parameter' | 'credential_required' | 'unknown_tier' | 'invalid_spec';
 
 /** The result of `resolveRequest`. */
 /**

@@ -83,11 +83,7 @@ export type Scope = 'ip' | 'uid' | 'key' | 'subaccount';
  * - `token-bucket`: a token bucket / decaying counter of `capacity` refilled (decayed) at
  *   `refillPerSec`.
  */
-export type BucketAlgorithm =
-  | 'fixed-window-aligned'
-  | 'fixed-window-anchored'
-  | 'sliding-window'
-  | 'token-bucket';
+export type BucketAlgorithm = 'fixed-window-aligned' | 'fixed-window-anchored' | 'sliding-window' | 'token-bucket';
 
 /** The window algorithms. */
 export type WindowAlgorithm = Exclude<BucketAlgorithm, 'token-bucket'>;

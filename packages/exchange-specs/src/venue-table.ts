@@ -17,7 +17,14 @@ const ALGORITHM: Record<BucketSpec['algorithm'], string> = {
 };
 
 function bucketText(b: BucketSpec): string {
-  const partition = b.partition === undefined ? '' : b.partition.kind === 'endpoint' ? ' per endpoint' : b.partition.kind === 'param' ? ` per ${b.partition.param}` : ` per ${b.partition.field} of items`;
+  const partition =
+    b.partition === undefined
+      ? ''
+      : b.partition.kind === 'endpoint'
+        ? ' per endpoint'
+        : b.partition.kind === 'param'
+          ? ` per ${b.partition.param}`
+          : ` per ${b.partition.field} of items`;
   const size = b.algorithm === 'token-bucket' ? `${b.capacity} + ${b.refillPerSec}/s` : `${b.limit} / ${duration(b.windowMs)}`;
   const tiers = Object.keys(b.tiers ?? {}).length;
   return `\`${b.id}\` ${size} (${b.scope}${partition}, ${ALGORITHM[b.algorithm]}${tiers === 0 ? '' : `; ${tiers} tiers`})`;
@@ -124,7 +131,9 @@ export function venueTable(): string {
     '| Venue | Product | Markets | Buckets | Endpoints | Sources | Retrieved | Confidence |',
     '|---|---|---|---|---|---|---|---|',
     ...hand.map((s) => {
-      const sources = Object.entries(s.sources).map(([id, src]) => `[${id}](${src.url})`).join(' ');
+      const sources = Object.entries(s.sources)
+        .map(([id, src]) => `[${id}](${src.url})`)
+        .join(' ');
       const dates = [...new Set(Object.values(s.sources).map((src) => src.retrieved))].sort().join(', ');
       const markets = (s.markets ?? []).join(', ') || '—';
       return `| \`${s.id}\` | ${cell(`${s.venue}: ${s.product}`)} | ${markets} | ${cell(s.buckets.map(bucketText).join('<br>'))} | ${s.endpoints.length}${s.fallback === undefined ? '' : ' + default'} | ${sources} | ${dates} | ${confidences(s)} |`;

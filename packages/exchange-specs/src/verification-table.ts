@@ -27,7 +27,8 @@ function provenances(spec: VenueSpec): Provenance[] {
     out.push(e.provenance);
     for (const c of [...e.costs, ...(e.publicCosts ?? [])]) if (c.provenance !== undefined) out.push(c.provenance);
   }
-  for (const c of [...(spec.global ?? []), ...(spec.fallback?.costs ?? []), ...(spec.fallback?.publicCosts ?? [])]) if (c.provenance !== undefined) out.push(c.provenance);
+  for (const c of [...(spec.global ?? []), ...(spec.fallback?.costs ?? []), ...(spec.fallback?.publicCosts ?? [])])
+    if (c.provenance !== undefined) out.push(c.provenance);
   if (spec.fallback !== undefined) out.push(spec.fallback.provenance);
   for (const f of spec.feedback ?? []) out.push(f.provenance);
   for (const r of spec.errors ?? []) out.push(r.provenance);
@@ -64,7 +65,10 @@ export function verificationTable(): string {
   return [
     '| Spec | Checked | Quoted | Documented | Staff-stated | Unverifiable (safe side) | Corrected | Disagreements with ccxt / Hummingbot |',
     '|---|---|---|---|---|---|---|---|',
-    ...rows.map((r) => `| \`${r.id}\` | ${r.checked ?? 'not yet'} | ${r.quoted} | ${r.documented} | ${r.observed} | ${r.uncertain} | ${r.corrected} | ${r.disagreements} |`),
+    ...rows.map(
+      (r) =>
+        `| \`${r.id}\` | ${r.checked ?? 'not yet'} | ${r.quoted} | ${r.documented} | ${r.observed} | ${r.uncertain} | ${r.corrected} | ${r.disagreements} |`,
+    ),
     `| all ${rows.length} | | ${total('quoted')} | ${total('documented')} | ${total('observed')} | ${total('uncertain')} | ${total('corrected')} | ${total('disagreements')} |`,
   ].join('\n');
 }

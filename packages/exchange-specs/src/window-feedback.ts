@@ -189,7 +189,8 @@ export function windowFeedback(
   // second, so the sends made between the two are taken as counted by their times
   let latestStart = send.sentAtMs - windowElapsedMs;
   if (windowEnd !== undefined) {
-    for (const u of answered) if (u.answeredAtMs !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd)) latestStart = Math.min(latestStart, u.answeredAtMs);
+    for (const u of answered)
+      if (u.answeredAtMs !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd)) latestStart = Math.min(latestStart, u.answeredAtMs);
   }
   // a clock-aligned window began at the latest multiple of its length at or before this answer's Date (in
   // the venue's clock; the report's window is that one or the one before), so it had begun when any
@@ -219,7 +220,12 @@ export function windowFeedback(
     if (!(u.cost > 0)) continue;
     // (a recent send marked answered in the store is the store's to take: certified twice it would count twice)
     // (nor one whose sync keeps its answer record, marked yet or not: the store may take it by its record)
-    if (u.sentAtMs > latestStart ? u.sentAtMs > recent && u.marked !== true && !recorded(u) : windowEnd !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd) && !recorded(u)) certain += u.cost;
+    if (
+      u.sentAtMs > latestStart
+        ? u.sentAtMs > recent && u.marked !== true && !recorded(u)
+        : windowEnd !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd) && !recorded(u)
+    )
+      certain += u.cost;
     // sent inside the window and answered before: the venue counted all of it, the store takes only its admitted entry by time
     else if (u.sentAtMs > latestStart) certain += Math.min(u.cost, Math.max(0, u.uncountedCost ?? 0));
   }
@@ -231,7 +237,8 @@ export function windowFeedback(
   // latest start and at least the jitter allowance before this request.
   if (windowEnd !== undefined) {
     for (const u of send.own?.answeredMeanwhile?.(key) ?? []) {
-      if (!(u.cost > 0) || u.reportedUsed === undefined || !(u.reportedUsed < used) || u.windowEnd === undefined || !sameWindow(u.windowEnd, windowEnd)) continue;
+      if (!(u.cost > 0) || u.reportedUsed === undefined || !(u.reportedUsed < used) || u.windowEnd === undefined || !sameWindow(u.windowEnd, windowEnd))
+        continue;
       if ((u.sentAtMs <= latestStart || u.sentAtMs > recent) && !recorded(u)) certain += u.cost;
       else certain += Math.min(u.cost, Math.max(0, u.uncountedCost ?? 0));
     }

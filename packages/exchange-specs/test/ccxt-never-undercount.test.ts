@@ -23,10 +23,25 @@ function generatedSpec(ccxtId: string): VenueSpec {
 type Params = Record<string, unknown>;
 
 /** The cost-config keys the parameter sets below exercise; a config with another key fails. */
-const KNOWN_KEYS = new Set(['cost', 'noSymbol', 'noCoin', 'noPoolId', 'noMarket', 'byLimit', 'byType', 'noSymbolAndNoSymbols', 'byNumberOfSymbols', 'v1', 'v2', 'v3']);
+const KNOWN_KEYS = new Set([
+  'cost',
+  'noSymbol',
+  'noCoin',
+  'noPoolId',
+  'noMarket',
+  'byLimit',
+  'byType',
+  'noSymbolAndNoSymbols',
+  'byNumberOfSymbols',
+  'v1',
+  'v2',
+  'v3',
+]);
 
 const around = (rows: unknown): number[] =>
-  Array.isArray(rows) ? [...new Set(rows.flatMap((r: unknown) => (Array.isArray(r) && typeof r[0] === 'number' ? [r[0] - 1, r[0], r[0] + 1] : [])))].filter((x) => x >= 1) : [];
+  Array.isArray(rows)
+    ? [...new Set(rows.flatMap((r: unknown) => (Array.isArray(r) && typeof r[0] === 'number' ? [r[0] - 1, r[0], r[0] + 1] : [])))].filter((x) => x >= 1)
+    : [];
 
 /**
  * The parameter sets for one cost config: every combination of each modifier's parameter absent

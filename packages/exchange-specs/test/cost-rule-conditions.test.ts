@@ -8,10 +8,24 @@ const perItem = { kind: 'count', param: '', base: 0, per: 1, maxItems: 20 } as c
 /** A venue with a single-order bucket, a batch bucket (both partitioned as given) and one batch endpoint with the given rules. */
 function venue(costs: readonly CostRule[], partition: Partition = { kind: 'items', list: '', field: 'instId' }): VenueSpec {
   return {
-    id: 'test-venue', venue: 'Test', product: 'REST', origin: 'hand-authored',
+    id: 'test-venue',
+    venue: 'Test',
+    product: 'REST',
+    origin: 'hand-authored',
     sources: { doc: { url: 'https://example.com/limits', retrieved: '2026-12-01' } },
     buckets: [
-      { id: 'single', scope: 'uid', algorithm: 'sliding-window', limit: 60, windowMs: 2000, partition: partition.kind === 'items' ? { kind: 'param', param: partition.field, ...(partition.pattern === undefined ? {} : { pattern: partition.pattern }) } : partition, provenance },
+      {
+        id: 'single',
+        scope: 'uid',
+        algorithm: 'sliding-window',
+        limit: 60,
+        windowMs: 2000,
+        partition:
+          partition.kind === 'items'
+            ? { kind: 'param', param: partition.field, ...(partition.pattern === undefined ? {} : { pattern: partition.pattern }) }
+            : partition,
+        provenance,
+      },
       { id: 'batch', scope: 'uid', algorithm: 'sliding-window', limit: 300, windowMs: 2000, partition, provenance },
     ],
     endpoints: [
@@ -66,7 +80,10 @@ describe('a partition by the part of a value a pattern captures', () => {
   it('groups matching values by the capture and keeps the others whole', () => {
     expect(charged(spec, '/order', { instId: 'BTC-USD-241227-50000-C' })).toEqual({ 'single:BTC-USD': 1 });
     expect(charged(spec, '/order', { instId: 'BTC-USD-241227' })).toEqual({ 'single:BTC-USD-241227': 1 });
-    expect(charged(spec, '/batch', [{ instId: 'BTC-USD-241227-50000-C' }, { instId: 'BTC-USD-250328-70000-P' }, { instId: 'BTC-USDT' }])).toEqual({ 'batch:BTC-USD': 2, 'batch:BTC-USDT': 1 });
+    expect(charged(spec, '/batch', [{ instId: 'BTC-USD-241227-50000-C' }, { instId: 'BTC-USD-250328-70000-P' }, { instId: 'BTC-USDT' }])).toEqual({
+      'batch:BTC-USD': 2,
+      'batch:BTC-USDT': 1,
+    });
   });
 
   it('validation: the pattern must compile and capture, and only param and items partitions take one', () => {
@@ -83,7 +100,13 @@ describe('a partition by the part of a value a pattern captures', () => {
 
 describe('a condition on a JSON boolean parameter', () => {
   it('compares true and false as text', () => {
-    const spec = venue([{ bucket: 'single', cost: one, when: { param: 'flag', in: ['true'] } }, { bucket: 'batch', cost: one }], { kind: 'endpoint' });
+    const spec = venue(
+      [
+        { bucket: 'single', cost: one, when: { param: 'flag', in: ['true'] } },
+        { bucket: 'batch', cost: one },
+      ],
+      { kind: 'endpoint' },
+    );
     expect(charged(spec, '/batch', { flag: true })).toEqual({ 'single:batch': 1, 'batch:batch': 1 });
     expect(charged(spec, '/batch', { flag: false })).toEqual({ 'batch:batch': 1 });
   });

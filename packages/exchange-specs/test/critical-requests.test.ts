@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CRITICAL_REQUESTS, DEFAULT_GATED_WINDOW_RESERVE, DEFAULT_VENUE_RESERVE, DEFAULT_WINDOW_RESERVE, NO_RESERVE, bucketReserve, criticalBuckets, getVenueSpec, resolveRequest } from '../src/index.js';
+import {
+  CRITICAL_REQUESTS,
+  DEFAULT_GATED_WINDOW_RESERVE,
+  DEFAULT_VENUE_RESERVE,
+  DEFAULT_WINDOW_RESERVE,
+  NO_RESERVE,
+  bucketReserve,
+  criticalBuckets,
+  getVenueSpec,
+  resolveRequest,
+} from '../src/index.js';
 
 const key = { credential: 'k-1' };
 
@@ -22,14 +32,16 @@ describe('requests critical by nature', () => {
 
   it('a reduce-only or close-position order is critical where the venue has the parameter', () => {
     const usdm = getVenueSpec('binance-usdm');
-    const order = (query: Record<string, string>) => resolveRequest(usdm, { method: 'POST', path: '/fapi/v1/order', query: { symbol: 'BTCUSDT', ...query } }, key);
+    const order = (query: Record<string, string>) =>
+      resolveRequest(usdm, { method: 'POST', path: '/fapi/v1/order', query: { symbol: 'BTCUSDT', ...query } }, key);
     const p = (r: ReturnType<typeof order>) => (r.ok ? r.priority : r.error.code);
     expect(p(order({ reduceOnly: 'true' }))).toBe('critical');
     expect(p(order({ closePosition: 'TRUE' }))).toBe('critical');
     expect(p(order({ reduceOnly: 'false' }))).toBe('normal');
     expect(p(order({}))).toBe('normal');
     const bybit = getVenueSpec('bybit');
-    const create = (body: object) => resolveRequest(bybit, { method: 'POST', path: '/v5/order/create', body: { category: 'linear', symbol: 'BTCUSDT', ...body } }, key);
+    const create = (body: object) =>
+      resolveRequest(bybit, { method: 'POST', path: '/v5/order/create', body: { category: 'linear', symbol: 'BTCUSDT', ...body } }, key);
     expect(p(create({ reduceOnly: true }))).toBe('critical');
     expect(p(create({ reduceOnly: false }))).toBe('normal');
     const okx = getVenueSpec('okx');

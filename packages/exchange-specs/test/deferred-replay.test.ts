@@ -44,7 +44,11 @@ interface ReplayOutcome {
 const spec = getVenueSpec('binance-spot');
 const identity = { credential: 'replay-key' };
 const depthRequest: VenueRequest = { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '100' } };
-const orderRequest: VenueRequest = { method: 'POST', path: '/api/v3/order', query: { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '1', price: '1' } };
+const orderRequest: VenueRequest = {
+  method: 'POST',
+  path: '/api/v3/order',
+  query: { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '1', price: '1' },
+};
 const weightBucket = bucketForTier(spec.buckets.find((b) => b.id === 'request_weight')!, spec.defaultTier);
 
 function weightCheck(request: VenueRequest, options: ResolveOptions): { check: BucketCheck; deferredCost: number; inFlight: number; limit: Limit } {
@@ -76,7 +80,7 @@ async function replay(seed: number, o: DeferredReplay = {}): Promise<ReplayOutco
   const bound = o.bound === false ? Infinity : order.inFlight;
   const failShare = o.failShare ?? 1;
   const maxLatency = o.maxLatencyMs ?? 3000;
-  const J = limit !== null && 'jitterMs' in limit ? limit.jitterMs ?? 0 : 50;
+  const J = limit !== null && 'jitterMs' in limit ? (limit.jitterMs ?? 0) : 50;
   const start = Date.UTC(2026, 10, 30, 12, 0, 0) + Math.floor(random() * 60_000);
   const end = start + 150_000;
   const clock = new ManualClock(start);
@@ -137,7 +141,15 @@ async function replay(seed: number, o: DeferredReplay = {}): Promise<ReplayOutco
     const failed = random() < failShare;
     arrivals.push({ at: arrival, cost: failed ? order.deferredCost : 0 });
     at(arrival + 1 + random() * maxLatency, () => {
-      const fb = interpretResponse(spec, orderRequest, failed ? { status: 400, headers: {}, body: { code: -2010, msg: 'Account has insufficient balance for requested action.' } } : { status: 200, headers: {}, body: {} }, identity, options);
+      const fb = interpretResponse(
+        spec,
+        orderRequest,
+        failed
+          ? { status: 400, headers: {}, body: { code: -2010, msg: 'Account has insufficient balance for requested action.' } }
+          : { status: 200, headers: {}, body: {} },
+        identity,
+        options,
+      );
       if (failed) failedOrders++;
       if (o.record !== false) for (const c of fb.deferred ?? []) if (c.key.axis === 'request_weight') limiter.record(c.key, c.cost, limit);
       release(order.deferredCost);
@@ -164,7 +176,12 @@ async function replay(seed: number, o: DeferredReplay = {}): Promise<ReplayOutco
     if (model.consume(a.at, a.cost).admitted) counted += a.cost;
     else violations++;
   }
-  return { violations, utilization: counted / ((weightBucket.algorithm === 'token-bucket' ? 0 : weightBucket.limit) * ((end - start) / 60_000)), peakInFlight, failedOrders };
+  return {
+    violations,
+    utilization: counted / ((weightBucket.algorithm === 'token-bucket' ? 0 : weightBucket.limit) * ((end - start) / 60_000)),
+    peakInFlight,
+    failedOrders,
+  };
 }
 
 describe('deferred replay: Binance order weight admitted unreserved, recorded on failure, bounded in flight', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { getVenueSpec, interpretResponse, validateSpec, type Identity, type InterpretOptions, type VenueRequest, type VenueResponse, type VenueSpec } from '../src/index.js';
+import {
+  getVenueSpec,
+  interpretResponse,
+  validateSpec,
+  type Identity,
+  type InterpretOptions,
+  type VenueRequest,
+  type VenueResponse,
+  type VenueSpec,
+} from '../src/index.js';
 import { keyId, publicId } from './helpers.js';
 
 /** The arithmetic below is pinned with explicit options (round numbers); the defaults have their own test. */
@@ -21,24 +30,38 @@ describe('binance-spot', () => {
     const fb = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) } });
     expect(fb.verdict).toBe('ok');
     expect(fb.counted).toBe(true);
-    expect(fb.syncs).toEqual([{ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { capacity: 540, refillPerSec: 81 }, minBorrowed: 1380 }]);
+    expect(fb.syncs).toEqual([
+      { key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { capacity: 540, refillPerSec: 81 }, minBorrowed: 1380 },
+    ]);
   });
 
   it('on a window limit, reports what the venue counted and how long its window had been counting at the least', () => {
     const fb = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) } }, publicId, {});
     // 20 s into the minute by the Date header; the request may have reached the venue 100 ms after it was sent
     expect(fb.syncs).toEqual([
-      { key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { perWindow: 6000, windowMs: 60_000, jitterMs: 100 }, minBorrowed: 3000, windowElapsedMs: 19_900 },
+      {
+        key: { venue: 'binance-spot', credential: null, axis: 'request_weight' },
+        limit: { perWindow: 6000, windowMs: 60_000, jitterMs: 100 },
+        minBorrowed: 3000,
+        windowElapsedMs: 19_900,
+      },
     ]);
     // the Date header is floored to the second: 59.5 s into the minute reads 59 s, still this window
     const late = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 59_500) } }, publicId, {});
     expect(late.syncs[0]?.windowElapsedMs).toBe(58_900);
     // without a Date header nothing is known of the fixed window's start: none of our sends is taken as counted
     const blind = feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000' } }, publicId, {});
-    expect(blind.syncs).toEqual([{ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { perWindow: 6000, windowMs: 60_000, jitterMs: 100 }, minBorrowed: 3000, windowElapsedMs: -100 }]);
+    expect(blind.syncs).toEqual([
+      {
+        key: { venue: 'binance-spot', credential: null, axis: 'request_weight' },
+        limit: { perWindow: 6000, windowMs: 60_000, jitterMs: 100 },
+        minBorrowed: 3000,
+        windowElapsedMs: -100,
+      },
+    ]);
   });
 
-  it('certifies as counted the part of an answered send inside the window that the store holds only as a record (a failed order\'s weight)', () => {
+  it("certifies as counted the part of an answered send inside the window that the store holds only as a record (a failed order's weight)", () => {
     const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
     const sentAtMs = minuteStart + 20_500;
     const answered = [
@@ -54,11 +77,13 @@ describe('binance-spot', () => {
     // the reporting request's own weight 5 and the recorded 0.999999
     expect(fb.syncs[0]?.countedOwnCost).toBeCloseTo(5 + 0.999999, 9);
     // an uncountedCost above the send's cost is never certified beyond the cost
-    const over = feedback('binance-spot', depth, { headers }, publicId, { own: { ...own, answered: () => [{ sentAtMs: minuteStart + 10_000, cost: 1, uncountedCost: 7 }] } });
+    const over = feedback('binance-spot', depth, { headers }, publicId, {
+      own: { ...own, answered: () => [{ sentAtMs: minuteStart + 10_000, cost: 1, uncountedCost: 7 }] },
+    });
     expect(over.syncs[0]?.countedOwnCost).toBeCloseTo(5 + 1, 9);
   });
 
-  it('an own send whose answer reported the same window bounds its start by that answer, tighter than the Date header\'s second', () => {
+  it("an own send whose answer reported the same window bounds its start by that answer, tighter than the Date header's second", () => {
     const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
     const sentAtMs = minuteStart + 20_500;
     const thisWindow = { earliestMs: minuteStart + 59_000, latestMs: minuteStart + 60_100 };
@@ -127,7 +152,13 @@ describe('binance-spot', () => {
       // the same count is not less: not certified
       { sentAtMs: sentAtMs - 1, answeredAtMs: sentAtMs + 4, cost: 5, windowEnd: thisWindow, reportedUsed: 3000 },
       // the last minute's window: its count says nothing of this one
-      { sentAtMs: sentAtMs - 3, answeredAtMs: sentAtMs + 4, cost: 5, windowEnd: { earliestMs: minuteStart - 1000, latestMs: minuteStart + 100 }, reportedUsed: 10 },
+      {
+        sentAtMs: sentAtMs - 3,
+        answeredAtMs: sentAtMs + 4,
+        cost: 5,
+        windowEnd: { earliestMs: minuteStart - 1000, latestMs: minuteStart + 100 },
+        reportedUsed: 10,
+      },
       // no known window end: nothing to compare
       { sentAtMs: sentAtMs - 3, answeredAtMs: sentAtMs + 4, cost: 5, reportedUsed: 10 },
       // sent well inside the window: the store takes it by its time, nothing to certify
@@ -149,7 +180,16 @@ describe('binance-spot', () => {
       // answered while the report was on its way, counted before it: its store record makes it the store's
       { sentAtMs: sentAtMs - 2, answeredAtMs: sentAtMs + 3, cost: 5, windowEnd: thisWindow, reportedUsed: 2995, marked: true, recorded: true },
       // the same with 3 of its 5 held only as a record (a failed order's weight): those 3 are certified
-      { sentAtMs: sentAtMs - 1, answeredAtMs: sentAtMs + 3, cost: 5, uncountedCost: 3, windowEnd: thisWindow, reportedUsed: 2996, marked: true, recorded: true },
+      {
+        sentAtMs: sentAtMs - 1,
+        answeredAtMs: sentAtMs + 3,
+        cost: 5,
+        uncountedCost: 3,
+        windowEnd: thisWindow,
+        reportedUsed: 2996,
+        marked: true,
+        recorded: true,
+      },
     ];
     const before = [
       // sent before the window's latest start, answered before the report left, of this window: the store's too
@@ -161,7 +201,11 @@ describe('binance-spot', () => {
     const own = { nowMs: sentAtMs + 5, sentAtMs, usage: () => 0, answered: () => before, answeredMeanwhile: () => meanwhile };
     expect(feedback('binance-spot', depth, { headers }, publicId, { own }).syncs[0]?.countedOwnCost).toBe(5 + 3);
     // not recorded in the store: this caller certifies them, as before
-    const unrecorded = { ...own, answered: () => before.map(({ recorded: _r, ...u }) => u), answeredMeanwhile: () => meanwhile.map(({ recorded: _r, ...u }) => u) };
+    const unrecorded = {
+      ...own,
+      answered: () => before.map(({ recorded: _r, ...u }) => u),
+      answeredMeanwhile: () => meanwhile.map(({ recorded: _r, ...u }) => u),
+    };
     expect(feedback('binance-spot', depth, { headers }, publicId, { own: unrecorded }).syncs[0]?.countedOwnCost).toBe(5 + 5 + 5 + 5 + 5);
   });
 
@@ -189,14 +233,26 @@ describe('binance-spot', () => {
   });
 
   it('syncs the order counts from X-MBX-ORDER-COUNT-10S and -1D on orders', () => {
-    const fb = feedback('binance-spot', { method: 'POST', path: '/api/v3/order' }, { headers: { 'x-mbx-order-count-10s': '50', 'x-mbx-order-count-1d': '10' } }, keyId);
+    const fb = feedback(
+      'binance-spot',
+      { method: 'POST', path: '/api/v3/order' },
+      { headers: { 'x-mbx-order-count-10s': '50', 'x-mbx-order-count-1d': '10' } },
+      keyId,
+    );
     const axes = fb.syncs.map((s) => [s.key.axis, s.key.credential, s.minBorrowed]);
     expect(axes).toContainEqual(['orders_10s', 'test-key-1', 50]);
     expect(axes).toContainEqual(['orders_1d', 'test-key-1', 10]);
   });
 
   it('429 holds the weight bucket for Retry-After', () => {
-    const fb = feedback('binance-spot', depth, { status: 429, headers: { 'retry-after': '7' }, body: { code: -1003, msg: 'Too much request weight used; current limit is 6000 request weight per 1 MINUTE. Please use WebSocket Streams for live updates to avoid polling the API.' } });
+    const fb = feedback('binance-spot', depth, {
+      status: 429,
+      headers: { 'retry-after': '7' },
+      body: {
+        code: -1003,
+        msg: 'Too much request weight used; current limit is 6000 request weight per 1 MINUTE. Please use WebSocket Streams for live updates to avoid polling the API.',
+      },
+    });
     expect(fb.verdict).toBe('rate_limited');
     expect(fb.retryAfterMs).toBe(7000);
     expect(fb.penalties).toEqual([{ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, hold: { forMs: 7000 } }]);
@@ -216,7 +272,12 @@ describe('binance-spot', () => {
   });
 
   it('429 with -1015 holds the order bucket of the credential', () => {
-    const fb = feedback('binance-spot', { method: 'POST', path: '/api/v3/order' }, { status: 429, headers: { 'retry-after': '3' }, body: { code: -1015 } }, keyId);
+    const fb = feedback(
+      'binance-spot',
+      { method: 'POST', path: '/api/v3/order' },
+      { status: 429, headers: { 'retry-after': '3' }, body: { code: -1015 } },
+      keyId,
+    );
     expect(fb.rule).toBe('too-many-orders');
     expect(fb.penalties).toEqual([{ key: { venue: 'binance-spot', credential: 'test-key-1', axis: 'orders_10s' }, hold: { forMs: 3000 } }]);
   });
@@ -229,7 +290,11 @@ describe('binance-spot', () => {
 
 describe('binance-usdm', () => {
   it('503 -1008 is overload and not counted', () => {
-    const fb = feedback('binance-usdm', { method: 'GET', path: '/fapi/v1/depth', query: { symbol: 'X' } }, { status: 503, body: { code: -1008, msg: 'Request throttled by system-level protection.' } });
+    const fb = feedback(
+      'binance-usdm',
+      { method: 'GET', path: '/fapi/v1/depth', query: { symbol: 'X' } },
+      { status: 503, body: { code: -1008, msg: 'Request throttled by system-level protection.' } },
+    );
     expect(fb).toMatchObject({ verdict: 'overloaded', counted: false });
     expect(fb.penalties).toEqual([]);
   });
@@ -251,7 +316,12 @@ describe('okx', () => {
     expect(fb.penalties.map((p) => p.key.axis)).toEqual(['subaccount-orders']);
   });
   it('a batch whose orders were refused one by one with sCode 50011 is rate limited', () => {
-    const fb = feedback('okx', { method: 'POST', path: '/api/v5/trade/batch-orders', body: [{ instId: 'A' }] }, { body: { code: '1', data: [{ sCode: '50011' }] } }, keyId);
+    const fb = feedback(
+      'okx',
+      { method: 'POST', path: '/api/v5/trade/batch-orders', body: [{ instId: 'A' }] },
+      { body: { code: '1', data: [{ sCode: '50011' }] } },
+      keyId,
+    );
     expect(fb.verdict).toBe('rate_limited');
   });
   it('code 0 is ok', () => {
@@ -262,11 +332,18 @@ describe('okx', () => {
 describe('bybit', () => {
   const create: VenueRequest = { method: 'POST', path: '/v5/order/create', body: { category: 'linear' } };
   it('syncs the endpoint bucket from X-Bapi-Limit-Status and X-Bapi-Limit', () => {
-    const fb = feedback('bybit', create, { headers: { 'x-bapi-limit-status': '5', 'x-bapi-limit': '10', 'x-bapi-limit-reset-timestamp': '1700000000500' } }, keyId);
+    const fb = feedback(
+      'bybit',
+      create,
+      { headers: { 'x-bapi-limit-status': '5', 'x-bapi-limit': '10', 'x-bapi-limit-reset-timestamp': '1700000000500' } },
+      keyId,
+    );
     // remaining 5 of 10, rolling 1 s: C 1 + 8·1 − 5 + 0.1·10 = 5.
-    expect(fb.syncs).toEqual([{ key: { venue: 'bybit', credential: 'test-key-1', axis: 'order/create' }, limit: { capacity: 1, refillPerSec: 8 }, minBorrowed: 5 }]);
+    expect(fb.syncs).toEqual([
+      { key: { venue: 'bybit', credential: 'test-key-1', axis: 'order/create' }, limit: { capacity: 1, refillPerSec: 8 }, minBorrowed: 5 },
+    ]);
   });
-  it('with the caller\'s own usage, a sliding window asks only for what other clients spent (bound 2), never more than bound 1', () => {
+  it("with the caller's own usage, a sliding window asks only for what other clients spent (bound 2), never more than bound 1", () => {
     const headers = { 'x-bapi-limit-status': '5', 'x-bapi-limit': '10' };
     const own = (mine: number) => ({ nowMs: 1_000_000, sentAtMs: 999_990, usage: () => mine });
     // 5 used, this request (1) and 4 earlier ones ours: nobody else, nothing to hold
@@ -279,7 +356,7 @@ describe('bybit', () => {
     const smaller = feedback('bybit', create, { headers: { 'x-bapi-limit-status': '3', 'x-bapi-limit': '8' } }, keyId, { ...PINNED, own: own(4) });
     expect(smaller.syncs[0]?.minBorrowed).toBeCloseTo(5 + 1 + 8 - 8 * 0.9, 9);
   });
-  it('on a window limit, the venue counted the request before its answer came: an answer faster than the jitter allowance bounds the window\'s start more tightly', () => {
+  it("on a window limit, the venue counted the request before its answer came: an answer faster than the jitter allowance bounds the window's start more tightly", () => {
     const headers = { 'x-bapi-limit-status': '5', 'x-bapi-limit': '10' };
     const elapsed = (answerMs: number) =>
       feedback('bybit', create, { headers }, keyId, { own: { nowMs: 1_000_000 + answerMs, sentAtMs: 1_000_000, usage: () => 0 } }).syncs[0]?.windowElapsedMs;
@@ -300,7 +377,12 @@ describe('bybit', () => {
   });
   it('retCode 10006 waits until X-Bapi-Limit-Reset-Timestamp (read against Date)', () => {
     const now = Date.UTC(2026, 10, 30, 12, 0, 0);
-    const fb = feedback('bybit', create, { headers: { date: date(now), 'x-bapi-limit-reset-timestamp': String(now + 750) }, body: { retCode: 10006, retMsg: 'Too many visits!' } }, keyId);
+    const fb = feedback(
+      'bybit',
+      create,
+      { headers: { date: date(now), 'x-bapi-limit-reset-timestamp': String(now + 750) }, body: { retCode: 10006, retMsg: 'Too many visits!' } },
+      keyId,
+    );
     expect(fb.verdict).toBe('rate_limited');
     expect(fb.retryAfterMs).toBe(750);
     expect(fb.penalties.map((p) => p.key.axis)).toEqual(['order/create', 'ip']);
@@ -312,10 +394,17 @@ describe('kucoin', () => {
   it('syncs the pool from gw-ratelimit-* with the reset it reports', () => {
     // remaining 1000 of 4000, 10 s left: C 360 + 108·10 − 1000 + 400 = 840.
     const fb = feedback('kucoin', order, { headers: { 'gw-ratelimit-limit': '4000', 'gw-ratelimit-remaining': '1000', 'gw-ratelimit-reset': '10000' } }, keyId);
-    expect(fb.syncs).toEqual([{ key: { venue: 'kucoin', credential: 'test-key-1', axis: 'spot' }, limit: { capacity: 360, refillPerSec: 108 }, minBorrowed: 840 }]);
+    expect(fb.syncs).toEqual([
+      { key: { venue: 'kucoin', credential: 'test-key-1', axis: 'spot' }, limit: { capacity: 360, refillPerSec: 108 }, minBorrowed: 840 },
+    ]);
   });
   it('429000 with the rate-limit headers waits for the reset', () => {
-    const fb = feedback('kucoin', order, { status: 429, headers: { 'gw-ratelimit-limit': '4000', 'gw-ratelimit-remaining': '0', 'gw-ratelimit-reset': '12345' }, body: { code: '429000' } }, keyId);
+    const fb = feedback(
+      'kucoin',
+      order,
+      { status: 429, headers: { 'gw-ratelimit-limit': '4000', 'gw-ratelimit-remaining': '0', 'gw-ratelimit-reset': '12345' }, body: { code: '429000' } },
+      keyId,
+    );
     expect(fb).toMatchObject({ verdict: 'rate_limited', counted: true, retryAfterMs: 12345 });
     expect(fb.penalties).toEqual([{ key: { venue: 'kucoin', credential: 'test-key-1', axis: 'spot' }, hold: { forMs: 12345 } }]);
   });
@@ -332,22 +421,46 @@ describe('kraken', () => {
     expect(fb.penalties.map((p) => p.key)).toEqual([{ venue: 'kraken', credential: 'test-key-1', axis: 'rest-counter' }]);
   });
   it('EOrder:Rate limit exceeded holds the pair counter', () => {
-    const fb = feedback('kraken', { method: 'POST', path: '/0/private/AddOrder', body: 'pair=XBTUSD' }, { body: { error: ['EOrder:Rate limit exceeded'] } }, keyId);
+    const fb = feedback(
+      'kraken',
+      { method: 'POST', path: '/0/private/AddOrder', body: 'pair=XBTUSD' },
+      { body: { error: ['EOrder:Rate limit exceeded'] } },
+      keyId,
+    );
     expect(fb.penalties.map((p) => p.key.axis)).toEqual(['trading:XBTUSD']);
   });
   it('EGeneral:Temporary lockout is a ban; an empty error list is ok', () => {
-    expect(feedback('kraken', { method: 'POST', path: '/0/private/Balance' }, { body: { error: ['EGeneral:Temporary lockout'] } }, keyId).verdict).toBe('banned');
+    expect(feedback('kraken', { method: 'POST', path: '/0/private/Balance' }, { body: { error: ['EGeneral:Temporary lockout'] } }, keyId).verdict).toBe(
+      'banned',
+    );
     expect(feedback('kraken', { method: 'POST', path: '/0/private/Balance' }, { body: { error: [], result: {} } }, keyId).verdict).toBe('ok');
   });
 });
 
 describe('gate', () => {
-  it('syncs from X-Gate-RateLimit-* and holds 10 s on 429 (the reset timestamp\'s unit is not documented)', () => {
+  it("syncs from X-Gate-RateLimit-* and holds 10 s on 429 (the reset timestamp's unit is not documented)", () => {
     const now = Date.UTC(2026, 10, 30, 12, 0, 0);
     const req: VenueRequest = { method: 'POST', path: '/api/v4/spot/orders', body: { currency_pair: 'BTC_USDT' } };
-    const ok = feedback('gate', req, { headers: { 'x-gate-ratelimit-requests-remain': '9', 'x-gate-ratelimit-limit': '10', 'x-gate-ratelimit-reset-timestamp': String(now + 1000), date: date(now) } }, keyId);
+    const ok = feedback(
+      'gate',
+      req,
+      {
+        headers: {
+          'x-gate-ratelimit-requests-remain': '9',
+          'x-gate-ratelimit-limit': '10',
+          'x-gate-ratelimit-reset-timestamp': String(now + 1000),
+          date: date(now),
+        },
+      },
+      keyId,
+    );
     expect(ok.syncs.map((s) => s.key.axis)).toEqual(['spot-order:BTC_USDT']);
-    const limited = feedback('gate', req, { status: 429, headers: { 'x-gate-ratelimit-reset-timestamp': String(now + 400), date: date(now) }, body: { label: 'TOO_MANY_REQUESTS' } }, keyId);
+    const limited = feedback(
+      'gate',
+      req,
+      { status: 429, headers: { 'x-gate-ratelimit-reset-timestamp': String(now + 400), date: date(now) }, body: { label: 'TOO_MANY_REQUESTS' } },
+      keyId,
+    );
     expect(limited).toMatchObject({ verdict: 'rate_limited', retryAfterMs: 10_000 });
   });
 });
@@ -371,31 +484,51 @@ describe('bitfinex', () => {
 
 describe('deribit', () => {
   it('too_many_requests (10028) holds the charged credit bucket', () => {
-    const fb = feedback('deribit', { method: 'GET', path: '/api/v2/private/buy' }, { status: 429, body: { error: { code: 10028, message: 'too_many_requests' } } }, keyId);
+    const fb = feedback(
+      'deribit',
+      { method: 'GET', path: '/api/v2/private/buy' },
+      { status: 429, body: { error: { code: 10028, message: 'too_many_requests' } } },
+      keyId,
+    );
     expect(fb.penalties.map((p) => p.key.axis)).toEqual(['matching']);
   });
 });
 
 describe('hyperliquid', () => {
   it('settles response-size costs after the response: +1 per 20 trades', () => {
-    const fb = feedback('hyperliquid', { method: 'POST', path: '/info', body: { type: 'recentTrades', coin: 'BTC' } }, { body: Array.from({ length: 45 }, () => ({})) });
+    const fb = feedback(
+      'hyperliquid',
+      { method: 'POST', path: '/info', body: { type: 'recentTrades', coin: 'BTC' } },
+      { body: Array.from({ length: 45 }, () => ({})) },
+    );
     expect(fb.extraChecks?.map((c) => [c.key.axis, c.cost])).toEqual([['ip-weight', 3]]);
     const l2 = feedback('hyperliquid', { method: 'POST', path: '/info', body: { type: 'l2Book', coin: 'BTC' } }, { body: { levels: [] } });
     expect(l2.extraChecks).toBeUndefined();
   });
   it('429 holds the IP weight', () => {
-    expect(feedback('hyperliquid', { method: 'POST', path: '/info', body: { type: 'meta' } }, { status: 429 }).penalties.map((p) => p.key.axis)).toEqual(['ip-weight']);
+    expect(feedback('hyperliquid', { method: 'POST', path: '/info', body: { type: 'meta' } }, { status: 429 }).penalties.map((p) => p.key.axis)).toEqual([
+      'ip-weight',
+    ]);
   });
 });
 
 describe('coinbase, bitget, bitstamp', () => {
   it('429 holds the charged buckets', () => {
-    expect(feedback('coinbase', { method: 'POST', path: '/api/v3/brokerage/orders' }, { status: 429 }, keyId).penalties.map((p) => p.key.axis)).toEqual(['private', 'private-hourly']);
-    expect(feedback('bitget', { method: 'POST', path: '/api/v2/spot/trade/place-order' }, { status: 429 }, keyId).penalties.map((p) => p.key.axis)).toEqual(['spot-place-order', 'ip']);
+    expect(feedback('coinbase', { method: 'POST', path: '/api/v3/brokerage/orders' }, { status: 429 }, keyId).penalties.map((p) => p.key.axis)).toEqual([
+      'private',
+      'private-hourly',
+    ]);
+    expect(feedback('bitget', { method: 'POST', path: '/api/v2/spot/trade/place-order' }, { status: 429 }, keyId).penalties.map((p) => p.key.axis)).toEqual([
+      'spot-place-order',
+      'ip',
+    ]);
     expect(feedback('bitstamp', { method: 'GET', path: '/api/v2/ticker/btcusd/' }, { status: 400, body: { code: '400.002' } }).verdict).toBe('rate_limited');
   });
   it('an unmatched 4xx is an error that counted', () => {
-    expect(feedback('coinbase', { method: 'POST', path: '/api/v3/brokerage/orders' }, { status: 400 }, keyId)).toMatchObject({ verdict: 'error', counted: true });
+    expect(feedback('coinbase', { method: 'POST', path: '/api/v3/brokerage/orders' }, { status: 400 }, keyId)).toMatchObject({
+      verdict: 'error',
+      counted: true,
+    });
   });
 });
 
@@ -403,17 +536,32 @@ describe('error rules: text that contains a phrase, and waits read out of an err
   const provenance = { source: 'doc', confidence: 'documented' } as const;
   /** A one-bucket venue with the given error rules. */
   const venue = (errors: NonNullable<VenueSpec['errors']>): VenueSpec => ({
-    id: 'test-venue', venue: 'Test', product: 'REST', origin: 'hand-authored',
+    id: 'test-venue',
+    venue: 'Test',
+    product: 'REST',
+    origin: 'hand-authored',
     sources: { doc: { url: 'https://example.com/limits', retrieved: '2026-12-01' } },
     buckets: [{ id: 'ip', scope: 'ip', algorithm: 'sliding-window', limit: 10, windowMs: 1000, provenance }],
     endpoints: [{ id: 'x', method: 'GET', path: '/x', auth: 'public', costs: [{ bucket: 'ip', cost: { kind: 'constant', value: 1 } }], provenance }],
     errors,
   });
   const at = Date.UTC(2026, 11, 1, 12, 0, 0);
-  const respond = (spec: VenueSpec, response: Partial<VenueResponse>) => interpretResponse(spec, { method: 'GET', path: '/x' }, { status: 200, headers: {}, body: {}, ...response }, publicId);
+  const respond = (spec: VenueSpec, response: Partial<VenueResponse>) =>
+    interpretResponse(spec, { method: 'GET', path: '/x' }, { status: 200, headers: {}, body: {}, ...response }, publicId);
 
   it('contains matches a text body, or a field, ignoring case; a JSON object body is not text', () => {
-    const spec = venue([{ id: 'ban', status: [403], body: [{ path: '', contains: 'Access Too Frequent' }], verdict: 'banned', counted: true, penalize: ['ip'], wait: [{ from: 'fixed', ms: 600_000 }], provenance }]);
+    const spec = venue([
+      {
+        id: 'ban',
+        status: [403],
+        body: [{ path: '', contains: 'Access Too Frequent' }],
+        verdict: 'banned',
+        counted: true,
+        penalize: ['ip'],
+        wait: [{ from: 'fixed', ms: 600_000 }],
+        provenance,
+      },
+    ]);
     expect(respond(spec, { status: 403, body: '<html>403: access too frequent</html>' })).toMatchObject({ verdict: 'banned', retryAfterMs: 600_000 });
     expect(respond(spec, { status: 403, body: 'forbidden' }).verdict).toBe('error');
     expect(respond(spec, { status: 403, body: { msg: 'access too frequent' } }).verdict).toBe('error');
@@ -422,10 +570,20 @@ describe('error rules: text that contains a phrase, and waits read out of an err
   });
 
   it('a body pattern reads an epoch in seconds out of an error string (in an array) against the Date header', () => {
-    const spec = venue([{
-      id: 'throttled', body: [{ path: 'error', startsWith: 'EService' }], verdict: 'rate_limited', counted: true, penalize: ['ip'],
-      wait: [{ from: 'body', path: 'error', unit: 'epoch-s', pattern: 'Throttled: (\\d+)' }, { from: 'fixed', ms: 5000 }], provenance,
-    }]);
+    const spec = venue([
+      {
+        id: 'throttled',
+        body: [{ path: 'error', startsWith: 'EService' }],
+        verdict: 'rate_limited',
+        counted: true,
+        penalize: ['ip'],
+        wait: [
+          { from: 'body', path: 'error', unit: 'epoch-s', pattern: 'Throttled: (\\d+)' },
+          { from: 'fixed', ms: 5000 },
+        ],
+        provenance,
+      },
+    ]);
     const date = new Date(at).toUTCString();
     const fb = respond(spec, { headers: { date }, body: { error: ['EGeneral:Other', `EService: Throttled: ${at / 1000 + 12}`] } });
     expect(fb.retryAfterMs).toBe(12_000);
@@ -438,12 +596,24 @@ describe('error rules: text that contains a phrase, and waits read out of an err
   });
 
   it('a pattern reads a duration out of a text field; epoch-s works for headers too', () => {
-    const spec = venue([{
-      id: 'slow', status: [429], verdict: 'rate_limited', counted: true, penalize: ['ip'],
-      wait: [{ from: 'body', path: 'msg', unit: 's', pattern: 'retry in (\\d+(?:\\.\\d+)?) s' }, { from: 'header', header: 'x-reset', unit: 'epoch-s' }], provenance,
-    }]);
+    const spec = venue([
+      {
+        id: 'slow',
+        status: [429],
+        verdict: 'rate_limited',
+        counted: true,
+        penalize: ['ip'],
+        wait: [
+          { from: 'body', path: 'msg', unit: 's', pattern: 'retry in (\\d+(?:\\.\\d+)?) s' },
+          { from: 'header', header: 'x-reset', unit: 'epoch-s' },
+        ],
+        provenance,
+      },
+    ]);
     expect(respond(spec, { status: 429, body: { msg: 'slow down, retry in 2.5 s' } }).retryAfterMs).toBe(2500);
-    expect(respond(spec, { status: 429, headers: { date: new Date(at).toUTCString(), 'x-reset': String(at / 1000 + 3) }, body: { msg: 'slow down' } }).retryAfterMs).toBe(3000);
+    expect(
+      respond(spec, { status: 429, headers: { date: new Date(at).toUTCString(), 'x-reset': String(at / 1000 + 3) }, body: { msg: 'slow down' } }).retryAfterMs,
+    ).toBe(3000);
   });
 
   it('validation: a wait pattern must compile and capture; header waits take no pattern', () => {
@@ -456,7 +626,10 @@ describe('error rules: text that contains a phrase, and waits read out of an err
     expect(errors([{ from: 'body', path: 'error', unit: 'epoch-s', pattern: 'Throttled: \\d+' }])).toEqual(['errors[0].wait[0].pattern']);
     expect(errors([{ from: 'header', header: 'x-reset', unit: 'epoch-s', pattern: '(\\d+)' }])).toEqual(['errors[0].wait[0].pattern']);
     expect(errors([{ from: 'body', path: 'error', unit: 'minutes' }])).toEqual(['errors[0].wait[0].unit']);
-    const contains = validateSpec({ ...venue([]), errors: [{ id: 'e', status: [403], body: [{ path: '', contains: '' }], verdict: 'error', counted: true, provenance }] });
+    const contains = validateSpec({
+      ...venue([]),
+      errors: [{ id: 'e', status: [403], body: [{ path: '', contains: '' }], verdict: 'error', counted: true, provenance }],
+    });
     expect(contains.ok ? [] : contains.errors.map((e) => e.path)).toEqual(['errors[0].body[0].contains']);
   });
 });

@@ -77,7 +77,13 @@ const spot = getVenueSpec('binance-spot');
 const usdm = getVenueSpec('binance-usdm');
 
 /** The documented shapes, with the numbers given. */
-const rl = (rateLimitType: string, interval: string, intervalNum: number, limit: number, count?: number) => ({ rateLimitType, interval, intervalNum, limit, ...(count === undefined ? {} : { count }) });
+const rl = (rateLimitType: string, interval: string, intervalNum: number, limit: number, count?: number) => ({
+  rateLimitType,
+  interval,
+  intervalNum,
+  limit,
+  ...(count === undefined ? {} : { count }),
+});
 
 describe('live-limit mappings match the stored specs (a renamed bucket or a changed window fails here)', () => {
   const cases: [string, VenueSpec, readonly { bucket: string; windowMs: number }[]][] = [
@@ -146,7 +152,13 @@ describe('readLiveLimits: Binance spot', () => {
     const weight = limitOf(spot, 'request_weight');
     const raw = limitOf(spot, 'raw_requests');
     const { fetch, sent } = venueFetch({
-      '/api/v3/exchangeInfo': { timezone: 'UTC', serverTime: 1, rateLimits: [rl('REQUEST_WEIGHT', 'MINUTE', 1, weight / 2), rl('RAW_REQUESTS', 'MINUTE', 5, raw * 2)], exchangeFilters: [], symbols: [] },
+      '/api/v3/exchangeInfo': {
+        timezone: 'UTC',
+        serverTime: 1,
+        rateLimits: [rl('REQUEST_WEIGHT', 'MINUTE', 1, weight / 2), rl('RAW_REQUESTS', 'MINUTE', 5, raw * 2)],
+        exchangeFilters: [],
+        symbols: [],
+      },
     });
     const r = ok(await readLiveLimits(spot, { fetch, baseUrl: BASE, identity: { credential: null }, now: () => Date.UTC(2026, 11, 1, 12) }));
     expect(sent.map((s) => s.url)).toEqual([`${BASE}/api/v3/exchangeInfo`]);
@@ -159,7 +171,11 @@ describe('readLiveLimits: Binance spot', () => {
       ['request_weight', weight, weight / 2, 'rateLimits[0]'],
       ['raw_requests', raw, raw * 2, 'rateLimits[1]'],
     ]);
-    expect(bucket(r.spec, 'request_weight').provenance).toEqual({ source: 'live:exchangeInfo', confidence: 'observed', quote: '{"rateLimitType":"REQUEST_WEIGHT","interval":"MINUTE","intervalNum":1,"limit":3000}'.replace('3000', String(weight / 2)) });
+    expect(bucket(r.spec, 'request_weight').provenance).toEqual({
+      source: 'live:exchangeInfo',
+      confidence: 'observed',
+      quote: '{"rateLimitType":"REQUEST_WEIGHT","interval":"MINUTE","intervalNum":1,"limit":3000}'.replace('3000', String(weight / 2)),
+    });
     expect(r.spec.sources['live:exchangeInfo']).toMatchObject({ url: `${BASE}/api/v3/exchangeInfo`, retrieved: '2026-12-01' });
     expect(validateSpec(r.spec).ok).toBe(true);
     const depth = { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '100' } };
@@ -194,7 +210,10 @@ describe('readLiveLimits: Binance spot', () => {
     const { fetch, sent } = venueFetch({ '/api/v3/exchangeInfo': { rateLimits: [] } });
     expect(ok(await readLiveLimits(spot, { fetch, baseUrl: BASE, identity: keyed })).sources).toEqual(['exchangeInfo']);
     expect(sent).toHaveLength(1);
-    expect(refused(await readLiveLimits(spot, { fetch, baseUrl: BASE, identity: { credential: null }, sources: ['rateLimit/order'], ...signed('x-mbx-apikey') })).code).toBe('credential_required');
+    expect(
+      refused(await readLiveLimits(spot, { fetch, baseUrl: BASE, identity: { credential: null }, sources: ['rateLimit/order'], ...signed('x-mbx-apikey') }))
+        .code,
+    ).toBe('credential_required');
     expect(refused(await readLiveLimits(spot, { fetch, baseUrl: BASE, identity: keyed, sources: ['nope'] })).code).toBe('unsupported_venue');
   });
 
@@ -214,7 +233,12 @@ describe('readLiveLimits: Binance spot', () => {
     ['an unknown field', { rateLimits: [{ ...rl('REQUEST_WEIGHT', 'MINUTE', 1, 6000), scope: 'UID' }] }, 'malformed', 'rateLimits[0].scope'],
     ['a count in exchangeInfo', { rateLimits: [rl('REQUEST_WEIGHT', 'MINUTE', 1, 6000, 1)] }, 'malformed', 'rateLimits[0].count'],
     ['a window no bucket models', { rateLimits: [rl('REQUEST_WEIGHT', 'MINUTE', 1, 6000), rl('ORDERS', 'SECOND', 1, 10)] }, 'unmapped_limit', 'rateLimits[1]'],
-    ['two numbers for one bucket', { rateLimits: [rl('REQUEST_WEIGHT', 'MINUTE', 1, 6000), rl('REQUEST_WEIGHT', 'SECOND', 60, 5000)] }, 'conflicting_limits', 'rateLimits[1]'],
+    [
+      'two numbers for one bucket',
+      { rateLimits: [rl('REQUEST_WEIGHT', 'MINUTE', 1, 6000), rl('REQUEST_WEIGHT', 'SECOND', 60, 5000)] },
+      'conflicting_limits',
+      'rateLimits[1]',
+    ],
     ['a body that is an array', [], 'malformed', '(body)'],
   ];
   for (const [what, body, code, field] of malformed) {
@@ -242,7 +266,10 @@ describe('readLiveLimits: Binance spot', () => {
     const status = venueFetch({ '/api/v3/exchangeInfo': () => ({ status: 429, body: '{"code":-1003,"msg":"Too much request weight used"}' }) });
     expect(refused(await readLiveLimits(spot, { fetch: status.fetch, baseUrl: BASE, identity: { credential: null } })).code).toBe('http_error');
     const html = venueFetch({ '/api/v3/exchangeInfo': () => ({ status: 200, body: '<html>maintenance</html>' }) });
-    expect(refused(await readLiveLimits(spot, { fetch: html.fetch, baseUrl: BASE, identity: { credential: null } }))).toMatchObject({ code: 'malformed', field: '(body)' });
+    expect(refused(await readLiveLimits(spot, { fetch: html.fetch, baseUrl: BASE, identity: { credential: null } }))).toMatchObject({
+      code: 'malformed',
+      field: '(body)',
+    });
     const throwing: LiveLimitsFetch = async () => {
       throw Object.assign(new Error('not sent: it needs 4000 ms, beyond the budget'), { code: 'rate_limit_timeout' });
     };
@@ -260,21 +287,45 @@ describe('readLiveLimits: Binance spot', () => {
   it('refuses a statement whose bucket the spec lacks or models with another window (spec_mismatch)', async () => {
     const { fetch } = venueFetch({ '/api/v3/exchangeInfo': { rateLimits: [rl('ORDERS', 'DAY', 1, 160_000)] } });
     const without: VenueSpec = { ...spot, buckets: spot.buckets.filter((b) => b.id !== 'orders_1d') };
-    expect(refused(await readLiveLimits(without, { fetch, baseUrl: BASE, identity: { credential: null } }))).toMatchObject({ code: 'spec_mismatch', field: 'rateLimits[0]' });
-    const renamed: VenueSpec = { ...spot, buckets: spot.buckets.map((b) => (b.id === 'orders_1d' && b.algorithm !== 'token-bucket' ? { ...b, windowMs: 43_200_000 } : b)) };
-    expect(refused(await readLiveLimits(renamed, { fetch, baseUrl: BASE, identity: { credential: null } }))).toMatchObject({ code: 'spec_mismatch', field: 'rateLimits[0]' });
+    expect(refused(await readLiveLimits(without, { fetch, baseUrl: BASE, identity: { credential: null } }))).toMatchObject({
+      code: 'spec_mismatch',
+      field: 'rateLimits[0]',
+    });
+    const renamed: VenueSpec = {
+      ...spot,
+      buckets: spot.buckets.map((b) => (b.id === 'orders_1d' && b.algorithm !== 'token-bucket' ? { ...b, windowMs: 43_200_000 } : b)),
+    };
+    expect(refused(await readLiveLimits(renamed, { fetch, baseUrl: BASE, identity: { credential: null } }))).toMatchObject({
+      code: 'spec_mismatch',
+      field: 'rateLimits[0]',
+    });
   });
 
   it('is all or nothing: a malformed rateLimit/order refuses exchangeInfo too', async () => {
-    const { fetch } = venueFetch({ '/api/v3/exchangeInfo': { rateLimits: [rl('REQUEST_WEIGHT', 'MINUTE', 1, 100)] }, '/api/v3/rateLimit/order': { code: -2015 } });
-    expect(refused(await readLiveLimits(spot, { fetch, baseUrl: BASE, identity: keyed, ...signed('x-mbx-apikey') }))).toMatchObject({ code: 'malformed', source: 'binance-spot GET /api/v3/rateLimit/order' });
+    const { fetch } = venueFetch({
+      '/api/v3/exchangeInfo': { rateLimits: [rl('REQUEST_WEIGHT', 'MINUTE', 1, 100)] },
+      '/api/v3/rateLimit/order': { code: -2015 },
+    });
+    expect(refused(await readLiveLimits(spot, { fetch, baseUrl: BASE, identity: keyed, ...signed('x-mbx-apikey') }))).toMatchObject({
+      code: 'malformed',
+      source: 'binance-spot GET /api/v3/rateLimit/order',
+    });
   });
 });
 
 describe('readLiveLimits: Binance USDⓈ-M', () => {
   it('maps the documented exchangeInfo example and the rateLimit/order example (no count) onto request_weight, orders_1m and orders_10s', async () => {
     const { fetch } = venueFetch({
-      '/fapi/v1/exchangeInfo': { exchangeFilters: [], rateLimits: [{ interval: 'MINUTE', intervalNum: 1, limit: 2400, rateLimitType: 'REQUEST_WEIGHT' }, { interval: 'MINUTE', intervalNum: 1, limit: 1200, rateLimitType: 'ORDERS' }], serverTime: 1565613908500, assets: [], symbols: [] },
+      '/fapi/v1/exchangeInfo': {
+        exchangeFilters: [],
+        rateLimits: [
+          { interval: 'MINUTE', intervalNum: 1, limit: 2400, rateLimitType: 'REQUEST_WEIGHT' },
+          { interval: 'MINUTE', intervalNum: 1, limit: 1200, rateLimitType: 'ORDERS' },
+        ],
+        serverTime: 1565613908500,
+        assets: [],
+        symbols: [],
+      },
       '/fapi/v1/rateLimit/order': [rl('ORDERS', 'SECOND', 10, 10_000), rl('ORDERS', 'MINUTE', 1, 20_000)],
     });
     const r = ok(await readLiveLimits(usdm, { fetch, baseUrl: BASE, identity: keyed, ...signed('x-mbx-apikey') }));
@@ -283,18 +334,39 @@ describe('readLiveLimits: Binance USDⓈ-M', () => {
   });
   it('refuses a limit the USDⓈ-M spec does not model (RAW_REQUESTS)', async () => {
     const { fetch } = venueFetch({ '/fapi/v1/exchangeInfo': { rateLimits: [rl('RAW_REQUESTS', 'MINUTE', 5, 61_000)] } });
-    expect(refused(await readLiveLimits(usdm, { fetch, baseUrl: BASE, identity: { credential: null } }))).toMatchObject({ code: 'unmapped_limit', field: 'rateLimits[0]' });
+    expect(refused(await readLiveLimits(usdm, { fetch, baseUrl: BASE, identity: { credential: null } }))).toMatchObject({
+      code: 'unmapped_limit',
+      field: 'rateLimits[0]',
+    });
   });
 });
 
 describe('readLiveLimits: Bybit', () => {
   const bybit = getVenueSpec('bybit');
   const account: Identity = { credential: 'key-1', uid: '290118' };
-  const answer = (list: unknown[], extra: Record<string, unknown> = {}) => ({ retCode: 0, retMsg: 'success', result: { list }, retExtInfo: {}, time: 1754894341984, ...extra });
-  const options = (fetch: LiveLimitsFetch, identity: Identity = account): LiveLimitsOptions => ({ fetch, baseUrl: BASE, identity, ...signed('x-bapi-api-key') });
+  const answer = (list: unknown[], extra: Record<string, unknown> = {}) => ({
+    retCode: 0,
+    retMsg: 'success',
+    result: { list },
+    retExtInfo: {},
+    time: 1754894341984,
+    ...extra,
+  });
+  const options = (fetch: LiveLimitsFetch, identity: Identity = account): LiveLimitsOptions => ({
+    fetch,
+    baseUrl: BASE,
+    identity,
+    ...signed('x-bapi-api-key'),
+  });
 
   it('asks for the account uid and applies the smallest rate of the business types to the upgradable order buckets', async () => {
-    const { fetch, sent } = venueFetch({ '/v5/apilimit/query': answer([{ uids: '290118', bizType: 'SPOT', rate: 30 }, { uids: '290118', bizType: 'DERIVATIVES', rate: 25 }, { uids: '290118', bizType: 'OPTIONS', rate: 40 }]) });
+    const { fetch, sent } = venueFetch({
+      '/v5/apilimit/query': answer([
+        { uids: '290118', bizType: 'SPOT', rate: 30 },
+        { uids: '290118', bizType: 'DERIVATIVES', rate: 25 },
+        { uids: '290118', bizType: 'OPTIONS', rate: 40 },
+      ]),
+    });
     const r = ok(await readLiveLimits(bybit, options(fetch)));
     expect(new URL(sent[0]?.url ?? '').searchParams.get('uids')).toBe('290118');
     for (const id of BYBIT_RATE_BUCKETS) expect(limitOf(r.spec, id), id).toBe(25);
@@ -308,7 +380,12 @@ describe('readLiveLimits: Bybit', () => {
   });
 
   it('counts a business type the answer leaves out at the stored limit (the documented example lists no OPTIONS)', async () => {
-    const { fetch } = venueFetch({ '/v5/apilimit/query': answer([{ uids: '290118', bizType: 'SPOT', rate: 600 }, { uids: '290118', bizType: 'DERIVATIVES', rate: 400 }]) });
+    const { fetch } = venueFetch({
+      '/v5/apilimit/query': answer([
+        { uids: '290118', bizType: 'SPOT', rate: 600 },
+        { uids: '290118', bizType: 'DERIVATIVES', rate: 400 },
+      ]),
+    });
     const r = ok(await readLiveLimits(bybit, options(fetch)));
     expect(limitOf(r.spec, 'order/create')).toBe(limitOf(bybit, 'order/create'));
     const lower = venueFetch({ '/v5/apilimit/query': answer([{ uids: '290118', bizType: 'SPOT', rate: 5 }]) });
@@ -323,7 +400,15 @@ describe('readLiveLimits: Bybit', () => {
     ['the old field name limit', answer([{ uids: '290118', bizType: 'SPOT', limit: 600 }]), 'malformed', 'result.list[0].rate'],
     ['another account', answer([{ uids: '1,2', bizType: 'SPOT', rate: 600 }]), 'malformed', 'result.list[0].uids'],
     ['no list', { retCode: 0, retMsg: 'OK', result: {} }, 'malformed', 'result.list'],
-    ['two rates for SPOT', answer([{ uids: '290118', bizType: 'SPOT', rate: 600 }, { uids: '290118', bizType: 'SPOT', rate: 20 }]), 'conflicting_limits', 'result.list[1]'],
+    [
+      'two rates for SPOT',
+      answer([
+        { uids: '290118', bizType: 'SPOT', rate: 600 },
+        { uids: '290118', bizType: 'SPOT', rate: 20 },
+      ]),
+      'conflicting_limits',
+      'result.list[1]',
+    ],
   ];
   for (const [what, body, code, field] of bad) {
     it(`refuses an answer with ${what}: ${code} naming ${field}`, async () => {
@@ -351,10 +436,25 @@ describe('readLiveLimits: OKX', () => {
     expect(limitOf(r.spec, OKX_SUBACCOUNT_BUCKET)).toBe(500);
     expect(limitOf(r.spec, OKX_SUBACCOUNT_BUCKET, 'fill-ratio-7')).toBe(500);
     expect(validateSpec(r.spec).ok).toBe(true);
-    expect(r.changes).toEqual([{ bucket: OKX_SUBACCOUNT_BUCKET, source: 'account-rate-limit', field: 'data[0].accRateLimit', stored: limitOf(okx, OKX_SUBACCOUNT_BUCKET), live: 500, statement: JSON.stringify({ ...entry, accRateLimit: '500' }) }]);
+    expect(r.changes).toEqual([
+      {
+        bucket: OKX_SUBACCOUNT_BUCKET,
+        source: 'account-rate-limit',
+        field: 'data[0].accRateLimit',
+        stored: limitOf(okx, OKX_SUBACCOUNT_BUCKET),
+        live: 500,
+        statement: JSON.stringify({ ...entry, accRateLimit: '500' }),
+      },
+    ]);
   });
   it('accepts the empty strings OKX answers below VIP 5', async () => {
-    const { fetch } = venueFetch({ '/api/v5/trade/account-rate-limit': { code: '0', data: [{ accRateLimit: '1000', fillRatio: '', mainFillRatio: '', nextAccRateLimit: '', ts: '1700000000000' }], msg: '' } });
+    const { fetch } = venueFetch({
+      '/api/v5/trade/account-rate-limit': {
+        code: '0',
+        data: [{ accRateLimit: '1000', fillRatio: '', mainFillRatio: '', nextAccRateLimit: '', ts: '1700000000000' }],
+        msg: '',
+      },
+    });
     expect(limitOf(ok(await readLiveLimits(okx, options(fetch))).spec, OKX_SUBACCOUNT_BUCKET)).toBe(1000);
   });
   const bad: [string, unknown, string, string][] = [
@@ -377,8 +477,29 @@ describe('readLiveLimits: OKX', () => {
 
 describe('readLiveLimits: KuCoin', () => {
   const kucoin = getVenueSpec('kucoin');
-  const options = (fetch: LiveLimitsFetch, identity: Identity = { credential: 'key-1' }): LiveLimitsOptions => ({ fetch, baseUrl: BASE, identity, ...signed('kc-api-key') });
-  const summary = (level: unknown) => ({ code: '200000', data: { level, subQuantity: 3, spotSubQuantity: 3, marginSubQuantity: 2, futuresSubQuantity: 2, optionSubQuantity: 0, maxSubQuantity: 5, maxDefaultSubQuantity: 5, maxSpotSubQuantity: 0, maxMarginSubQuantity: 0, maxFuturesSubQuantity: 0, maxOptionSubQuantity: 0 } });
+  const options = (fetch: LiveLimitsFetch, identity: Identity = { credential: 'key-1' }): LiveLimitsOptions => ({
+    fetch,
+    baseUrl: BASE,
+    identity,
+    ...signed('kc-api-key'),
+  });
+  const summary = (level: unknown) => ({
+    code: '200000',
+    data: {
+      level,
+      subQuantity: 3,
+      spotSubQuantity: 3,
+      marginSubQuantity: 2,
+      futuresSubQuantity: 2,
+      optionSubQuantity: 0,
+      maxSubQuantity: 5,
+      maxDefaultSubQuantity: 5,
+      maxSpotSubQuantity: 0,
+      maxMarginSubQuantity: 0,
+      maxFuturesSubQuantity: 0,
+      maxOptionSubQuantity: 0,
+    },
+  });
 
   it("pins the pools to the stated VIP level's quotas, up from the default tier and down from the identity's", async () => {
     const { fetch } = venueFetch({ '/api/v2/user-info': summary(5) });
@@ -391,7 +512,11 @@ describe('readLiveLimits: KuCoin', () => {
     expect(validateSpec(up.spec).ok).toBe(true);
     const down = ok(await readLiveLimits(kucoin, options(venueFetch({ '/api/v2/user-info': summary(0) }).fetch, { credential: 'key-1', tier: 'vip9' })));
     expect(limitOf(down.spec, 'spot', 'vip9')).toBe(limitOf(kucoin, 'spot', 'vip0'));
-    expect(down.changes.find((c) => c.bucket === 'spot')).toMatchObject({ stored: limitOf(kucoin, 'spot', 'vip9'), live: limitOf(kucoin, 'spot', 'vip0'), field: 'data.level' });
+    expect(down.changes.find((c) => c.bucket === 'spot')).toMatchObject({
+      stored: limitOf(kucoin, 'spot', 'vip9'),
+      live: limitOf(kucoin, 'spot', 'vip0'),
+      field: 'data.level',
+    });
   });
   const bad: [string, unknown, string, string][] = [
     ['a level the spec has no tier for', summary(13), 'unknown_tier', 'data.level'],

@@ -9,7 +9,13 @@ const errors = (data: unknown): string[] => {
 
 describe('pricedElsewhere: paths of the venue another spec prices', () => {
   it('a path under a listed prefix is refused naming the spec, even when the spec has a default price', () => {
-    const withFallback: VenueSpec = { ...spot, fallback: { costs: [{ bucket: 'request_weight', cost: { kind: 'constant', value: 1 } }], provenance: { source: 'limits', confidence: 'uncertain', quote: 'x' } } };
+    const withFallback: VenueSpec = {
+      ...spot,
+      fallback: {
+        costs: [{ bucket: 'request_weight', cost: { kind: 'constant', value: 1 } }],
+        provenance: { source: 'limits', confidence: 'uncertain', quote: 'x' },
+      },
+    };
     const r = resolveRequest(withFallback, { method: 'GET', path: '/sapi/v1/system/status' }, { credential: null });
     expect(r.ok ? 'priced' : [r.error.code, r.error.pricedBy]).toEqual(['unknown_endpoint', 'binance-sapi']);
     // any other unknown path still gets the default
@@ -21,9 +27,15 @@ describe('pricedElsewhere: paths of the venue another spec prices', () => {
   });
 
   it('is validated: a prefix starts with "/", names a spec other than itself, and has no other field', () => {
-    expect(errors({ ...spot, pricedElsewhere: [{ prefix: 'sapi/', spec: 'binance-sapi' }] })).toEqual(['pricedElsewhere[0].prefix: expected a path prefix starting with "/", got "sapi/"']);
-    expect(errors({ ...spot, pricedElsewhere: [{ prefix: '/api/', spec: 'binance-spot' }] })).toEqual(['pricedElsewhere[0].spec: a spec cannot send its own paths to itself']);
+    expect(errors({ ...spot, pricedElsewhere: [{ prefix: 'sapi/', spec: 'binance-sapi' }] })).toEqual([
+      'pricedElsewhere[0].prefix: expected a path prefix starting with "/", got "sapi/"',
+    ]);
+    expect(errors({ ...spot, pricedElsewhere: [{ prefix: '/api/', spec: 'binance-spot' }] })).toEqual([
+      'pricedElsewhere[0].spec: a spec cannot send its own paths to itself',
+    ]);
     expect(errors({ ...spot, pricedElsewhere: [{ prefix: '/x/', spec: 'y', host: 'z' }] })).toEqual(['pricedElsewhere[0].host: unknown field "host"']);
-    expect(errors({ ...spot, pricedElsewhere: [{ prefix: '/x/' }] })).toEqual([expect.stringContaining('pricedElsewhere[0].spec: expected a non-empty string') as string]);
+    expect(errors({ ...spot, pricedElsewhere: [{ prefix: '/x/' }] })).toEqual([
+      expect.stringContaining('pricedElsewhere[0].spec: expected a non-empty string') as string,
+    ]);
   });
 });

@@ -8,7 +8,8 @@ const PINNED = { margin: 0.1, burstFraction: 0.1, jitterMs: 0, windowLimits: fal
 
 describe('binance-spot', () => {
   it('prices depth by limit, with the documented default of 100', () => {
-    const depth = (limit?: string) => costs('binance-spot', { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', ...(limit === undefined ? {} : { limit }) } });
+    const depth = (limit?: string) =>
+      costs('binance-spot', { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', ...(limit === undefined ? {} : { limit }) } });
     expect(depth()).toEqual({ request_weight: 5, raw_requests: 1 });
     expect(depth('100')['request_weight']).toBe(5);
     expect(depth('101')['request_weight']).toBe(25);
@@ -62,7 +63,10 @@ describe('binance-spot', () => {
   it('by default enforces a venue window as a window limit: its own number per its window, the jitter allowed for', () => {
     const d = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X' } }, publicId);
     expect(d.ok && d.checks.find((c) => c.key.axis === 'request_weight')?.limit).toEqual({ perWindow: 6000, windowMs: 60_000, jitterMs: 100 });
-    const tight = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X' } }, publicId, { jitterMs: 10, windowMargin: 0.01 });
+    const tight = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'X' } }, publicId, {
+      jitterMs: 10,
+      windowMargin: 0.01,
+    });
     expect(tight.ok && tight.checks.find((c) => c.key.axis === 'request_weight')?.limit).toEqual({ perWindow: 5940, windowMs: 60_000, jitterMs: 10 });
   });
 
@@ -80,7 +84,11 @@ describe('binance-spot', () => {
 
 describe('binance-usdm', () => {
   it('charges batchOrders 5 on the 10 s count, 1 on the minute count and 5 IP weight', () => {
-    expect(costs('binance-usdm', { method: 'POST', path: '/fapi/v1/batchOrders', body: { batchOrders: '[]' } }, keyId)).toEqual({ orders_10s: 5, orders_1m: 1, request_weight: 5 });
+    expect(costs('binance-usdm', { method: 'POST', path: '/fapi/v1/batchOrders', body: { batchOrders: '[]' } }, keyId)).toEqual({
+      orders_10s: 5,
+      orders_1m: 1,
+      request_weight: 5,
+    });
   });
   it('charges a single order on both order counts and no IP weight', () => {
     expect(costs('binance-usdm', { method: 'POST', path: '/fapi/v1/order' }, keyId)).toEqual({ orders_10s: 1, orders_1m: 1 });
@@ -102,7 +110,10 @@ describe('binance-usdm', () => {
 
 describe('okx', () => {
   it('charges a placed order on its instrument bucket and the sub-account bucket', () => {
-    expect(costs('okx', { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'BTC-USDT', side: 'buy' } }, keyId)).toEqual({ 'trade/order:BTC-USDT': 1, 'subaccount-orders': 1 });
+    expect(costs('okx', { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'BTC-USDT', side: 'buy' } }, keyId)).toEqual({
+      'trade/order:BTC-USDT': 1,
+      'subaccount-orders': 1,
+    });
   });
   it('splits a batch by instrument, one unit per order, and counts every order on the sub-account bucket', () => {
     const body = [{ instId: 'BTC-USDT' }, { instId: 'ETH-USDT' }, { instId: 'BTC-USDT' }];
@@ -118,12 +129,19 @@ describe('okx', () => {
     expect(errorCode('okx', { method: 'POST', path: '/api/v5/trade/batch-orders', body: [{ side: 'buy' }] }, keyId)).toBe('missing_parameter');
   });
   it('tells GET and POST of the same path apart, and prices public endpoints on the IP', () => {
-    expect(costs('okx', { method: 'GET', path: '/api/v5/trade/order', query: { instId: 'BTC-USDT', ordId: '1' } }, keyId)).toEqual({ 'trade/order-get:BTC-USDT': 1 });
+    expect(costs('okx', { method: 'GET', path: '/api/v5/trade/order', query: { instId: 'BTC-USDT', ordId: '1' } }, keyId)).toEqual({
+      'trade/order-get:BTC-USDT': 1,
+    });
     const r = resolveRequest(getVenueSpec('okx'), { method: 'GET', path: '/api/v5/market/books', query: { instId: 'BTC-USDT' } }, keyId);
     expect(r.ok && r.checks[0]?.key.credential).toBeNull();
   });
   it('applies the fill-ratio tier to the sub-account bucket and refuses an unknown tier', () => {
-    const r = resolveRequest(getVenueSpec('okx'), { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'X' } }, { credential: 'k', tier: 'tier-8' }, PINNED);
+    const r = resolveRequest(
+      getVenueSpec('okx'),
+      { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'X' } },
+      { credential: 'k', tier: 'tier-8' },
+      PINNED,
+    );
     const limit = r.ok ? r.checks.find((c) => c.key.axis === 'subaccount-orders')?.limit : undefined;
     expect(limit).toEqual({ capacity: 900, refillPerSec: 4050 });
     expect(errorCode('okx', { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'X' } }, { credential: 'k', tier: 'vip99' })).toBe('unknown_tier');
@@ -132,13 +150,24 @@ describe('okx', () => {
 
 describe('bybit', () => {
   it('charges an order on its endpoint bucket per product (linear and inverse together) and the IP bucket', () => {
-    expect(costs('bybit', { method: 'POST', path: '/v5/order/create', body: { category: 'linear', symbol: 'BTCUSDT' } }, keyId)).toEqual({ 'order/create': 1, ip: 1 });
-    expect(costs('bybit', { method: 'POST', path: '/v5/order/create', body: { category: 'inverse', symbol: 'BTCUSD' } }, keyId)).toEqual({ 'order/create': 1, ip: 1 });
-    expect(costs('bybit', { method: 'POST', path: '/v5/order/create', body: { category: 'spot', symbol: 'BTCUSDT' } }, keyId)).toEqual({ 'order/create/spot': 1, ip: 1 });
+    expect(costs('bybit', { method: 'POST', path: '/v5/order/create', body: { category: 'linear', symbol: 'BTCUSDT' } }, keyId)).toEqual({
+      'order/create': 1,
+      ip: 1,
+    });
+    expect(costs('bybit', { method: 'POST', path: '/v5/order/create', body: { category: 'inverse', symbol: 'BTCUSD' } }, keyId)).toEqual({
+      'order/create': 1,
+      ip: 1,
+    });
+    expect(costs('bybit', { method: 'POST', path: '/v5/order/create', body: { category: 'spot', symbol: 'BTCUSDT' } }, keyId)).toEqual({
+      'order/create/spot': 1,
+      ip: 1,
+    });
   });
   it('counts a batch one unit per order, and admits it at the full batch size on the spaced 10 / s bucket', () => {
     const request = Array.from({ length: 7 }, () => ({ symbol: 'BTCUSDT' }));
-    const r = resolveRequest(getVenueSpec('bybit'), { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear', request } }, keyId, { windowLimits: false });
+    const r = resolveRequest(getVenueSpec('bybit'), { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear', request } }, keyId, {
+      windowLimits: false,
+    });
     expect(r.ok && r.charges.find((c) => c.bucket === 'order/create-batch')?.cost).toBe(7);
     expect(r.ok && r.checks.find((c) => c.key.axis === 'order/create-batch')?.cost).toBe(10);
     // a window limit counts the batch at its own size: no spacing needed
@@ -146,7 +175,9 @@ describe('bybit', () => {
     expect(w.ok && w.checks.find((c) => c.key.axis === 'order/create-batch')?.cost).toBe(7);
     expect(errorCode('bybit', { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear' } }, keyId)).toBe('missing_parameter');
     const twenty = Array.from({ length: 20 }, () => ({ symbol: 'BTCUSDT' }));
-    expect(errorCode('bybit', { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear', request: twenty } }, keyId)).toBe('invalid_parameter');
+    expect(errorCode('bybit', { method: 'POST', path: '/v5/order/create-batch', body: { category: 'linear', request: twenty } }, keyId)).toBe(
+      'invalid_parameter',
+    );
   });
   it('charges market data on the IP only', () => {
     expect(costs('bybit', { method: 'GET', path: '/v5/market/tickers', query: { category: 'spot' } })).toEqual({ ip: 1 });
@@ -174,7 +205,9 @@ describe('kraken', () => {
   });
   it('charges orders on the trading counter of the pair (form body), the worst case for cancels', () => {
     expect(costs('kraken', { method: 'POST', path: '/0/private/AddOrder', body: 'nonce=1&pair=XBTUSD&type=buy' }, keyId)).toEqual({ 'trading:XBTUSD': 1 });
-    expect(costs('kraken', { method: 'POST', path: '/0/private/CancelOrder', query: { pair: 'XBTUSD' }, body: 'txid=O1' }, keyId)).toEqual({ 'trading:XBTUSD': 8 });
+    expect(costs('kraken', { method: 'POST', path: '/0/private/CancelOrder', query: { pair: 'XBTUSD' }, body: 'txid=O1' }, keyId)).toEqual({
+      'trading:XBTUSD': 8,
+    });
     expect(errorCode('kraken', { method: 'POST', path: '/0/private/CancelOrder', body: 'txid=O1' }, keyId)).toBe('missing_parameter');
   });
   it('applies the verification tier to the decaying counter', () => {
@@ -191,9 +224,16 @@ describe('hyperliquid', () => {
     expect(errorCode('hyperliquid', { method: 'POST', path: '/info', body: {} })).toBe('missing_parameter');
   });
   it('prices an exchange action by batch length: 1 + floor(n / 40)', () => {
-    const order = (n: number) => costs('hyperliquid', { method: 'POST', path: '/exchange', body: { action: { type: 'order', orders: Array.from({ length: n }, () => ({})) } } })['ip-weight'];
+    const order = (n: number) =>
+      costs('hyperliquid', { method: 'POST', path: '/exchange', body: { action: { type: 'order', orders: Array.from({ length: n }, () => ({})) } } })[
+        'ip-weight'
+      ];
     expect([order(1), order(39), order(40), order(79), order(80)]).toEqual([1, 1, 2, 2, 3]);
-    expect(costs('hyperliquid', { method: 'POST', path: '/exchange', body: { action: { type: 'cancel', cancels: Array.from({ length: 45 }, () => ({})) } } })['ip-weight']).toBe(2);
+    expect(
+      costs('hyperliquid', { method: 'POST', path: '/exchange', body: { action: { type: 'cancel', cancels: Array.from({ length: 45 }, () => ({})) } } })[
+        'ip-weight'
+      ],
+    ).toBe(2);
     expect(costs('hyperliquid', { method: 'POST', path: '/exchange', body: { action: { type: 'updateLeverage' } } })['ip-weight']).toBe(1);
     expect(errorCode('hyperliquid', { method: 'POST', path: '/exchange', body: { action: { type: 'order' } } })).toBe('missing_parameter');
   });
@@ -219,7 +259,10 @@ describe('gate', () => {
   it('charges spot orders per market, and a batch per order on each market it touches', () => {
     expect(costs('gate', { method: 'POST', path: '/api/v4/spot/orders', body: { currency_pair: 'BTC_USDT' } }, keyId)).toEqual({ 'spot-order:BTC_USDT': 1 });
     const batch = [{ currency_pair: 'BTC_USDT' }, { currency_pair: 'ETH_USDT' }, { currency_pair: 'BTC_USDT' }];
-    expect(costs('gate', { method: 'POST', path: '/api/v4/spot/batch_orders', body: batch }, keyId)).toEqual({ 'spot-order:BTC_USDT': 2, 'spot-order:ETH_USDT': 1 });
+    expect(costs('gate', { method: 'POST', path: '/api/v4/spot/batch_orders', body: batch }, keyId)).toEqual({
+      'spot-order:BTC_USDT': 2,
+      'spot-order:ETH_USDT': 1,
+    });
     expect(errorCode('gate', { method: 'POST', path: '/api/v4/spot/orders', body: {} }, keyId)).toBe('missing_parameter');
   });
   it('uses the documented per-endpoint default for unlisted endpoints, per IP or per UID', () => {
@@ -282,7 +325,8 @@ describe('ccxt-derived', () => {
   });
 
   it('tells hosts apart when the request names one, and charges the costliest when it does not', () => {
-    const order = (host?: string) => costs('ccxt:kucoinfutures', { method: 'GET', path: '/api/v1/orders/5c35c02703aa673ceec2a168', ...(host === undefined ? {} : { host }) }, keyId);
+    const order = (host?: string) =>
+      costs('ccxt:kucoinfutures', { method: 'GET', path: '/api/v1/orders/5c35c02703aa673ceec2a168', ...(host === undefined ? {} : { host }) }, keyId);
     expect(order('api-futures.kucoin.com')).toEqual({ ccxt: 10 });
     expect(order('api.kucoin.com')).toEqual({ ccxt: 2 });
     expect(order()).toEqual({ ccxt: 10 });
@@ -309,7 +353,9 @@ describe('count costs beyond the documented maximum', () => {
       product: 'test',
       origin: 'hand-authored',
       sources: { doc: { url: 'https://example.com/limits', retrieved: '2026-12-01' } },
-      buckets: [{ id: 'orders', scope: 'uid', algorithm: 'sliding-window', limit: 10, windowMs: 1000, provenance: { source: 'doc', confidence: 'documented' } }],
+      buckets: [
+        { id: 'orders', scope: 'uid', algorithm: 'sliding-window', limit: 10, windowMs: 1000, provenance: { source: 'doc', confidence: 'documented' } },
+      ],
       endpoints: [
         {
           id: 'batch',

@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { describeSafeLimit, safeLimit, type BucketSpec } from '../src/index.js';
 
 const provenance = { source: 's', confidence: 'documented' } as const;
-const window = (limit: number, windowMs: number, algorithm: 'fixed-window-aligned' | 'fixed-window-anchored' | 'sliding-window' = 'fixed-window-aligned'): BucketSpec => ({ id: 'b', scope: 'ip', algorithm, limit, windowMs, provenance });
+const window = (
+  limit: number,
+  windowMs: number,
+  algorithm: 'fixed-window-aligned' | 'fixed-window-anchored' | 'sliding-window' = 'fixed-window-aligned',
+): BucketSpec => ({ id: 'b', scope: 'ip', algorithm, limit, windowMs, provenance });
 
 describe('safeLimit', () => {
   it('Binance 6000 per minute with the defaults (4 % margin, 2 % burst, 50 ms jitter): capacity + refill·(W + J) = 5760', () => {

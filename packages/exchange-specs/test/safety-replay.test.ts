@@ -49,7 +49,12 @@ function possibleCosts(expr: CostExpr | number, out: Set<number>): void {
 
 function costsOf(spec: VenueSpec, bucket: BucketSpec): number[] {
   const out = new Set<number>();
-  const rules = [...spec.endpoints.flatMap((e) => [...e.costs, ...(e.publicCosts ?? [])]), ...(spec.global ?? []), ...(spec.fallback?.costs ?? []), ...(spec.fallback?.publicCosts ?? [])];
+  const rules = [
+    ...spec.endpoints.flatMap((e) => [...e.costs, ...(e.publicCosts ?? [])]),
+    ...(spec.global ?? []),
+    ...(spec.fallback?.costs ?? []),
+    ...(spec.fallback?.publicCosts ?? []),
+  ];
   for (const r of rules) if (r.bucket === bucket.id) possibleCosts(r.cost, out);
   const positive = [...out].filter((c) => c > 0).sort((a, b) => a - b);
   return positive.length > 0 ? positive : [1];
@@ -68,7 +73,14 @@ interface ReplayResult {
  * request reaches the venue's own model up to `jitterMs` after its send time (uniformly at random,
  * so arrivals may reorder); a refusal there is a violation.
  */
-async function replay(spec: VenueSpec, bucket: BucketSpec, seed: number, horizonWindows: number, override?: NormalizedLimit, jitterMs = DEFAULT_JITTER_MS): Promise<ReplayResult> {
+async function replay(
+  spec: VenueSpec,
+  bucket: BucketSpec,
+  seed: number,
+  horizonWindows: number,
+  override?: NormalizedLimit,
+  jitterMs = DEFAULT_JITTER_MS,
+): Promise<ReplayResult> {
   const random = rng(seed);
   const venueBucket = bucketForTier(bucket, spec.defaultTier);
   const limit = override ?? bucketLimit(spec, bucket, spec.defaultTier, undefined);
@@ -116,7 +128,10 @@ async function replay(spec: VenueSpec, bucket: BucketSpec, seed: number, horizon
   arrivals.sort((a, b) => a.at - b.at);
   for (const a of arrivals) if (!model.consume(a.at, a.cost).admitted) violations++;
   const elapsed = clock.now() - start;
-  const allowed = venueBucket.algorithm === 'token-bucket' ? venueBucket.capacity + (venueBucket.refillPerSec * elapsed) / 1000 : (venueBucket.limit * elapsed) / venueBucket.windowMs;
+  const allowed =
+    venueBucket.algorithm === 'token-bucket'
+      ? venueBucket.capacity + (venueBucket.refillPerSec * elapsed) / 1000
+      : (venueBucket.limit * elapsed) / venueBucket.windowMs;
   return { admitted, violations, requests, utilization: admitted / allowed };
 }
 

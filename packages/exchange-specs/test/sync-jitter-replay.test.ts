@@ -2,15 +2,7 @@ import { createDefaultRateLimiter } from '@core/default-rate-limiter';
 import { ManualClock } from '@core/rate-limit-conformance';
 import type { BucketKey } from '@core/rate-limit-contract';
 import { describe, expect, it } from 'vitest';
-import {
-  bucketForTier,
-  createBucketModel,
-  getVenueSpec,
-  interpretResponse,
-  resolveRequest,
-  type ModelResult,
-  type WindowEnd,
-} from '../src/index.js';
+import { bucketForTier, createBucketModel, getVenueSpec, interpretResponse, resolveRequest, type ModelResult, type WindowEnd } from '../src/index.js';
 import { rng } from './helpers.js';
 import { usageScenarios, type UsageScenario } from './sync-scenarios.js';
 
@@ -33,7 +25,12 @@ interface InFlight {
   venueNow?: number;
 }
 
-async function replay(s: Scenario, seed: number, others: boolean, syncing = true): Promise<{ ours: number; theirs: number; violations: number; windowMs: number; limit: number }> {
+async function replay(
+  s: Scenario,
+  seed: number,
+  others: boolean,
+  syncing = true,
+): Promise<{ ours: number; theirs: number; violations: number; windowMs: number; limit: number }> {
   const random = rng(seed);
   const spec = getVenueSpec(s.venue);
   const bucket = bucketForTier(spec.buckets.find((b) => b.id === s.bucket)!, spec.defaultTier);
@@ -51,7 +48,12 @@ async function replay(s: Scenario, seed: number, others: boolean, syncing = true
   const flying: InFlight[] = [];
   // our answered sends, with the window end their own answers reported
   const answered: { sentAt: number; answeredAt: number; cost: number; end: WindowEnd | undefined; used: number | undefined }[] = [];
-  const asSend = (a: (typeof answered)[number]) => ({ sentAtMs: a.sentAt, cost: a.cost, ...(a.end === undefined ? {} : { windowEnd: a.end }), ...(a.used === undefined ? {} : { reportedUsed: a.used }) });
+  const asSend = (a: (typeof answered)[number]) => ({
+    sentAtMs: a.sentAt,
+    cost: a.cost,
+    ...(a.end === undefined ? {} : { windowEnd: a.end }),
+    ...(a.used === undefined ? {} : { reportedUsed: a.used }),
+  });
   let ours = 0;
   let theirs = 0;
   let violations = 0;
@@ -107,7 +109,10 @@ async function replay(s: Scenario, seed: number, others: boolean, syncing = true
           theirs += check.cost;
           last = r;
         }
-        const fb = last === undefined ? undefined : interpretResponse(spec, s.request, { status: 200, headers: s.headers(last, now, bucket.limit), body: {} }, s.identity);
+        const fb =
+          last === undefined
+            ? undefined
+            : interpretResponse(spec, s.request, { status: 200, headers: s.headers(last, now, bucket.limit), body: {} }, s.identity);
         for (const sync of syncing && fb !== undefined ? fb.syncs : []) {
           if (sync.key.axis !== check.key.axis) continue;
           const done = await limiter.sync(sync.key, sync.limit, sync.minBorrowed, { sentAtMs: now, countedSinceMs: now - sync.windowElapsedMs! });

@@ -57,7 +57,8 @@ async function replay(spec: VenueSpec, s: Scenario, seed: number, options: Repla
   const own = {
     nowMs: 0,
     usage: (_key: unknown, since: number) => log.filter((e) => e.at > since).reduce((a, e) => a + e.cost, 0),
-    answered: (_key: unknown, before: number) => log.filter((e) => e.at <= before).map((e) => ({ sentAtMs: e.at, cost: e.cost, ...(e.end === undefined ? {} : { windowEnd: e.end }) })),
+    answered: (_key: unknown, before: number) =>
+      log.filter((e) => e.at <= before).map((e) => ({ sentAtMs: e.at, cost: e.cost, ...(e.end === undefined ? {} : { windowEnd: e.end }) })),
   };
   let lastEnd: WindowEnd | undefined;
   const feed = async (r: ModelResult, mine: boolean): Promise<void> => {

@@ -25,7 +25,11 @@ export function usageScenarios(binanceDepthLimit: string): readonly UsageScenari
       bucket: 'spot',
       request: { method: 'DELETE', path: '/api/v1/orders' },
       identity: { credential: 'k' },
-      headers: (r, now, limit) => ({ 'gw-ratelimit-limit': String(limit), 'gw-ratelimit-remaining': String(Math.floor(r.remaining)), 'gw-ratelimit-reset': String(Math.ceil(r.resetAtMs - now)) }),
+      headers: (r, now, limit) => ({
+        'gw-ratelimit-limit': String(limit),
+        'gw-ratelimit-remaining': String(Math.floor(r.remaining)),
+        'gw-ratelimit-reset': String(Math.ceil(r.resetAtMs - now)),
+      }),
     },
     {
       venue: 'bybit',

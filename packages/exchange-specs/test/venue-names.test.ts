@@ -108,11 +108,34 @@ describe('listVenues says where each id comes from', () => {
   it('documented for hand-authored specs, estimated from ccxt for generated ones, with aliases', () => {
     const venues = listVenues();
     expect(venues.find((v) => v.id === 'binance-spot')).toEqual({ id: 'binance-spot', origin: 'hand-authored', evidence: 'documented', aliases: ['binance'] });
-    expect(venues.find((v) => v.id === 'binance-usdm')).toEqual({ id: 'binance-usdm', origin: 'hand-authored', evidence: 'documented', aliases: ['binanceusdm'] });
-    expect(venues.find((v) => v.id === 'ccxt:binance')).toEqual({ id: 'ccxt:binance', origin: 'ccxt-derived', evidence: 'estimated from ccxt', aliases: [], ccxtId: 'binance' });
-    expect(venues.find((v) => v.id === 'phemex')).toEqual({ id: 'phemex', origin: 'ccxt-derived', evidence: 'estimated from ccxt', aliases: ['ccxt:phemex'], ccxtId: 'phemex' });
+    expect(venues.find((v) => v.id === 'binance-usdm')).toEqual({
+      id: 'binance-usdm',
+      origin: 'hand-authored',
+      evidence: 'documented',
+      aliases: ['binanceusdm'],
+    });
+    expect(venues.find((v) => v.id === 'ccxt:binance')).toEqual({
+      id: 'ccxt:binance',
+      origin: 'ccxt-derived',
+      evidence: 'estimated from ccxt',
+      aliases: [],
+      ccxtId: 'binance',
+    });
+    expect(venues.find((v) => v.id === 'phemex')).toEqual({
+      id: 'phemex',
+      origin: 'ccxt-derived',
+      evidence: 'estimated from ccxt',
+      aliases: ['ccxt:phemex'],
+      ccxtId: 'phemex',
+    });
     expect(venues.find((v) => v.id === 'mexc-spot')).toEqual({ id: 'mexc-spot', origin: 'hand-authored', evidence: 'documented', aliases: ['mexc'] });
-    expect(venues.find((v) => v.id === 'ccxt:mexc')).toEqual({ id: 'ccxt:mexc', origin: 'ccxt-derived', evidence: 'estimated from ccxt', aliases: [], ccxtId: 'mexc' });
+    expect(venues.find((v) => v.id === 'ccxt:mexc')).toEqual({
+      id: 'ccxt:mexc',
+      origin: 'ccxt-derived',
+      evidence: 'estimated from ccxt',
+      aliases: [],
+      ccxtId: 'mexc',
+    });
     for (const v of venues) {
       expect(v.evidence, v.id).toBe(v.origin === 'hand-authored' ? 'documented' : 'estimated from ccxt');
       expect(venueEvidence(getVenueSpec(v.id))).toBe(v.evidence);

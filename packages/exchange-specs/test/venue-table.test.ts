@@ -30,12 +30,14 @@ describe('the venue table shows per venue a column per market', () => {
 
   it('ccxt-derived venues are all endpoints, estimated, in the coverage table and in their own rows', () => {
     const others = listVenues().filter((v) => v.origin === 'ccxt-derived' && !v.id.startsWith('ccxt:')).length;
-    expect(rows.find((r) => r.startsWith(`| ${others} other venues (below) |`))).toBe(`| ${others} other venues (below) |${' all endpoints, estimated |'.repeat(7)}`);
+    expect(rows.find((r) => r.startsWith(`| ${others} other venues (below) |`))).toBe(
+      `| ${others} other venues (below) |${' all endpoints, estimated |'.repeat(7)}`,
+    );
     const plain = listVenues().find((v) => v.origin === 'ccxt-derived' && !v.id.startsWith('ccxt:'))!.id;
     expect(rows.find((r) => r.startsWith(`| \`${plain}\` |`))).toContain('| estimated from ccxt | all endpoints, estimated |');
   });
 
-  it('each hand-authored spec row lists its markets and counts a bucket\'s tiers', () => {
+  it("each hand-authored spec row lists its markets and counts a bucket's tiers", () => {
     expect(rows.find((r) => r.startsWith('| `binance-sapi` |'))).toContain('| wallet, margin |');
     expect(rows.find((r) => r.startsWith('| `binance-usdm` |'))).toContain('`orders_1m` 1200 / 1 min (uid, aligned; 7 tiers)');
   });

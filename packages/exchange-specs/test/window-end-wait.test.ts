@@ -13,12 +13,28 @@ function venue(wait: readonly WaitSource[], windowMs = 10_000): VenueSpec {
     sources: { s: { url: 'https://example.com/limits', retrieved: '2026-12-01' } },
     buckets: [{ id: 'b', scope: 'ip', algorithm: 'fixed-window-aligned', limit: 10, windowMs, provenance }],
     endpoints: [{ id: 'e', method: 'GET', path: '/e', auth: 'public', costs: [{ bucket: 'b', cost: { kind: 'constant', value: 1 } }], provenance }],
-    errors: [{ id: 'interval', status: [429], body: [{ path: 'msg', contains: 'per DAY' }], verdict: 'rate_limited', counted: true, penalize: ['b'], wait, provenance }],
+    errors: [
+      {
+        id: 'interval',
+        status: [429],
+        body: [{ path: 'msg', contains: 'per DAY' }],
+        verdict: 'rate_limited',
+        counted: true,
+        penalize: ['b'],
+        wait,
+        provenance,
+      },
+    ],
   };
 }
 
 function waitOf(spec: VenueSpec, response: Partial<VenueResponse>): number | undefined {
-  const fb = interpretResponse(spec, { method: 'GET', path: '/e' }, { status: 429, headers: {}, body: { msg: 'limit is 5 orders per DAY.' }, ...response }, { credential: null });
+  const fb = interpretResponse(
+    spec,
+    { method: 'GET', path: '/e' },
+    { status: 429, headers: {}, body: { msg: 'limit is 5 orders per DAY.' }, ...response },
+    { credential: null },
+  );
   const hold = fb.penalties[0]?.hold;
   return hold !== undefined && 'forMs' in hold ? hold.forMs : undefined;
 }
@@ -26,7 +42,10 @@ function waitOf(spec: VenueSpec, response: Partial<VenueResponse>): number | und
 const date = (iso: string) => new Date(iso).toUTCString();
 
 describe('a window-end wait: until the clock-aligned interval resets', () => {
-  const daily = venue([{ from: 'header', header: 'retry-after', unit: 's' }, { from: 'window-end', windowMs: 86_400_000 }]);
+  const daily = venue([
+    { from: 'header', header: 'retry-after', unit: 's' },
+    { from: 'window-end', windowMs: 86_400_000 },
+  ]);
 
   it('is the time left until 00:00 UTC for a day, read against the Date header', () => {
     expect(waitOf(daily, { headers: { date: date('2026-12-01T23:00:00Z') } })).toBe(3_600_000);
@@ -41,7 +60,7 @@ describe('a window-end wait: until the clock-aligned interval resets', () => {
     expect(waitOf(daily, { headers: { 'retry-after': '30', date: date('2026-12-01T23:00:00Z') } })).toBe(30_000);
   });
 
-  it('adds a whole window when the interval can end inside the Date header\'s second (a window that is not whole seconds)', () => {
+  it("adds a whole window when the interval can end inside the Date header's second (a window that is not whole seconds)", () => {
     // 1.5 s windows: the Date second 12:00:01 holds the boundary at 12:00:01.5; the next window may have begun.
     const odd = venue([{ from: 'window-end', windowMs: 1500 }], 1500);
     expect(waitOf(odd, { headers: { date: date('2026-12-01T12:00:01Z') } })).toBe(500 + 1500);
@@ -49,7 +68,12 @@ describe('a window-end wait: until the clock-aligned interval resets', () => {
   });
 
   it('the rule matches only when the message contains the text', () => {
-    const fb = interpretResponse(daily, { method: 'GET', path: '/e' }, { status: 429, headers: {}, body: { msg: 'limit is 5 orders per 10 SECOND.' } }, { credential: null });
+    const fb = interpretResponse(
+      daily,
+      { method: 'GET', path: '/e' },
+      { status: 429, headers: {}, body: { msg: 'limit is 5 orders per 10 SECOND.' } },
+      { credential: null },
+    );
     expect(fb.rule).toBeUndefined();
     expect(fb.penalties).toEqual([]);
   });

@@ -2,7 +2,23 @@
 // back, retry) is one loop that reads best in one place; its parts (pacing, live limits, signals, the
 // request reader) are in files of their own.
 import type { BucketCheck, BucketKey, Clock, Decision, Limit, Priority, RateLimiter, Reserve, SyncOptions } from '@core/rate-limit-contract';
-import { getVenueSpec, interpretResponse, resolveRequest, withLiveLimitEndpoints, type Feedback, type Identity, type LiveLimitsResult, type ResolveOptions, type VenueCharge, type VenueRequest, type VenueSpec, type AnsweredSend, type WindowEnd, recordLateSend, bucketKeyId as ownKey } from '@core/exchange-specs';
+import {
+  getVenueSpec,
+  interpretResponse,
+  resolveRequest,
+  withLiveLimitEndpoints,
+  type Feedback,
+  type Identity,
+  type LiveLimitsResult,
+  type ResolveOptions,
+  type VenueCharge,
+  type VenueRequest,
+  type VenueSpec,
+  type AnsweredSend,
+  type WindowEnd,
+  recordLateSend,
+  bucketKeyId as ownKey,
+} from '@core/exchange-specs';
 import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
 import { answerTimesOf, answeredSinceOf, judgeAnswer, noteDate, sendLogOf, sentBeforeOf } from './shared-log.js';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
@@ -278,12 +294,13 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
   const send = options.fetch ?? globalThis.fetch;
   const clock = options.clock ?? systemClock;
   const maxWaitMs = positive('maxWaitMs', options.maxWaitMs, DEFAULT_MAX_WAIT_MS);
-  const retry = options.retry === false ? undefined : options.retry ?? {};
-  const maxRetries = retry === undefined ? 0 : retry.maxRetries ?? 1;
-  if (!(Number.isInteger(maxRetries) && maxRetries >= 0)) throw new RangeError(`paced fetch: retry.maxRetries must be an integer >= 0, got ${String(maxRetries)}`);
+  const retry = options.retry === false ? undefined : (options.retry ?? {});
+  const maxRetries = retry === undefined ? 0 : (retry.maxRetries ?? 1);
+  if (!(Number.isInteger(maxRetries) && maxRetries >= 0))
+    throw new RangeError(`paced fetch: retry.maxRetries must be an integer >= 0, got ${String(maxRetries)}`);
   const maxRetryAfterMs = positive('retry.maxRetryAfterMs', retry?.maxRetryAfterMs, maxWaitMs);
   const idempotent = retry?.idempotent ?? ((r: VenueRequest) => SAFE_METHODS.has(r.method.toUpperCase()));
-  const deferredSetting = options.deferredCharges === false ? undefined : options.deferredCharges ?? {};
+  const deferredSetting = options.deferredCharges === false ? undefined : (options.deferredCharges ?? {});
   const processes = deferredSetting?.processes ?? (limiter.capabilities.distributed ? undefined : 1);
   if (processes !== undefined && !(Number.isInteger(processes) && processes >= 1)) {
     throw new RangeError(`paced fetch: deferredCharges.processes must be a whole number >= 1, got ${String(processes)}`);
@@ -340,7 +357,15 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
    * holds of it only as a record once the deferred charges are recorded (the counted cost on its key
    * beyond what the admitted check held: 0 for a send the limiter did not admit, whose store holds none of it).
    */
-  const remember = (charges: readonly VenueCharge[], checks: readonly BucketCheck[], admitted: boolean, feedback: Feedback, sentAt: number, respondedAt: number, answerSeq: number): [OwnSend, string, number][] => {
+  const remember = (
+    charges: readonly VenueCharge[],
+    checks: readonly BucketCheck[],
+    admitted: boolean,
+    feedback: Feedback,
+    sentAt: number,
+    respondedAt: number,
+    answerSeq: number,
+  ): [OwnSend, string, number][] => {
     const out: [OwnSend, string, number][] = [];
     const counted = new Map<string, number>();
     for (const c of charges) if (c.cost > 0 && countedNow(c, feedback)) counted.set(ownKey(c.key), (counted.get(ownKey(c.key)) ?? 0) + c.cost);
@@ -354,7 +379,17 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       const admittedCost = checks.filter((k) => ownKey(k.key) === id).reduce((a, k) => a + k.cost, 0);
       // (the conditions under which the sync loop below marks it, with a window end it passes)
       const recorded = admitted && admittedCost > 0 && sync?.windowElapsedMs !== undefined && tellsWindow(sync.windowEnd, sync.limit);
-      const entry: OwnSend = { sentAt, respondedAt, answerSeq, cost: c.cost, uncounted: 0, windowEnd: sync?.windowEnd, marked: false, reported: sync?.windowElapsedMs === undefined ? undefined : sync.minBorrowed, recorded };
+      const entry: OwnSend = {
+        sentAt,
+        respondedAt,
+        answerSeq,
+        cost: c.cost,
+        uncounted: 0,
+        windowEnd: sync?.windowEnd,
+        marked: false,
+        reported: sync?.windowElapsedMs === undefined ? undefined : sync.minBorrowed,
+        recorded,
+      };
       log.push(entry);
       // the key's whole extra on its first entry (the rest of its entries none), so nothing is certified twice
       const total = counted.get(id);
@@ -442,7 +477,9 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       const started = clock.now();
       // the deferred charges are held in flight from just before the admission until the answer is settled
       const hold: { release?: () => void } = {};
-      let settled: { readonly response: Response; readonly willRetry: boolean; readonly venueWait: number | undefined; readonly bytes: ArrayBuffer } | undefined;
+      let settled:
+        | { readonly response: Response; readonly willRetry: boolean; readonly venueWait: number | undefined; readonly bytes: ArrayBuffer }
+        | undefined;
       try {
         settled = await attemptOnce(current, request, resolved, attempt, started, input, init, signal, held, hold, cls);
       } finally {
@@ -500,10 +537,19 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       if (held?.kind !== 'delay') return { admittedAt: at, rebooked };
       const asked = clock.now();
       // its entry where it was held is given up as it books again: the sends booked behind it keep their room
-      const d = await limiter.waitForCapacity(windows, { maxWaitMs: Math.max(1, deadline - asked), heldAtMs: at, ...cls, ...(signal === undefined ? {} : { signal }) });
+      const d = await limiter.waitForCapacity(windows, {
+        maxWaitMs: Math.max(1, deadline - asked),
+        heldAtMs: at,
+        ...cls,
+        ...(signal === undefined ? {} : { signal }),
+      });
       if (d.kind === 'error') {
         if (d.error.code === 'aborted') throw abortReason(signal);
-        throw new PacedFetchError(d.error.code, `${what} not sent: its booking was overtaken (a send before it reached the venue late) and it could not be booked again: ${d.error.message}`, d.error.retryAfterMs);
+        throw new PacedFetchError(
+          d.error.code,
+          `${what} not sent: its booking was overtaken (a send before it reached the venue late) and it could not be booked again: ${d.error.message}`,
+          d.error.retryAfterMs,
+        );
       }
       rebooked++;
       at = d.sendAtMs;
@@ -515,7 +561,11 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
   const attemptOnce = async (
     current: VenueSpec,
     request: VenueRequest,
-    resolved: { readonly checks: readonly BucketCheck[]; readonly charges: readonly VenueCharge[]; readonly deferred: readonly { readonly key: BucketKey; readonly cost: number; readonly limit: BucketCheck['limit'] }[] },
+    resolved: {
+      readonly checks: readonly BucketCheck[];
+      readonly charges: readonly VenueCharge[];
+      readonly deferred: readonly { readonly key: BucketKey; readonly cost: number; readonly limit: BucketCheck['limit'] }[];
+    },
     attempt: number,
     started: number,
     input: string | URL | Request,
@@ -531,7 +581,11 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     let rebooked = 0;
     if (resolved.checks.length > 0) {
       // a critical request books at once: the room kept for it is there now (RL-Q1)
-      const joining = waitUnbookedForOwnBuckets && cls.priority !== 'critical' && resolved.checks.some((c) => c.key.credential !== null) && resolved.checks.some((c) => c.key.credential === null);
+      const joining =
+        waitUnbookedForOwnBuckets &&
+        cls.priority !== 'critical' &&
+        resolved.checks.some((c) => c.key.credential !== null) &&
+        resolved.checks.some((c) => c.key.credential === null);
       // Requests of this fetch with the same own buckets join the shared queue one at a time, so
       // two that woke together do not both book (the second far ahead, holding the shared buckets).
       const release = joining ? await joinTurn(resolved.checks, signal) : undefined;
@@ -563,16 +617,32 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       const answer = d as Decision;
       if (answer.kind === 'error') {
         if (answer.error.code === 'aborted') throw abortReason(signal);
-        throw new PacedFetchError(answer.error.code, `${current.id}: ${request.method} ${request.path} not sent: ${answer.error.message}`, answer.error.retryAfterMs);
+        throw new PacedFetchError(
+          answer.error.code,
+          `${current.id}: ${request.method} ${request.path} not sent: ${answer.error.message}`,
+          answer.error.retryAfterMs,
+        );
       }
       if (answer.kind === 'delay') {
-        throw new PacedFetchError('rate_limit_timeout', `${current.id}: ${request.method} ${request.path} not sent: it needs ${answer.retryAfterMs} ms, beyond the ${maxWaitMs} ms budget`, answer.retryAfterMs);
+        throw new PacedFetchError(
+          'rate_limit_timeout',
+          `${current.id}: ${request.method} ${request.path} not sent: it needs ${answer.retryAfterMs} ms, beyond the ${maxWaitMs} ms budget`,
+          answer.retryAfterMs,
+        );
       }
       // ok means "send now" (RL-W1); a booking answered where ok was due is waited out: never send early.
       if (answer.kind === 'booked') await sleep(clock, asked + answer.waitMs - clock.now(), signal);
       admittedAt = answer.sendAtMs;
       // only a send that waited for its booking can have been overtaken meanwhile (RL-V8)
-      if (answer.kind === 'booked' || answer.booked === true) ({ admittedAt, rebooked } = await confirmHeld(resolved.checks, admittedAt, started + maxWaitMs, signal, cls, `${current.id}: ${request.method} ${request.path}`));
+      if (answer.kind === 'booked' || answer.booked === true)
+        ({ admittedAt, rebooked } = await confirmHeld(
+          resolved.checks,
+          admittedAt,
+          started + maxWaitMs,
+          signal,
+          cls,
+          `${current.id}: ${request.method} ${request.path}`,
+        ));
     } else if (signal?.aborted === true) {
       throw abortReason(signal);
     }
@@ -670,7 +740,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     await Promise.all(syncs);
     // after the syncs: a slow answer's send moves to a range up to the delay (RL-V7), and one they marked
     // answered counts until its mark; a send already counted again from when it went out is counted again
-    if (admittedAt !== undefined) judgeAnswer(limiter, answerTimesOf(sendLog, current.id), resolved.checks, answerMs, respondedAt, sentLate ? undefined : keptAt);
+    if (admittedAt !== undefined)
+      judgeAnswer(limiter, answerTimesOf(sendLog, current.id), resolved.checks, answerMs, respondedAt, sentLate ? undefined : keptAt);
     for (const p of feedback.penalties) {
       const r = await limiter.penalize(p.key, p.hold);
       if (r.kind === 'error') feedbackErrors.push(`penalize ${p.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
@@ -680,7 +751,20 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     const venueWait = feedback.retryAfterMs;
     const willRetry =
       refused && attempt < maxRetries && idempotent(request) && venueWait !== undefined && venueWait <= maxRetryAfterMs && signal?.aborted !== true;
-    options.onAttempt?.({ venue: current.id, attempt, request, checks: resolved.checks, waitedMs, priority: cls.priority, status: response.status, feedback, willRetry, feedbackErrors, feedbackApplied, rebooked });
+    options.onAttempt?.({
+      venue: current.id,
+      attempt,
+      request,
+      checks: resolved.checks,
+      waitedMs,
+      priority: cls.priority,
+      status: response.status,
+      feedback,
+      willRetry,
+      feedbackErrors,
+      feedbackApplied,
+      rebooked,
+    });
     return { response, willRetry, venueWait, bytes };
   };
 

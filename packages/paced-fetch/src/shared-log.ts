@@ -33,7 +33,13 @@ export function noteDate(log: SharedSendLog<unknown>, venue: string, dateMs: num
 }
 
 /** Keeps `value` for `dateMs` of `venue` when none is kept or `wins` over the kept one; a new date forgets, in a batch, those over {@link DATED_MS} older. */
-function keepPerDate(byVenue: Map<string, Map<number, number>>, venue: string, dateMs: number, value: number, wins: (value: number, kept: number) => boolean): void {
+function keepPerDate(
+  byVenue: Map<string, Map<number, number>>,
+  venue: string,
+  dateMs: number,
+  value: number,
+  wins: (value: number, kept: number) => boolean,
+): void {
   let d = byVenue.get(venue);
   if (d === undefined) byVenue.set(venue, (d = new Map()));
   const kept = d.get(dateMs);
@@ -98,8 +104,16 @@ export const ANSWER_MEMORY_COUNT = 512;
  * went out at some time from its send to its send plus the lateness, and the store moves it there (a send
  * marked answered keeps counting until its mark; see `judge` for sends judged again).
  */
-export function judgeAnswer(limiter: RateLimiter, times: AnswerTimes, checks: readonly BucketCheck[], answerMs: number, now: number, heldAtMs: number | undefined): void {
-  while (times.recent.length > 0 && ((times.recent[0]?.at ?? now) <= now - ANSWER_MEMORY_MS || times.recent.length >= ANSWER_MEMORY_COUNT)) times.recent.shift();
+export function judgeAnswer(
+  limiter: RateLimiter,
+  times: AnswerTimes,
+  checks: readonly BucketCheck[],
+  answerMs: number,
+  now: number,
+  heldAtMs: number | undefined,
+): void {
+  while (times.recent.length > 0 && ((times.recent[0]?.at ?? now) <= now - ANSWER_MEMORY_MS || times.recent.length >= ANSWER_MEMORY_COUNT))
+    times.recent.shift();
   const faster = answerMs < times.fastest;
   if (faster) {
     times.fastest = answerMs;
@@ -131,7 +145,11 @@ export function judgeAnswer(limiter: RateLimiter, times: AnswerTimes, checks: re
  */
 function judge(limiter: RateLimiter, a: JudgedAnswer, late: number, previous: number): void {
   if (a.heldAtMs === undefined) {
-    recordLateSend(limiter, a.checks.filter((c) => !isLate(c, previous)), late);
+    recordLateSend(
+      limiter,
+      a.checks.filter((c) => !isLate(c, previous)),
+      late,
+    );
     return;
   }
   const covered = a.coveredMs;

@@ -34,9 +34,16 @@ export function paceAxis(axis: string | undefined): string {
  *
  * @throws RangeError when `burst` is neither false nor in (0, 1].
  */
-export function withWindowPacing(spec: VenueSpec, checks: readonly BucketCheck[], charges: readonly VenueCharge[], burst: number | false, callReserve?: Reserve): readonly BucketCheck[] {
+export function withWindowPacing(
+  spec: VenueSpec,
+  checks: readonly BucketCheck[],
+  charges: readonly VenueCharge[],
+  burst: number | false,
+  callReserve?: Reserve,
+): readonly BucketCheck[] {
   if (burst === false) return checks;
-  if (!(Number.isFinite(burst) && burst > 0 && burst <= 1)) throw new RangeError(`paced fetch: windowBurst must be false or a number in (0, 1], got ${String(burst)}`);
+  if (!(Number.isFinite(burst) && burst > 0 && burst <= 1))
+    throw new RangeError(`paced fetch: windowBurst must be false or a number in (0, 1], got ${String(burst)}`);
   let out: BucketCheck[] | undefined;
   for (const c of checks) {
     const l = c.limit;
@@ -59,7 +66,12 @@ export function withWindowPacing(spec: VenueSpec, checks: readonly BucketCheck[]
     }
     const capacity = base + bulk * l.perWindow;
     const share = (room: number): number => Math.min(room / capacity, 0.999999);
-    (out ??= [...checks]).push({ key, limit: { capacity, refillPerSec }, cost: c.cost, reserve: { normal: share(normal * l.perWindow), bulk: share(bulk * l.perWindow) } });
+    (out ??= [...checks]).push({
+      key,
+      limit: { capacity, refillPerSec },
+      cost: c.cost,
+      reserve: { normal: share(normal * l.perWindow), bulk: share(bulk * l.perWindow) },
+    });
   }
   return out ?? checks;
 }

@@ -24,11 +24,32 @@ const venue: VenueSpec = {
   buckets: testVenue.buckets.map((b) => (b.id === 'weight' && b.algorithm !== 'token-bucket' ? { ...b, limit: 250 } : b)),
   endpoints: [
     ...testVenue.endpoints.filter((e) => e.id !== 'order'),
-    { id: 'order', method: 'POST', path: '/order', auth: 'private', costs: [{ bucket: 'weight', cost: { kind: 'constant', value: 1 }, charge: 'failure' }], provenance: p },
-    { id: 'bulk', method: 'POST', path: '/bulk', auth: 'private', costs: [{ bucket: 'weight', cost: { kind: 'constant', value: 20 }, charge: 'failure' }], provenance: p },
     {
-      id: 'place', method: 'POST', path: '/place', auth: 'private', provenance: p,
-      costs: [{ bucket: 'weight', cost: { kind: 'constant', value: 1 }, charge: 'failure' }, { bucket: 'orders', cost: { kind: 'constant', value: 1 } }],
+      id: 'order',
+      method: 'POST',
+      path: '/order',
+      auth: 'private',
+      costs: [{ bucket: 'weight', cost: { kind: 'constant', value: 1 }, charge: 'failure' }],
+      provenance: p,
+    },
+    {
+      id: 'bulk',
+      method: 'POST',
+      path: '/bulk',
+      auth: 'private',
+      costs: [{ bucket: 'weight', cost: { kind: 'constant', value: 20 }, charge: 'failure' }],
+      provenance: p,
+    },
+    {
+      id: 'place',
+      method: 'POST',
+      path: '/place',
+      auth: 'private',
+      provenance: p,
+      costs: [
+        { bucket: 'weight', cost: { kind: 'constant', value: 1 }, charge: 'failure' },
+        { bucket: 'orders', cost: { kind: 'constant', value: 1 } },
+      ],
     },
   ],
 };
@@ -101,7 +122,9 @@ describe('deferred charges in paced-fetch', () => {
     const { limiter, paced, events, records } = setup(fake.fetch);
     await paced(`${URL_BASE}/order`, { method: 'POST' });
     // through a limiter with classes each check carries its bucket's reserve: none on a bucket no critical request by nature is charged on
-    expect(events[0]?.checks).toEqual([{ key: weightKey, limit: { perWindow: 245, windowMs: 10_000, jitterMs: 100 }, cost: 1e-6, reserve: { normal: 0, bulk: 0 } }]);
+    expect(events[0]?.checks).toEqual([
+      { key: weightKey, limit: { perWindow: 245, windowMs: 10_000, jitterMs: 100 }, cost: 1e-6, reserve: { normal: 0, bulk: 0 } },
+    ]);
     expect(records).toEqual([]);
     expect(await limiter.borrowed(weightKey)).toBeLessThan(1e-3);
     const res = await paced(`${URL_BASE}/order`, { method: 'POST' });
@@ -110,13 +133,16 @@ describe('deferred charges in paced-fetch', () => {
     expect(await limiter.borrowed(weightKey)).toBeGreaterThanOrEqual(1);
   });
 
-  it('a failed order\'s weight, recorded after its answer, is known as its own by the next usage report: no other client is assumed to have spent it', async () => {
+  it("a failed order's weight, recorded after its answer, is known as its own by the next usage report: no other client is assumed to have spent it", async () => {
     // The venue counts the weight in its clock-aligned 10-s window (the run starts 1 s into one) and reports it with a Date header.
     let used = 0;
     let now = (): number => 0;
     const answer = (status: number, body: unknown, cost: number) => (): Response => {
       used += cost;
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-used-weight': String(used), date: new Date(now()).toUTCString() } });
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json', 'x-used-weight': String(used), date: new Date(now()).toUTCString() },
+      });
     };
     const fake = new FakeFetch(answer(400, { code: -2010, msg: 'rejected' }, 1), answer(200, {}, 10));
     const { clock, limiter, paced, records } = setup(fake.fetch);
@@ -195,7 +221,8 @@ describe('deferred charges in paced-fetch', () => {
   it('a request its own bucket holds back takes no room in flight while it waits', async () => {
     // key A fills its order count (10 per 10 s) and queues 5 more; key B's orders still find the whole bound
     const held = new HeldFetch();
-    const fetch = (input: string | URL | Request): Promise<Response> => (String(input).includes('/place') ? Promise.resolve(new Response('{}', { status: 200 })) : held.fetch(input));
+    const fetch = (input: string | URL | Request): Promise<Response> =>
+      String(input).includes('/place') ? Promise.resolve(new Response('{}', { status: 200 })) : held.fetch(input);
     const { clock, paced, wrapped } = setup(fetch);
     // the same limiter object: one ledger
     const b = createPacedFetch({ venue, identity: { credential: 'key-2' }, limiter: wrapped, fetch, clock, windowBurst: false, maxWaitMs: 60_000 });
@@ -223,7 +250,9 @@ describe('deferred charges in paced-fetch', () => {
     const fake = new FakeFetch(json(400, { code: -2010, msg: 'rejected' }));
     const { paced, events, records } = setup(fake.fetch, { deferredCharges: false });
     await paced(`${URL_BASE}/order`, { method: 'POST' });
-    expect(events[0]?.checks).toEqual([{ key: weightKey, limit: { perWindow: 250, windowMs: 10_000, jitterMs: 100 }, cost: 1, reserve: { normal: 0, bulk: 0 } }]);
+    expect(events[0]?.checks).toEqual([
+      { key: weightKey, limit: { perWindow: 250, windowMs: 10_000, jitterMs: 100 }, cost: 1, reserve: { normal: 0, bulk: 0 } },
+    ]);
     expect(records).toEqual([]);
   });
 

@@ -13,11 +13,26 @@ interface Lane {
 }
 
 const LANES: Readonly<Record<string, readonly Lane[]>> = {
-  'binance-spot': [{ method: 'GET', path: '/api/v3/depth?symbol=BTCUSDT&limit=500' }, { method: 'POST', path: '/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&quantity=1&price=1' }],
-  okx: [{ method: 'GET', path: '/api/v5/market/books?instId=BTC-USDT' }, { method: 'POST', path: '/api/v5/trade/order', body: JSON.stringify({ instId: 'BTC-USDT', side: 'buy', sz: '1' }) }],
-  bybit: [{ method: 'POST', path: '/v5/order/create', body: JSON.stringify({ category: 'linear', symbol: 'BTCUSDT' }) }, { method: 'GET', path: '/v5/market/tickers?category=spot' }],
-  kucoin: [{ method: 'GET', path: '/api/v1/market/allTickers' }, { method: 'GET', path: '/api/v1/fills' }],
-  kraken: [{ method: 'POST', path: '/0/private/Balance', body: 'nonce=1' }, { method: 'POST', path: '/0/private/AddOrder', body: 'nonce=1&pair=XBTUSD' }],
+  'binance-spot': [
+    { method: 'GET', path: '/api/v3/depth?symbol=BTCUSDT&limit=500' },
+    { method: 'POST', path: '/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&quantity=1&price=1' },
+  ],
+  okx: [
+    { method: 'GET', path: '/api/v5/market/books?instId=BTC-USDT' },
+    { method: 'POST', path: '/api/v5/trade/order', body: JSON.stringify({ instId: 'BTC-USDT', side: 'buy', sz: '1' }) },
+  ],
+  bybit: [
+    { method: 'POST', path: '/v5/order/create', body: JSON.stringify({ category: 'linear', symbol: 'BTCUSDT' }) },
+    { method: 'GET', path: '/v5/market/tickers?category=spot' },
+  ],
+  kucoin: [
+    { method: 'GET', path: '/api/v1/market/allTickers' },
+    { method: 'GET', path: '/api/v1/fills' },
+  ],
+  kraken: [
+    { method: 'POST', path: '/0/private/Balance', body: 'nonce=1' },
+    { method: 'POST', path: '/0/private/AddOrder', body: 'nonce=1&pair=XBTUSD' },
+  ],
 };
 
 const SIMULATED_MS = 32_000;
@@ -68,7 +83,11 @@ describe('paced fetch against the emulated venue, on one manual clock (time move
             workers.push(
               (async () => {
                 while (!stopped) {
-                  const res = await paced(`${venue!.url}${lane.path}`, { method: lane.method, headers: { [header]: key }, ...(lane.body === undefined ? {} : { body: lane.body }) });
+                  const res = await paced(`${venue!.url}${lane.path}`, {
+                    method: lane.method,
+                    headers: { [header]: key },
+                    ...(lane.body === undefined ? {} : { body: lane.body }),
+                  });
                   await res.arrayBuffer();
                 }
               })(),
@@ -90,7 +109,12 @@ describe('paced fetch against the emulated venue, on one manual clock (time move
       const stats = venue.stats();
       console.log(
         `${id}: admitted ${stats.admitted}, violations ${stats.violations}\n` +
-          stats.buckets.map((b) => `  ${b.axis.padEnd(24)} ${String(b.credentialHash ?? 'IP').padEnd(13)} peak ${((b.peakUsed / b.limit) * 100).toFixed(1)}%  utilization ${b.utilization === null ? 'n/a' : `${(b.utilization * 100).toFixed(1)}%`}`).join('\n'),
+          stats.buckets
+            .map(
+              (b) =>
+                `  ${b.axis.padEnd(24)} ${String(b.credentialHash ?? 'IP').padEnd(13)} peak ${((b.peakUsed / b.limit) * 100).toFixed(1)}%  utilization ${b.utilization === null ? 'n/a' : `${(b.utilization * 100).toFixed(1)}%`}`,
+            )
+            .join('\n'),
       );
       expect(stats.admitted).toBeGreaterThan(0);
       expect(stats.violations).toBe(0);

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RateLimiter } from '@core/rate-limit-contract';
 import { createDefaultRateLimiter } from '@core/default-rate-limiter';
-import { getVenueSpec, resolveRequest, type BucketSpec, type Identity, type LiveLimitsRequest, type LiveLimitsResult, type VenueSpec } from '@core/exchange-specs';
+import {
+  getVenueSpec,
+  resolveRequest,
+  type BucketSpec,
+  type Identity,
+  type LiveLimitsRequest,
+  type LiveLimitsResult,
+  type VenueSpec,
+} from '@core/exchange-specs';
 import { ManualClock } from '@core/rate-limit-conformance';
 import { startVenueEmulator, type EmulatorStats, type VenueEmulator } from '@core/venue-emulator';
 import { createPacedFetch, withWindowPacing, DEFAULT_WINDOW_BURST, type AttemptEvent } from '../src/index.js';
@@ -96,7 +104,11 @@ async function saturate(run: Run): Promise<{ stats: EmulatorStats; results: Live
     workers.push(
       (async () => {
         while (!stopped) {
-          const res = await paced(`${venue!.url}${run.lane.path}`, { method: run.lane.method, headers: { [run.header]: key }, ...(run.lane.body === undefined ? {} : { body: run.lane.body }) });
+          const res = await paced(`${venue!.url}${run.lane.path}`, {
+            method: run.lane.method,
+            headers: { [run.header]: key },
+            ...(run.lane.body === undefined ? {} : { body: run.lane.body }),
+          });
           await res.arrayBuffer();
         }
       })(),
@@ -134,12 +146,23 @@ describe('live limits against the emulated venue: paced by the venue number, not
 
   it('Binance spot, a lower live order count: zero violations, every 10 s window at most the live number and well used', { timeout: 120_000 }, async () => {
     const live = Math.max(5, Math.floor(stored * 0.4));
-    const run = await saturate({ stored: spot, emulated: withLimit(spot, 'orders_10s', live), identity: { credential: 'key-1' }, header: 'x-mbx-apikey', lane: binanceOrder, seconds: 60, live: true });
+    const run = await saturate({
+      stored: spot,
+      emulated: withLimit(spot, 'orders_10s', live),
+      identity: { credential: 'key-1' },
+      header: 'x-mbx-apikey',
+      lane: binanceOrder,
+      seconds: 60,
+      live: true,
+    });
     const [result] = run.results;
     expect(result?.ok).toBe(true);
     if (result?.ok === true) {
       expect(result.sources).toEqual(['exchangeInfo', 'rateLimit/order']);
-      expect(result.changes.filter((c) => c.bucket === 'orders_10s').map((c) => [c.stored, c.live])).toEqual([[stored, live], [stored, live]]);
+      expect(result.changes.filter((c) => c.bucket === 'orders_10s').map((c) => [c.stored, c.live])).toEqual([
+        [stored, live],
+        [stored, live],
+      ]);
     }
     expect(run.stats.violations).toBe(0);
     expect(run.stats.refusedWhileBanned).toBe(0);
@@ -154,14 +177,30 @@ describe('live limits against the emulated venue: paced by the venue number, not
 
   it('control: the same venue without live limits is violated (the stored number is too high for it)', { timeout: 120_000 }, async () => {
     const live = Math.max(5, Math.floor(stored * 0.4));
-    const run = await saturate({ stored: spot, emulated: withLimit(spot, 'orders_10s', live), identity: { credential: 'key-1' }, header: 'x-mbx-apikey', lane: binanceOrder, seconds: 30, live: false });
+    const run = await saturate({
+      stored: spot,
+      emulated: withLimit(spot, 'orders_10s', live),
+      identity: { credential: 'key-1' },
+      header: 'x-mbx-apikey',
+      lane: binanceOrder,
+      seconds: 30,
+      live: false,
+    });
     expect(run.results).toEqual([]);
     expect(run.stats.violations).toBeGreaterThan(0);
   });
 
   it('Binance spot, a higher live order count: zero violations, and more per window than the stored number allows', { timeout: 120_000 }, async () => {
     const live = stored * 2;
-    const run = await saturate({ stored: spot, emulated: withLimit(spot, 'orders_10s', live), identity: { credential: 'key-1' }, header: 'x-mbx-apikey', lane: binanceOrder, seconds: 40, live: true });
+    const run = await saturate({
+      stored: spot,
+      emulated: withLimit(spot, 'orders_10s', live),
+      identity: { credential: 'key-1' },
+      header: 'x-mbx-apikey',
+      lane: binanceOrder,
+      seconds: 40,
+      live: true,
+    });
     expect(run.results[0]?.ok).toBe(true);
     expect(run.stats.violations).toBe(0);
     const windows = perWindow(run.stats, 'orders_10s', run.stopAt);
@@ -211,7 +250,11 @@ describe('live limits against the emulated venue: paced by the venue number, not
       identity: { credential: 'key-1', uid: '290118' },
       accounts: { 'key-1': { uid: '290118' } },
       header: 'x-bapi-api-key',
-      lane: { method: 'POST', path: '/v5/order/create', body: JSON.stringify({ category: 'linear', symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '1', price: '1' }) },
+      lane: {
+        method: 'POST',
+        path: '/v5/order/create',
+        body: JSON.stringify({ category: 'linear', symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '1', price: '1' }),
+      },
       seconds: 15,
       live: true,
     });
@@ -255,7 +298,10 @@ function routes(table: Record<string, (url: URL) => Response>) {
   };
   return { fetch, calls };
 }
-const json = (body: unknown, status = 200) => (): Response => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json =
+  (body: unknown, status = 200) =>
+  (): Response =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('live limits: a reading that fails leaves the stored spec in force, and is reported', () => {
   const spot = getVenueSpec('binance-spot');
@@ -263,7 +309,12 @@ describe('live limits: a reading that fails leaves the stored spec in force, and
   const storedChecks = (() => {
     // paced-fetch resolves with deferred charges (Binance's order weight), which lowers the weight's limit
     // (and, through a limiter with classes, each bucket's own reserve)
-    const r = resolveRequest(spot, { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '100' } }, { credential: null }, { deferred: true, classes: true });
+    const r = resolveRequest(
+      spot,
+      { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '100' } },
+      { credential: null },
+      { deferred: true, classes: true },
+    );
     if (!r.ok) throw new Error(r.error.message);
     // what paced-fetch admits: the checks and the window limits' pacing buckets
     return withWindowPacing(spot, r.checks, r.charges, DEFAULT_WINDOW_BURST, r.reserve);
@@ -275,14 +326,38 @@ describe('live limits: a reading that fails leaves the stored spec in force, and
     limiters.push(limiter);
     const results: LiveLimitsResult[] = [];
     const attempts: AttemptEvent[] = [];
-    const paced = createPacedFetch({ venue: spot, identity: { credential: null }, limiter, clock, fetch, liveLimits: true, onLiveLimits: (r) => results.push(r), onAttempt: (e) => attempts.push(e) });
+    const paced = createPacedFetch({
+      venue: spot,
+      identity: { credential: null },
+      limiter,
+      clock,
+      fetch,
+      liveLimits: true,
+      onLiveLimits: (r) => results.push(r),
+      onAttempt: (e) => attempts.push(e),
+    });
     return { paced, results, attempts };
   }
 
   const malformed: [string, unknown, string, string][] = [
-    ['a limit as a string', { rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: '60000' }] }, 'malformed', 'rateLimits[0].limit'],
-    ['an unknown interval', { rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'FORTNIGHT', intervalNum: 1, limit: 60000 }] }, 'malformed', 'rateLimits[0].interval'],
-    ['a limit no bucket models', { rateLimits: [{ rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 1, limit: 10 }] }, 'unmapped_limit', 'rateLimits[0]'],
+    [
+      'a limit as a string',
+      { rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: '60000' }] },
+      'malformed',
+      'rateLimits[0].limit',
+    ],
+    [
+      'an unknown interval',
+      { rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'FORTNIGHT', intervalNum: 1, limit: 60000 }] },
+      'malformed',
+      'rateLimits[0].interval',
+    ],
+    [
+      'a limit no bucket models',
+      { rateLimits: [{ rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 1, limit: 10 }] },
+      'unmapped_limit',
+      'rateLimits[0]',
+    ],
   ];
   for (const [what, body, code, field] of malformed) {
     it(`exchangeInfo with ${what}: ${code} naming ${field}; the next requests are priced by the stored spec`, async () => {
@@ -307,15 +382,24 @@ describe('live limits: a reading that fails leaves the stored spec in force, and
 
   it('concurrent first requests share one reading, and all wait for it', async () => {
     const weight = limitOf(spot, 'request_weight');
-    const venue_ = routes({ '/api/v3/exchangeInfo': json({ rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: weight / 4 }] }), '/api/v3/depth': json({}) });
+    const venue_ = routes({
+      '/api/v3/exchangeInfo': json({ rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: weight / 4 }] }),
+      '/api/v3/depth': json({}),
+    });
     const { paced, results, attempts } = client(venue_.fetch);
     await Promise.all([paced(depth), paced(depth), paced(depth)]);
     expect(venue_.calls).toEqual(['/api/v3/exchangeInfo', '/api/v3/depth', '/api/v3/depth', '/api/v3/depth']);
     expect(results).toHaveLength(1);
     expect(results[0]?.ok).toBe(true);
     const liveSpec = results[0]?.ok === true ? results[0].spec : spot;
-    const r = resolveRequest(liveSpec, { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '100' } }, { credential: null }, { deferred: true, classes: true });
-    for (const a of attempts.slice(1)) expect(r.ok && a.checks).toEqual(r.ok && withWindowPacing(liveSpec, r.checks, r.charges, DEFAULT_WINDOW_BURST, r.reserve));
+    const r = resolveRequest(
+      liveSpec,
+      { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '100' } },
+      { credential: null },
+      { deferred: true, classes: true },
+    );
+    for (const a of attempts.slice(1))
+      expect(r.ok && a.checks).toEqual(r.ok && withWindowPacing(liveSpec, r.checks, r.charges, DEFAULT_WINDOW_BURST, r.reserve));
     expect(attempts[1]?.checks).not.toEqual(storedChecks);
   });
 
@@ -350,7 +434,15 @@ describe('live limits: a reading that fails leaves the stored spec in force, and
     limiters.push(limiter);
     const results: LiveLimitsResult[] = [];
     const venue_ = routes({ '/ping': json({}) });
-    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter, clock, fetch: venue_.fetch, liveLimits: true, onLiveLimits: (r) => results.push(r) });
+    const paced = createPacedFetch({
+      venue: testVenue,
+      identity: { credential: null },
+      limiter,
+      clock,
+      fetch: venue_.fetch,
+      liveLimits: true,
+      onLiveLimits: (r) => results.push(r),
+    });
     expect((await paced('https://venue.invalid/ping')).status).toBe(200);
     expect(results[0]).toMatchObject({ ok: false, error: { code: 'unsupported_venue' } });
     expect(venue_.calls).toEqual(['/ping']);
@@ -362,7 +454,12 @@ describe('live limits: a reading that fails leaves the stored spec in force, and
     const limiter = createDefaultRateLimiter({ clock });
     limiters.push(limiter);
     const paced = createPacedFetch({
-      venue: spot, identity: { credential: 'key-1' }, limiter, clock, fetch: venue_.fetch, liveLimits: true,
+      venue: spot,
+      identity: { credential: 'key-1' },
+      limiter,
+      clock,
+      fetch: venue_.fetch,
+      liveLimits: true,
       onLiveLimits: () => {
         throw new Error('a broken callback');
       },

@@ -26,7 +26,16 @@ function setup(fake: FakeFetch, extra: { maxWaitMs?: number; retry?: false | { m
   const limiter = createDefaultRateLimiter({ clock });
   limiters.push(limiter);
   const events: AttemptEvent[] = [];
-  const paced = createPacedFetch({ venue: testVenue, identity: { credential: 'key-1' }, limiter, fetch: fake.fetch, clock, onAttempt: (e) => events.push(e), ...PINNED, ...extra });
+  const paced = createPacedFetch({
+    venue: testVenue,
+    identity: { credential: 'key-1' },
+    limiter,
+    fetch: fake.fetch,
+    clock,
+    onAttempt: (e) => events.push(e),
+    ...PINNED,
+    ...extra,
+  });
   return { clock, limiter, paced, events };
 }
 
@@ -167,14 +176,17 @@ describe('createPacedFetch', () => {
     expect(probe.kind).toBe('delay');
   });
 
-  it('a usage header that counts only its own sends holds nothing back; one that counts another client\'s does', async () => {
+  it("a usage header that counts only its own sends holds nothing back; one that counts another client's does", async () => {
     // The venue reports exactly what this fetch sent so far in its clock-aligned 10-s window (1, 2,
     // 3... weight); its Date header places the window (1.5 s in: 9 s left as the header says).
     let used = 0;
     let now = (): number => 0;
     const fake = new FakeFetch(() => {
       used += 1;
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'x-used-weight': String(used), date: new Date(now()).toUTCString() } });
+      return new Response('{}', {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-used-weight': String(used), date: new Date(now()).toUTCString() },
+      });
     });
     const { clock, limiter, paced, events } = setup(fake);
     now = () => clock.now();
@@ -203,7 +215,15 @@ describe('createPacedFetch', () => {
     limiters.push(base);
     const { wrapped, counts } = counting(base);
     const events: AttemptEvent[] = [];
-    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch: fake.fetch, clock, onAttempt: (e) => events.push(e), windowLimits: false });
+    const paced = createPacedFetch({
+      venue: testVenue,
+      identity: { credential: null },
+      limiter: wrapped,
+      fetch: fake.fetch,
+      clock,
+      onAttempt: (e) => events.push(e),
+      windowLimits: false,
+    });
     const p = paced(`${URL_BASE}/ping`);
     await clock.whenTimers(1);
     expect(fake.calls).toHaveLength(1);
@@ -268,8 +288,8 @@ describe('createPacedFetch', () => {
   });
 });
 
-describe('the caller\'s signal', () => {
-  it('keeps no listener on the caller\'s signal once a call is done (fetch gets a per-attempt signal)', async () => {
+describe("the caller's signal", () => {
+  it("keeps no listener on the caller's signal once a call is done (fetch gets a per-attempt signal)", async () => {
     const seen: (AbortSignal | null | undefined)[] = [];
     const fake = new FakeFetch(json(200, {}));
     const spy = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -285,7 +305,7 @@ describe('the caller\'s signal', () => {
     expect(seen.every((s) => s instanceof AbortSignal && s !== ac.signal)).toBe(true);
   });
 
-  it('aborting the caller\'s signal during the fetch aborts the fetch', async () => {
+  it("aborting the caller's signal during the fetch aborts the fetch", async () => {
     const ac = new AbortController();
     const slow = async (_input: string | URL | Request, init?: RequestInit): Promise<Response> =>
       new Promise((_, reject) => {
@@ -305,7 +325,15 @@ describe('own buckets before shared ones', () => {
     const clock = new ManualClock(1_000_000);
     const limiter = createDefaultRateLimiter({ clock });
     limiters.push(limiter);
-    const paced = createPacedFetch({ venue: testVenue, identity: { credential: 'k' }, limiter, fetch: fake.fetch, clock, waitUnbookedForOwnBuckets, ...PINNED });
+    const paced = createPacedFetch({
+      venue: testVenue,
+      identity: { credential: 'k' },
+      limiter,
+      fetch: fake.fetch,
+      clock,
+      waitUnbookedForOwnBuckets,
+      ...PINNED,
+    });
     await paced(`${URL_BASE}/trade`, { method: 'POST' }); // orders: capacity 1, refill 0.8/s: the next waits 1250 ms
     const trade = paced(`${URL_BASE}/trade`, { method: 'POST' });
     await clock.whenTimers(1);
@@ -338,7 +366,12 @@ describe('no starvation by the unbooked wait', () => {
     const base = createDefaultRateLimiter({ clock });
     limiters.push(base);
     const paced = createPacedFetch({ venue: testVenue, identity: { credential: 'k' }, limiter: base, fetch: fake.fetch, clock, ...PINNED });
-    const steal = async () => (await base.checkRates([{ key: { venue: 'testvenue', credential: 'k', axis: 'orders' }, limit: { capacity: 1, refillPerSec: 0.8 }, cost: 1 }], { maxWaitMs: 10 })).kind;
+    const steal = async () =>
+      (
+        await base.checkRates([{ key: { venue: 'testvenue', credential: 'k', axis: 'orders' }, limit: { capacity: 1, refillPerSec: 0.8 }, cost: 1 }], {
+          maxWaitMs: 10,
+        })
+      ).kind;
     await paced(`${URL_BASE}/trade`, { method: 'POST' });
     const second = paced(`${URL_BASE}/trade`, { method: 'POST' });
     for (let i = 0; i < 3; i++) {
@@ -365,7 +398,12 @@ describe('no starvation by the unbooked wait', () => {
     limiters.push(base);
     const paced = createPacedFetch({ venue: testVenue, identity: { credential: 'k' }, limiter: base, fetch: fake.fetch, clock, ...PINNED });
     const weight = { key: { venue: 'testvenue', credential: null, axis: 'weight' }, limit: { capacity: 10, refillPerSec: 8 } } as const;
-    const steal = async () => (await base.checkRates([{ key: { venue: 'testvenue', credential: 'k', axis: 'orders' }, limit: { capacity: 1, refillPerSec: 0.8 }, cost: 1 }], { maxWaitMs: 10 })).kind;
+    const steal = async () =>
+      (
+        await base.checkRates([{ key: { venue: 'testvenue', credential: 'k', axis: 'orders' }, limit: { capacity: 1, refillPerSec: 0.8 }, cost: 1 }], {
+          maxWaitMs: 10,
+        })
+      ).kind;
     await paced(`${URL_BASE}/trade`, { method: 'POST' });
     // public requests queue the shared weight bucket: the next unit of weight is 2250 ms away
     expect((await base.checkRates([{ ...weight, cost: 26 }], { maxWaitMs: 5_000 })).kind).toBe('booked');

@@ -24,7 +24,17 @@ describe('classes (RL-Q1)', () => {
     const events: AttemptEvent[] = [];
     // weight: safe limit capacity 10, refill 8/s; bulk spends it up to 8 (the test venue names no
     // critical request by nature, so its buckets keep nothing free unless the client says so)
-    const market = createPacedFetch({ venue: testVenue, identity: { credential: 'key-1' }, limiter, fetch: fake.fetch, clock, onAttempt: (e) => events.push(e), priority: 'bulk', reserve: { bulk: 0.2 }, ...PINNED });
+    const market = createPacedFetch({
+      venue: testVenue,
+      identity: { credential: 'key-1' },
+      limiter,
+      fetch: fake.fetch,
+      clock,
+      onAttempt: (e) => events.push(e),
+      priority: 'bulk',
+      reserve: { bulk: 0.2 },
+      ...PINNED,
+    });
     const trading = createPacedFetch({
       venue: testVenue,
       identity: { credential: 'key-1' },
@@ -58,7 +68,15 @@ describe('classes (RL-Q1)', () => {
     const limiter = createDefaultRateLimiter({ clock });
     limiters.push(limiter);
     const events: AttemptEvent[] = [];
-    const market = createPacedFetch({ venue: 'binance-spot', identity: { credential: 'key-1' }, limiter, fetch: fake.fetch, clock, onAttempt: (e) => events.push(e), priority: 'bulk' });
+    const market = createPacedFetch({
+      venue: 'binance-spot',
+      identity: { credential: 'key-1' },
+      limiter,
+      fetch: fake.fetch,
+      clock,
+      onAttempt: (e) => events.push(e),
+      priority: 'bulk',
+    });
     await market('https://api.binance.com/api/v3/depth?symbol=BTCUSDT&limit=100');
     await market('https://api.binance.com/api/v3/order?symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=GTC&quantity=1&price=1', { method: 'POST' });
     const reserveOf = (e: AttemptEvent | undefined, axis: string) => e?.checks.find((c) => c.key.axis === axis)?.reserve;
@@ -77,7 +95,16 @@ describe('classes (RL-Q1)', () => {
     expect(capacity).toBeCloseTo(Math.max(Math.min(DEFAULT_WINDOW_BURST, 0.015) * perWindow, largest) + 0.015 * perWindow, 6);
     expect((pace?.reserve?.bulk ?? 0) * capacity).toBeCloseTo(0.015 * perWindow, 6);
     // with the charges reserved at admission (no deferred charges), cancels need their whole cost: 5 %
-    const reserving = createPacedFetch({ venue: 'binance-spot', identity: { credential: 'key-1' }, limiter, fetch: fake.fetch, clock, onAttempt: (e) => events.push(e), priority: 'bulk', deferredCharges: false });
+    const reserving = createPacedFetch({
+      venue: 'binance-spot',
+      identity: { credential: 'key-1' },
+      limiter,
+      fetch: fake.fetch,
+      clock,
+      onAttempt: (e) => events.push(e),
+      priority: 'bulk',
+      deferredCharges: false,
+    });
     await reserving('https://api.binance.com/api/v3/depth?symbol=BTCUSDT&limit=100');
     expect(reserveOf(events.at(-1), 'request_weight')).toEqual(DEFAULT_WINDOW_RESERVE);
   });
@@ -88,7 +115,17 @@ describe('classes (RL-Q1)', () => {
     const limiter = createDefaultRateLimiter({ clock });
     limiters.push(limiter);
     const events: AttemptEvent[] = [];
-    const base = { venue: testVenue, identity: { credential: 'key-1' }, limiter, fetch: fake.fetch, clock, onAttempt: (e: AttemptEvent) => events.push(e), margin: 0.1, jitterMs: 0, reserve: (c: BucketCheck) => (c.key.axis === 'weight' ? { bulk: 0.2 } : undefined) };
+    const base = {
+      venue: testVenue,
+      identity: { credential: 'key-1' },
+      limiter,
+      fetch: fake.fetch,
+      clock,
+      onAttempt: (e: AttemptEvent) => events.push(e),
+      margin: 0.1,
+      jitterMs: 0,
+      reserve: (c: BucketCheck) => (c.key.axis === 'weight' ? { bulk: 0.2 } : undefined),
+    };
     const market = createPacedFetch({ ...base, priority: 'bulk' });
     const trading = createPacedFetch({ ...base, priority: (r) => (r.path === '/heavy' ? 'critical' : undefined) });
     const polls = Array.from({ length: 30 }, () => market(`${URL_BASE}/ping`));
@@ -112,7 +149,15 @@ describe('classes (RL-Q1)', () => {
     const limiter = createDefaultRateLimiter({ clock });
     limiters.push(limiter);
     const events: AttemptEvent[] = [];
-    const paced = createPacedFetch({ venue: 'binance-spot', identity: { credential: 'key-1' }, limiter, fetch: fake.fetch, clock, onAttempt: (e) => events.push(e), ...PINNED });
+    const paced = createPacedFetch({
+      venue: 'binance-spot',
+      identity: { credential: 'key-1' },
+      limiter,
+      fetch: fake.fetch,
+      clock,
+      onAttempt: (e) => events.push(e),
+      ...PINNED,
+    });
     await paced('https://api.binance.com/api/v3/order?symbol=BTCUSDT&orderId=1', { method: 'DELETE' });
     await paced('https://api.binance.com/api/v3/depth?symbol=BTCUSDT&limit=100');
     expect(events.map((e) => e.priority)).toEqual(['critical', 'normal']);
@@ -142,9 +187,19 @@ describe('classes (RL-Q1)', () => {
       close: () => inner.close(),
     };
     const events: AttemptEvent[] = [];
-    const paced = createPacedFetch({ venue: 'binance-spot', identity: { credential: 'key-1' }, limiter: plain, fetch: fake.fetch, clock, onAttempt: (e) => events.push(e), ...PINNED });
+    const paced = createPacedFetch({
+      venue: 'binance-spot',
+      identity: { credential: 'key-1' },
+      limiter: plain,
+      fetch: fake.fetch,
+      clock,
+      onAttempt: (e) => events.push(e),
+      ...PINNED,
+    });
     await paced('https://api.binance.com/api/v3/order?symbol=BTCUSDT&orderId=1', { method: 'DELETE' });
     expect(events[0]?.priority).toBeUndefined();
-    expect(() => createPacedFetch({ venue: 'binance-spot', identity: { credential: null }, limiter: plain, priority: 'bulk' })).toThrow(/capabilities.priorities/);
+    expect(() => createPacedFetch({ venue: 'binance-spot', identity: { credential: null }, limiter: plain, priority: 'bulk' })).toThrow(
+      /capabilities.priorities/,
+    );
   });
 });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RateLimiter } from '@core/rate-limit-contract';
 import { answeredSinceOf, noteDate, sendLogOf, sentBeforeOf } from '../src/shared-log.js';
 
-describe('the dates of a venue\'s answers (what bounds a clock-aligned window\'s start)', () => {
-  it('answers when the venue\'s clock had passed a time: the earliest arrival of an answer dated at or after it', () => {
+describe("the dates of a venue's answers (what bounds a clock-aligned window's start)", () => {
+  it("answers when the venue's clock had passed a time: the earliest arrival of an answer dated at or after it", () => {
     const log = sendLogOf<unknown>({} as RateLimiter);
     noteDate(log, 'binance-spot', 60_000, 60_450);
     noteDate(log, 'binance-spot', 60_000, 60_020); // an earlier arrival of the same second

@@ -22,17 +22,39 @@ export const testVenue: VenueSpec = {
     { id: 'heavy', method: 'GET', path: '/heavy', auth: 'public', costs: [{ bucket: 'weight', cost: { kind: 'constant', value: 10 } }], provenance: p },
     { id: 'order', method: 'POST', path: '/order', auth: 'private', costs: [{ bucket: 'weight', cost: { kind: 'constant', value: 1 } }], provenance: p },
     {
-      id: 'trade', method: 'POST', path: '/trade', auth: 'private', provenance: p,
-      costs: [{ bucket: 'weight', cost: { kind: 'constant', value: 1 } }, { bucket: 'orders', cost: { kind: 'constant', value: 1 } }],
+      id: 'trade',
+      method: 'POST',
+      path: '/trade',
+      auth: 'private',
+      provenance: p,
+      costs: [
+        { bucket: 'weight', cost: { kind: 'constant', value: 1 } },
+        { bucket: 'orders', cost: { kind: 'constant', value: 1 } },
+      ],
     },
     {
-      id: 'list', method: 'GET', path: '/list', auth: 'public', provenance: p,
-      costs: [{ bucket: 'weight', cost: { kind: 'constant', value: 1 } }, { bucket: 'weight', cost: { kind: 'response', path: 'items', per: 1 } }],
+      id: 'list',
+      method: 'GET',
+      path: '/list',
+      auth: 'public',
+      provenance: p,
+      costs: [
+        { bucket: 'weight', cost: { kind: 'constant', value: 1 } },
+        { bucket: 'weight', cost: { kind: 'response', path: 'items', per: 1 } },
+      ],
     },
   ],
   feedback: [{ header: 'x-used-weight', meaning: 'used', buckets: ['weight'], provenance: p }],
   errors: [
-    { id: 'too-many', status: [429], verdict: 'rate_limited', counted: true, penalize: ['weight'], wait: [{ from: 'header', header: 'retry-after', unit: 's' }], provenance: p },
+    {
+      id: 'too-many',
+      status: [429],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: ['weight'],
+      wait: [{ from: 'header', header: 'retry-after', unit: 's' }],
+      provenance: p,
+    },
   ],
 };
 

@@ -22,7 +22,17 @@ function setup(fake: FakeFetch, startMs = 1_000_000, windowBurst: number | false
   const limiter = createDefaultRateLimiter({ clock });
   limiters.push(limiter);
   const events: AttemptEvent[] = [];
-  const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter, fetch: fake.fetch, clock, jitterMs: 50, maxWaitMs: 60_000, windowBurst, onAttempt: (e) => events.push(e) });
+  const paced = createPacedFetch({
+    venue: testVenue,
+    identity: { credential: null },
+    limiter,
+    fetch: fake.fetch,
+    clock,
+    jitterMs: 50,
+    maxWaitMs: 60_000,
+    windowBurst,
+    onAttempt: (e) => events.push(e),
+  });
   return { clock, limiter, paced, events };
 }
 
@@ -85,14 +95,17 @@ describe('window limits in paced-fetch', () => {
     expect(fake.calls).toHaveLength(11);
   });
 
-  it('a usage header that counts only its own sends holds nothing back; one that counts another client\'s holds it back by that', async () => {
+  it("a usage header that counts only its own sends holds nothing back; one that counts another client's holds it back by that", async () => {
     // The venue reports what it counted in its clock-aligned 10-s window; its Date header places the
     // window (the run starts 1 s into one).
     let used = 0;
     let now = (): number => 0;
     const fake = new FakeFetch(() => {
       used += 10;
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'x-used-weight': String(used), date: new Date(now()).toUTCString() } });
+      return new Response('{}', {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-used-weight': String(used), date: new Date(now()).toUTCString() },
+      });
     });
     const start = 1_700_000_001_000; // 1 s into a 10-s window
     const { clock, limiter, paced } = setup(fake, start);
@@ -118,7 +131,7 @@ describe('window limits in paced-fetch', () => {
     expect(fake.calls).toHaveLength(8);
   });
 
-  it('a send of another paced fetch on the same limiter, made before the window\'s latest possible start, is known as ours', async () => {
+  it("a send of another paced fetch on the same limiter, made before the window's latest possible start, is known as ours", async () => {
     // Two credentials' fetches send on the IP weight (aligned 10-s windows, Date floored to the second):
     // A sends at the window's start; B's answer 1.5 s later says 20, its Date 1 s in, so the window began
     // at the latest 0.55 s in and A's send is not taken as ours by its time: only what A's answer told does.
@@ -126,7 +139,10 @@ describe('window limits in paced-fetch', () => {
     let now = (): number => 0;
     const fake = new FakeFetch(() => {
       used += 10;
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'x-used-weight': String(used), date: new Date(now()).toUTCString() } });
+      return new Response('{}', {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-used-weight': String(used), date: new Date(now()).toUTCString() },
+      });
     });
     const clock = new ManualClock(1_700_000_000_000);
     now = () => clock.now();
@@ -149,7 +165,10 @@ describe('window limits in paced-fetch', () => {
     let now = (): number => 0;
     const fake = new FakeFetch(() => {
       used += 10;
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'x-used-weight': String(used), date: new Date(now()).toUTCString() } });
+      return new Response('{}', {
+        status: 200,
+        headers: { 'content-type': 'application/json', 'x-used-weight': String(used), date: new Date(now()).toUTCString() },
+      });
     });
     const clock = new ManualClock(1_700_000_001_000); // 1 s into a 10-s window
     now = () => clock.now();
@@ -166,7 +185,15 @@ describe('window limits in paced-fetch', () => {
         },
       });
     const viewA = view((o) => syncs.push(o));
-    const options = { venue: testVenue, fetch: fake.fetch, clock, jitterMs: 50, maxWaitMs: 60_000, windowBurst: false, identity: { credential: null } } as const;
+    const options = {
+      venue: testVenue,
+      fetch: fake.fetch,
+      clock,
+      jitterMs: 50,
+      maxWaitMs: 60_000,
+      windowBurst: false,
+      identity: { credential: null },
+    } as const;
     const a = createPacedFetch({ ...options, limiter: viewA });
     const b = createPacedFetch({ ...options, limiter: view() });
     await a(`${URL_BASE}/heavy`);
@@ -190,7 +217,10 @@ describe('window limits in paced-fetch', () => {
         const url = fake.calls[fake.calls.length - 1]?.url ?? '';
         const w = Math.floor(now() / 10_000);
         counted.set(w, (counted.get(w) ?? 0) + (url.endsWith('/ping') ? 1 : 10));
-        return new Response('{}', { status: 200, headers: { 'content-type': 'application/json', 'x-used-weight': String(counted.get(w)), date: new Date(now()).toUTCString() } });
+        return new Response('{}', {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'x-used-weight': String(counted.get(w)), date: new Date(now()).toUTCString() },
+        });
       });
       const { clock, limiter, paced } = setup(fake, 1_700_000_009_500);
       now = () => clock.now();
@@ -239,7 +269,16 @@ describe('window limits in paced-fetch', () => {
     };
     const limiter = createDefaultRateLimiter({ clock });
     limiters.push(limiter);
-    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter, fetch, clock, jitterMs: 50, maxWaitMs: 60_000, windowBurst: false });
+    const paced = createPacedFetch({
+      venue: testVenue,
+      identity: { credential: null },
+      limiter,
+      fetch,
+      clock,
+      jitterMs: 50,
+      maxWaitMs: 60_000,
+      windowBurst: false,
+    });
     const both = Promise.all([paced(`${URL_BASE}/heavy`), paced(`${URL_BASE}/heavy`)]);
     for (let t = 0; t < 5; t++) {
       await settle();
@@ -250,7 +289,7 @@ describe('window limits in paced-fetch', () => {
     expect(await limiter.borrowed(weightKey)).toBe(20);
   });
 
-  it('paced: a tenth of the window at once (windowBurst 0.1), the rest at the window\'s own rate, and still the whole limit per window', async () => {
+  it("paced: a tenth of the window at once (windowBurst 0.1), the rest at the window's own rate, and still the whole limit per window", async () => {
     const fake = new FakeFetch(json(200, {}));
     const { clock, paced, events } = setup(fake, 1_000_000, 0.1);
     // weight 1 each: 10 go at once (a tenth of 100), then one every 100 ms (100 per 10 s)
@@ -284,7 +323,14 @@ describe('window limits in paced-fetch', () => {
     ] as const) {
       // the clock moves `late` ms between the admission and the send (a timer that fired late)
       const { clock, wrapped, recorded, moves, base } = recordingLimiter(late);
-      const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch: new FakeFetch(json(200, {})).fetch, clock, windowBurst: false });
+      const paced = createPacedFetch({
+        venue: testVenue,
+        identity: { credential: null },
+        limiter: wrapped,
+        fetch: new FakeFetch(json(200, {})).fetch,
+        clock,
+        windowBurst: false,
+      });
       await paced(`${URL_BASE}/heavy`);
       expect(recorded, `${late} ms late`).toEqual(records === 0 ? [] : [10]);
       // (its admitted entry stays: a report may take it as counted by its time; the record never is)
@@ -371,7 +417,17 @@ describe('window limits in paced-fetch', () => {
       return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
     };
     const events: AttemptEvent[] = [];
-    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter, fetch, clock, jitterMs: 50, maxWaitMs: 60_000, windowBurst: false, onAttempt: (e) => events.push(e) });
+    const paced = createPacedFetch({
+      venue: testVenue,
+      identity: { credential: null },
+      limiter,
+      fetch,
+      clock,
+      jitterMs: 50,
+      maxWaitMs: 60_000,
+      windowBurst: false,
+      onAttempt: (e) => events.push(e),
+    });
     const t0 = clock.now();
     // the whole window of 100 at 0 ms: nine sends of 10 answered at once, the tenth answered 300 ms later
     for (let i = 0; i < 9; i++) await paced(`${URL_BASE}/heavy`);
@@ -430,11 +486,20 @@ describe('usage headers on a rolling window answered fast', () => {
       const counted = arrivals.filter((a) => a > t - 1000).length;
       most = Math.max(most, counted);
       await new Promise<void>((r) => clock.setTimer(r, 5));
-      const headers = { 'content-type': 'application/json', 'x-bapi-limit': '10', 'x-bapi-limit-status': String(10 - counted), 'x-bapi-limit-reset-timestamp': String(clock.now()) };
+      const headers = {
+        'content-type': 'application/json',
+        'x-bapi-limit': '10',
+        'x-bapi-limit-status': String(10 - counted),
+        'x-bapi-limit-reset-timestamp': String(clock.now()),
+      };
       return new Response('{"retCode":0,"retMsg":"OK","result":{}}', { status: 200, headers });
     };
     const paced = createPacedFetch({ venue: 'bybit', identity: { credential: 'key-1' }, limiter, fetch: venue, clock, maxWaitMs: 60_000 });
-    const order = { method: 'POST', body: JSON.stringify({ category: 'linear', symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '0.001', price: '60000' }), headers: { 'X-BAPI-API-KEY': 'key-1' } };
+    const order = {
+      method: 'POST',
+      body: JSON.stringify({ category: 'linear', symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '0.001', price: '60000' }),
+      headers: { 'X-BAPI-API-KEY': 'key-1' },
+    };
     const start = clock.now();
     let running = true;
     const worker = async (): Promise<void> => {

@@ -28,10 +28,13 @@ export function reconnectDelay(n: number, options: BackoffOptions, random: () =>
 /** Checks backoff options. @throws RangeError naming the bad option. */
 export function checkBackoff(options: BackoffOptions): void {
   const positive = (name: string, v: number | undefined): void => {
-    if (v !== undefined && !(Number.isFinite(v) && v > 0)) throw new RangeError(`paced websocket: reconnect.${name} must be a positive finite number, got ${String(v)}`);
+    if (v !== undefined && !(Number.isFinite(v) && v > 0))
+      throw new RangeError(`paced websocket: reconnect.${name} must be a positive finite number, got ${String(v)}`);
   };
   positive('initialDelayMs', options.initialDelayMs);
   positive('maxDelayMs', options.maxDelayMs);
-  if (options.factor !== undefined && !(Number.isFinite(options.factor) && options.factor >= 1)) throw new RangeError(`paced websocket: reconnect.factor must be >= 1, got ${String(options.factor)}`);
-  if (options.jitter !== undefined && !(options.jitter >= 0 && options.jitter < 1)) throw new RangeError(`paced websocket: reconnect.jitter must be in [0, 1), got ${String(options.jitter)}`);
+  if (options.factor !== undefined && !(Number.isFinite(options.factor) && options.factor >= 1))
+    throw new RangeError(`paced websocket: reconnect.factor must be >= 1, got ${String(options.factor)}`);
+  if (options.jitter !== undefined && !(options.jitter >= 0 && options.jitter < 1))
+    throw new RangeError(`paced websocket: reconnect.jitter must be in [0, 1), got ${String(options.jitter)}`);
 }

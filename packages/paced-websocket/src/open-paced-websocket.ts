@@ -112,7 +112,10 @@ class PacedConnection implements PacedWebSocket {
     this.#spec = resolveSpec(options.venue);
     const endpoint = this.#spec.endpoints.find((e) => e.id === options.endpoint);
     if (endpoint === undefined) {
-      throw new PacedWebSocketError('unknown_ws_endpoint', `${this.#spec.id}: no WebSocket endpoint "${options.endpoint}" (known: ${this.#spec.endpoints.map((e) => e.id).join(', ')})`);
+      throw new PacedWebSocketError(
+        'unknown_ws_endpoint',
+        `${this.#spec.id}: no WebSocket endpoint "${options.endpoint}" (known: ${this.#spec.endpoints.map((e) => e.id).join(', ')})`,
+      );
     }
     this.#endpoint = endpoint;
     this.#rest = getVenueSpec(this.#spec.id);
@@ -121,11 +124,12 @@ class PacedConnection implements PacedWebSocket {
     this.#registry = options.caps ?? processCapRegistry;
     this.#maxWaitMs = positive('maxWaitMs', options.maxWaitMs, DEFAULT_MAX_WAIT_MS);
     this.#connectTimeoutMs = positive('connectTimeoutMs', options.connectTimeoutMs, 10_000);
-    this.#reconnect = options.reconnect === false ? undefined : options.reconnect ?? {};
+    this.#reconnect = options.reconnect === false ? undefined : (options.reconnect ?? {});
     if (this.#reconnect !== undefined) {
       checkBackoff(this.#reconnect);
       const n = this.#reconnect.maxAttempts;
-      if (n !== undefined && !(Number.isInteger(n) && n >= 0)) throw new RangeError(`paced websocket: reconnect.maxAttempts must be an integer >= 0, got ${String(n)}`);
+      if (n !== undefined && !(Number.isInteger(n) && n >= 0))
+        throw new RangeError(`paced websocket: reconnect.maxAttempts must be an integer >= 0, got ${String(n)}`);
       positive('reconnect.maxWaitMs', this.#reconnect.maxWaitMs, 1);
       positive('reconnect.stableAfterMs', this.#reconnect.stableAfterMs, 1);
     }
@@ -188,7 +192,8 @@ class PacedConnection implements PacedWebSocket {
       if (d.error.code === 'aborted') throw abortReason(signal);
       throw this.#fail(d.error.code, `${what} not sent: ${d.error.message}`, d.error.retryAfterMs);
     }
-    if (d.kind === 'delay') throw this.#fail('rate_limit_timeout', `${what} not sent: it needs ${d.retryAfterMs} ms, beyond the ${budget} ms budget`, d.retryAfterMs);
+    if (d.kind === 'delay')
+      throw this.#fail('rate_limit_timeout', `${what} not sent: it needs ${d.retryAfterMs} ms, beyond the ${budget} ms budget`, d.retryAfterMs);
     // ok means "send now" (RL-W1); a booking where ok was due is waited out: never send early.
     if (d.kind === 'booked') await sleep(this.#clock, asked + d.waitMs - this.#clock.now(), signal);
     return d.sendAtMs;
@@ -206,7 +211,13 @@ class PacedConnection implements PacedWebSocket {
     const ws = checks.filter((c) => c.key.axis?.startsWith('ws:') === true);
     if (ws.length === 0 || ws.length === checks.length) return undefined;
     const rest = checks.filter((c) => c.key.axis?.startsWith('ws:') !== true);
-    const release = await turns.join(ws.map((c) => `${c.key.venue}\u0000${c.key.credential ?? ''}\u0000${c.key.axis ?? ''}`).sort().join('\u0001'), signal);
+    const release = await turns.join(
+      ws
+        .map((c) => `${c.key.venue}\u0000${c.key.credential ?? ''}\u0000${c.key.axis ?? ''}`)
+        .sort()
+        .join('\u0001'),
+      signal,
+    );
     try {
       for (;;) {
         const p = await this.#limiter.peek(ws);
@@ -233,7 +244,10 @@ class PacedConnection implements PacedWebSocket {
       if (key === undefined) continue;
       if (!this.#registry.reserve(key, 1, cap.limit)) {
         for (const k of keys) this.#registry.release(k, 1);
-        throw this.#fail('connection_cap', `${this.#registry.count(key)} connections are open against cap "${cap.id}" (this process may hold ${this.#registry.allowance(cap.limit)} of ${cap.limit}, ${cap.scope}); close one first`);
+        throw this.#fail(
+          'connection_cap',
+          `${this.#registry.count(key)} connections are open against cap "${cap.id}" (this process may hold ${this.#registry.allowance(cap.limit)} of ${cap.limit}, ${cap.scope}); close one first`,
+        );
       }
       keys.push(key);
     }
@@ -264,7 +278,15 @@ class PacedConnection implements PacedWebSocket {
           if (settled) return;
           settled = true;
           socket.close(1000, 'connect timeout');
-          this.#report({ what: 'connect', connectionId: id, attempt, checks: r.checks, waitedMs, outcome: 'failed', error: `no answer in ${this.#connectTimeoutMs} ms` });
+          this.#report({
+            what: 'connect',
+            connectionId: id,
+            attempt,
+            checks: r.checks,
+            waitedMs,
+            outcome: 'failed',
+            error: `no answer in ${this.#connectTimeoutMs} ms`,
+          });
           reject(this.#fail('unreachable', `${this.#options.url ?? this.#endpoint.url}: no answer in ${this.#connectTimeoutMs} ms`));
         }, this.#connectTimeoutMs);
         timer.unref?.();
@@ -284,7 +306,15 @@ class PacedConnection implements PacedWebSocket {
             if (!settled) {
               settled = true;
               timer.cancel();
-              this.#report({ what: 'connect', connectionId: id, attempt, checks: r.checks, waitedMs, outcome: 'failed', error: info.error ?? `closed ${info.code} ${info.reason}` });
+              this.#report({
+                what: 'connect',
+                connectionId: id,
+                attempt,
+                checks: r.checks,
+                waitedMs,
+                outcome: 'failed',
+                error: info.error ?? `closed ${info.code} ${info.reason}`,
+              });
               reject(this.#fail('unreachable', `${this.#options.url ?? this.#endpoint.url}: ${info.error ?? `closed with ${info.code} before opening`}`));
               return;
             }
@@ -360,7 +390,12 @@ class PacedConnection implements PacedWebSocket {
 
   /** The server (or the network) ended a connection: abort its waits, then reconnect or close. */
   #dropped(conn: Connection, info: CloseInfo): void {
-    conn.abort.abort(this.#fail(this.#closedByUser ? 'closed' : 'connection_closed', `the connection closed (${info.code}${info.reason === '' ? '' : ` ${info.reason}`}) before the message went out`));
+    conn.abort.abort(
+      this.#fail(
+        this.#closedByUser ? 'closed' : 'connection_closed',
+        `the connection closed (${info.code}${info.reason === '' ? '' : ` ${info.reason}`}) before the message went out`,
+      ),
+    );
     for (const k of conn.capKeys) this.#registry.release(k, 1);
     if (this.#conn !== conn) return;
     const willReconnect = !this.#closedByUser && this.#reconnect !== undefined;
@@ -419,13 +454,19 @@ class PacedConnection implements PacedWebSocket {
       if (key === undefined) {
         if (this.#subscriptions.size + topics.length > cap.limit) {
           undo();
-          throw this.#fail('subscription_cap', `${topics.length} new topic(s) would make ${this.#subscriptions.size + topics.length} on this connection; cap "${cap.id}" allows ${cap.limit}`);
+          throw this.#fail(
+            'subscription_cap',
+            `${topics.length} new topic(s) would make ${this.#subscriptions.size + topics.length} on this connection; cap "${cap.id}" allows ${cap.limit}`,
+          );
         }
         continue;
       }
       if (!this.#registry.reserve(key, topics.length, cap.limit)) {
         undo();
-        throw this.#fail('subscription_cap', `${topics.length} new topic(s) would make ${this.#registry.count(key) + topics.length} against cap "${cap.id}" (${cap.scope}); this process may hold ${this.#registry.allowance(cap.limit)} of ${cap.limit}`);
+        throw this.#fail(
+          'subscription_cap',
+          `${topics.length} new topic(s) would make ${this.#registry.count(key) + topics.length} against cap "${cap.id}" (${cap.scope}); this process may hold ${this.#registry.allowance(cap.limit)} of ${cap.limit}`,
+        );
       }
       taken.push([key, topics.length]);
       this.#heldSubscriptions.set(key, (this.#heldSubscriptions.get(key) ?? 0) + topics.length);
@@ -455,7 +496,8 @@ class PacedConnection implements PacedWebSocket {
   #usable(): Connection {
     if (this.#state === 'closed' || this.#closing.signal.aborted) throw this.#fail('closed', 'the client is closed');
     const conn = this.#conn;
-    if (this.#state !== 'open' || conn === undefined || !conn.socket.isOpen()) throw this.#fail('connection_closed', 'the connection is not open (the server dropped it; a reconnect may be under way)');
+    if (this.#state !== 'open' || conn === undefined || !conn.socket.isOpen())
+      throw this.#fail('connection_closed', 'the connection is not open (the server dropped it; a reconnect may be under way)');
     return conn;
   }
 
@@ -483,16 +525,26 @@ class PacedConnection implements PacedWebSocket {
     return this.#enqueue(() => this.#deliver(conn, r.checks, m, signal, () => conn.socket.send(wire)));
   }
 
-  async #deliver(conn: Connection, checks: readonly BucketCheck[], m: { readonly kind: ClassifiedMessage['kind']; readonly operation?: string | undefined; readonly bytes: number }, signal: AbortSignal | undefined, put: () => void): Promise<void> {
+  async #deliver(
+    conn: Connection,
+    checks: readonly BucketCheck[],
+    m: { readonly kind: ClassifiedMessage['kind']; readonly operation?: string | undefined; readonly bytes: number },
+    signal: AbortSignal | undefined,
+    put: () => void,
+  ): Promise<void> {
     const waitSignal = anySignal([conn.abort.signal, this.#closing.signal, signal]);
     const started = this.#clock.now();
     let admittedAt: number | undefined;
     try {
-      if (conn.abort.signal.aborted || !conn.socket.isOpen()) throw conn.abort.signal.reason ?? this.#fail('connection_closed', 'the connection closed before the message went out');
+      if (conn.abort.signal.aborted || !conn.socket.isOpen())
+        throw conn.abort.signal.reason ?? this.#fail('connection_closed', 'the connection closed before the message went out');
       admittedAt = await this.#admit(checks, this.#maxWaitMs, waitSignal, `${m.kind}${m.operation === undefined ? '' : ` ${m.operation}`}`);
     } catch (e) {
       if (this.#closing.signal.aborted) throw this.#fail('closed', 'the client was closed before the message went out');
-      if (conn.abort.signal.aborted) throw isPacedWebSocketError(conn.abort.signal.reason) ? conn.abort.signal.reason : this.#fail('connection_closed', 'the connection closed before the message went out');
+      if (conn.abort.signal.aborted)
+        throw isPacedWebSocketError(conn.abort.signal.reason)
+          ? conn.abort.signal.reason
+          : this.#fail('connection_closed', 'the connection closed before the message went out');
       if (signal?.aborted === true) throw this.#fail('aborted', 'the caller aborted the wait; the message was not sent');
       throw e;
     }
@@ -501,14 +553,27 @@ class PacedConnection implements PacedWebSocket {
     put();
     // a send later than admitted (a timer fired late) is counted again where it went out
     if (admittedAt !== undefined) recordLateSend(this.#limiter, checks, this.#clock.now() - admittedAt);
-    this.#report({ what: 'message', connectionId: conn.id, kind: m.kind, ...(m.operation === undefined ? {} : { operation: m.operation }), bytes: m.bytes, checks, waitedMs: this.#clock.now() - started, outcome: 'sent' });
+    this.#report({
+      what: 'message',
+      connectionId: conn.id,
+      kind: m.kind,
+      ...(m.operation === undefined ? {} : { operation: m.operation }),
+      bytes: m.bytes,
+      checks,
+      waitedMs: this.#clock.now() - started,
+      outcome: 'sent',
+    });
   }
 
   /** A protocol frame through the buckets (`ws` only). */
   #frame(conn: Connection, kind: 'ping-frame' | 'pong-frame', data: Uint8Array | undefined): Promise<void> {
     const r = resolveMessage(this.#spec, this.#rest, this.#endpoint.id, { kind }, this.#options.identity, { ...this.#resolveOptions, connectionId: conn.id });
     if (!r.ok) return Promise.reject(this.#fail(r.error.code, r.error.message));
-    return this.#enqueue(() => this.#deliver(conn, r.checks, { kind, bytes: data?.byteLength ?? 0 }, undefined, () => (kind === 'ping-frame' ? conn.socket.ping(data) : conn.socket.pong(data))));
+    return this.#enqueue(() =>
+      this.#deliver(conn, r.checks, { kind, bytes: data?.byteLength ?? 0 }, undefined, () =>
+        kind === 'ping-frame' ? conn.socket.ping(data) : conn.socket.pong(data),
+      ),
+    );
   }
 
   async send(message: OutgoingMessage, options: SendOptions = {}): Promise<void> {
@@ -551,7 +616,8 @@ class PacedConnection implements PacedWebSocket {
 
   async ping(options: Pick<SendOptions, 'signal'> = {}): Promise<void> {
     const conn = this.#usable();
-    if (!conn.socket.controlsFrames) throw this.#fail('not_supported', 'this WebSocket implementation cannot send ping frames (use ws, or the venue\'s own ping message)');
+    if (!conn.socket.controlsFrames)
+      throw this.#fail('not_supported', "this WebSocket implementation cannot send ping frames (use ws, or the venue's own ping message)");
     if (options.signal?.aborted === true) throw this.#fail('aborted', 'the caller aborted the wait');
     await this.#frame(conn, 'ping-frame', undefined);
   }
@@ -572,7 +638,12 @@ class PacedConnection implements PacedWebSocket {
 }
 
 /** Error codes worth another connection attempt (the rest would fail again the same way). */
-const RETRYABLE: ReadonlySet<PacedWebSocketErrorCode> = new Set<PacedWebSocketErrorCode>(['unreachable', 'rate_limit_timeout', 'backend_unavailable', 'connection_cap']);
+const RETRYABLE: ReadonlySet<PacedWebSocketErrorCode> = new Set<PacedWebSocketErrorCode>([
+  'unreachable',
+  'rate_limit_timeout',
+  'backend_unavailable',
+  'connection_cap',
+]);
 
 /**
  * Opens a WebSocket to one venue endpoint for one identity, paced by the venue's documented

@@ -16,13 +16,34 @@ async function setup(startMs = 1_000_000) {
   const clock = new ManualClock(startMs);
   const limiter = createDefaultRateLimiter({ clock });
   const server = await startTestServer(() => clock.now());
-  cleanup.push(() => limiter.close(), () => server.close());
+  cleanup.push(
+    () => limiter.close(),
+    () => server.close(),
+  );
   return { clock, limiter, server };
 }
 
-async function open(server: TestServer, limiter: RateLimiter, clock: ManualClock, venue: string, endpoint: string, extra: Partial<Parameters<typeof openPacedWebSocket>[0]> = {}) {
+async function open(
+  server: TestServer,
+  limiter: RateLimiter,
+  clock: ManualClock,
+  venue: string,
+  endpoint: string,
+  extra: Partial<Parameters<typeof openPacedWebSocket>[0]> = {},
+) {
   const events: WebSocketAttemptEvent[] = [];
-  const ws = await openPacedWebSocket({ venue, endpoint, url: server.url, identity: { credential: 'key-1' }, limiter, clock, reconnect: false, caps: new CapRegistry(), onAttempt: (e) => events.push(e), ...extra });
+  const ws = await openPacedWebSocket({
+    venue,
+    endpoint,
+    url: server.url,
+    identity: { credential: 'key-1' },
+    limiter,
+    clock,
+    reconnect: false,
+    caps: new CapRegistry(),
+    onAttempt: (e) => events.push(e),
+    ...extra,
+  });
   cleanup.push(() => ws.close());
   return { ws, events };
 }
@@ -53,7 +74,17 @@ describe('the caller can give up opening', () => {
     const { events } = await open(server, limiter, clock, 'okx', 'public');
     const key = events[0]!.checks[0]!.key;
     const stop = new AbortController();
-    const pending = openPacedWebSocket({ venue: 'okx', endpoint: 'public', url: server.url, identity: { credential: 'key-1' }, limiter, clock, caps: new CapRegistry(), reconnect: { maxAttempts: 5 }, signal: stop.signal });
+    const pending = openPacedWebSocket({
+      venue: 'okx',
+      endpoint: 'public',
+      url: server.url,
+      identity: { credential: 'key-1' },
+      limiter,
+      clock,
+      caps: new CapRegistry(),
+      reconnect: { maxAttempts: 5 },
+      signal: stop.signal,
+    });
     await pause();
     const before = (await limiter.borrowed(key)) as number;
     stop.abort();
@@ -66,7 +97,18 @@ describe('the caller can give up opening', () => {
 
   it('a signal aborted before the call opens nothing', async () => {
     const { clock, limiter, server } = await setup();
-    await expect(openPacedWebSocket({ venue: 'okx', endpoint: 'public', url: server.url, identity: { credential: null }, limiter, clock, caps: new CapRegistry(), signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'aborted' });
+    await expect(
+      openPacedWebSocket({
+        venue: 'okx',
+        endpoint: 'public',
+        url: server.url,
+        identity: { credential: null },
+        limiter,
+        clock,
+        caps: new CapRegistry(),
+        signal: AbortSignal.abort(),
+      }),
+    ).rejects.toMatchObject({ code: 'aborted' });
     expect(server.attempts).toBe(0);
   });
 
@@ -81,7 +123,7 @@ describe('the caller can give up opening', () => {
   });
 });
 
-describe('every message waits for its connection\'s message bucket', () => {
+describe("every message waits for its connection's message bucket", () => {
   it('Binance streams (5 per second, ping and pong frames included): messages go out in order, never faster than the safe rate', async () => {
     const { clock, limiter, server } = await setup();
     const { ws, events } = await open(server, limiter, clock, 'binance', 'market-streams');
@@ -117,7 +159,13 @@ describe('a WebSocket API request spends the REST buckets, shared with REST traf
     expect(await limiter.borrowed(weight)).toBeCloseTo(2, 6);
     await ws.send({ id: 1, method: 'depth', params: { symbol: 'BTCUSDT', limit: 1000 } });
     expect(await limiter.borrowed(weight)).toBeCloseTo(52, 6);
-    const rest = createPacedFetch({ venue: 'binance-spot', identity: { credential: null }, limiter, clock, fetch: async () => new Response('{}', { status: 200 }) });
+    const rest = createPacedFetch({
+      venue: 'binance-spot',
+      identity: { credential: null },
+      limiter,
+      clock,
+      fetch: async () => new Response('{}', { status: 200 }),
+    });
     await rest('https://api.binance.com/api/v3/depth?symbol=BTCUSDT&limit=100');
     expect(await limiter.borrowed(weight)).toBeCloseTo(57, 6);
   });
@@ -159,7 +207,9 @@ describe('caps and sizes', () => {
     const args = Array.from({ length: 1200 }, (_, i) => ({ channel: 'tickers', instId: `COIN${i}-USDT-${'X'.repeat(20)}` }));
     await expect(okx.send({ op: 'subscribe', args })).rejects.toMatchObject({ code: 'message_too_large' });
     const bybit = (await open(server, limiter, clock, 'bybit', 'public-spot')).ws;
-    await expect(bybit.send({ op: 'subscribe', args: Array.from({ length: 11 }, (_, i) => `publicTrade.C${i}USDT`) })).rejects.toMatchObject({ code: 'too_many_topics' });
+    await expect(bybit.send({ op: 'subscribe', args: Array.from({ length: 11 }, (_, i) => `publicTrade.C${i}USDT`) })).rejects.toMatchObject({
+      code: 'too_many_topics',
+    });
     await pause();
     expect(server.received).toHaveLength(0);
     expect(okx.subscriptions.size).toBe(0);
@@ -202,15 +252,39 @@ describe('faults: the server closes mid-wait, the client closes, the server is u
     const url = dead.url;
     await dead.close();
     const events: WebSocketAttemptEvent[] = [];
-    await expect(openPacedWebSocket({ venue: 'okx', endpoint: 'public', url, identity: { credential: null }, limiter: createDefaultRateLimiter(), reconnect: false, caps: new CapRegistry(), onAttempt: (e) => events.push(e) })).rejects.toMatchObject({ code: 'unreachable' });
+    await expect(
+      openPacedWebSocket({
+        venue: 'okx',
+        endpoint: 'public',
+        url,
+        identity: { credential: null },
+        limiter: createDefaultRateLimiter(),
+        reconnect: false,
+        caps: new CapRegistry(),
+        onAttempt: (e) => events.push(e),
+      }),
+    ).rejects.toMatchObject({ code: 'unreachable' });
     expect(events.map((e) => e.outcome)).toEqual(['failed']);
     events.length = 0;
     const real = createDefaultRateLimiter();
     cleanup.push(() => real.close());
     await expect(
-      openPacedWebSocket({ venue: 'okx', endpoint: 'public', url, identity: { credential: null }, limiter: real, reconnect: { maxAttempts: 2, initialDelayMs: 5 }, caps: new CapRegistry(), onAttempt: (e) => events.push(e) }),
+      openPacedWebSocket({
+        venue: 'okx',
+        endpoint: 'public',
+        url,
+        identity: { credential: null },
+        limiter: real,
+        reconnect: { maxAttempts: 2, initialDelayMs: 5 },
+        caps: new CapRegistry(),
+        onAttempt: (e) => events.push(e),
+      }),
     ).rejects.toMatchObject({ code: 'unreachable' });
-    expect(events.map((e) => [e.attempt, e.outcome])).toEqual([[0, 'failed'], [1, 'failed'], [2, 'failed']]);
+    expect(events.map((e) => [e.attempt, e.outcome])).toEqual([
+      [0, 'failed'],
+      [1, 'failed'],
+      [2, 'failed'],
+    ]);
     void limiter;
   });
 });
@@ -239,7 +313,7 @@ class WhatwgOnly implements WhatwgWebSocketLike {
 }
 
 describe('a WHATWG WebSocket (pongs it cannot route)', () => {
-  it('works, keeps room for the server\'s pongs in the connection bucket, and cannot send ping frames', async () => {
+  it("works, keeps room for the server's pongs in the connection bucket, and cannot send ping frames", async () => {
     const { clock, limiter, server } = await setup();
     const whatwg = await open(server, limiter, clock, 'binance', 'market-streams', { WebSocket: WhatwgOnly });
     const ws = await open(server, limiter, clock, 'binance', 'market-streams');

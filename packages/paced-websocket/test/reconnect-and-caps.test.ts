@@ -13,7 +13,10 @@ async function setup() {
   const clock = new ManualClock(1_000_000);
   const limiter = createDefaultRateLimiter({ clock });
   const server = await startTestServer(() => clock.now());
-  cleanup.push(() => limiter.close(), () => server.close());
+  cleanup.push(
+    () => limiter.close(),
+    () => server.close(),
+  );
   return { clock, limiter, server };
 }
 
@@ -23,8 +26,17 @@ describe('reconnects go through the connection bucket with backoff', () => {
     const events: WebSocketAttemptEvent[] = [];
     const closes: boolean[] = [];
     const ws = await openPacedWebSocket({
-      venue: 'binance', endpoint: 'market-streams', url: server.url, identity: { credential: null }, limiter, clock, caps: new CapRegistry(),
-      reconnect: { initialDelayMs: 1_000, jitter: 0 }, random: () => 0, onAttempt: (e) => events.push(e), onClose: (i) => closes.push(i.willReconnect),
+      venue: 'binance',
+      endpoint: 'market-streams',
+      url: server.url,
+      identity: { credential: null },
+      limiter,
+      clock,
+      caps: new CapRegistry(),
+      reconnect: { initialDelayMs: 1_000, jitter: 0 },
+      random: () => 0,
+      onAttempt: (e) => events.push(e),
+      onClose: (i) => closes.push(i.willReconnect),
     });
     cleanup.push(() => ws.close());
     await ws.send({ method: 'SUBSCRIBE', params: ['btcusdt@trade'], id: 1 });
@@ -43,7 +55,10 @@ describe('reconnects go through the connection bucket with backoff', () => {
     for (let i = 0; i < 20 && server.received.filter((r) => r.connection === 1).length === 0; i++) await clock.advance(100);
     await eventually(() => server.received.some((r) => r.connection === 1));
     expect(JSON.parse(server.received.find((r) => r.connection === 1)!.data)).toMatchObject({ method: 'SUBSCRIBE', params: ['btcusdt@trade'] });
-    expect(events.filter((e) => e.what === 'connect').map((e) => [e.attempt, e.outcome])).toEqual([[0, 'open'], [1, 'open']]);
+    expect(events.filter((e) => e.what === 'connect').map((e) => [e.attempt, e.outcome])).toEqual([
+      [0, 'open'],
+      [1, 'open'],
+    ]);
     expect(ws.subscriptions).toEqual(new Set(['btcusdt@trade']));
   });
 
@@ -57,8 +72,15 @@ describe('reconnects go through the connection bucket with backoff', () => {
     const { clock, limiter, server } = await setup();
     const events: WebSocketAttemptEvent[] = [];
     const ws = await openPacedWebSocket({
-      venue: 'okx', endpoint: 'public', url: server.url, identity: { credential: null }, limiter, clock, caps: new CapRegistry(),
-      reconnect: { initialDelayMs: 1, maxDelayMs: 1, jitter: 0, stableAfterMs: 1e9 }, onAttempt: (e) => events.push(e),
+      venue: 'okx',
+      endpoint: 'public',
+      url: server.url,
+      identity: { credential: null },
+      limiter,
+      clock,
+      caps: new CapRegistry(),
+      reconnect: { initialDelayMs: 1, maxDelayMs: 1, jitter: 0, stableAfterMs: 1e9 },
+      onAttempt: (e) => events.push(e),
     });
     cleanup.push(() => ws.close());
     const limit = events[0]!.checks[0]!.limit as { capacity: number; refillPerSec: number };
@@ -83,12 +105,31 @@ describe('caps across connections', () => {
     const { clock, limiter, server } = await setup();
     const caps = new CapRegistry();
     const open = async (): Promise<PacedWebSocket> => {
-      const ws = await openPacedWebSocket({ venue: 'hyperliquid', endpoint: 'public', url: server.url, identity: { credential: null }, limiter, clock, caps, reconnect: false });
+      const ws = await openPacedWebSocket({
+        venue: 'hyperliquid',
+        endpoint: 'public',
+        url: server.url,
+        identity: { credential: null },
+        limiter,
+        clock,
+        caps,
+        reconnect: false,
+      });
       cleanup.push(() => ws.close());
       return ws;
     };
     // The first connection's URL already holds 1000 topics (they count from the start).
-    const a = await openPacedWebSocket({ venue: 'hyperliquid', endpoint: 'public', url: server.url, identity: { credential: null }, limiter, clock, caps, reconnect: false, topics: Array.from({ length: 1000 }, (_, i) => `t${i}`) });
+    const a = await openPacedWebSocket({
+      venue: 'hyperliquid',
+      endpoint: 'public',
+      url: server.url,
+      identity: { credential: null },
+      limiter,
+      clock,
+      caps,
+      reconnect: false,
+      topics: Array.from({ length: 1000 }, (_, i) => `t${i}`),
+    });
     cleanup.push(() => a.close());
     await clock.advance(10_000);
     const b = await open();
@@ -101,7 +142,8 @@ describe('caps across connections', () => {
   it('a registry with a share of the caps (one process of four) allows that share: Hyperliquid 10 connections per IP, 2 per process', async () => {
     const { clock, limiter, server } = await setup();
     const caps = new CapRegistry({ share: 0.25 });
-    const open = () => openPacedWebSocket({ venue: 'hyperliquid', endpoint: 'public', url: server.url, identity: { credential: null }, limiter, clock, caps, reconnect: false });
+    const open = () =>
+      openPacedWebSocket({ venue: 'hyperliquid', endpoint: 'public', url: server.url, identity: { credential: null }, limiter, clock, caps, reconnect: false });
     const a = await open();
     cleanup.push(() => a.close());
     await clock.advance(10_000);
@@ -119,7 +161,18 @@ describe('a WebSocket API connection behind a busy connection bucket does not bo
     const weight = { venue: 'binance-spot', credential: null, axis: 'request_weight' };
     const connections = { venue: 'binance-spot', credential: null, axis: 'ws:connections' };
     const opened: PacedWebSocket[] = [];
-    const open = () => openPacedWebSocket({ venue: 'binance', endpoint: 'market-streams', url: server.url, identity: { credential: null }, limiter, clock, caps: new CapRegistry(), reconnect: false, maxWaitMs: 60_000 });
+    const open = () =>
+      openPacedWebSocket({
+        venue: 'binance',
+        endpoint: 'market-streams',
+        url: server.url,
+        identity: { credential: null },
+        limiter,
+        clock,
+        caps: new CapRegistry(),
+        reconnect: false,
+        maxWaitMs: 60_000,
+      });
     // Market-stream connections spend the whole burst of the shared connection bucket.
     for (;;) {
       const p = await limiter.peek([{ key: connections, limit: { capacity: 5.76, refillPerSec: 1 }, cost: 1 }]);
@@ -128,7 +181,18 @@ describe('a WebSocket API connection behind a busy connection bucket does not bo
     }
     for (const w of opened) cleanup.push(() => w.close());
     const events: WebSocketAttemptEvent[] = [];
-    const api = openPacedWebSocket({ venue: 'binance', endpoint: 'ws-api', url: server.url, identity: { credential: null }, limiter, clock, caps: new CapRegistry(), reconnect: false, maxWaitMs: 60_000, onAttempt: (e) => events.push(e) });
+    const api = openPacedWebSocket({
+      venue: 'binance',
+      endpoint: 'ws-api',
+      url: server.url,
+      identity: { credential: null },
+      limiter,
+      clock,
+      caps: new CapRegistry(),
+      reconnect: false,
+      maxWaitMs: 60_000,
+      onAttempt: (e) => events.push(e),
+    });
     await pause();
     expect(await limiter.borrowed(weight)).toBe(0);
     for (let i = 0; i < 100 && server.attempts === opened.length; i++) await clock.advance(100);

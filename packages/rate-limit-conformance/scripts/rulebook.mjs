@@ -106,7 +106,7 @@ export function renderCatalogue(book) {
     '// Do not edit: change the rulebook and regenerate; a test fails while this file is stale.',
     '',
     '/**',
-    ' * The rules the suite tests, as data, in the rulebook\'s order and words. Every rule here has at least',
+    " * The rules the suite tests, as data, in the rulebook's order and words. Every rule here has at least",
     ' * one test whose title starts with its id.',
     ' */',
     'export const RULES = [',

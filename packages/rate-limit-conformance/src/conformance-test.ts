@@ -40,21 +40,11 @@ export interface ConformanceTest {
 }
 
 /** Builds a {@link ConformanceTest} (reads better in the rule files). */
-export function test(
-  rule: RuleId,
-  title: string,
-  needs: readonly Requirement[],
-  run: (t: TestContext) => Promise<void>,
-): ConformanceTest {
+export function test(rule: RuleId, title: string, needs: readonly Requirement[], run: (t: TestContext) => Promise<void>): ConformanceTest {
   return { rule, title, needs, run };
 }
 
 /** Builds a property {@link ConformanceTest}. */
-export function property(
-  rule: RuleId,
-  title: string,
-  needs: readonly Requirement[],
-  run: (t: TestContext) => Promise<void>,
-): ConformanceTest {
+export function property(rule: RuleId, title: string, needs: readonly Requirement[], run: (t: TestContext) => Promise<void>): ConformanceTest {
   return { rule, title, needs, run, property: true };
 }

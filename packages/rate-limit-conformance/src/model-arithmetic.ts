@@ -185,6 +185,7 @@ export function mergeChecks(
     if (check.free !== undefined || seen.free !== undefined) seen.free = Math.max(seen.free ?? 0, check.free ?? 0);
   }
   const out: ModelCheck[] = [];
-  for (const [id, m] of merged) if (m.limit !== null) out.push({ id, key: m.key, limit: m.limit, cost: m.cost, index: m.index, ...(m.free === undefined ? {} : { free: m.free }) });
+  for (const [id, m] of merged)
+    if (m.limit !== null) out.push({ id, key: m.key, limit: m.limit, cost: m.cost, index: m.index, ...(m.free === undefined ? {} : { free: m.free }) });
   return out;
 }

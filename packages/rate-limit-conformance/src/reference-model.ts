@@ -18,7 +18,17 @@ import {
   type ModelKey,
   type ModelLimit,
 } from './model-arithmetic.js';
-import { MODEL_NORMAL, classesAfterCharge, classesAfterRaise, bookingAhead, classLine, noBookingAhead, roomAtOnce, settledClasses, type ModelClasses } from './model-classes.js';
+import {
+  MODEL_NORMAL,
+  classesAfterCharge,
+  classesAfterRaise,
+  bookingAhead,
+  classLine,
+  noBookingAhead,
+  roomAtOnce,
+  settledClasses,
+  type ModelClasses,
+} from './model-classes.js';
 import {
   afterPenalty,
   afterLateSend,
@@ -288,7 +298,8 @@ export class ReferenceModel {
           };
         }
         const keep = bulkKeep(limit.perWindow, windowLine, cls);
-        const fits = (log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean => (free === 0 ? this.windowFits(log, w, cost, t) : this.windowLineFits(log, w, cost, t, windowLine, keep));
+        const fits = (log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean =>
+          free === 0 ? this.windowFits(log, w, cost, t) : this.windowLineFits(log, w, cost, t, windowLine, keep);
         const s = earliestFit(bucket.log, limit, check.cost, sendAt, fits, windowLine);
         if (!(s - now <= HORIZON_MS)) return unrepresentable(check);
         if (s > sendAt) {

@@ -7,7 +7,16 @@ import type { Capabilities } from '@core/rate-limit-contract';
  * without window limits (`windowLimits` false), and for `noPriorities` one without classes (`priorities` not true), for `noHeldPeeks` one without RL-V8's peeks (`heldPeeks` not true). A test whose needs are not met is registered as
  * skipped, with the reason in its title.
  */
-export type Requirement = keyof Capabilities | 'faultHooks' | 'provider' | 'peer' | 'storageKeys' | 'missingOperation' | 'noWindowLimits' | 'noPriorities' | 'noHeldPeeks';
+export type Requirement =
+  | keyof Capabilities
+  | 'faultHooks'
+  | 'provider'
+  | 'peer'
+  | 'storageKeys'
+  | 'missingOperation'
+  | 'noWindowLimits'
+  | 'noPriorities'
+  | 'noHeldPeeks';
 
 /** The operations a limiter may leave out, each with a capability of its name. */
 export const OPTIONAL_OPERATIONS = ['sync', 'penalize', 'snapshot'] as const;
@@ -40,7 +49,8 @@ export function missingRequirement(needs: readonly Requirement[], traits: Subjec
     } else if (need === 'noHeldPeeks') {
       if (traits.capabilities.heldPeeks === true) missing.push('the limiter offers held peeks (capabilities.heldPeeks is true)');
     } else if (need === 'missingOperation') {
-      if (OPTIONAL_OPERATIONS.every((op) => traits.capabilities[op])) missing.push('the limiter offers every optional operation (capabilities.sync, penalize and snapshot are true)');
+      if (OPTIONAL_OPERATIONS.every((op) => traits.capabilities[op]))
+        missing.push('the limiter offers every optional operation (capabilities.sync, penalize and snapshot are true)');
     } else if (traits.capabilities[need] !== true) {
       missing.push(`capabilities.${need} is false`);
     }

@@ -76,9 +76,7 @@ function register(t: ConformanceTest, options: ConformanceOptions, traits: Subje
     else it(`SKIPPED ${skippedTitle}`, async () => {});
     return;
   }
-  const timeout = t.property
-    ? (options.propertyTimeoutMs ?? DEFAULT_PROPERTY_TIMEOUT_MS)
-    : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const timeout = t.property ? (options.propertyTimeoutMs ?? DEFAULT_PROPERTY_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   it(title, () => runOne(t, options, traits), timeout);
 }
 

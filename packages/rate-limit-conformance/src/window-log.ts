@@ -120,7 +120,15 @@ export function countAt(log: readonly WindowEntry[], span: number, T: number): n
  * within the limit. The count only rises where an entry starts, so the intervals ending at `t` and at
  * each entry start in `(t, t + span)` are the ones to look at: bookings ahead close times too (RL-V2).
  */
-export function fitsAt(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number = w.perWindow, countCritical = false, keep = 0): boolean {
+export function fitsAt(
+  log: readonly WindowEntry[],
+  w: ModelWindow,
+  cost: number,
+  t: number,
+  line: number = w.perWindow,
+  countCritical = false,
+  keep = 0,
+): boolean {
   const span = spanOf(w);
   // a class with a line below the limit (RL-Q4) keeps every interval within it, counting everything but
   // critical sends: they spend the share the line keeps free for them; and bulk, everything counted,
@@ -254,7 +262,13 @@ export function withEntry(log: readonly WindowEntry[], entry: WindowEntry, w: Mo
     const a = out[i]!;
     const b = out[j]!;
     const answered = a.answered === true && b.answered === true;
-    out[i] = { from: a.from, to: Math.max(markOf(a), markOf(b)), cost: Math.min(a.cost + b.cost, MAX_AMOUNT), kind: mergedKind(a.kind, b.kind), ...(answered ? { answered } : {}) };
+    out[i] = {
+      from: a.from,
+      to: Math.max(markOf(a), markOf(b)),
+      cost: Math.min(a.cost + b.cost, MAX_AMOUNT),
+      kind: mergedKind(a.kind, b.kind),
+      ...(answered ? { answered } : {}),
+    };
     out.splice(j, 1);
   }
   return out;
@@ -299,7 +313,14 @@ export type ForgetFlaw = 'none' | 'nothing' | 'bySendTime' | 'ownOnly';
  * jitterMs, now))`: own entries not counted as ours and reported entries with `to + jitterMs < B`
  * reached the venue (or were counted) before it, and are forgotten.
  */
-export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions = {}, forgetting: ForgetFlaw = 'none'): WindowEntry[] {
+export function afterSync(
+  log: readonly WindowEntry[],
+  w: ModelWindow,
+  used: number,
+  now: number,
+  report: SyncOptions = {},
+  forgetting: ForgetFlaw = 'none',
+): WindowEntry[] {
   // a fixed window's start, logged for merges to keep their ranges clear of (RL-V6)
   const since = report.countedSinceMs;
   const marks = since !== undefined && since <= now && since + spanOf(w) > now;
@@ -321,7 +342,14 @@ export function afterSync(log: readonly WindowEntry[], w: ModelWindow, used: num
       if (e.from > latestStart && (e.to <= sentAt - w.jitterMs || (e.answered === true && markOf(e) < sentAt))) counted.add(e);
       // counted in the same fixed window before the reporting request: its own answer reported less of it
       // (the send this sync marks gets its report after this: the caller's countedOwnCost holds it)
-      else if (end !== undefined && e.answerReport !== undefined && e.answerReport.used < reported && e.answerReport.earliestMs <= end.latestMs && end.earliestMs <= e.answerReport.latestMs) counted.add(e);
+      else if (
+        end !== undefined &&
+        e.answerReport !== undefined &&
+        e.answerReport.used < reported &&
+        e.answerReport.earliestMs <= end.latestMs &&
+        end.earliestMs <= e.answerReport.latestMs
+      )
+        counted.add(e);
     }
   }
   for (const e of counted) ours += e.cost;
@@ -390,7 +418,14 @@ export function afterPenalty(log: readonly WindowEntry[], w: ModelWindow, untilM
 }
 
 /** A send of `cost` at `at` (an admission or a booking at its send time: `own`; a record at now or a converted amount: `recorded`). */
-export function afterSend(log: readonly WindowEntry[], w: ModelWindow, cost: number, at: number, now: number, kind: 'own' | 'own-critical' | 'own-bulk' | 'recorded' = 'own'): WindowEntry[] {
+export function afterSend(
+  log: readonly WindowEntry[],
+  w: ModelWindow,
+  cost: number,
+  at: number,
+  now: number,
+  kind: 'own' | 'own-critical' | 'own-bulk' | 'recorded' = 'own',
+): WindowEntry[] {
   return withEntry(pruned(log, w, now), { from: at, to: at, cost: Math.min(cost, MAX_AMOUNT), kind }, w, now);
 }
 
@@ -415,7 +450,11 @@ export function afterLateSend(
 ): WindowEntry[] {
   const kept = pruned(log, w, now);
   const i = kept.findIndex(
-    (e) => isOwn(e.kind) && Math.abs(e.from - late.admittedAtMs) <= 1e-3 && e.cost === cost && ((e.answered !== true && e.from === e.to) || (e.answered === true && e.answeredAt !== undefined)),
+    (e) =>
+      isOwn(e.kind) &&
+      Math.abs(e.from - late.admittedAtMs) <= 1e-3 &&
+      e.cost === cost &&
+      ((e.answered !== true && e.from === e.to) || (e.answered === true && e.answeredAt !== undefined)),
   );
   if (i < 0) {
     // merged with other sends: the send is in an entry whose range holds its time (a merge keeps both

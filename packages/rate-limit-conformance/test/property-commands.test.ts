@@ -31,7 +31,7 @@ function callsOf(capabilities: Capabilities): (readonly Part[])[] {
 const venues = (parts: readonly Part[]): Set<string> => new Set(parts.map((p) => PROPERTY_KEYS[p.bucket]!.venue));
 const buckets = (parts: readonly Part[]): Set<number> => new Set(parts.map((p) => p.bucket));
 
-describe('the property tests\' calls and capabilities.crossVenueChecks', () => {
+describe("the property tests' calls and capabilities.crossVenueChecks", () => {
   it('mix venues in one call when the implementation offers it', () => {
     expect(callsOf(ALL).some((parts) => venues(parts).size > 1)).toBe(true);
   });

@@ -21,7 +21,12 @@ it('the README shows a node:test twin of the vitest file and the tsconfig that c
   const vitest = files.get('map-limiter.test.ts') ?? '';
   const node = files.get('map-limiter.node-test.ts') ?? '';
   expect(node).toContain("from 'node:test'");
-  expect(node.replace(/^\/\/.*\n/, '').replace("'node:test'", "'vitest'").replace('map limiter (node:test)', 'map limiter')).toBe(vitest.replace(/^\/\/.*\n/, ''));
+  expect(
+    node
+      .replace(/^\/\/.*\n/, '')
+      .replace("'node:test'", "'vitest'")
+      .replace('map limiter (node:test)', 'map limiter'),
+  ).toBe(vitest.replace(/^\/\/.*\n/, ''));
   expect(readme).toMatch(/```json file=tsconfig\.json\n[\s\S]*"files": \["map-limiter\.ts", "map-limiter\.node-test\.ts"\]/);
 });
 

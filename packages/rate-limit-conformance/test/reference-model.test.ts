@@ -10,7 +10,14 @@ import { MAX_WINDOW_ENTRIES, afterSync, countAt, earliestFit, withEntry, type Mo
 const NOW = 1_000_000;
 const ip: BucketKey = { venue: 'binance', credential: null, axis: 'ip' };
 
-function check(model: ReferenceModel, key: BucketKey, limit: NormalizedLimit | { requests: number; periodMs: number } | ModelWindow, cost: number, now: number, maxWaitMs?: number): ModelOutcome {
+function check(
+  model: ReferenceModel,
+  key: BucketKey,
+  limit: NormalizedLimit | { requests: number; periodMs: number } | ModelWindow,
+  cost: number,
+  now: number,
+  maxWaitMs?: number,
+): ModelOutcome {
   const merged = mergeChecks([{ key, limit, cost }]);
   if ('invalid' in merged) throw new Error(merged.invalid);
   return model.check(merged, now, maxWaitMs);
@@ -18,7 +25,10 @@ function check(model: ReferenceModel, key: BucketKey, limit: NormalizedLimit | {
 
 describe('the reference model', () => {
   it('compares with a tolerance relative to the bucket: sub-unit quotas admit exactly 10 and 5 (RL-A7)', () => {
-    for (const [capacity, admits] of [[1e-9, 10], [5e-10, 5]] as const) {
+    for (const [capacity, admits] of [
+      [1e-9, 10],
+      [5e-10, 5],
+    ] as const) {
       const model = new ReferenceModel();
       const kinds = Array.from({ length: 30 }, () => check(model, ip, { capacity, refillPerSec: 0 }, 1e-10, NOW).kind);
       expect(kinds.filter((k) => k === 'ok').length).toBe(admits);
@@ -110,7 +120,13 @@ describe('the reference model of window limits', () => {
   it('reads the window shape: jitter 0 by default, anything invalid refused, one shape at a time (RL-V1, RL-L3)', () => {
     expect(normalizeModelLimit({ perWindow: 10, windowMs: 1000 })).toEqual({ perWindow: 10, windowMs: 1000, jitterMs: 0 });
     expect(normalizeModelLimit({ perWindow: 10, windowMs: 1000, jitterMs: undefined })).toEqual({ perWindow: 10, windowMs: 1000, jitterMs: 0 });
-    for (const bad of [{ perWindow: 0, windowMs: 1000 }, { perWindow: 10, windowMs: -1 }, { perWindow: 10, windowMs: 1000, jitterMs: -1 }, { perWindow: 10 }, { perWindow: 10, windowMs: 1000, capacity: 10 }]) {
+    for (const bad of [
+      { perWindow: 0, windowMs: 1000 },
+      { perWindow: 10, windowMs: -1 },
+      { perWindow: 10, windowMs: 1000, jitterMs: -1 },
+      { perWindow: 10 },
+      { perWindow: 10, windowMs: 1000, capacity: 10 },
+    ]) {
       expect(normalizeModelLimit(bad)).toBe('invalid');
     }
     expect(normalizeLimit({ perWindow: 10, windowMs: 1000 })).toBe('invalid');
@@ -192,7 +208,9 @@ describe('the reference model of window limits', () => {
     expect(afterSync(log, w, 20, NOW + 1020, { sentAtMs }).find((e) => e.kind === 'reported')?.cost).toBe(20 - 2 - 3 - 4);
     expect(afterSync([send(NOW + 20, 2), ...log.slice(1)], w, 20, NOW + 1020, { sentAtMs }).find((e) => e.kind === 'reported')?.cost).toBe(20 - 3 - 4);
     // without a send time nothing is ours, the certified cost is ignored, and the report sits at now
-    expect(afterSync(log, w, 20, NOW + 1050, { countedOwnCost: 5 }).filter((e) => e.kind === 'reported')).toEqual([{ from: NOW + 1050, to: NOW + 1050, cost: 20, kind: 'reported' }]);
+    expect(afterSync(log, w, 20, NOW + 1050, { countedOwnCost: 5 }).filter((e) => e.kind === 'reported')).toEqual([
+      { from: NOW + 1050, to: NOW + 1050, cost: 20, kind: 'reported' },
+    ]);
   });
 
   it('drops a report the venue counted before the reporting request was sent; keeps one it may have counted later beside the new one, as what each adds over those counting longer; penalties untouched (RL-V5)', () => {

@@ -1,14 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  CATALOGUE_URL,
-  CONTRACT_README_URL,
-  RULEBOOK_URL,
-  parseRulebook,
-  renderCatalogue,
-  renderContractTable,
-  withTable,
-} from '../scripts/rulebook.mjs';
+import { CATALOGUE_URL, CONTRACT_README_URL, RULEBOOK_URL, parseRulebook, renderCatalogue, renderContractTable, withTable } from '../scripts/rulebook.mjs';
 import { RULES, UNTESTED_RULES } from '../src/rule-catalogue.js';
 
 const REGENERATE = 'regenerate: pnpm --filter @core/rate-limit-conformance rulebook';
@@ -75,7 +67,11 @@ describe('the rulebook is the one source of the rules', () => {
     ['a letter in two sections', SMALL.replace('- **RL-P1** A host rule.', '- **RL-K3** A host rule.'), /belong to "Keys and limits"/],
     ['a rule among the terms', SMALL.replace('- **key**: a bucket.', '- **RL-T1** a bucket.'), /outside a rule section/],
     ['a sub-heading', SMALL.replace('## Keys and limits', '### Keys and limits'), /only sections/],
-    ['an untested id that is no rule', SMALL.replace('- **RL-P1** Not a limiter property.', '- **RL-P9** Not a limiter property.'), /not a rule of the rulebook/],
+    [
+      'an untested id that is no rule',
+      SMALL.replace('- **RL-P1** Not a limiter property.', '- **RL-P9** Not a limiter property.'),
+      /not a rule of the rulebook/,
+    ],
     ['trailing whitespace', SMALL.replace('- **RL-K2** Another rule.', '- **RL-K2** Another rule. '), /trailing whitespace/],
     ['no title', SMALL.replace('# The rulebook', 'The rulebook'), /starts with its title/],
   ];

@@ -40,30 +40,156 @@ const BROKEN: readonly {
   { flaw: 'redefinitionLiftsHold', rule: 'RL-R3', what: 'lifts a hold when the bucket is redefined', safety: false, modelCheck: 'sometimes' },
   { flaw: 'absoluteTolerance', rule: 'RL-A7', what: 'compares with an absolute tolerance', safety: false, modelCheck: false },
   { flaw: 'internalForUnreadable', rule: 'RL-F2', what: 'answers internal for input that cannot be read', safety: false, modelCheck: false },
-  { flaw: 'windowAsTokenBucket', rule: 'RL-V1', what: 'keeps a window limit as a token bucket of perWindow refilled perWindow per window', safety: false, modelCheck: false, windowProperty: true },
+  {
+    flaw: 'windowAsTokenBucket',
+    rule: 'RL-V1',
+    what: 'keeps a window limit as a token bucket of perWindow refilled perWindow per window',
+    safety: false,
+    modelCheck: false,
+    windowProperty: true,
+  },
   { flaw: 'windowIgnoresBookingsAhead', rule: 'RL-V2', what: 'lets a later cheap call take what a window booking holds', safety: false, modelCheck: false },
-  { flaw: 'syncTakesSendsInFlight', rule: 'RL-V5', what: 'takes as counted by a window sync the sends still on their way to the venue', safety: false, modelCheck: false, windowProperty: false },
-  { flaw: 'syncSumsReports', rule: 'RL-V5', what: 'sums the reports of window syncs instead of replacing or merging them', safety: false, modelCheck: false, windowProperty: false },
-  { flaw: 'syncMergesReports', rule: 'RL-V5', what: 'keeps the reports a newer one does not cover as one entry at the largest, so a report stays while later ones overlap', safety: false, modelCheck: false, windowProperty: false },
-  { flaw: 'syncIgnoresAnswered', rule: 'RL-V5', what: 'reads a window sync’s answeredCost but marks nothing answered', safety: false, modelCheck: false, windowProperty: false },
-  { flaw: 'syncAnswersAnyWindow', rule: 'RL-V5', what: 'takes a send marked answered as counted by a later report of any window, not only its own', safety: false, modelCheck: false, windowProperty: false },
-  { flaw: 'lateRecordCountsTwice', rule: 'RL-V7', what: 'ignores a record’s late send: it counts twice, at its admission and now', safety: false, modelCheck: false, windowProperty: false },
-  { flaw: 'lateRecordForgetsMark', rule: 'RL-V7', what: 'moves a late send a sync marked answered to when it went out, forgetting it counts until its mark', safety: false, modelCheck: false, windowProperty: false },
-  { flaw: 'syncIgnoresArrivalJitter', rule: 'RL-V5', what: 'takes a window sync’s venue window as begun one window before the reporting request’s send, as if it arrived at once', safety: false, modelCheck: false, windowProperty: false },
-  { flaw: 'syncForgetsNothing', rule: 'RL-V9', what: 'forgets nothing on a sync that tells a fixed window’s end, so the window before’s last sends hold the new one back', safety: false, modelCheck: false, windowProperty: false, forgetProperty: false },
-  { flaw: 'syncForgetsBySendTime', rule: 'RL-V9', what: 'forgets what was sent before a fixed window’s earliest start, as if every send arrived at once', safety: false, modelCheck: false, windowProperty: false, forgetProperty: true },
-  { flaw: 'syncForgetsOwnOnly', rule: 'RL-V9', what: 'forgets the own sends from before a fixed window began but keeps the reports of the window before', safety: false, modelCheck: false, windowProperty: false, forgetProperty: false },
-  { flaw: 'heldBookingKeepsEntry', rule: 'RL-V8', what: 'books a held send again without giving up its entry where it was held', safety: false, modelCheck: false, windowProperty: false },
-  { flaw: 'heldBookingUnmarked', rule: 'RL-V8', what: 'resolves a wait that booked with a plain ok, not saying it was booked', safety: false, modelCheck: false, windowProperty: false },
-  { flaw: 'heldPeekAlwaysFits', rule: 'RL-V8', what: 'answers every peek at a booked send that it still fits, whatever was moved onto its window', safety: false, modelCheck: false, windowProperty: false },
+  {
+    flaw: 'syncTakesSendsInFlight',
+    rule: 'RL-V5',
+    what: 'takes as counted by a window sync the sends still on their way to the venue',
+    safety: false,
+    modelCheck: false,
+    windowProperty: false,
+  },
+  {
+    flaw: 'syncSumsReports',
+    rule: 'RL-V5',
+    what: 'sums the reports of window syncs instead of replacing or merging them',
+    safety: false,
+    modelCheck: false,
+    windowProperty: false,
+  },
+  {
+    flaw: 'syncMergesReports',
+    rule: 'RL-V5',
+    what: 'keeps the reports a newer one does not cover as one entry at the largest, so a report stays while later ones overlap',
+    safety: false,
+    modelCheck: false,
+    windowProperty: false,
+  },
+  {
+    flaw: 'syncIgnoresAnswered',
+    rule: 'RL-V5',
+    what: 'reads a window sync’s answeredCost but marks nothing answered',
+    safety: false,
+    modelCheck: false,
+    windowProperty: false,
+  },
+  {
+    flaw: 'syncAnswersAnyWindow',
+    rule: 'RL-V5',
+    what: 'takes a send marked answered as counted by a later report of any window, not only its own',
+    safety: false,
+    modelCheck: false,
+    windowProperty: false,
+  },
+  {
+    flaw: 'lateRecordCountsTwice',
+    rule: 'RL-V7',
+    what: 'ignores a record’s late send: it counts twice, at its admission and now',
+    safety: false,
+    modelCheck: false,
+    windowProperty: false,
+  },
+  {
+    flaw: 'lateRecordForgetsMark',
+    rule: 'RL-V7',
+    what: 'moves a late send a sync marked answered to when it went out, forgetting it counts until its mark',
+    safety: false,
+    modelCheck: false,
+    windowProperty: false,
+  },
+  {
+    flaw: 'syncIgnoresArrivalJitter',
+    rule: 'RL-V5',
+    what: 'takes a window sync’s venue window as begun one window before the reporting request’s send, as if it arrived at once',
+    safety: false,
+    modelCheck: false,
+    windowProperty: false,
+  },
+  {
+    flaw: 'syncForgetsNothing',
+    rule: 'RL-V9',
+    what: 'forgets nothing on a sync that tells a fixed window’s end, so the window before’s last sends hold the new one back',
+    safety: false,
+    modelCheck: false,
+    windowProperty: false,
+    forgetProperty: false,
+  },
+  {
+    flaw: 'syncForgetsBySendTime',
+    rule: 'RL-V9',
+    what: 'forgets what was sent before a fixed window’s earliest start, as if every send arrived at once',
+    safety: false,
+    modelCheck: false,
+    windowProperty: false,
+    forgetProperty: true,
+  },
+  {
+    flaw: 'syncForgetsOwnOnly',
+    rule: 'RL-V9',
+    what: 'forgets the own sends from before a fixed window began but keeps the reports of the window before',
+    safety: false,
+    modelCheck: false,
+    windowProperty: false,
+    forgetProperty: false,
+  },
+  {
+    flaw: 'heldBookingKeepsEntry',
+    rule: 'RL-V8',
+    what: 'books a held send again without giving up its entry where it was held',
+    safety: false,
+    modelCheck: false,
+    windowProperty: false,
+  },
+  {
+    flaw: 'heldBookingUnmarked',
+    rule: 'RL-V8',
+    what: 'resolves a wait that booked with a plain ok, not saying it was booked',
+    safety: false,
+    modelCheck: false,
+    windowProperty: false,
+  },
+  {
+    flaw: 'heldPeekAlwaysFits',
+    rule: 'RL-V8',
+    what: 'answers every peek at a booked send that it still fits, whatever was moved onto its window',
+    safety: false,
+    modelCheck: false,
+    windowProperty: false,
+  },
   { flaw: 'classesIgnored', rule: 'RL-Q1', what: 'reads a priority but admits every class alike', safety: false, modelCheck: false },
   { flaw: 'classesIgnored', rule: 'RL-Q4', what: 'keeps no reserve from bulk calls', safety: false, modelCheck: false },
   { flaw: 'criticalSkipsCheck', rule: 'RL-Q3', what: 'sends critical calls at once whatever the bucket holds ahead', safety: false, modelCheck: false },
-  { flaw: 'classFifoIgnored', rule: 'RL-Q2', what: 'lets a call pass bookings of its own class ahead by the room kept for higher classes', safety: false, modelCheck: 'sometimes' },
+  {
+    flaw: 'classFifoIgnored',
+    rule: 'RL-Q2',
+    what: 'lets a call pass bookings of its own class ahead by the room kept for higher classes',
+    safety: false,
+    modelCheck: 'sometimes',
+  },
   { flaw: 'windowLineCountsCritical', rule: 'RL-Q4', what: 'counts critical sends against a lower class’s window line', safety: false, modelCheck: false },
-  { flaw: 'windowBulkKeepsNothing', rule: 'RL-Q4', what: 'lets bulk fill a window to the limit once critical sends spent the reserve', safety: false, modelCheck: false },
+  {
+    flaw: 'windowBulkKeepsNothing',
+    rule: 'RL-Q4',
+    what: 'lets bulk fill a window to the limit once critical sends spent the reserve',
+    safety: false,
+    modelCheck: false,
+  },
   { flaw: 'reserveCutsRate', rule: 'RL-Q4', what: 'keeps the reserve by scaling the refill rate of lower classes too', safety: false, modelCheck: false },
-  { flaw: 'priorityIgnoredSilently', rule: 'RL-Q5', what: 'claims no priorities and admits calls naming one as if they did not', safety: false, modelCheck: false },
+  {
+    flaw: 'priorityIgnoredSilently',
+    rule: 'RL-Q5',
+    what: 'claims no priorities and admits calls naming one as if they did not',
+    safety: false,
+    modelCheck: false,
+  },
   { flaw: 'checkReserveIgnored', rule: 'RL-Q6', what: 'reads a check’s own reserve but keeps the call’s on every bucket', safety: false, modelCheck: false },
 ];
 
@@ -94,7 +220,10 @@ describe('the suite tests itself', () => {
   it('registers at least one test for every rule of the catalogue, each title starting with its id', async () => {
     const { tests } = await runAgainst({});
     for (const rule of RULES) {
-      expect(tests.some((t) => t.title.startsWith(`${rule.id} `)), rule.id).toBe(true);
+      expect(
+        tests.some((t) => t.title.startsWith(`${rule.id} `)),
+        rule.id,
+      ).toBe(true);
     }
   });
 
@@ -116,7 +245,11 @@ describe('the suite tests itself', () => {
     expect(result.failed.map((f) => `${f.title}: ${String(f.error)}`)).toEqual([]);
     expect(result.passed).toContain(NO_PRIORITIES_TEST);
     const classTests = result.skipped.filter((t) => t.includes('capabilities.priorities is false'));
-    for (const rule of ['RL-Q1', 'RL-Q2', 'RL-Q3', 'RL-Q4']) expect(classTests.some((t) => t.startsWith(`${rule} `)), rule).toBe(true);
+    for (const rule of ['RL-Q1', 'RL-Q2', 'RL-Q3', 'RL-Q4'])
+      expect(
+        classTests.some((t) => t.startsWith(`${rule} `)),
+        rule,
+      ).toBe(true);
   }, 120_000);
 
   it('a correct fake without window limits passes what it can run: not_supported for a window limit, whatever the other arguments', async () => {
@@ -125,7 +258,11 @@ describe('the suite tests itself', () => {
     expect(result.passed).toContain(NO_WINDOWS_TEST);
     const windowTests = result.skipped.filter((t) => t.includes('capabilities.windowLimits is false'));
     expect(windowTests.some((t) => t.startsWith('RL-V1 (property)'))).toBe(true);
-    for (const rule of ['RL-V1', 'RL-V2', 'RL-V3', 'RL-V4', 'RL-V5', 'RL-V6']) expect(windowTests.some((t) => t.startsWith(`${rule} `)), rule).toBe(true);
+    for (const rule of ['RL-V1', 'RL-V2', 'RL-V3', 'RL-V4', 'RL-V5', 'RL-V6'])
+      expect(
+        windowTests.some((t) => t.startsWith(`${rule} `)),
+        rule,
+      ).toBe(true);
   }, 120_000);
 
   it('a correct fake without sync, penalize and snapshot passes what it can run: not_supported whatever the arguments', async () => {
@@ -143,10 +280,25 @@ describe('the suite tests itself', () => {
       const failed = result.failed.map((f) => f.title);
       const caught = failed.filter((title) => title.startsWith(`${broken.rule} `) && !title.includes('(model check)'));
       expect(caught, `failed: ${failed.join(' | ')}`).not.toEqual([]);
-      expect(failed.some((title) => title.startsWith('RL-A6 (property)')), 'caught by the RL-A6 property').toBe(broken.safety);
-      if (broken.modelCheck !== 'sometimes') expect(failed.some((title) => title.includes('(model check)')), 'caught by the model check').toBe(broken.modelCheck);
-      if (broken.windowProperty !== undefined) expect(failed.some((title) => title.startsWith('RL-V1 (property)')), 'caught by the RL-V1 property').toBe(broken.windowProperty);
-      if (broken.forgetProperty !== undefined) expect(failed.some((title) => title.startsWith('RL-V9 (property)')), 'caught by the RL-V9 property').toBe(broken.forgetProperty);
+      expect(
+        failed.some((title) => title.startsWith('RL-A6 (property)')),
+        'caught by the RL-A6 property',
+      ).toBe(broken.safety);
+      if (broken.modelCheck !== 'sometimes')
+        expect(
+          failed.some((title) => title.includes('(model check)')),
+          'caught by the model check',
+        ).toBe(broken.modelCheck);
+      if (broken.windowProperty !== undefined)
+        expect(
+          failed.some((title) => title.startsWith('RL-V1 (property)')),
+          'caught by the RL-V1 property',
+        ).toBe(broken.windowProperty);
+      if (broken.forgetProperty !== undefined)
+        expect(
+          failed.some((title) => title.startsWith('RL-V9 (property)')),
+          'caught by the RL-V9 property',
+        ).toBe(broken.forgetProperty);
     }, 120_000);
   }
 
@@ -183,8 +335,16 @@ describe('the suite tests itself', () => {
     // repository's install test)
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const { tests } = await runAgainst({});
-    const table = renderTestTable(RULES, tests.map((t) => t.title));
+    const table = renderTestTable(
+      RULES,
+      tests.map((t) => t.title),
+    );
     expect(withCatalogue(readme, table)).toBe(readme);
-    for (const t of tests) expect(table, t.title).toContain(bareTitle(t.title).slice(bareTitle(t.title).indexOf(' ') + 1).replace(/\|/g, '\\|'));
+    for (const t of tests)
+      expect(table, t.title).toContain(
+        bareTitle(t.title)
+          .slice(bareTitle(t.title).indexOf(' ') + 1)
+          .replace(/\|/g, '\\|'),
+      );
   });
 });

@@ -23,14 +23,10 @@ export type ProviderCheckResult =
   | { readonly kind: 'error'; readonly error: RateLimitError };
 
 /** The host-level answer of `penalize` (RL-P5). */
-export type ProviderPenaltyResult =
-  | { readonly kind: 'ok' }
-  | { readonly kind: 'error'; readonly error: RateLimitError };
+export type ProviderPenaltyResult = { readonly kind: 'ok' } | { readonly kind: 'error'; readonly error: RateLimitError };
 
 /** The host-level answer of `acquire` (RL-P3). */
-export type ProviderAcquireResult =
-  | { readonly kind: 'ok' }
-  | { readonly kind: 'error'; readonly error: RateLimitError };
+export type ProviderAcquireResult = { readonly kind: 'ok' } | { readonly kind: 'error'; readonly error: RateLimitError };
 
 /**
  * The provider-level contract that exchange adapters call (dp_exchange_core's behaviour). A host

@@ -32,7 +32,14 @@ export class CallBuilder {
   readonly #f: number[] = [];
   readonly #byId = new Map<string, number>();
   /** The scratch arrays (valid until the next call). */
-  readonly parts: { keys: ResolvedKey[]; defs: (Definition | null)[]; costs: number[]; first: number[]; frees: number[]; perBucket: boolean } = { keys: this.#k, defs: this.#d, costs: this.#c, first: this.#first, frees: this.#f, perBucket: false };
+  readonly parts: { keys: ResolvedKey[]; defs: (Definition | null)[]; costs: number[]; first: number[]; frees: number[]; perBucket: boolean } = {
+    keys: this.#k,
+    defs: this.#d,
+    costs: this.#c,
+    first: this.#first,
+    frees: this.#f,
+    perBucket: false,
+  };
 
   constructor(
     readonly keys: KeyResolver,
@@ -131,6 +138,13 @@ export class CallBuilder {
 
   /** A copy of the first `n` merged buckets (an asynchronous store answers after the scratch moved on). */
   copy(n: number): CallParts {
-    return { keys: this.#k.slice(0, n), defs: this.#d.slice(0, n), costs: this.#c.slice(0, n), first: this.#first.slice(0, n), frees: this.#f.slice(0, n), perBucket: this.parts.perBucket };
+    return {
+      keys: this.#k.slice(0, n),
+      defs: this.#d.slice(0, n),
+      costs: this.#c.slice(0, n),
+      first: this.#first.slice(0, n),
+      frees: this.#f.slice(0, n),
+      perBucket: this.parts.perBucket,
+    };
   }
 }

@@ -120,7 +120,16 @@ export interface ClassCharged {
  * Charges class `cls`'s `cost` as of the send time `s` (≥ its own send time) on a token bucket that
  * refills: `x' = max(x, s) + min(c·T, tau)` as always, and the class state kept a sound bound (see above).
  */
-export function classCharge(out: ClassCharged, x: number, cs: ClassState | undefined, def: BucketDefinition, cls: number, cost: number, s: number, now: number): void {
+export function classCharge(
+  out: ClassCharged,
+  x: number,
+  cs: ClassState | undefined,
+  def: BucketDefinition,
+  cls: number,
+  cost: number,
+  s: number,
+  now: number,
+): void {
   const x2 = chargeAt(x, def, cost, s);
   out.x = x2;
   if (!(s > now) && cs === undefined) {

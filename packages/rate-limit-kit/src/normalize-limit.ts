@@ -47,7 +47,7 @@ function isFinitePositive(x: unknown): x is number {
 export function normalizeLimit(limit: unknown, path = 'limit'): Result<NormalizedShape | null> {
   if (limit === null) return ok(null);
   if (limit === undefined) {
-    return invalid(path, 'is missing: give the bucket\'s limit, or null for a bucket that is explicitly unlimited (a forgotten limit never means unlimited)');
+    return invalid(path, "is missing: give the bucket's limit, or null for a bucket that is explicitly unlimited (a forgotten limit never means unlimited)");
   }
   try {
     return normalizeObject(limit, path);
@@ -58,9 +58,20 @@ export function normalizeLimit(limit: unknown, path = 'limit'): Result<Normalize
 
 function normalizeObject(limit: unknown, path: string): Result<NormalizedShape | null> {
   if (typeof limit !== 'object' || limit === null || Array.isArray(limit)) {
-    return invalid(path, `must be { capacity, refillPerSec }, { requests, periodMs }, { requests }, { perWindow, windowMs, jitterMs? } or null (got ${describeValue(limit)})`);
+    return invalid(
+      path,
+      `must be { capacity, refillPerSec }, { requests, periodMs }, { requests }, { perWindow, windowMs, jitterMs? } or null (got ${describeValue(limit)})`,
+    );
   }
-  const l = limit as { capacity?: unknown; refillPerSec?: unknown; requests?: unknown; periodMs?: unknown; perWindow?: unknown; windowMs?: unknown; jitterMs?: unknown };
+  const l = limit as {
+    capacity?: unknown;
+    refillPerSec?: unknown;
+    requests?: unknown;
+    periodMs?: unknown;
+    perWindow?: unknown;
+    windowMs?: unknown;
+    jitterMs?: unknown;
+  };
   if (l.perWindow !== undefined || l.windowMs !== undefined || l.jitterMs !== undefined) return normalizeWindow(l, path);
   let capacity: unknown;
   let refillPerSec: unknown;
@@ -109,7 +120,10 @@ function normalizeObject(limit: unknown, path: string): Result<NormalizedShape |
   return ok({ capacity: cap, refillPerSec: refill });
 }
 
-function normalizeWindow(l: { capacity?: unknown; refillPerSec?: unknown; requests?: unknown; periodMs?: unknown; perWindow?: unknown; windowMs?: unknown; jitterMs?: unknown }, path: string): Result<NormalizedWindowLimit> {
+function normalizeWindow(
+  l: { capacity?: unknown; refillPerSec?: unknown; requests?: unknown; periodMs?: unknown; perWindow?: unknown; windowMs?: unknown; jitterMs?: unknown },
+  path: string,
+): Result<NormalizedWindowLimit> {
   if (l.capacity !== undefined || l.refillPerSec !== undefined || l.requests !== undefined || l.periodMs !== undefined) {
     return invalid(path, 'mixes { perWindow, windowMs, jitterMs? } with a token-bucket shape: give one shape');
   }

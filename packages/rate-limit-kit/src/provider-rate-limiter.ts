@@ -124,7 +124,10 @@ export function createProviderRateLimiter(limiter: RateLimiter, options: Provide
       }
     }
     if (credential !== null && (typeof credential !== 'string' || credential.length === 0 || credential.length > MAX_CREDENTIAL_LENGTH)) {
-      return invalidParameters('options.credential', `must be a non-empty string of at most ${MAX_CREDENTIAL_LENGTH} characters, or null (got ${describeSecret(credential)})`);
+      return invalidParameters(
+        'options.credential',
+        `must be a non-empty string of at most ${MAX_CREDENTIAL_LENGTH} characters, or null (got ${describeSecret(credential)})`,
+      );
     }
     const limit = limits.has(provider) ? (limits.get(provider) ?? null) : fallback;
     const key: BucketKey = { venue: v.value, credential: credential as string | null, axis };

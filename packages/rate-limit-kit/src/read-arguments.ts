@@ -49,13 +49,17 @@ export function readReserve(raw: unknown, base: ReserveShares, path: string): Re
   } catch {
     return invalidParameters(path, 'could not be read (a getter or proxy threw)');
   }
-  for (const [name, v] of [['normal', normal], ['bulk', bulk]] as const) {
+  for (const [name, v] of [
+    ['normal', normal],
+    ['bulk', bulk],
+  ] as const) {
     if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v >= 1)) {
       return invalidParameters(`${path}.${name}`, `must be a finite number in [0, 1): the share of the bucket kept free (got ${describeValue(v)})`);
     }
   }
   const r = { normal: (normal as number | undefined) ?? base.normal, bulk: (bulk as number | undefined) ?? base.bulk };
-  if (r.normal > r.bulk) return invalidParameters(path, `normal (${r.normal}) must not exceed bulk (${r.bulk}): a lower class never reaches further than a higher one`);
+  if (r.normal > r.bulk)
+    return invalidParameters(path, `normal (${r.normal}) must not exceed bulk (${r.bulk}): a lower class never reaches further than a higher one`);
   return r;
 }
 
@@ -170,23 +174,36 @@ export function readSyncOptions(options: unknown): SyncReport | RateLimitError {
   let answeredCost: unknown;
   let windowEnd: unknown;
   try {
-    ({ sentAtMs, countedSinceMs, countedOwnCost, answeredCost, windowEnd } = options as { sentAtMs?: unknown; countedSinceMs?: unknown; countedOwnCost?: unknown; answeredCost?: unknown; windowEnd?: unknown });
+    ({ sentAtMs, countedSinceMs, countedOwnCost, answeredCost, windowEnd } = options as {
+      sentAtMs?: unknown;
+      countedSinceMs?: unknown;
+      countedOwnCost?: unknown;
+      answeredCost?: unknown;
+      windowEnd?: unknown;
+    });
   } catch {
     return invalidParameters('options', 'could not be read (a getter or proxy threw)');
   }
-  for (const [name, v] of [['sentAtMs', sentAtMs], ['countedSinceMs', countedSinceMs]] as const) {
+  for (const [name, v] of [
+    ['sentAtMs', sentAtMs],
+    ['countedSinceMs', countedSinceMs],
+  ] as const) {
     if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) {
       return invalidParameters(`options.${name}`, `must be a finite number (ms, the limiter's clock) (got ${describeValue(v)})`);
     }
   }
-  for (const [name, v] of [['countedOwnCost', countedOwnCost], ['answeredCost', answeredCost]] as const) {
+  for (const [name, v] of [
+    ['countedOwnCost', countedOwnCost],
+    ['answeredCost', answeredCost],
+  ] as const) {
     if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) {
       return invalidParameters(`options.${name}`, `must be a finite number >= 0 (got ${describeValue(v)})`);
     }
   }
   let end: SyncReport['windowEnd'];
   if (windowEnd !== undefined) {
-    if (typeof windowEnd !== 'object' || windowEnd === null) return invalidParameters('options.windowEnd', `must be { earliestMs, latestMs } or undefined (got ${describeValue(windowEnd)})`);
+    if (typeof windowEnd !== 'object' || windowEnd === null)
+      return invalidParameters('options.windowEnd', `must be { earliestMs, latestMs } or undefined (got ${describeValue(windowEnd)})`);
     let earliestMs: unknown;
     let latestMs: unknown;
     try {
@@ -194,10 +211,15 @@ export function readSyncOptions(options: unknown): SyncReport | RateLimitError {
     } catch {
       return invalidParameters('options.windowEnd', 'could not be read (a getter or proxy threw)');
     }
-    for (const [name, v] of [['earliestMs', earliestMs], ['latestMs', latestMs]] as const) {
-      if (typeof v !== 'number' || !Number.isFinite(v)) return invalidParameters(`options.windowEnd.${name}`, `must be a finite number (ms, the limiter's clock) (got ${describeValue(v)})`);
+    for (const [name, v] of [
+      ['earliestMs', earliestMs],
+      ['latestMs', latestMs],
+    ] as const) {
+      if (typeof v !== 'number' || !Number.isFinite(v))
+        return invalidParameters(`options.windowEnd.${name}`, `must be a finite number (ms, the limiter's clock) (got ${describeValue(v)})`);
     }
-    if ((latestMs as number) < (earliestMs as number)) return invalidParameters('options.windowEnd.latestMs', `must be at least earliestMs (got ${latestMs as number} < ${earliestMs as number})`);
+    if ((latestMs as number) < (earliestMs as number))
+      return invalidParameters('options.windowEnd.latestMs', `must be at least earliestMs (got ${latestMs as number} < ${earliestMs as number})`);
     end = { earliestMs: earliestMs as number, latestMs: latestMs as number };
   }
   return {
@@ -296,7 +318,9 @@ export function checksError(checks: unknown, keys: KeyResolver, shares: ReserveS
 
 function describeShape(l: NormalizedShape | null): string {
   if (l === null) return 'unlimited';
-  return isWindowLimit(l) ? `{ perWindow: ${l.perWindow}, windowMs: ${l.windowMs}, jitterMs: ${l.jitterMs} }` : `{ capacity: ${l.capacity}, refillPerSec: ${l.refillPerSec} }`;
+  return isWindowLimit(l)
+    ? `{ perWindow: ${l.perWindow}, windowMs: ${l.windowMs}, jitterMs: ${l.jitterMs} }`
+    : `{ capacity: ${l.capacity}, refillPerSec: ${l.refillPerSec} }`;
 }
 
 /**

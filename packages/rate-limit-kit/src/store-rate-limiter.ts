@@ -31,7 +31,22 @@ import type { Admission, AdmitMode, LimiterStore, MaybePromise } from './limiter
 import { CLOSED, errorResult, internalError, notSupported, timeoutError, abortedError, unpayableError } from './messages.js';
 import { normalizeKey } from './normalize-key.js';
 import { normalizeLimit } from './normalize-limit.js';
-import { checkError, checksError, checksNameReserve, DEFAULT_RESERVE, DEFAULT_WAIT_BUDGET_MS, isAborted, namesClass, readHeldAt, readHold, readOptions, readRecordOptions, readReserve, readSyncOptions, type ReserveShares } from './read-arguments.js';
+import {
+  checkError,
+  checksError,
+  checksNameReserve,
+  DEFAULT_RESERVE,
+  DEFAULT_WAIT_BUDGET_MS,
+  isAborted,
+  namesClass,
+  readHeldAt,
+  readHold,
+  readOptions,
+  readRecordOptions,
+  readReserve,
+  readSyncOptions,
+  type ReserveShares,
+} from './read-arguments.js';
 import { validateCost } from './validate-number.js';
 import { validateVenue } from './normalize-key.js';
 import { WaiterSet } from './waiter-set.js';
@@ -170,7 +185,16 @@ export class StoreRateLimiter implements RateLimiter {
       const n = this.#call.one(key, limit, cost);
       if (n < 0) return errorResult(checkError(key, limit, cost, ''));
       if (n === 0) return { kind: 'ok', sendAtMs: this.store.now() };
-      const a = this.store.admit(1, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'probe', undefined, 1, this.#reserve.normal) as Admission;
+      const a = this.store.admit(
+        1,
+        this.#parts.keys,
+        this.#parts.defs as Definition[],
+        this.#parts.costs,
+        'probe',
+        undefined,
+        1,
+        this.#reserve.normal,
+      ) as Admission;
       return this.#seen('checkRate', 1, this.#parts, this.#shape(a, 'checkRate', this.#parts));
     } catch (e) {
       return internalResult(e);
@@ -200,7 +224,8 @@ export class StoreRateLimiter implements RateLimiter {
       if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       if (!this.#classes && (namesClass(options) || checksNameReserve(checks))) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
       const held = readHeldAt(options);
-      if (held !== undefined && (this.store.capabilities.heldPeeks !== true || this.store.heldWait === undefined)) return Promise.resolve(notSupported('a peek at a booked send (heldAtMs)', 'heldPeeks'));
+      if (held !== undefined && (this.store.capabilities.heldPeeks !== true || this.store.heldWait === undefined))
+        return Promise.resolve(notSupported('a peek at a booked send (heldAtMs)', 'heldPeeks'));
       if (typeof held === 'object') return Promise.resolve(errorResult(held));
       const o = readOptions(options, false, this.#reserve, false);
       if ('code' in o) return Promise.resolve(errorResult(o));
@@ -221,7 +246,8 @@ export class StoreRateLimiter implements RateLimiter {
       if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       if (!this.#classes && (namesClass(options) || checksNameReserve(checks))) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
       const held = readHeldAt(options);
-      if (held !== undefined && this.store.capabilities.heldPeeks !== true) return Promise.resolve(notSupported('a booking again of a held send (heldAtMs)', 'heldPeeks'));
+      if (held !== undefined && this.store.capabilities.heldPeeks !== true)
+        return Promise.resolve(notSupported('a booking again of a held send (heldAtMs)', 'heldPeeks'));
       if (typeof held === 'object') return Promise.resolve(errorResult(held));
       const o = readOptions(options, true, this.#reserve);
       if ('code' in o) return Promise.resolve(errorResult(o));
@@ -235,7 +261,11 @@ export class StoreRateLimiter implements RateLimiter {
       const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'book', budget, o.cls, this.#free(o.free), held);
       if (!(a instanceof Promise)) return this.#waited(n, this.#waitFor(a, budget, signal, this.#parts));
       const parts = this.#call.copy(n);
-      return this.#waited(n, a.then((x) => this.#waitFor(x, budget, signal, parts), internalResult), parts);
+      return this.#waited(
+        n,
+        a.then((x) => this.#waitFor(x, budget, signal, parts), internalResult),
+        parts,
+      );
     } catch (e) {
       return Promise.resolve(internalResult(e));
     }
@@ -383,8 +413,21 @@ export class StoreRateLimiter implements RateLimiter {
   /** RL-V8: whether the window limits of a booked send held at `heldAt` still have room for it there. */
   #held(n: number, heldAt: number): Promise<PeekDecision> {
     const shape = (a: Admission): PeekDecision =>
-      a.status === 'admitted' ? { kind: 'ok', sendAtMs: a.now } : a.status === 'wait' ? { kind: 'delay', retryAfterMs: Math.max(1, Math.ceil(a.waitMs)) } : a.status === 'failed' ? errorResult(a.error) : errorResult({ code: 'internal', message: 'a peek at a booked send found a bucket it cannot pay' });
-    const a = (this.store.heldWait as NonNullable<LimiterStore['heldWait']>).call(this.store, n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, heldAt);
+      a.status === 'admitted'
+        ? { kind: 'ok', sendAtMs: a.now }
+        : a.status === 'wait'
+          ? { kind: 'delay', retryAfterMs: Math.max(1, Math.ceil(a.waitMs)) }
+          : a.status === 'failed'
+            ? errorResult(a.error)
+            : errorResult({ code: 'internal', message: 'a peek at a booked send found a bucket it cannot pay' });
+    const a = (this.store.heldWait as NonNullable<LimiterStore['heldWait']>).call(
+      this.store,
+      n,
+      this.#parts.keys,
+      this.#parts.defs as Definition[],
+      this.#parts.costs,
+      heldAt,
+    );
     if (!(a instanceof Promise)) return Promise.resolve(this.#seen('peek', n, this.#parts, shape(a)));
     const parts = this.#call.copy(n);
     return a.then((x) => this.#seen('peek', n, parts, shape(x)), internalResult);
@@ -442,12 +485,7 @@ export class StoreRateLimiter implements RateLimiter {
     return { ...a.error, path: `${at}${a.error.path}`, message: `${at}${a.error.message}` };
   }
 
-  #waitFor(
-    a: Admission,
-    budget: number,
-    signal: AbortSignal | undefined,
-    parts: CallParts,
-  ): Promise<WaitDecision> {
+  #waitFor(a: Admission, budget: number, signal: AbortSignal | undefined, parts: CallParts): Promise<WaitDecision> {
     switch (a.status) {
       case 'admitted': {
         const booking = a.booking;
@@ -512,4 +550,3 @@ function hasWindowLimit(checks: unknown): boolean {
     return false;
   }
 }
-

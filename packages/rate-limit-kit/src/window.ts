@@ -359,7 +359,8 @@ export function addEntry(e: readonly number[], a: number, b: number, cost: numbe
       const ci = out[i + 2] as number;
       const ck = out[k + 2] as number;
       const critical = isCriticalKind(fi) ? ci : ck;
-      const score = end - (out[i] as number) + syncCost(out[i] as number, end, d, now, start) + (critical > MERGE_GATE * d.perWindow ? (d.span * critical) / (ci + ck) : 0);
+      const score =
+        end - (out[i] as number) + syncCost(out[i] as number, end, d, now, start) + (critical > MERGE_GATE * d.perWindow ? (d.span * critical) / (ci + ck) : 0);
       if (score < best) {
         best = score;
         bi = i;
@@ -584,7 +585,8 @@ export function windowSync(
     else if (tells && isSingleAnswered(f)) {
       // counted in the same fixed window before the reporting request: its own answer reported less of it
       const j = answerOf(pruned, i, answers);
-      if (j >= 0 && (answers[j + 3] as number) < reported && (answers[j + 4] as number) <= windowEnd[1] && windowEnd[0] <= (answers[j + 5] as number)) ours += c;
+      if (j >= 0 && (answers[j + 3] as number) < reported && (answers[j + 4] as number) <= windowEnd[1] && windowEnd[0] <= (answers[j + 5] as number))
+        ours += c;
       else if (lastSend(pruned, i) + d.jitterMs < forget) continue;
     } else if (isOwnKind(f) && lastSend(pruned, i) + d.jitterMs < forget) continue;
     kept.push(a, b, c, f);

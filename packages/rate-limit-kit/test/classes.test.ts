@@ -48,10 +48,22 @@ function levels(charges: readonly [number, number][], now: number): { at: number
   return out;
 }
 
-type Step = { op: 'admit'; cls: number; cost: number; budget: number } | { op: 'record'; cost: number } | { op: 'penalize'; ms: number } | { op: 'advance'; ms: number };
+type Step =
+  | { op: 'admit'; cls: number; cost: number; budget: number }
+  | { op: 'record'; cost: number }
+  | { op: 'penalize'; ms: number }
+  | { op: 'advance'; ms: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ op: fc.constant('admit' as const), cls: fc.constantFrom(CRITICAL, NORMAL, BULK), cost: fc.constantFrom(0.5, 1, 2, 3.5, 8, 12), budget: fc.constantFrom(0, 500, 5000) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      op: fc.constant('admit' as const),
+      cls: fc.constantFrom(CRITICAL, NORMAL, BULK),
+      cost: fc.constantFrom(0.5, 1, 2, 3.5, 8, 12),
+      budget: fc.constantFrom(0, 500, 5000),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('record' as const), cost: fc.constantFrom(0.5, 3) }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), ms: fc.constantFrom(50, 700) }) },
   { weight: 4, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(1, 33, 100, 250, 1200) }) },

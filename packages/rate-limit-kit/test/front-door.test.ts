@@ -61,7 +61,13 @@ class ScriptedStore implements LimiterStore {
     return this.timers.t;
   }
   admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined) {
-    const call = { ids: keys.slice(0, n).map((k) => `${k.venue}/${k.axis}`), costs: costs.slice(0, n), caps: defs.slice(0, n).map((d) => d.capacity), mode, budget: budgetMs };
+    const call = {
+      ids: keys.slice(0, n).map((k) => `${k.venue}/${k.axis}`),
+      costs: costs.slice(0, n),
+      caps: defs.slice(0, n).map((d) => d.capacity),
+      mode,
+      budget: budgetMs,
+    };
     this.calls.push(call);
     return this.answer(call);
   }
@@ -105,7 +111,12 @@ class ScriptedStore implements LimiterStore {
 
 const key = (axis = 'request', credential: string | null = null) => ({ venue: 'alpha', credential, axis });
 const limit: Limit = { requests: 10 };
-const throwing = <T extends object>(): T => new Proxy({} as T, { get: () => { throw new Error('sk-live-secret'); } });
+const throwing = <T extends object>(): T =>
+  new Proxy({} as T, {
+    get: () => {
+      throw new Error('sk-live-secret');
+    },
+  });
 
 describe('StoreRateLimiter: the shared front door', () => {
   it('RL-M2 merges repeated keys at their combined cost and drops unlimited buckets and zero costs', async () => {
@@ -190,7 +201,15 @@ describe('StoreRateLimiter: the shared front door', () => {
       await limiter.checkRates([bad]),
       await limiter.peek([{ key: bad, limit, cost: 1 }]),
       await limiter.waitForCapacity([{ key: key(), limit, cost: 1 }], bad),
-      await limiter.waitForCapacity([{ key: key(), limit, cost: 1 }], { signal: { get aborted(): boolean { throw new Error('x'); }, addEventListener() {}, removeEventListener() {} } as unknown as AbortSignal }),
+      await limiter.waitForCapacity([{ key: key(), limit, cost: 1 }], {
+        signal: {
+          get aborted(): boolean {
+            throw new Error('x');
+          },
+          addEventListener() {},
+          removeEventListener() {},
+        } as unknown as AbortSignal,
+      }),
       await limiter.sync(bad, limit, 1),
       await limiter.sync(key(), bad, 1),
       await limiter.penalize(bad, { forMs: 1 }),
@@ -232,7 +251,12 @@ describe('StoreRateLimiter: the shared front door', () => {
     expect(await limiter.checkRate(key(), w, 0)).toMatchObject(notSupported);
     expect(await limiter.checkRate(key(), w, -1)).toMatchObject(notSupported);
     expect(await limiter.checkRates([{ key: key(), limit: w, cost: 1 }], { maxWaitMs: -5 })).toMatchObject(notSupported);
-    expect(await limiter.peek([{ key: key(), limit, cost: 1 }, { key: key('other'), limit: w, cost: Number.NaN }])).toMatchObject(notSupported);
+    expect(
+      await limiter.peek([
+        { key: key(), limit, cost: 1 },
+        { key: key('other'), limit: w, cost: Number.NaN },
+      ]),
+    ).toMatchObject(notSupported);
     expect(await limiter.waitForCapacity([{ key: key(), limit: w, cost: 1 }], { maxWaitMs: -5 })).toMatchObject(notSupported);
     expect(await limiter.sync(key(), w, -1)).toMatchObject(notSupported);
     limiter.record(key(), 3, w);
@@ -267,7 +291,10 @@ describe('StoreRateLimiter: the shared front door', () => {
     expect(store.cancels).toEqual(['b1']);
     store.answer = () => ({ status: 'wait', waitMs: 9999.99951171875 });
     const late = await limiter.waitForCapacity([{ key: key(), limit, cost: 1 }], { maxWaitMs: 5000 });
-    expect(late).toEqual({ kind: 'error', error: { code: 'rate_limit_timeout', message: 'the wait of 10000 ms exceeds the budget of 5000 ms; nothing was booked', retryAfterMs: 10000 } });
+    expect(late).toEqual({
+      kind: 'error',
+      error: { code: 'rate_limit_timeout', message: 'the wait of 10000 ms exceeds the budget of 5000 ms; nothing was booked', retryAfterMs: 10000 },
+    });
   });
 
   it('an asynchronous store: a signal that fires while the store books gets the booking returned', async () => {

@@ -34,7 +34,14 @@ type Outcome =
 function admit(buckets: { state: number; def: BucketDefinition; cost: number }[], now: number, budgetMs?: number): Outcome {
   const plan: AdmissionPlan = { sendAt: 0, unpayable: -1 };
   const states = buckets.map((b) => b.state);
-  planAdmission(plan, buckets.length, states, buckets.map((b) => b.def), buckets.map((b) => b.cost), now);
+  planAdmission(
+    plan,
+    buckets.length,
+    states,
+    buckets.map((b) => b.def),
+    buckets.map((b) => b.cost),
+    now,
+  );
   if (plan.unpayable >= 0) return { kind: 'unpayable', bucket: plan.unpayable, states };
   if (!admits(plan.sendAt, now, budgetMs)) return { kind: 'delay', waitMs: plan.sendAt - now, states };
   return { kind: 'ok', sendAt: plan.sendAt, states: buckets.map((b) => (b.cost === 0 ? b.state : chargeAt(b.state, b.def, b.cost, plan.sendAt))) };

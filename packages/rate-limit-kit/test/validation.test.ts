@@ -19,8 +19,18 @@ describe('hashCredential (RL-K3)', () => {
   });
   it('hashes UTF-8, not UTF-16', () => {
     // SHA-256 over the bytes c3 a9, not over the UTF-16 code unit e9 00
-    expect(hashCredential('é')).toBe(createHash('sha256').update(Buffer.from([0xc3, 0xa9])).digest('hex').slice(0, 32));
-    expect(hashCredential('é')).not.toBe(createHash('sha256').update(Buffer.from([0xe9])).digest('hex').slice(0, 32));
+    expect(hashCredential('é')).toBe(
+      createHash('sha256')
+        .update(Buffer.from([0xc3, 0xa9]))
+        .digest('hex')
+        .slice(0, 32),
+    );
+    expect(hashCredential('é')).not.toBe(
+      createHash('sha256')
+        .update(Buffer.from([0xe9]))
+        .digest('hex')
+        .slice(0, 32),
+    );
   });
 });
 
@@ -67,14 +77,27 @@ describe('normalizeLimit', () => {
     expect(normalizeLimit(undefined)).toMatchObject({ ok: false, error: { code: 'invalid_parameters', path: 'limit' } });
   });
   it('RL-F2 a limit or key whose getters throw is invalid_parameters', () => {
-    const throwing = new Proxy({}, { get: () => { throw new Error('boom'); } });
+    const throwing = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('boom');
+        },
+      },
+    );
     expect(normalizeLimit(throwing)).toMatchObject({ ok: false, error: { code: 'invalid_parameters', path: 'limit' } });
     expect(normalizeKey(throwing)).toMatchObject({ ok: false, error: { code: 'invalid_parameters', path: 'key' } });
     const revoked = Proxy.revocable({}, {});
     revoked.revoke();
     expect(normalizeKey(revoked.proxy)).toMatchObject({ ok: false, error: { code: 'invalid_parameters' } });
     expect(normalizeLimit(revoked.proxy)).toMatchObject({ ok: false, error: { code: 'invalid_parameters' } });
-    const signal = { get aborted(): boolean { throw new Error('boom'); }, addEventListener() {}, removeEventListener() {} };
+    const signal = {
+      get aborted(): boolean {
+        throw new Error('boom');
+      },
+      addEventListener() {},
+      removeEventListener() {},
+    };
     expect(validateSignal(signal)).toMatchObject({ ok: false, error: { code: 'invalid_parameters' } });
   });
   it('RL-L4 refill 0 is allowed (a fixed quota)', () => {
@@ -161,13 +184,31 @@ describe('checksError: the first error of a list of checks, with its path', () =
     expect(checksError([], keys).path).toBe('checks');
     expect(checksError('x', keys).path).toBe('checks');
     expect(checksError([null], keys).path).toBe('checks[0]');
-    expect(checksError([{ key: ip, limit, cost: 1 }, { key: ip, limit, cost: -2 }], keys).path).toBe('checks[1].cost');
+    expect(
+      checksError(
+        [
+          { key: ip, limit, cost: 1 },
+          { key: ip, limit, cost: -2 },
+        ],
+        keys,
+      ).path,
+    ).toBe('checks[1].cost');
     expect(checksError([{ key: ip, cost: 1 }], keys).path).toBe('checks[0].limit');
   });
   it('RL-F2 a list or a check that cannot be read is invalid_parameters', () => {
-    const throwing = new Proxy([], { get: () => { throw new Error('boom'); } });
+    const throwing = new Proxy([], {
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     expect(checksError(throwing, keys)).toMatchObject({ code: 'invalid_parameters', path: 'checks' });
-    const check = { get key(): never { throw new Error('boom'); }, limit, cost: 1 };
+    const check = {
+      get key(): never {
+        throw new Error('boom');
+      },
+      limit,
+      cost: 1,
+    };
     expect(checksError([check], keys)).toMatchObject({ code: 'invalid_parameters', path: 'checks[0]' });
   });
 });

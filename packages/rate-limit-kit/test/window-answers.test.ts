@@ -117,4 +117,3 @@ describe('merging a gate (RL-V6)', () => {
     expect(widest).toBeLessThanOrEqual(90);
   });
 });
-

@@ -62,13 +62,27 @@ export function observeBuckets(meter: Meter, limiter: RateLimiter, instruments: 
   const observables: Observable[] = [];
   const withBuckets = options.buckets && limiter.capabilities.snapshot;
   const borrowed = withBuckets
-    ? meter.createObservableGauge(METRIC.bucketBorrowed, { description: 'A live bucket\'s borrowed amount: capacity minus tokens now, bookings included.', unit: '{token}' })
+    ? meter.createObservableGauge(METRIC.bucketBorrowed, {
+        description: "A live bucket's borrowed amount: capacity minus tokens now, bookings included.",
+        unit: '{token}',
+      })
     : undefined;
-  const capacity = withBuckets ? meter.createObservableGauge(METRIC.bucketCapacity, { description: 'A live bucket\'s capacity, the limit the limiter enforces.', unit: '{token}' }) : undefined;
+  const capacity = withBuckets
+    ? meter.createObservableGauge(METRIC.bucketCapacity, { description: "A live bucket's capacity, the limit the limiter enforces.", unit: '{token}' })
+    : undefined;
   const count = withBuckets ? meter.createObservableGauge(METRIC.buckets, { description: 'Live buckets in the store.', unit: '{bucket}' }) : undefined;
   const stats = recordStatsOf(limiter);
-  const depth = stats !== undefined ? meter.createObservableGauge(METRIC.recordBufferDepth, { description: 'Records waiting in the record buffer for the store.', unit: '{record}' }) : undefined;
-  const dropped = stats !== undefined ? meter.createObservableCounter(METRIC.recordsDropped, { description: 'Records dropped: buffer full, invalid input, or the limiter closed.', unit: '{record}' }) : undefined;
+  const depth =
+    stats !== undefined
+      ? meter.createObservableGauge(METRIC.recordBufferDepth, { description: 'Records waiting in the record buffer for the store.', unit: '{record}' })
+      : undefined;
+  const dropped =
+    stats !== undefined
+      ? meter.createObservableCounter(METRIC.recordsDropped, {
+          description: 'Records dropped: buffer full, invalid input, or the limiter closed.',
+          unit: '{record}',
+        })
+      : undefined;
   for (const o of [borrowed, capacity, count, depth, dropped]) if (o !== undefined) observables.push(o);
   observables.push(...instruments.observables);
   let closed = false;

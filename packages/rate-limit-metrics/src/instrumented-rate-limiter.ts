@@ -179,5 +179,4 @@ export class InstrumentedRateLimiter implements RateLimiter {
       // metrics never change an answer
     }
   }
-
 }

@@ -110,7 +110,13 @@ export class LimiterInstruments {
         const id = `${op} ${code}`;
         t = s.errors.get(id);
         if (t === undefined) {
-          t = this.#tally({ [ATTR.venue]: s.venue, [ATTR.axis]: s.axis, [ATTR.operation]: OPERATION[operation], [ATTR.decision]: 'error', [ATTR.errorType]: code });
+          t = this.#tally({
+            [ATTR.venue]: s.venue,
+            [ATTR.axis]: s.axis,
+            [ATTR.operation]: OPERATION[operation],
+            [ATTR.decision]: 'error',
+            [ATTR.errorType]: code,
+          });
           s.errors.set(id, t);
         }
       } else {
@@ -201,7 +207,10 @@ export class LimiterInstruments {
     let a = v.wait.get(id);
     if (a === undefined) {
       const name = this.#series.has(venue) ? venue : OTHER_AXIS;
-      a = answer.kind === 'error' ? { [ATTR.venue]: name, [ATTR.decision]: 'error', [ATTR.errorType]: code } : { [ATTR.venue]: name, [ATTR.decision]: answer.kind };
+      a =
+        answer.kind === 'error'
+          ? { [ATTR.venue]: name, [ATTR.decision]: 'error', [ATTR.errorType]: code }
+          : { [ATTR.venue]: name, [ATTR.decision]: answer.kind };
       v.wait.set(id, a);
     }
     return a;

@@ -71,9 +71,12 @@ export function pacedFetchMetrics(options: PacedFetchMetricsOptions = {}): (even
   if (meter === undefined) return () => undefined;
   const maxVenues = options.maxVenues ?? 100;
   const requests = meter.createCounter(METRIC.clientRequests, { description: 'Requests a paced client sent, by what the venue answered.', unit: '{request}' });
-  const feedback = meter.createCounter(METRIC.clientFeedback, { description: 'Syncs and penalties a paced client applied to its limiter from the venue\'s answers.', unit: '{feedback}' });
+  const feedback = meter.createCounter(METRIC.clientFeedback, {
+    description: "Syncs and penalties a paced client applied to its limiter from the venue's answers.",
+    unit: '{feedback}',
+  });
   const wait = meter.createHistogram(METRIC.clientWaitDuration, {
-    description: 'How long a paced client\'s request waited for its send time.',
+    description: "How long a paced client's request waited for its send time.",
     unit: 's',
     advice: { explicitBucketBoundaries: [...WAIT_BOUNDARIES_S] },
   });
@@ -83,7 +86,14 @@ export function pacedFetchMetrics(options: PacedFetchMetricsOptions = {}): (even
     let s = venues.get(name);
     if (s === undefined) {
       const fb = (kind: string, outcome: string): Attributes => ({ [ATTR.venue]: name, [ATTR.feedbackKind]: kind, [ATTR.feedbackOutcome]: outcome });
-      s = { verdicts: new Map(), syncApplied: fb('sync', 'applied'), syncFailed: fb('sync', 'failed'), penaltyApplied: fb('penalty', 'applied'), penaltyFailed: fb('penalty', 'failed'), wait: { [ATTR.venue]: name } };
+      s = {
+        verdicts: new Map(),
+        syncApplied: fb('sync', 'applied'),
+        syncFailed: fb('sync', 'failed'),
+        penaltyApplied: fb('penalty', 'applied'),
+        penaltyFailed: fb('penalty', 'failed'),
+        wait: { [ATTR.venue]: name },
+      };
       venues.set(name, s);
     }
     return s;

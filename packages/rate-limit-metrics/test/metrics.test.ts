@@ -36,10 +36,24 @@ function points(all: readonly MetricData[], name: string): string[] {
 const UNAVAILABLE: ErrorResult = { kind: 'error', error: { code: 'backend_unavailable', message: 'the store did not answer in time' } };
 
 /** A third party's limiter (not on the kit's front door) answering what the test says. */
-function fakeLimiter(answer: () => Decision, snapshot: () => readonly BucketSnapshot[] | ErrorResult = () => []): RateLimiter & { recordStats(): { buffered: number; dropped: number } } {
+function fakeLimiter(
+  answer: () => Decision,
+  snapshot: () => readonly BucketSnapshot[] | ErrorResult = () => [],
+): RateLimiter & { recordStats(): { buffered: number; dropped: number } } {
   return {
     specificationVersion: 'v1',
-    capabilities: { distributed: true, injectableClock: false, bookings: true, abortSignal: true, fractionalCosts: true, snapshot: true, sync: true, penalize: true, crossVenueChecks: true, windowLimits: false },
+    capabilities: {
+      distributed: true,
+      injectableClock: false,
+      bookings: true,
+      abortSignal: true,
+      fractionalCosts: true,
+      snapshot: true,
+      sync: true,
+      penalize: true,
+      crossVenueChecks: true,
+      windowLimits: false,
+    },
     checkRate: async () => answer(),
     checkRates: async () => answer(),
     peek: async () => answer() as never,
@@ -71,7 +85,9 @@ describe('instrumentRateLimiter', () => {
     metrics.setGlobalMeterProvider(r.provider);
     const l = instrumentRateLimiter(fakeLimiter(() => ({ kind: 'ok', sendAtMs: 0 })));
     await l.checkRate({ venue: 'okx', credential: null }, { requests: 1 }, 1);
-    expect(points(await r.collect(), 'rate_limit.decisions')).toEqual(['rate_limit.axis=request,rate_limit.decision=ok,rate_limit.operation=check_rate,rate_limit.venue=okx => 1']);
+    expect(points(await r.collect(), 'rate_limit.decisions')).toEqual([
+      'rate_limit.axis=request,rate_limit.decision=ok,rate_limit.operation=check_rate,rate_limit.venue=okx => 1',
+    ]);
   });
 
   it('counts backend_unavailable answers, the record buffer and its drops, and failed snapshots', async () => {
@@ -91,7 +107,11 @@ describe('instrumentRateLimiter', () => {
     await l.checkRates([check]);
     down = true;
     const all = await r.collect();
-    expect(points(all, 'rate_limit.backend.unavailable')).toEqual(['rate_limit.operation=check_rates => 1', 'rate_limit.operation=snapshot => 1', 'rate_limit.operation=wait_for_capacity => 1']);
+    expect(points(all, 'rate_limit.backend.unavailable')).toEqual([
+      'rate_limit.operation=check_rates => 1',
+      'rate_limit.operation=snapshot => 1',
+      'rate_limit.operation=wait_for_capacity => 1',
+    ]);
     expect(points(all, 'rate_limit.decisions')).toContain(
       'error.type=backend_unavailable,rate_limit.axis=uid,rate_limit.decision=error,rate_limit.operation=check_rates,rate_limit.venue=bybit => 1',
     );
@@ -102,7 +122,10 @@ describe('instrumentRateLimiter', () => {
 
   it('bounds cardinality: axes beyond maxSeries share one series per venue', async () => {
     const r = recorder();
-    const l = instrumentRateLimiter(fakeLimiter(() => ({ kind: 'delay', retryAfterMs: 5 })), { meterProvider: r.provider, maxSeries: 3 });
+    const l = instrumentRateLimiter(
+      fakeLimiter(() => ({ kind: 'delay', retryAfterMs: 5 })),
+      { meterProvider: r.provider, maxSeries: 3 },
+    );
     for (let i = 0; i < 10; i++) await l.checkRate({ venue: 'okx', credential: null, axis: `trade/order:PAIR-${i}` }, { requests: 1 }, 1);
     await l.checkRate({ venue: 'kraken', credential: null }, { requests: 1 }, 1);
     const got = points(await r.collect(), 'rate_limit.decisions');
@@ -117,9 +140,23 @@ describe('instrumentRateLimiter', () => {
 
   it('shows at most maxBucketSeries live buckets, the fullest first, credentials as 12 hex digits of their hash', async () => {
     const r = recorder();
-    const bucket = (axis: string, borrowed: number, hash: string | null): BucketSnapshot => ({ venue: 'okx', credentialHash: hash, axis, capacity: 10, refillPerSec: 1, tokens: 10 - borrowed, borrowed });
+    const bucket = (axis: string, borrowed: number, hash: string | null): BucketSnapshot => ({
+      venue: 'okx',
+      credentialHash: hash,
+      axis,
+      capacity: 10,
+      refillPerSec: 1,
+      tokens: 10 - borrowed,
+      borrowed,
+    });
     const live = [bucket('a', 1, null), bucket('b', 9, 'ab'.repeat(32)), bucket('c', 5, null)];
-    instrumentRateLimiter(fakeLimiter(() => ({ kind: 'ok', sendAtMs: 0 }), () => live), { meterProvider: r.provider, maxBucketSeries: 2 });
+    instrumentRateLimiter(
+      fakeLimiter(
+        () => ({ kind: 'ok', sendAtMs: 0 }),
+        () => live,
+      ),
+      { meterProvider: r.provider, maxBucketSeries: 2 },
+    );
     const all = await r.collect();
     expect(points(all, 'rate_limit.bucket.borrowed')).toEqual([
       `rate_limit.axis=b,rate_limit.credential.hash=${'ab'.repeat(6)},rate_limit.venue=okx => 9`,

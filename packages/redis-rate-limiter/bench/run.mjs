@@ -192,17 +192,19 @@ async function main() {
       .then((d) => d.kind === 'ok');
   };
   const rlf = new RateLimiterRedis({ storeClient: theirs, keyPrefix: 'rlf', points: 1e9, duration: 60 });
-  const flexible = (i) => rlf.consume(`k${i % KEYS}`, 1).then(
-    () => true,
-    () => false,
-  );
+  const flexible = (i) =>
+    rlf.consume(`k${i % KEYS}`, 1).then(
+      () => true,
+      () => false,
+    );
   bare.defineCommand('gcra', { numberOfKeys: 1, lua: BARE_GCRA });
   const gcra = (i) => bare.gcra(`gcra:{k${i % KEYS}}`, '1000000000', '1000000000', '1').then((r) => r === 1);
   const rlfPiped = new RateLimiterRedis({ storeClient: theirsPiped, keyPrefix: 'rlfp', points: 1e9, duration: 60 });
-  const flexiblePiped = (i) => rlfPiped.consume(`k${i % KEYS}`, 1).then(
-    () => true,
-    () => false,
-  );
+  const flexiblePiped = (i) =>
+    rlfPiped.consume(`k${i % KEYS}`, 1).then(
+      () => true,
+      () => false,
+    );
   barePiped.defineCommand('gcra', { numberOfKeys: 1, lua: BARE_GCRA });
   const gcraPiped = (i) => barePiped.gcra(`gcrap:{k${i % KEYS}}`, '1000000000', '1000000000', '1').then((r) => r === 1);
 
@@ -215,8 +217,20 @@ async function main() {
     ['bare GCRA script, autopipelined ioredis', gcraPiped],
   ];
   const results = new Map();
-  console.log(`redis-rate-limiter bench: redis-server ${(await admin.info('server')).match(/redis_version:(\S+)/)?.[1]} on 127.0.0.1:${server.port}, ${KEYS} keys, ${SECONDS} s per cell, best of ${ROUNDS}, ioredis 5\n`);
-  console.log('contender'.padEnd(50) + 'in flight'.padStart(10) + 'admissions/s'.padStart(14) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + 'round trips'.padStart(13) + 'cmds in script'.padStart(16) + 'client CPU us'.padStart(15) + 'server CPU us'.padStart(15));
+  console.log(
+    `redis-rate-limiter bench: redis-server ${(await admin.info('server')).match(/redis_version:(\S+)/)?.[1]} on 127.0.0.1:${server.port}, ${KEYS} keys, ${SECONDS} s per cell, best of ${ROUNDS}, ioredis 5\n`,
+  );
+  console.log(
+    'contender'.padEnd(50) +
+      'in flight'.padStart(10) +
+      'admissions/s'.padStart(14) +
+      'p50 ms'.padStart(9) +
+      'p99 ms'.padStart(9) +
+      'round trips'.padStart(13) +
+      'cmds in script'.padStart(16) +
+      'client CPU us'.padStart(15) +
+      'server CPU us'.padStart(15),
+  );
   // two rounds in alternating order, the better of the two kept per cell: this machine is shared and
   // noisy, and the first cell of a round also pays for warming up
   for (const inFlight of [1, 64]) {
@@ -251,9 +265,13 @@ async function main() {
   console.log(`  three  / rate-limiter-flexible: ${ratio(t, f, 64).toFixed(2)}x`);
   console.log(`  single / bare GCRA script:      ${ratio(s, g, 64).toFixed(2)}x`);
   console.log('ratios at 1 in flight:');
-  console.log(`  single / rate-limiter-flexible: ${ratio(s, f, 1).toFixed(2)}x; three / rlf: ${ratio(t, f, 1).toFixed(2)}x; single / bare GCRA: ${ratio(s, g, 1).toFixed(2)}x`);
+  console.log(
+    `  single / rate-limiter-flexible: ${ratio(s, f, 1).toFixed(2)}x; three / rlf: ${ratio(t, f, 1).toFixed(2)}x; single / bare GCRA: ${ratio(s, g, 1).toFixed(2)}x`,
+  );
   console.log('ratios at 64 in flight against the contenders on autopipelined ioredis (every client batching its writes):');
-  console.log(`  single / rlf: ${ratio(s, fp, 64).toFixed(2)}x; three / rlf: ${ratio(t, fp, 64).toFixed(2)}x; single / bare GCRA: ${ratio(s, gp, 64).toFixed(2)}x`);
+  console.log(
+    `  single / rlf: ${ratio(s, fp, 64).toFixed(2)}x; three / rlf: ${ratio(t, fp, 64).toFixed(2)}x; single / bare GCRA: ${ratio(s, gp, 64).toFixed(2)}x`,
+  );
 
   // memory per idle bucket: 10 000 buckets with realistic names, left idle (long TTL: half-spent quota)
   await limiter.resetAll();
@@ -263,7 +281,9 @@ async function main() {
   const hourly = { requests: 1000, periodMs: 3_600_000 };
   for (let i = 0; i < N; i += 100) {
     await Promise.all(
-      Array.from({ length: 100 }, (_, j) => idle.checkRate({ venue: 'binance', credential: `${'k'.repeat(56)}${String(i + j).padStart(8, '0')}`, axis: 'orders_1h' }, hourly, 500)),
+      Array.from({ length: 100 }, (_, j) =>
+        idle.checkRate({ venue: 'binance', credential: `${'k'.repeat(56)}${String(i + j).padStart(8, '0')}`, axis: 'orders_1h' }, hourly, 500),
+      ),
     );
   }
   const after = Number((await admin.info('memory')).match(/used_memory:(\d+)/)[1]);

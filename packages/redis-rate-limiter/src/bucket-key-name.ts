@@ -99,8 +99,7 @@ export function parseBucketKeyName(
   if (close < 0) return undefined;
   const tag = keyName.slice(prefix.length + 1, close);
   const rest = keyName.slice(close + 1);
-  const [venue, credential, axis] =
-    mode === 'venue' ? [tag, ...rest.split(':')] : mode === 'venue+credential' ? [...tag.split(':'), rest] : rest.split(':');
+  const [venue, credential, axis] = mode === 'venue' ? [tag, ...rest.split(':')] : mode === 'venue+credential' ? [...tag.split(':'), rest] : rest.split(':');
   if (venue === undefined || credential === undefined || axis === undefined) return undefined;
   const credentialHash = credential === 'public' ? null : Buffer.from(credential, 'base64url').toString('hex');
   return { venue: unescapeName(venue), credentialHash, axis: unescapeName(axis) };

@@ -90,7 +90,6 @@ export function fromIoRedis(client: IoRedisClientShape | IoRedisClusterShape): R
       return reply;
     },
     eval: (script, keys, args) => client.eval(script, keys.length, ...keys, ...args),
-    masters: async () =>
-      isCluster ? (client as IoRedisClusterShape).nodes('master').map(nodeOf) : [nodeOf(client as IoRedisClientShape)],
+    masters: async () => (isCluster ? (client as IoRedisClusterShape).nodes('master').map(nodeOf) : [nodeOf(client as IoRedisClientShape)]),
   };
 }

@@ -212,7 +212,13 @@ export function parseStored(raw: string): StoredState | undefined {
   const full = bar < 0 ? value : value.slice(0, bar);
   const hash = full.indexOf('#');
   const head = hash < 0 ? full : full.slice(0, hash);
-  const classes = hash < 0 ? undefined : full.slice(hash + 1).split(':').map((v) => (v === '' ? -Infinity : Number(v)));
+  const classes =
+    hash < 0
+      ? undefined
+      : full
+          .slice(hash + 1)
+          .split(':')
+          .map((v) => (v === '' ? -Infinity : Number(v)));
   const parts = head.split(',');
   if (parts[0] === 'p') return parts.length === 3 ? { pending: true, debt: Number(parts[1]), hold: holdOf(parts[2]) } : undefined;
   const window = (parts[0] ?? '').includes('/');
@@ -229,7 +235,12 @@ export function parseStored(raw: string): StoredState | undefined {
 }
 
 /** The numbers of a stored definition's text: a token bucket's capacity and refill, or a window limit's. */
-export function definitionOf(text: string): { readonly capacity: number; readonly refillPerSec: number; readonly windowMs?: number; readonly jitterMs?: number } {
+export function definitionOf(text: string): {
+  readonly capacity: number;
+  readonly refillPerSec: number;
+  readonly windowMs?: number;
+  readonly jitterMs?: number;
+} {
   if (text.includes('/')) {
     const [perWindow, windowMs, jitterMs] = text.split('/').map(Number) as [number, number, number];
     return { capacity: perWindow, refillPerSec: (perWindow * 1000) / windowMs, windowMs, jitterMs };

@@ -135,7 +135,17 @@ export class RedisStore implements LimiterStore {
 
   // ---------------------------------------------------------------- admission
 
-  admit(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], mode: AdmitMode, budgetMs: number | undefined, cls = 1, free: number | readonly number[] = 0, heldAt?: number): Promise<Admission> {
+  admit(
+    n: number,
+    keys: readonly ResolvedKey[],
+    defs: readonly Definition[],
+    costs: readonly number[],
+    mode: AdmitMode,
+    budgetMs: number | undefined,
+    cls = 1,
+    free: number | readonly number[] = 0,
+    heldAt?: number,
+  ): Promise<Admission> {
     const names = this.#callNames(n, keys);
     if (!Array.isArray(names)) return Promise.resolve(names);
     const token = mode === 'book' ? Math.floor(Math.random() * 0x40000000).toString(36) : '';

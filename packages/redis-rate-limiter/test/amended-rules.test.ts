@@ -63,7 +63,8 @@ describe('RL-R1 records are applied exactly once', () => {
     if (record === undefined) throw new Error('no record script');
     const settings = { now: '', ttlSlackMs: '1000', pendingDebtTtlMs: '3600000', pendingHoldTtlMs: '86400000', recordMarkerTtlMs: '600000' };
     const name = bucketKeyName(prefix, 'venue', k.venue, null, k.axis ?? 'request');
-    const deliver = (id: string): Promise<unknown> => c.redis.eval(record.source, [name, recordMarkerName(prefix, name, id)], recordArgs(settings, 5, undefined));
+    const deliver = (id: string): Promise<unknown> =>
+      c.redis.eval(record.source, [name, recordMarkerName(prefix, name, id)], recordArgs(settings, 5, undefined));
     expect(await deliver('one')).toBe(1);
     expect(await deliver('one')).toBe(0);
     expect(await limiter.borrowed(k)).toBe(6);

@@ -21,8 +21,7 @@ await runConformanceSuite({
   describe,
   it,
   name: 'redis-rate-limiter on one redis-server (ioredis; peer on node-redis)',
-  factory: (context) =>
-    redisSubject(context, { client, peerClient, nodes: [server], pause: () => server.pause(), resume: () => server.resume() }),
+  factory: (context) => redisSubject(context, { client, peerClient, nodes: [server], pause: () => server.pause(), resume: () => server.resume() }),
   provider: ({ limiter, clock, limits }) => createProviderRateLimiter(limiter, { clock, limits }),
   propertyRuns: 30,
 });

@@ -21,7 +21,11 @@ const ip = { venue: 'binance', credential: null, axis: 'ip' } as const;
 const limit = { requests: 2, periodMs: 60_000 } as const;
 
 function clientCount(s: RedisServer): number {
-  return s.cli('CLIENT', 'LIST').trim().split('\n').filter((l) => l.includes('cmd=')).length;
+  return s
+    .cli('CLIENT', 'LIST')
+    .trim()
+    .split('\n')
+    .filter((l) => l.includes('cmd=')).length;
 }
 
 async function admitsTwoThenDelays(limiter: RateLimiter): Promise<void> {

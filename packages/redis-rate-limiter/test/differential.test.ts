@@ -66,7 +66,13 @@ type Cls = { priority?: 'critical' | 'normal' | 'bulk'; reserve?: { normal?: num
 type Check = [number, number, number] | [number, number, number, number];
 
 /** Checks' own reserves (RL-Q6): a bucket spent to its end, or kept freer than the call's. */
-const CHECK_RESERVES: readonly { normal?: number; bulk?: number }[] = [{ bulk: 0 }, { normal: 0, bulk: 0 }, { bulk: 0.5 }, { normal: 0.2, bulk: 0.4 }, { normal: 0.05 }];
+const CHECK_RESERVES: readonly { normal?: number; bulk?: number }[] = [
+  { bulk: 0 },
+  { normal: 0, bulk: 0 },
+  { bulk: 0.5 },
+  { normal: 0.2, bulk: 0.4 },
+  { normal: 0.05 },
+];
 
 type Op =
   | { op: 'probe' | 'peek'; checks: Check[]; cls?: Cls }
@@ -74,7 +80,17 @@ type Op =
   | { op: 'wait'; checks: Check[]; budget: number; cls?: Cls }
   | { op: 'abort' }
   | { op: 'record'; key: number; cost: number; limit: number | null; late?: [number, number, number] | null }
-  | { op: 'sync'; key: number; limit: number; borrowed: number; sentAgoMs: number | null; elapsedMs: number | null; countedOwn: number; answered: number | null; end?: [number, number] | null }
+  | {
+      op: 'sync';
+      key: number;
+      limit: number;
+      borrowed: number;
+      sentAgoMs: number | null;
+      elapsedMs: number | null;
+      countedOwn: number;
+      answered: number | null;
+      end?: [number, number] | null;
+    }
   | { op: 'penalize'; key: number; forMs: number; absolute: boolean }
   | { op: 'reset'; key: number }
   | { op: 'late'; later: number; over: number }
@@ -101,12 +117,24 @@ const LATE = fc.option(fc.tuple(fc.constantFrom(0, 10, 20, 30, 60, 250), fc.cons
 /** A peek at the last admitted or booked send where it is held (RL-V8), now and then at another time (not held there). */
 const HELD = { weight: 3, arbitrary: fc.record({ op: fc.constant('held' as const), shift: fc.constantFrom(0, 0, 0, 0.0005, -5, 1) }) };
 /** The last admitted or booked send booked again (RL-V8): its entry where it was held given up as the call books. */
-const REBOOK = { weight: 2, arbitrary: fc.record({ op: fc.constant('rebook' as const), shift: fc.constantFrom(0, 0, 0, 7), budget: fc.constantFrom(50, 1000, 100_000) }) };
+const REBOOK = {
+  weight: 2,
+  arbitrary: fc.record({ op: fc.constant('rebook' as const), shift: fc.constantFrom(0, 0, 0, 7), budget: fc.constantFrom(50, 1000, 100_000) }),
+};
 const ENDS = fc.option(fc.tuple(fc.constantFrom(200, 1000, 1100, 2000, 60_000), fc.constantFrom(0, 40, 100, 30_000)), { nil: null });
 const windowOpArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constantFrom('probe' as const, 'peek' as const), checks: windowChecks }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('book' as const), checks: windowChecks, budget: fc.constantFrom(50, 1000, 100_000) }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(1), cost: fc.constantFrom(1, 2, 3, 4, 25), limit: fc.option(windowLimit, { nil: null }), late: LATE }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('record' as const),
+      key: fc.nat(1),
+      cost: fc.constantFrom(1, 2, 3, 4, 25),
+      limit: fc.option(windowLimit, { nil: null }),
+      late: LATE,
+    }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -121,7 +149,10 @@ const windowOpArb: fc.Arbitrary<Op> = fc.oneof(
       end: ENDS,
     }),
   },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(1), forMs: fc.constantFrom(0, 100, 500, 5000), absolute: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(1), forMs: fc.constantFrom(0, 100, 500, 5000), absolute: fc.boolean() }),
+  },
   // the last admitted send went out late (RL-V7), and a peek at the last booking where it is held (RL-V8)
   { weight: 2, arbitrary: fc.record({ op: fc.constant('late' as const), later: fc.constantFrom(0, 3, 50, 300), over: fc.constantFrom(0, 20, 500) }) },
   HELD,
@@ -136,9 +167,24 @@ const mergeOpArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ op: fc.constant('probe' as const), checks: bigChecks }) },
   // critical sends among the others, some of them gates (1e-10): they merge among themselves, and with the
   // others at the span times their share of the cost, or for nothing as gates (RL-V6)
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('probe' as const), checks: gateChecks, cls: fc.constantFrom<Cls>({ priority: 'critical' }, { priority: 'bulk' }, { priority: 'bulk', reserve: { bulk: 0.1 } }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('probe' as const),
+      checks: gateChecks,
+      cls: fc.constantFrom<Cls>({ priority: 'critical' }, { priority: 'bulk' }, { priority: 'bulk', reserve: { bulk: 0.1 } }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('book' as const), checks: bigChecks, budget: fc.constantFrom(50, 100_000) }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(1), cost: fc.constantFrom(1, 4), limit: fc.option(fc.constant(BIG_WINDOW), { nil: null }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('record' as const),
+      key: fc.nat(1),
+      cost: fc.constantFrom(1, 4),
+      limit: fc.option(fc.constant(BIG_WINDOW), { nil: null }),
+    }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -162,7 +208,13 @@ const mergeOpArb: fc.Arbitrary<Op> = fc.oneof(
  */
 const ANSWER_LIMIT = LIMITS.findIndex((l) => l !== null && 'perWindow' in l && l.perWindow === 10);
 const answerOpArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('probe' as const), checks: fc.array(fc.tuple(fc.nat(1), fc.constant(ANSWER_LIMIT), fc.constantFrom(2, 4)), { minLength: 1, maxLength: 2 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('probe' as const),
+      checks: fc.array(fc.tuple(fc.nat(1), fc.constant(ANSWER_LIMIT), fc.constantFrom(2, 4)), { minLength: 1, maxLength: 2 }),
+    }),
+  },
   {
     weight: 5,
     arbitrary: fc.record({
@@ -177,12 +229,25 @@ const answerOpArb: fc.Arbitrary<Op> = fc.oneof(
       end: fc.option(fc.tuple(fc.constantFrom(900, 1000, 2000, 3000), fc.constantFrom(0, 40, 200, 300)), { nil: null }),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('answerLast' as const), borrowed: fc.constantFrom(1, 4, 9), end: fc.option(fc.tuple(fc.constantFrom(1000, 2000), fc.constantFrom(0, 40)), { nil: null }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('answerLast' as const),
+      borrowed: fc.constantFrom(1, 4, 9),
+      end: fc.option(fc.tuple(fc.constantFrom(1000, 2000), fc.constantFrom(0, 40)), { nil: null }),
+    }),
+  },
   // the last admitted send went out late (RL-V7): a send marked answered keeps counting until its mark
   { weight: 2, arbitrary: fc.record({ op: fc.constant('late' as const), later: fc.constantFrom(0, 0, 3, 50), over: fc.constantFrom(0, 20, 500) }) },
   {
     weight: 2,
-    arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(1), cost: fc.constantFrom(1, 2, 2, 4), limit: fc.constant(null), late: fc.option(fc.tuple(fc.constantFrom(0, 10, 20, 30, 60), fc.constantFrom(0, 5), fc.constantFrom(0, 20)), { nil: null, freq: 4 }) }),
+    arbitrary: fc.record({
+      op: fc.constant('record' as const),
+      key: fc.nat(1),
+      cost: fc.constantFrom(1, 2, 2, 4),
+      limit: fc.constant(null),
+      late: fc.option(fc.tuple(fc.constantFrom(0, 10, 20, 30, 60), fc.constantFrom(0, 5), fc.constantFrom(0, 20)), { nil: null, freq: 4 }),
+    }),
   },
   HELD,
   { weight: 4, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(0, 1, 10, 33.3, 250, 1200) }) },
@@ -195,7 +260,12 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ op: 'abort' as const }) },
   {
     weight: 2,
-    arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(KEYS.length - 1), cost: fc.constantFrom(0.5, 1, 4, 25, 1e308), limit: fc.option(fc.nat(LIMITS.length - 1), { nil: null }) }),
+    arbitrary: fc.record({
+      op: fc.constant('record' as const),
+      key: fc.nat(KEYS.length - 1),
+      cost: fc.constantFrom(0.5, 1, 4, 25, 1e308),
+      limit: fc.option(fc.nat(LIMITS.length - 1), { nil: null }),
+    }),
   },
   {
     weight: 1,
@@ -210,7 +280,15 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       answered: fc.option(fc.constantFrom(1, 2, 3), { nil: null }),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(KEYS.length - 1), forMs: fc.constantFrom(0, 100, 500, 5000, 1e17), absolute: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('penalize' as const),
+      key: fc.nat(KEYS.length - 1),
+      forMs: fc.constantFrom(0, 100, 500, 5000, 1e17),
+      absolute: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('reset' as const), key: fc.nat(KEYS.length - 1) }) },
   { weight: 4, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(0, 1, 33.3, 100, 250, 999.9, 3000, 120_000) }) },
 );
@@ -219,12 +297,18 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 const clsArb: fc.Arbitrary<Cls> = fc.oneof(
   fc.constant(null),
   fc.record({ priority: fc.constantFrom('critical' as const, 'normal' as const, 'bulk' as const) }),
-  fc.record({ priority: fc.constantFrom('normal' as const, 'bulk' as const), reserve: fc.constantFrom({ normal: 0.1 }, { normal: 0.1, bulk: 0.3 }, { bulk: 0.5 }, { normal: 0.25, bulk: 0.25 }) }),
+  fc.record({
+    priority: fc.constantFrom('normal' as const, 'bulk' as const),
+    reserve: fc.constantFrom({ normal: 0.1 }, { normal: 0.1, bulk: 0.3 }, { bulk: 0.5 }, { normal: 0.25, bulk: 0.25 }),
+  }),
 );
 const CLASS_LIMITS = [0, 1, 2, 4, 5, 7];
 /** Mostly one definition per key (a redefinition drops the class state; key 2 a window limit), now and then another. */
 const plainClassCheck: fc.Arbitrary<[number, number, number]> = fc.oneof(
-  { weight: 12, arbitrary: fc.tuple(fc.nat(2), fc.constantFrom(0, 1, 2, 3, 4, 5, 6)).map(([k, c]): [number, number, number] => [k, k === 0 ? 0 : k === 1 ? 1 : 7, c]) },
+  {
+    weight: 12,
+    arbitrary: fc.tuple(fc.nat(2), fc.constantFrom(0, 1, 2, 3, 4, 5, 6)).map(([k, c]): [number, number, number] => [k, k === 0 ? 0 : k === 1 ? 1 : 7, c]),
+  },
   { weight: 1, arbitrary: fc.tuple(fc.nat(1), fc.constantFrom(...CLASS_LIMITS), fc.constantFrom(0, 1, 2, 3, 4, 5, 6)) },
 );
 const classCheck: fc.Arbitrary<Check> = fc.oneof(
@@ -234,7 +318,10 @@ const classCheck: fc.Arbitrary<Check> = fc.oneof(
 const classChecks = fc.array(classCheck, { minLength: 1, maxLength: 2 });
 const classOpArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ op: fc.constantFrom('probe' as const, 'peek' as const), checks: classChecks, cls: clsArb }) },
-  { weight: 6, arbitrary: fc.record({ op: fc.constant('book' as const), checks: classChecks, budget: fc.constantFrom(50, 1000, 10_000, 100_000), cls: clsArb }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({ op: fc.constant('book' as const), checks: classChecks, budget: fc.constantFrom(50, 1000, 10_000, 100_000), cls: clsArb }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('wait' as const), checks: classChecks, budget: fc.constantFrom(100, 1000, 10_000), cls: clsArb }) },
   { weight: 1, arbitrary: fc.constant({ op: 'abort' as const }) },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('record' as const), key: fc.nat(1), cost: fc.constantFrom(0.5, 1, 4), limit: fc.constant(null) }) },
@@ -251,7 +338,10 @@ const classOpArb: fc.Arbitrary<Op> = fc.oneof(
       answered: fc.constant(null),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(1), forMs: fc.constantFrom(0, 100, 500, 5000), absolute: fc.boolean() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ op: fc.constant('penalize' as const), key: fc.nat(1), forMs: fc.constantFrom(0, 100, 500, 5000), absolute: fc.boolean() }),
+  },
   { weight: 1, arbitrary: HELD.arbitrary },
   { weight: 1, arbitrary: REBOOK.arbitrary },
   { weight: 5, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(1, 33.3, 100, 250, 999.9, 3000) }) },
@@ -262,13 +352,26 @@ function clsOf(cls: Cls | undefined): { priority?: 'critical' | 'normal' | 'bulk
 }
 
 function toChecks(list: readonly Check[]): BucketCheck[] {
-  return list.map(([k, l, c, r]) => ({ key: KEYS[k] as BucketKey, limit: LIMITS[l] as Limit, cost: COSTS[c] as number, ...(r === undefined ? {} : { reserve: CHECK_RESERVES[r] as { normal?: number; bulk?: number } }) }));
+  return list.map(([k, l, c, r]) => ({
+    key: KEYS[k] as BucketKey,
+    limit: LIMITS[l] as Limit,
+    cost: COSTS[c] as number,
+    ...(r === undefined ? {} : { reserve: CHECK_RESERVES[r] as { normal?: number; bulk?: number } }),
+  }));
 }
 
 /** A stored state in a form both stores share: `undefined` for a full, unheld bucket (absent or not). */
 type Stored =
   | { readonly pending: true; readonly debt: number; readonly hold: number }
-  | { readonly pending: false; readonly text: string; readonly x: number; readonly hold: number; readonly entries?: readonly number[]; readonly answers?: readonly number[]; readonly classes?: readonly number[] }
+  | {
+      readonly pending: false;
+      readonly text: string;
+      readonly x: number;
+      readonly hold: number;
+      readonly entries?: readonly number[];
+      readonly answers?: readonly number[];
+      readonly classes?: readonly number[];
+    }
   | undefined;
 
 function normal(state: Stored, now: number): Stored {
@@ -338,7 +441,13 @@ const heldAnswers = { ok: 0, delay: 0, error: 0 };
 /** The current run's start (the manual clock's first reading): sync ends are given from it. */
 let runStart = 0;
 
-async function sequences(arb: fc.Arbitrary<Op>, runs: number, tag: string, length = { minLength: 1, maxLength: 24 }, examples: [number, Op[]][] = []): Promise<number> {
+async function sequences(
+  arb: fc.Arbitrary<Op>,
+  runs: number,
+  tag: string,
+  length = { minLength: 1, maxLength: 24 },
+  examples: [number, Op[]][] = [],
+): Promise<number> {
   let run = 0;
   let most = 0;
   await fc.assert(
@@ -488,7 +597,12 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
       const withOwn = op.countedOwn === 0 ? report : { ...report, countedOwnCost: op.countedOwn };
       const withAnswer = op.answered === null ? withOwn : { ...withOwn, answeredCost: op.answered };
       const end = op.end ?? null;
-      return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed, end === null ? withAnswer : { ...withAnswer, windowEnd: { earliestMs: runStart + end[0], latestMs: runStart + end[0] + end[1] } });
+      return l.sync(
+        KEYS[op.key] as BucketKey,
+        LIMITS[op.limit] as Limit,
+        op.borrowed,
+        end === null ? withAnswer : { ...withAnswer, windowEnd: { earliestMs: runStart + end[0], latestMs: runStart + end[0] + end[1] } },
+      );
     case 'penalize':
       return l.penalize(KEYS[op.key] as BucketKey, op.absolute ? { untilMs: clock.now() + op.forMs } : { forMs: op.forMs });
     case 'reset':

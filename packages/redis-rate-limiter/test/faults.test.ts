@@ -61,7 +61,9 @@ function serverTime(): number {
 }
 
 function admissions(answers: readonly Answer[], from: number, to: number): { t: number; cost: number }[] {
-  return answers.flatMap((a) => (a.decision.kind === 'ok' && a.decision.sendAtMs > from && a.decision.sendAtMs < to ? [{ t: a.decision.sendAtMs, cost: 1 }] : []));
+  return answers.flatMap((a) =>
+    a.decision.kind === 'ok' && a.decision.sendAtMs > from && a.decision.sendAtMs < to ? [{ t: a.decision.sendAtMs, cost: 1 }] : [],
+  );
 }
 
 function expectRlA6(log: { t: number; cost: number }[], what: string): void {

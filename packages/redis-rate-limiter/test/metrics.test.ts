@@ -23,7 +23,13 @@ afterAll(async () => {
 function points(all: readonly MetricData[], name: string): string[] {
   const m = all.find((x) => x.descriptor.name === name);
   return (m?.dataPoints ?? [])
-    .map((p) => `${Object.entries(p.attributes).sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k}=${String(v)}`).join(',')} => ${p.value as number}`)
+    .map(
+      (p) =>
+        `${Object.entries(p.attributes)
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(',')} => ${p.value as number}`,
+    )
     .sort();
 }
 
@@ -50,7 +56,9 @@ describe('metrics of the Redis limiter', () => {
       'rate_limit.axis=uid,rate_limit.decision=ok,rate_limit.operation=check_rate,rate_limit.venue=bybit => 2',
     ]);
     expect(points(all, 'rate_limit.buckets')).toEqual([' => 1']);
-    expect(points(all, 'rate_limit.bucket.capacity')[0]).toMatch(/^rate_limit\.axis=uid,rate_limit\.credential\.hash=[0-9a-f]{12},rate_limit\.venue=bybit => 2$/);
+    expect(points(all, 'rate_limit.bucket.capacity')[0]).toMatch(
+      /^rate_limit\.axis=uid,rate_limit\.credential\.hash=[0-9a-f]{12},rate_limit\.venue=bybit => 2$/,
+    );
     expect(points(all, 'rate_limit.record.buffer.depth')).toEqual([' => 0']);
 
     server.pause();

@@ -109,7 +109,11 @@ describe("hashTag 'prefix'", () => {
     const keys = keysUnder(prefix);
     expect(keys).toHaveLength(2);
     expect(new Set(keys.map(slotOf)).size).toBe(1);
-    expect(bucketsOf(await limiter.snapshot()).map((b) => b.venue).sort()).toEqual(['binance', 'okx']);
+    expect(
+      bucketsOf(await limiter.snapshot())
+        .map((b) => b.venue)
+        .sort(),
+    ).toEqual(['binance', 'okx']);
     expect(await limiter.resetVenue('okx')).toEqual({ kind: 'ok' });
     expect(bucketsOf(await limiter.snapshot()).map((b) => b.venue)).toEqual(['binance']);
     await limiter.close();

@@ -3,10 +3,7 @@ import { checkRlA6 } from './support/rl-a6.js';
 
 describe('the RL-A6 checker used by the distributed and fault tests', () => {
   it('accepts a log that keeps the bound (a full burst, then the refill rate)', () => {
-    const log = [
-      ...Array.from({ length: 5 }, () => ({ t: 0, cost: 1 })),
-      ...Array.from({ length: 10 }, (_, i) => ({ t: 100 * (i + 1), cost: 1 })),
-    ];
+    const log = [...Array.from({ length: 5 }, () => ({ t: 0, cost: 1 })), ...Array.from({ length: 10 }, (_, i) => ({ t: 100 * (i + 1), cost: 1 }))];
     const r = checkRlA6(log, 5, 10);
     expect(r.worstExcess).toBeLessThanOrEqual(1e-9);
     expect(r.admittedCost).toBe(15);

@@ -17,5 +17,12 @@ export { bitmartStyle } from './styles/bitmart.js';
 export { krakenFuturesStyle } from './styles/kraken-futures.js';
 export { htxSwapStyle } from './styles/htx-swap.js';
 export type { WebSocketEmulatorOptions, WebSocketStats } from './websocket/attach-websocket.js';
-export { webSocketStyleFor, binanceWebSocketStyle, okxWebSocketStyle, bybitWebSocketStyle, kucoinWebSocketStyle, genericWebSocketStyle } from './websocket/websocket-style.js';
+export {
+  webSocketStyleFor,
+  binanceWebSocketStyle,
+  okxWebSocketStyle,
+  bybitWebSocketStyle,
+  kucoinWebSocketStyle,
+  genericWebSocketStyle,
+} from './websocket/websocket-style.js';
 export type { WebSocketStyle, WebSocketRefusal, WebSocketRefusalContext } from './websocket/websocket-style.js';

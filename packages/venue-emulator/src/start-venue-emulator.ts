@@ -233,13 +233,17 @@ export async function startVenueEmulator(options: VenueEmulatorOptions): Promise
       const used = (bucketId: string): number => {
         const b = spec.buckets.find((x) => x.id === bucketId);
         if (b === undefined || b.partition !== undefined) return 0;
-        const credential = b.scope === 'ip' ? null : b.scope === 'uid' ? identity.uid ?? identity.credential : identity.credential;
+        const credential = b.scope === 'ip' ? null : b.scope === 'uid' ? (identity.uid ?? identity.credential) : identity.credential;
         return ledgers.get(`${credential ?? ''}\u0000${b.id}`)?.room(nowMs).used ?? 0;
       };
       const context = { endpoint: resolved.endpoint, request, nowMs, identity, ...(tier === undefined ? {} : { tier }), limits, used };
-      response = fails ? style.fail?.(context) ?? { status: 400, body: { error: 'rejected by the emulated venue (failShare)' } } : style.success(context);
+      response = fails ? (style.fail?.(context) ?? { status: 400, body: { error: 'rejected by the emulated venue (failShare)' } }) : style.success(context);
     }
-    const usage = feedbackHeaders(spec, charged.map((c) => c.ledger), nowMs);
+    const usage = feedbackHeaders(
+      spec,
+      charged.map((c) => c.ledger),
+      nowMs,
+    );
     return { ...response, headers: { ...usage, ...response.headers } };
   };
 
@@ -300,7 +304,19 @@ export async function startVenueEmulator(options: VenueEmulatorOptions): Promise
       const nowMs = clock.now();
       const buckets = [...ledgers.values()]
         .map((l) => l.usage(nowMs))
-        .sort((a, b) => (a.bucketId === b.bucketId ? (a.axis < b.axis ? -1 : a.axis > b.axis ? 1 : (a.credentialHash ?? '') < (b.credentialHash ?? '') ? -1 : 1) : a.bucketId < b.bucketId ? -1 : 1));
+        .sort((a, b) =>
+          a.bucketId === b.bucketId
+            ? a.axis < b.axis
+              ? -1
+              : a.axis > b.axis
+                ? 1
+                : (a.credentialHash ?? '') < (b.credentialHash ?? '')
+                  ? -1
+                  : 1
+            : a.bucketId < b.bucketId
+              ? -1
+              : 1,
+        );
       return { venue: spec.id, startedAtMs, nowMs, ...counters, buckets, ...(webSocket === undefined ? {} : { webSocket: webSocket.stats() }) };
     },
     close(): Promise<void> {

@@ -16,7 +16,21 @@ import type { VenueStyle } from './venue-style.js';
 
 // The first style whose name the spec's id starts with wins: binance-sapi before binance,
 // kraken-futures before kraken.
-const STYLES: readonly VenueStyle[] = [binanceSapiStyle, binanceStyle, okxStyle, bybitStyle, kucoinStyle, krakenFuturesStyle, krakenStyle, htxSwapStyle, dydxStyle, coinbaseIntxStyle, mexcFuturesStyle, mexcStyle, bitmartStyle];
+const STYLES: readonly VenueStyle[] = [
+  binanceSapiStyle,
+  binanceStyle,
+  okxStyle,
+  bybitStyle,
+  kucoinStyle,
+  krakenFuturesStyle,
+  krakenStyle,
+  htxSwapStyle,
+  dydxStyle,
+  coinbaseIntxStyle,
+  mexcFuturesStyle,
+  mexcStyle,
+  bitmartStyle,
+];
 
 /**
  * The style of a spec's venue, found by the spec's id or venue name (`binance-spot` and `Binance`

@@ -15,7 +15,11 @@ afterEach(async () => {
   venue = undefined;
 });
 
-async function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, string>; body: unknown }> {
+async function get(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string>; body: unknown }> {
   const res = await fetch(`${venue!.url}${path}`, { method, headers });
   const text = await res.text();
   return { status: res.status, headers: Object.fromEntries(res.headers), body: JSON.parse(text) as unknown };
@@ -141,7 +145,13 @@ describe('Binance spot emulator: orders failed on purpose (failShare)', () => {
     expect(cancel.body).toEqual({ code: -2011, msg: 'Unknown order sent.' });
     expect(cancel.headers['x-mbx-used-weight-1m']).toBe('2');
     // what a client reads from it: the weight applied
-    const fb = interpretResponse(spec, { method: 'POST', path: '/api/v3/order', query: { symbol: 'BTCUSDT' } }, { status: failed.status, headers: failed.headers, body: failed.body }, { credential: 'key-a' }, { deferred: true });
+    const fb = interpretResponse(
+      spec,
+      { method: 'POST', path: '/api/v3/order', query: { symbol: 'BTCUSDT' } },
+      { status: failed.status, headers: failed.headers, body: failed.body },
+      { credential: 'key-a' },
+      { deferred: true },
+    );
     expect(fb.deferred?.[0]?.cost).toBe(1);
     // depth requests never fail: their charges do not depend on the outcome
     expect((await get('/api/v3/depth?symbol=BTCUSDT&limit=100')).status).toBe(200);

@@ -26,7 +26,7 @@ describe('Binance /sapi emulator', () => {
     expect(styleFor(getVenueSpec('binance-coinm')).name).toBe('binance');
   });
 
-  it('reports each endpoint\'s own usage in X-SAPI-USED-IP-WEIGHT-1M / X-SAPI-USED-UID-WEIGHT-1M', async () => {
+  it("reports each endpoint's own usage in X-SAPI-USED-IP-WEIGHT-1M / X-SAPI-USED-UID-WEIGHT-1M", async () => {
     const clock = new ManualEpochClock(100 * MINUTE);
     venue = await startVenueEmulator({ spec, clock, accounts: { 'key-1': { uid: 'account-1' } } });
     expect((await call('GET', '/sapi/v1/capital/config/getall')).headers['x-sapi-used-ip-weight-1m']).toBe('10');
@@ -38,7 +38,7 @@ describe('Binance /sapi emulator', () => {
     expect(withdraw.headers['x-sapi-used-ip-weight-1m']).toBeUndefined();
   });
 
-  it('over an endpoint\'s limit: 429 with Retry-After, other endpoints still served, and never a 418 however often the client sends', async () => {
+  it("over an endpoint's limit: 429 with Retry-After, other endpoints still served, and never a 418 however often the client sends", async () => {
     const clock = new ManualEpochClock(200 * MINUTE);
     venue = await startVenueEmulator({ spec, clock, accounts: { 'key-1': { uid: 'account-1' } } });
     for (let i = 0; i < 5; i++) expect((await call('GET', '/sapi/v1/accountSnapshot?type=SPOT')).status).toBe(200); // 5 x 2400 = 12,000

@@ -57,7 +57,11 @@ describe('derivatives venues refuse as they document it (and exchange-specs read
     const refused = await send(order, { apikey: 'k' });
     expect(refused.status).toBe(200);
     expect(refused.body).toMatchObject({ result: 'error', error: 'apiLimitExceeded' });
-    expect(interpretResponse(spec, order, refused, { credential: 'k' })).toMatchObject({ verdict: 'rate_limited', rule: 'api-limit-exceeded', retryAfterMs: 10_000 });
+    expect(interpretResponse(spec, order, refused, { credential: 'k' })).toMatchObject({
+      verdict: 'rate_limited',
+      rule: 'api-limit-exceeded',
+      retryAfterMs: 10_000,
+    });
     expect((await send({ method: 'GET', path: '/derivatives/api/v3/openorders' }, { apikey: 'other' })).body).toMatchObject({ result: 'success' });
     clock.advance(10_000);
     expect((await send(order, { apikey: 'k' })).body).toMatchObject({ result: 'success' });
@@ -81,7 +85,11 @@ describe('derivatives venues refuse as they document it (and exchange-specs read
     const spec = getVenueSpec('htx-swap');
     const clock = new ManualEpochClock(1_700_000_000_000);
     venue = await startVenueEmulator({ spec, clock });
-    const order: VenueRequest = { method: 'POST', path: '/linear-swap-api/v1/swap_cross_order', body: { contract_code: 'BTC-USDT', volume: 1, direction: 'buy', lever_rate: 5, order_price_type: 'limit', price: 1 } };
+    const order: VenueRequest = {
+      method: 'POST',
+      path: '/linear-swap-api/v1/swap_cross_order',
+      body: { contract_code: 'BTC-USDT', volume: 1, direction: 'buy', lever_rate: 5, order_price_type: 'limit', price: 1 },
+    };
     const ok = await sendTimes(72, order, { accesskeyid: 'k' });
     expect(ok.every((a) => (a.body as { status: string }).status === 'ok')).toBe(true);
     expect(ok[71]?.headers).toMatchObject({ 'ratelimit-limit': '72', 'ratelimit-remaining': '0' });
@@ -98,12 +106,20 @@ describe('derivatives venues refuse as they document it (and exchange-specs read
     const spec = getVenueSpec('kucoin-futures');
     const clock = new ManualEpochClock(1_700_000_000_000);
     venue = await startVenueEmulator({ spec, clock });
-    const order: VenueRequest = { method: 'POST', path: '/api/v1/orders', body: { symbol: 'XBTUSDTM', side: 'buy', type: 'limit', size: 1, price: '1', leverage: 3 } };
+    const order: VenueRequest = {
+      method: 'POST',
+      path: '/api/v1/orders',
+      body: { symbol: 'XBTUSDTM', side: 'buy', type: 'limit', size: 1, price: '1', leverage: 3 },
+    };
     const ok = await sendTimes(1000, order, { 'kc-api-key': 'k' });
     expect(ok[999]?.headers).toMatchObject({ 'gw-ratelimit-limit': '2000', 'gw-ratelimit-remaining': '0' });
     const refused = await send(order, { 'kc-api-key': 'k' });
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: '429000' });
-    expect(interpretResponse(spec, order, refused, { credential: 'k' })).toMatchObject({ verdict: 'rate_limited', rule: 'quota-exceeded', retryAfterMs: 30_000 });
+    expect(interpretResponse(spec, order, refused, { credential: 'k' })).toMatchObject({
+      verdict: 'rate_limited',
+      rule: 'quota-exceeded',
+      retryAfterMs: 30_000,
+    });
   });
 });

@@ -44,7 +44,9 @@ describe('dYdX v4 as the emulator answers it', () => {
   const stateful: VenueRequest = {
     method: 'POST',
     path: '/dydxprotocol.clob.MsgPlaceOrder',
-    body: { order: { orderId: { subaccountId: { owner: 'dydx1a', number: 0 }, clientId: 1, orderFlags: 64, clobPairId: 0 }, side: 1, quantums: 1, subticks: 1 } },
+    body: {
+      order: { orderId: { subaccountId: { owner: 'dydx1a', number: 0 }, clientId: 1, orderFlags: 64, clobPairId: 0 }, side: 1, quantums: 1, subticks: 1 },
+    },
   };
 
   it('has its own style, keyed by the signer address', () => {
@@ -59,7 +61,10 @@ describe('dYdX v4 as the emulator answers it', () => {
     venue = await startVenueEmulator({ spec, clock });
     const signer = { 'x-dydx-address': 'dydx1a' };
     const ok = await sendTimes(2, stateful, signer);
-    expect(ok.map((a) => [a.status, (a.body as { code: number }).code])).toEqual([[200, 0], [200, 0]]);
+    expect(ok.map((a) => [a.status, (a.body as { code: number }).code])).toEqual([
+      [200, 0],
+      [200, 0],
+    ]);
     const refused = await send(stateful, signer);
     expect(refused.status).toBe(200);
     expect(refused.body).toMatchObject({ code: 5001, codespace: 'clob' });

@@ -77,7 +77,11 @@ describe('MEXC and BitMart refuse as they document it (and exchange-specs reads 
     const byAxis = (axis: string) => venue!.stats().buckets.filter((b) => b.axis === axis);
     expect(byAxis('twice-per-second-ip:GET /api/v3/account')).toMatchObject([{ limit: 2, admittedCost: 2, refusals: 1 }]);
     // each key's account has its own (k spent 2, k2 nothing)
-    expect(byAxis('twice-per-second-uid:GET /api/v3/account').map((b) => b.admittedCost).sort()).toEqual([0, 2]);
+    expect(
+      byAxis('twice-per-second-uid:GET /api/v3/account')
+        .map((b) => b.admittedCost)
+        .sort(),
+    ).toEqual([0, 2]);
     expect(byAxis('ip-endpoint:GET /api/v3/account')).toMatchObject([{ limit: 500, admittedCost: 20 }]);
   });
 
@@ -125,7 +129,11 @@ describe('MEXC and BitMart refuse as they document it (and exchange-specs reads 
     const spec = getVenueSpec('bitmart-futures');
     const clock = new ManualEpochClock(1_700_000_000_000);
     venue = await startVenueEmulator({ spec, clock });
-    const order: VenueRequest = { method: 'POST', path: '/contract/private/submit-order', body: { symbol: 'BTCUSDT', side: 1, type: 'limit', size: 1, price: '1' } };
+    const order: VenueRequest = {
+      method: 'POST',
+      path: '/contract/private/submit-order',
+      body: { symbol: 'BTCUSDT', side: 1, type: 'limit', size: 1, price: '1' },
+    };
     const ok = await sendTimes(24, order, { 'x-bm-key': 'a' });
     expect(ok.every((a) => a.status === 200)).toBe(true);
     expect((await send(order, { 'x-bm-key': 'b' })).status).toBe(200);

@@ -62,7 +62,11 @@ describe('venue refusals, as each venue words them (and as exchange-specs reads 
   it('OKX: orders per account and instrument, 60 per 2 s, each key its own budget', async () => {
     const spec = getVenueSpec('okx');
     venue = await startVenueEmulator({ spec, clock: new ManualEpochClock(1_700_000_000_000) });
-    const order: VenueRequest = { method: 'POST', path: '/api/v5/trade/order', body: { instId: 'BTC-USDT', tdMode: 'cash', side: 'buy', ordType: 'limit', sz: '1', px: '1' } };
+    const order: VenueRequest = {
+      method: 'POST',
+      path: '/api/v5/trade/order',
+      body: { instId: 'BTC-USDT', tdMode: 'cash', side: 'buy', ordType: 'limit', sz: '1', px: '1' },
+    };
     await sendTimes(60, order, { 'ok-access-key': 'a' });
     expect((await send(order, { 'ok-access-key': 'b' })).body).toMatchObject({ code: '0' });
     expect((await send(order, { 'ok-access-key': 'a' })).body).toMatchObject({ code: '50011' });
@@ -74,7 +78,11 @@ describe('venue refusals, as each venue words them (and as exchange-specs reads 
     const spec = getVenueSpec('bybit');
     const clock = new ManualEpochClock(1_700_000_000_000);
     venue = await startVenueEmulator({ spec, clock });
-    const order: VenueRequest = { method: 'POST', path: '/v5/order/create', body: { category: 'linear', symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '1', price: '1' } };
+    const order: VenueRequest = {
+      method: 'POST',
+      path: '/v5/order/create',
+      body: { category: 'linear', symbol: 'BTCUSDT', side: 'Buy', orderType: 'Limit', qty: '1', price: '1' },
+    };
     const ok = await sendTimes(10, order, { 'x-bapi-api-key': 'k' });
     expect(ok[9]?.headers).toMatchObject({ 'x-bapi-limit': '10', 'x-bapi-limit-status': '0', 'x-bapi-limit-reset-timestamp': String(1_700_000_001_000) });
     const refused = await send(order, { 'x-bapi-api-key': 'k' });

@@ -43,7 +43,7 @@ async function until(check: () => boolean): Promise<void> {
   }
 }
 
-describe('the emulator speaks WebSocket with the venue\'s limits', () => {
+describe("the emulator speaks WebSocket with the venue's limits", () => {
   it('Binance drops a connection that sends a 6th message within a second, and counts the violation', async () => {
     const clock = new ManualEpochClock(1_700_000_000_000);
     venue = await startVenueEmulator({ spec: getVenueSpec('binance'), clock, webSocket: true });

@@ -13,7 +13,11 @@ const KEY = { 'api-key': 'kraken-test-key' };
 
 /** Kraken's private REST counter: a token bucket of 15 refilled at 0.33 per second. */
 async function balance(): Promise<number> {
-  const res = await fetch(`${venue!.url}/0/private/Balance`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/x-www-form-urlencoded' }, body: 'nonce=1' });
+  const res = await fetch(`${venue!.url}/0/private/Balance`, {
+    method: 'POST',
+    headers: { ...KEY, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'nonce=1',
+  });
   await res.text();
   return res.status;
 }

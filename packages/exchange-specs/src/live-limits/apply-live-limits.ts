@@ -39,7 +39,8 @@ function pinned(b: BucketSpec, values: { limit: number } | { capacity: number; r
   const provenance = { source, confidence: 'observed', quote: statement } as const;
   if (b.algorithm === 'token-bucket') {
     const v = 'capacity' in values ? values : { capacity: b.capacity, refillPerSec: b.refillPerSec };
-    const tiers = b.tiers === undefined ? undefined : Object.fromEntries(Object.keys(b.tiers).map((k) => [k, { capacity: v.capacity, refillPerSec: v.refillPerSec }]));
+    const tiers =
+      b.tiers === undefined ? undefined : Object.fromEntries(Object.keys(b.tiers).map((k) => [k, { capacity: v.capacity, refillPerSec: v.refillPerSec }]));
     return { ...b, capacity: v.capacity, refillPerSec: v.refillPerSec, provenance, ...(tiers === undefined ? {} : { tiers }) };
   }
   const limit = 'limit' in values ? values.limit : b.limit;
@@ -58,7 +59,12 @@ function pinned(b: BucketSpec, values: { limit: number } | { capacity: number; r
  * @throws LiveLimitsError `spec_mismatch` (the bucket is missing, or is not a window of the
  * venue's length), `conflicting_limits` (one answer states two numbers for one bucket), `unknown_tier`.
  */
-export function applyLiveStatements(spec: VenueSpec, readings: readonly LiveReading[], identity: Identity, retrieved: string): { spec: VenueSpec; changes: LiveLimitChange[]; tier?: string } {
+export function applyLiveStatements(
+  spec: VenueSpec,
+  readings: readonly LiveReading[],
+  identity: Identity,
+  retrieved: string,
+): { spec: VenueSpec; changes: LiveLimitChange[]; tier?: string } {
   const tierNow = identity.tier ?? spec.defaultTier;
   const next = new Map<string, BucketSpec>(spec.buckets.map((b) => [b.id, b]));
   const sources: Record<string, Source> = { ...spec.sources };
@@ -67,17 +73,26 @@ export function applyLiveStatements(spec: VenueSpec, readings: readonly LiveRead
   for (const r of readings) {
     const key = `live:${r.source.id}`;
     const stated = r.statement;
-    if (stated.tier !== undefined || stated.limits.length > 0) sources[key] = { url: r.url, retrieved, note: `read from the venue (${r.label}): the account's current limits` };
+    if (stated.tier !== undefined || stated.limits.length > 0)
+      sources[key] = { url: r.url, retrieved, note: `read from the venue (${r.label}): the account's current limits` };
     if (stated.tier !== undefined) {
       const t = stated.tier;
       const listing = spec.buckets.filter((b) => b.tiers !== undefined && t.tier in b.tiers);
-      if (listing.length === 0) throw new LiveLimitsError('unknown_tier', r.label, `the venue states tier "${t.tier}", which no bucket of ${spec.id} lists`, t.field);
+      if (listing.length === 0)
+        throw new LiveLimitsError('unknown_tier', r.label, `the venue states tier "${t.tier}", which no bucket of ${spec.id} lists`, t.field);
       tier = t.tier;
       for (const b of listing) {
         const values = bucketForTier(b, t.tier);
         const live = values.algorithm === 'token-bucket' ? { capacity: values.capacity, refillPerSec: values.refillPerSec } : { limit: values.limit };
         next.set(b.id, pinned(next.get(b.id) ?? b, live, key, t.statement));
-        changes.push({ bucket: b.id, source: r.source.id, field: t.field, stored: storedNumber(b, tierNow), live: 'limit' in live ? live.limit : live.capacity, statement: t.statement });
+        changes.push({
+          bucket: b.id,
+          source: r.source.id,
+          field: t.field,
+          stored: storedNumber(b, tierNow),
+          live: 'limit' in live ? live.limit : live.capacity,
+          statement: t.statement,
+        });
       }
     }
     const seen = new Map<string, { limit: number; field: string }>();
@@ -85,10 +100,16 @@ export function applyLiveStatements(spec: VenueSpec, readings: readonly LiveRead
       const b = spec.buckets.find((x) => x.id === l.bucket);
       if (b === undefined) throw new LiveLimitsError('spec_mismatch', r.label, `${spec.id} has no bucket "${l.bucket}"`, l.field);
       if (b.algorithm === 'token-bucket' || b.windowMs !== l.windowMs) {
-        throw new LiveLimitsError('spec_mismatch', r.label, `bucket "${l.bucket}" of ${spec.id} is ${b.algorithm === 'token-bucket' ? 'a token bucket' : `a window of ${b.windowMs} ms`}, the venue states a window of ${l.windowMs} ms`, l.field);
+        throw new LiveLimitsError(
+          'spec_mismatch',
+          r.label,
+          `bucket "${l.bucket}" of ${spec.id} is ${b.algorithm === 'token-bucket' ? 'a token bucket' : `a window of ${b.windowMs} ms`}, the venue states a window of ${l.windowMs} ms`,
+          l.field,
+        );
       }
       const prev = seen.get(l.bucket);
-      if (prev !== undefined && prev.limit !== l.limit) throw new LiveLimitsError('conflicting_limits', r.label, `bucket "${l.bucket}" is stated as ${prev.limit} (${prev.field}) and ${l.limit}`, l.field);
+      if (prev !== undefined && prev.limit !== l.limit)
+        throw new LiveLimitsError('conflicting_limits', r.label, `bucket "${l.bucket}" is stated as ${prev.limit} (${prev.field}) and ${l.limit}`, l.field);
       seen.set(l.bucket, { limit: l.limit, field: l.field });
       next.set(b.id, pinned(next.get(b.id) ?? b, { limit: l.limit }, key, l.statement));
       changes.push({ bucket: b.id, source: r.source.id, field: l.field, stored: storedNumber(b, tierNow), live: l.limit, statement: l.statement });

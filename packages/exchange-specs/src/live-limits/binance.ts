@@ -85,16 +85,28 @@ const spotExchangeInfoDocs: readonly FieldDocumentation[] = [
     field: 'rateLimits',
     url: `${SPOT_DOCS}/rest-api.md#general-info-on-limits`,
     retrieved: READ,
-    quote: "The `/api/v3/exchangeInfo` `rateLimits` array contains objects related to the exchange's `RAW_REQUESTS`, `REQUEST_WEIGHT`, and `ORDERS` rate limits. These are further defined in the `ENUM definitions` section under `Rate limiters (rateLimitType)`.",
+    quote:
+      "The `/api/v3/exchangeInfo` `rateLimits` array contains objects related to the exchange's `RAW_REQUESTS`, `REQUEST_WEIGHT`, and `ORDERS` rate limits. These are further defined in the `ENUM definitions` section under `Rate limiters (rateLimitType)`.",
   },
-  { field: 'rateLimits', url: `${SPOT_DOCS}/rest-api.md#exchange-information`, retrieved: READ, quote: '// These are defined in the `ENUM definitions` section under `Rate Limiters (rateLimitType)`. // All limits are optional' },
+  {
+    field: 'rateLimits',
+    url: `${SPOT_DOCS}/rest-api.md#exchange-information`,
+    retrieved: READ,
+    quote: '// These are defined in the `ENUM definitions` section under `Rate Limiters (rateLimitType)`. // All limits are optional',
+  },
   {
     field: 'rateLimits[].rateLimitType, .interval, .intervalNum, .limit',
     url: `${SPOT_DOCS}/enums.md#rate-limiters-ratelimittype`,
     retrieved: READ,
-    quote: '* REQUEST_WEIGHT { "rateLimitType": "REQUEST_WEIGHT", "interval": "MINUTE", "intervalNum": 1, "limit": 6000 } * ORDERS { "rateLimitType": "ORDERS", "interval": "SECOND", "intervalNum": 1, "limit": 10 } * RAW_REQUESTS { "rateLimitType": "RAW_REQUESTS", "interval": "MINUTE", "intervalNum": 5, "limit": 61000 }',
+    quote:
+      '* REQUEST_WEIGHT { "rateLimitType": "REQUEST_WEIGHT", "interval": "MINUTE", "intervalNum": 1, "limit": 6000 } * ORDERS { "rateLimitType": "ORDERS", "interval": "SECOND", "intervalNum": 1, "limit": 10 } * RAW_REQUESTS { "rateLimitType": "RAW_REQUESTS", "interval": "MINUTE", "intervalNum": 5, "limit": 61000 }',
   },
-  { field: 'rateLimits[].interval', url: `${SPOT_DOCS}/enums.md#rate-limit-intervals-interval`, retrieved: READ, quote: '## Rate limit intervals (interval) * SECOND * MINUTE * DAY' },
+  {
+    field: 'rateLimits[].interval',
+    url: `${SPOT_DOCS}/enums.md#rate-limit-intervals-interval`,
+    retrieved: READ,
+    quote: '## Rate limit intervals (interval) * SECOND * MINUTE * DAY',
+  },
   {
     field: 'rateLimits[].interval',
     url: `${SPOT_DOCS}/rest-api.md#general-info-on-limits`,
@@ -110,14 +122,25 @@ const spotExchangeInfoDocs: readonly FieldDocumentation[] = [
 ];
 
 const spotOrderCountDocs: readonly FieldDocumentation[] = [
-  { field: '(body)', url: `${SPOT_DOCS}/rest-api.md#query-unfilled-order-count`, retrieved: READ, quote: "GET /api/v3/rateLimit/order Displays the user's unfilled order count for all intervals. **Weight:** 40" },
+  {
+    field: '(body)',
+    url: `${SPOT_DOCS}/rest-api.md#query-unfilled-order-count`,
+    retrieved: READ,
+    quote: "GET /api/v3/rateLimit/order Displays the user's unfilled order count for all intervals. **Weight:** 40",
+  },
   {
     field: '[].rateLimitType, .interval, .intervalNum, .limit, .count',
     url: `${SPOT_DOCS}/rest-api.md#query-unfilled-order-count`,
     retrieved: READ,
-    quote: '[ { "rateLimitType": "ORDERS", "interval": "SECOND", "intervalNum": 10, "limit": 50, "count": 0 }, { "rateLimitType": "ORDERS", "interval": "DAY", "intervalNum": 1, "limit": 160000, "count": 0 } ]',
+    quote:
+      '[ { "rateLimitType": "ORDERS", "interval": "SECOND", "intervalNum": 10, "limit": 50, "count": 0 }, { "rateLimitType": "ORDERS", "interval": "DAY", "intervalNum": 1, "limit": 160000, "count": 0 } ]',
   },
-  { field: '[]', url: `${SPOT_DOCS}/rest-api.md#unfilled-order-count`, retrieved: READ, quote: '**The number of unfilled orders is tracked for each account.**' },
+  {
+    field: '[]',
+    url: `${SPOT_DOCS}/rest-api.md#unfilled-order-count`,
+    retrieved: READ,
+    quote: '**The number of unfilled orders is tracked for each account.**',
+  },
 ];
 
 const USDM_GENERAL = 'https://developers.binance.com/docs/derivatives/usds-margined-futures/general-info';
@@ -127,13 +150,15 @@ const usdmExchangeInfoDocs: readonly FieldDocumentation[] = [
     field: 'rateLimits',
     url: `${USDM_GENERAL}#limits`,
     retrieved: READ,
-    quote: "The `/fapi/v1/exchangeInfo` `rateLimits` array contains objects related to the exchange's `RAW_REQUEST`, `REQUEST_WEIGHT`, and `ORDER` rate limits. These are further defined in the `ENUM definitions` section under `Rate limiters (rateLimitType)`.",
+    quote:
+      "The `/fapi/v1/exchangeInfo` `rateLimits` array contains objects related to the exchange's `RAW_REQUEST`, `REQUEST_WEIGHT`, and `ORDER` rate limits. These are further defined in the `ENUM definitions` section under `Rate limiters (rateLimitType)`.",
   },
   {
     field: 'rateLimits[].interval, .intervalNum, .limit, .rateLimitType',
     url: 'https://developers.binance.com/docs/derivatives/usds-margined-futures/market-data/rest-api/Exchange-Information',
     retrieved: READ,
-    quote: '"rateLimits": [ { "interval": "MINUTE", "intervalNum": 1, "limit": 2400, "rateLimitType": "REQUEST_WEIGHT" }, { "interval": "MINUTE", "intervalNum": 1, "limit": 1200, "rateLimitType": "ORDERS" } ]',
+    quote:
+      '"rateLimits": [ { "interval": "MINUTE", "intervalNum": 1, "limit": 2400, "rateLimitType": "REQUEST_WEIGHT" }, { "interval": "MINUTE", "intervalNum": 1, "limit": 1200, "rateLimitType": "ORDERS" } ]',
   },
 ];
 
@@ -142,7 +167,8 @@ const usdmOrderCountDocs: readonly FieldDocumentation[] = [
     field: '[].rateLimitType, .interval, .intervalNum, .limit',
     url: 'https://developers.binance.com/docs/zh-CN/derivatives/usds-margined-futures/account/rest-api/Query-Rate-Limit',
     retrieved: READ,
-    quote: '查询用户下单限频 (USER_DATA) GET /fapi/v1/rateLimit/order 请求权重 1 响应示例 [ { "rateLimitType": "ORDERS", "interval": "SECOND", "intervalNum": 10, "limit": 10000, }, { "rateLimitType": "ORDERS", "interval": "MINUTE", "intervalNum": 1, "limit": 20000, } ]',
+    quote:
+      '查询用户下单限频 (USER_DATA) GET /fapi/v1/rateLimit/order 请求权重 1 响应示例 [ { "rateLimitType": "ORDERS", "interval": "SECOND", "intervalNum": 10, "limit": 10000, }, { "rateLimitType": "ORDERS", "interval": "MINUTE", "intervalNum": 1, "limit": 20000, } ]',
   },
 ];
 
@@ -162,7 +188,13 @@ function exchangeInfo(venue: string, path: string, mapping: readonly BinanceLimi
   };
 }
 
-function orderCount(venue: string, path: string, mapping: readonly BinanceLimitMapping[], count: 'required' | 'optional', documentation: readonly FieldDocumentation[]): LiveLimitSource {
+function orderCount(
+  venue: string,
+  path: string,
+  mapping: readonly BinanceLimitMapping[],
+  count: 'required' | 'optional',
+  documentation: readonly FieldDocumentation[],
+): LiveLimitSource {
   return {
     id: 'rateLimit/order',
     venue,

@@ -20,14 +20,51 @@ type BizType = (typeof BIZ_TYPES)[number];
 export const BYBIT_RATE_BUCKETS: readonly string[] = ['order/create', 'order/cancel', 'order/create-batch', 'order/amend-batch', 'order/cancel-batch'];
 
 const documentation: readonly FieldDocumentation[] = [
-  { field: '(request)', url: `${DOCS}/rate-limit/rules-for-pros/apilimit-query`, retrieved: READ, quote: "API rate limit: 50 req per second * A master account can query its own and its subaccounts' API rate limit. * A subaccount can only query its own API rate limit." },
-  { field: 'uids (query)', url: `${DOCS}/rate-limit/rules-for-pros/apilimit-query`, retrieved: READ, quote: '|uids |**true**|string|Multiple UIDs separated by commas|' },
-  { field: 'retCode, retMsg, result', url: `${DOCS}/rate-limit/rules-for-pros/apilimit-query`, retrieved: READ, quote: '{ "retCode": 0, "retMsg": "success", "result": { "list": [ { "uids": "290118", "bizType": "SPOT", "rate": 600 }, { "uids": "290118", "bizType": "DERIVATIVES", "rate": 400 } ] }, "retExtInfo": {}, "time": 1754894341984 }' },
-  { field: 'result.list[].uids', url: `${DOCS}/rate-limit/rules-for-pros/apilimit-query`, retrieved: READ, quote: '|> uids |string|Multiple UIDs separated by commas|' },
-  { field: 'result.list[].bizType', url: `${DOCS}/rate-limit/rules-for-pros/apilimit-query`, retrieved: READ, quote: '|> [bizType](/docs/v5/enum#biztype) |string|Business type |' },
+  {
+    field: '(request)',
+    url: `${DOCS}/rate-limit/rules-for-pros/apilimit-query`,
+    retrieved: READ,
+    quote:
+      "API rate limit: 50 req per second * A master account can query its own and its subaccounts' API rate limit. * A subaccount can only query its own API rate limit.",
+  },
+  {
+    field: 'uids (query)',
+    url: `${DOCS}/rate-limit/rules-for-pros/apilimit-query`,
+    retrieved: READ,
+    quote: '|uids |**true**|string|Multiple UIDs separated by commas|',
+  },
+  {
+    field: 'retCode, retMsg, result',
+    url: `${DOCS}/rate-limit/rules-for-pros/apilimit-query`,
+    retrieved: READ,
+    quote:
+      '{ "retCode": 0, "retMsg": "success", "result": { "list": [ { "uids": "290118", "bizType": "SPOT", "rate": 600 }, { "uids": "290118", "bizType": "DERIVATIVES", "rate": 400 } ] }, "retExtInfo": {}, "time": 1754894341984 }',
+  },
+  {
+    field: 'result.list[].uids',
+    url: `${DOCS}/rate-limit/rules-for-pros/apilimit-query`,
+    retrieved: READ,
+    quote: '|> uids |string|Multiple UIDs separated by commas|',
+  },
+  {
+    field: 'result.list[].bizType',
+    url: `${DOCS}/rate-limit/rules-for-pros/apilimit-query`,
+    retrieved: READ,
+    quote: '|> [bizType](/docs/v5/enum#biztype) |string|Business type |',
+  },
   { field: 'result.list[].bizType', url: `${DOCS}/enum#biztype`, retrieved: READ, quote: '### bizType * `SPOT` * `DERIVATIVES` * `OPTIONS`' },
-  { field: 'result.list[].rate', url: `${DOCS}/rate-limit/rules-for-pros/apilimit-query`, retrieved: READ, quote: '|> rate |integer|API rate limit per second |' },
-  { field: 'result.list[].rate (window)', url: `${DOCS}/rate-limit`, retrieved: READ, quote: 'The API rate limit is based on the **rolling time window per second and UID**. In other words, it is per second per UID.' },
+  {
+    field: 'result.list[].rate',
+    url: `${DOCS}/rate-limit/rules-for-pros/apilimit-query`,
+    retrieved: READ,
+    quote: '|> rate |integer|API rate limit per second |',
+  },
+  {
+    field: 'result.list[].rate (window)',
+    url: `${DOCS}/rate-limit`,
+    retrieved: READ,
+    quote: 'The API rate limit is based on the **rolling time window per second and UID**. In other words, it is per second per UID.',
+  },
   {
     field: 'result.list[].rate (which endpoints)',
     url: `${DOCS}/rate-limit/rules-for-pros/introduction`,
@@ -38,7 +75,8 @@ const documentation: readonly FieldDocumentation[] = [
     field: 'result.list[].rate (which endpoints)',
     url: `${DOCS}/rate-limit`,
     retrieved: READ,
-    quote: '/v5/order/create | 10/s (inverse, linear) | 10/s (option) | 20/s (spot) | upgradable Y; /v5/order/cancel 10/s | 10/s | 20/s | Y; /v5/order/create-batch, /v5/order/amend-batch, /v5/order/cancel-batch 10/s | 10/s | 20/s | Y; /v5/order/amend 10/s | 10/s | 10/s | Y; /v5/order/cancel-all 10/s | 1/s | 20/s | Y',
+    quote:
+      '/v5/order/create | 10/s (inverse, linear) | 10/s (option) | 20/s (spot) | upgradable Y; /v5/order/cancel 10/s | 10/s | 20/s | Y; /v5/order/create-batch, /v5/order/amend-batch, /v5/order/cancel-batch 10/s | 10/s | 20/s | Y; /v5/order/amend 10/s | 10/s | 10/s | Y; /v5/order/cancel-all 10/s | 1/s | 20/s | Y',
   },
 ];
 
@@ -62,9 +100,32 @@ export const bybitSources: readonly LiveLimitSource[] = [
     query: (identity) => (identity.uid === undefined ? { missing: 'identity.uid' } : { uids: identity.uid }),
     documentation,
     endpoint: {
-      spec: { id: 'apilimit-query', method: 'GET', path: '/v5/apilimit/query', auth: 'private', costs: [{ bucket: 'apilimit/query', cost: { kind: 'constant', value: 1 } }], provenance },
-      buckets: [{ id: 'apilimit/query', scope: 'uid', algorithm: 'sliding-window', limit: 50, windowMs: 1000, provenance, description: 'GET /v5/apilimit/query per UID, rolling 1 s' }],
-      sources: { 'live-limits:bybit-apilimit': { url: `${DOCS}/rate-limit/rules-for-pros/apilimit-query`, retrieved: READ, note: `${REPO} docs/v5/rate-limit/rules-for-pros/apilimit-query.mdx` } },
+      spec: {
+        id: 'apilimit-query',
+        method: 'GET',
+        path: '/v5/apilimit/query',
+        auth: 'private',
+        costs: [{ bucket: 'apilimit/query', cost: { kind: 'constant', value: 1 } }],
+        provenance,
+      },
+      buckets: [
+        {
+          id: 'apilimit/query',
+          scope: 'uid',
+          algorithm: 'sliding-window',
+          limit: 50,
+          windowMs: 1000,
+          provenance,
+          description: 'GET /v5/apilimit/query per UID, rolling 1 s',
+        },
+      ],
+      sources: {
+        'live-limits:bybit-apilimit': {
+          url: `${DOCS}/rate-limit/rules-for-pros/apilimit-query`,
+          retrieved: READ,
+          note: `${REPO} docs/v5/rate-limit/rules-for-pros/apilimit-query.mdx`,
+        },
+      },
     },
     parse(body, context): LiveStatement {
       const { source, spec, identity } = context;
@@ -81,11 +142,13 @@ export const bybitSources: readonly LiveLimitSource[] = [
         const e = object(source, raw, field);
         keys(source, e, field, ['uids', 'bizType', 'rate']);
         const uids = string(source, e['uids'], at(field, 'uids')).split(',');
-        if (!uids.includes(uid)) throw new LiveLimitsError('malformed', source, `the entry is for uids ${shown(e['uids'])}, not the account asked for`, at(field, 'uids'));
+        if (!uids.includes(uid))
+          throw new LiveLimitsError('malformed', source, `the entry is for uids ${shown(e['uids'])}, not the account asked for`, at(field, 'uids'));
         const bizType = oneOf(source, e['bizType'], at(field, 'bizType'), BIZ_TYPES);
         const rate = positiveInteger(source, e['rate'], at(field, 'rate'));
         const prev = rates.get(bizType);
-        if (prev !== undefined && prev.rate !== rate) throw new LiveLimitsError('conflicting_limits', source, `${bizType} is stated as ${prev.rate} (${prev.field}) and ${rate}`, field);
+        if (prev !== undefined && prev.rate !== rate)
+          throw new LiveLimitsError('conflicting_limits', source, `${bizType} is stated as ${prev.rate} (${prev.field}) and ${rate}`, field);
         rates.set(bizType, { rate, field });
       });
       if (rates.size === 0) return { limits: [] };

@@ -7,8 +7,18 @@ const SDK = 'Kucoin/kucoin-universal-sdk @78c90c7 spec/rest/api/openapi-account-
 const API_DOC = 'https://www.kucoin.com/docs-new/api-3470119';
 
 const documentation: readonly FieldDocumentation[] = [
-  { field: '(request)', url: API_DOC, retrieved: READ, quote: `"/api/v2/user-info": { "summary": "Get Account Summary Info", "x-api-rate-limit-pool": "Management", "x-api-rate-limit-weight": 20 } (${SDK})` },
-  { field: 'code, data', url: API_DOC, retrieved: READ, quote: `{ "code": "200000", "data": { "level": 0, "subQuantity": 3, "spotSubQuantity": 3, ... } } (${SDK}, x-response-example)` },
+  {
+    field: '(request)',
+    url: API_DOC,
+    retrieved: READ,
+    quote: `"/api/v2/user-info": { "summary": "Get Account Summary Info", "x-api-rate-limit-pool": "Management", "x-api-rate-limit-weight": 20 } (${SDK})`,
+  },
+  {
+    field: 'code, data',
+    url: API_DOC,
+    retrieved: READ,
+    quote: `{ "code": "200000", "data": { "level": 0, "subQuantity": 3, "spotSubQuantity": 3, ... } } (${SDK}, x-response-example)`,
+  },
   { field: 'data.level', url: API_DOC, retrieved: READ, quote: `"level": { "type": "integer", "description": "User VIP level" } (${SDK})` },
   {
     field: 'data.level (what it sets)',
@@ -18,7 +28,11 @@ const documentation: readonly FieldDocumentation[] = [
   },
 ];
 
-const provenance = { source: 'live-limits:kucoin-user-info', confidence: 'documented', quote: '"x-api-rate-limit-pool": "Management", "x-api-rate-limit-weight": 20' } as const;
+const provenance = {
+  source: 'live-limits:kucoin-user-info',
+  confidence: 'documented',
+  quote: '"x-api-rate-limit-pool": "Management", "x-api-rate-limit-weight": 20',
+} as const;
 
 /**
  * KuCoin's source: `GET /api/v2/user-info` (signed, weight 20 on the Management pool), whose
@@ -36,7 +50,14 @@ export const kucoinSources: readonly LiveLimitSource[] = [
     auth: 'private',
     documentation,
     endpoint: {
-      spec: { id: 'user-info', method: 'GET', path: '/api/v2/user-info', auth: 'private', costs: [{ bucket: 'management', cost: { kind: 'constant', value: 20 } }], provenance },
+      spec: {
+        id: 'user-info',
+        method: 'GET',
+        path: '/api/v2/user-info',
+        auth: 'private',
+        costs: [{ bucket: 'management', cost: { kind: 'constant', value: 20 } }],
+        provenance,
+      },
       buckets: [],
       sources: { 'live-limits:kucoin-user-info': { url: API_DOC, retrieved: READ, note: SDK } },
     },

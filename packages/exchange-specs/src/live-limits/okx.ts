@@ -13,24 +13,45 @@ const documentation: readonly FieldDocumentation[] = [
     field: '(request)',
     url: URL_,
     retrieved: READ,
-    quote: 'Get account rate limit related information. Only new order requests and amendment order requests will be counted towards this limit. For batch order requests consisting of multiple orders, each order will be counted individually. Rate Limit: 1 request per second Rate limit rule: User ID GET /api/v5/trade/account-rate-limit',
+    quote:
+      'Get account rate limit related information. Only new order requests and amendment order requests will be counted towards this limit. For batch order requests consisting of multiple orders, each order will be counted individually. Rate Limit: 1 request per second Rate limit rule: User ID GET /api/v5/trade/account-rate-limit',
   },
-  { field: 'code, msg, data', url: URL_, retrieved: READ, quote: '{ "code":"0", "data":[ { "accRateLimit":"2000", "fillRatio":"0.1234", "mainFillRatio":"0.1234", "nextAccRateLimit":"2000", "ts":"123456789000" } ], "msg":"" }' },
+  {
+    field: 'code, msg, data',
+    url: URL_,
+    retrieved: READ,
+    quote:
+      '{ "code":"0", "data":[ { "accRateLimit":"2000", "fillRatio":"0.1234", "mainFillRatio":"0.1234", "nextAccRateLimit":"2000", "ts":"123456789000" } ], "msg":"" }',
+  },
   { field: 'data[0].accRateLimit', url: URL_, retrieved: READ, quote: 'accRateLimit | String | Current sub-account rate limit per two seconds' },
   {
     field: 'data[0].fillRatio',
     url: URL_,
     retrieved: READ,
-    quote: 'fillRatio | String | Sub account fill ratio during the monitoring period Applicable for users with trading fee level >= VIP 5 and return "" for others For accounts with no trading volume during the monitoring period, return "0". For accounts with trading volume but no order count due to our counting logic, return "9999".',
+    quote:
+      'fillRatio | String | Sub account fill ratio during the monitoring period Applicable for users with trading fee level >= VIP 5 and return "" for others For accounts with no trading volume during the monitoring period, return "0". For accounts with trading volume but no order count due to our counting logic, return "9999".',
   },
   {
     field: 'data[0].mainFillRatio',
     url: URL_,
     retrieved: READ,
-    quote: 'mainFillRatio | String | Master account aggregated fill ratio during the monitoring period Applicable for users with trading fee level >= VIP 5 and return "" for others For accounts with no trading volume during the monitoring period, return "0"',
+    quote:
+      'mainFillRatio | String | Master account aggregated fill ratio during the monitoring period Applicable for users with trading fee level >= VIP 5 and return "" for others For accounts with no trading volume during the monitoring period, return "0"',
   },
-  { field: 'data[0].nextAccRateLimit', url: URL_, retrieved: READ, quote: 'nextAccRateLimit | String | Expected sub-account rate limit (per two seconds) in the next period Applicable for users with trading fee level >= VIP 5 and return "" for others' },
-  { field: 'data[0].ts', url: URL_, retrieved: READ, quote: 'ts | String | Data update time For users with trading fee level >= VIP 5, the data will be generated at 08:00 am (UTC) For users with trading fee level < VIP 5, return the current timestamp' },
+  {
+    field: 'data[0].nextAccRateLimit',
+    url: URL_,
+    retrieved: READ,
+    quote:
+      'nextAccRateLimit | String | Expected sub-account rate limit (per two seconds) in the next period Applicable for users with trading fee level >= VIP 5 and return "" for others',
+  },
+  {
+    field: 'data[0].ts',
+    url: URL_,
+    retrieved: READ,
+    quote:
+      'ts | String | Data update time For users with trading fee level >= VIP 5, the data will be generated at 08:00 am (UTC) For users with trading fee level < VIP 5, return the current timestamp',
+  },
 ];
 
 const FIELDS = ['accRateLimit', 'fillRatio', 'mainFillRatio', 'nextAccRateLimit', 'ts'];

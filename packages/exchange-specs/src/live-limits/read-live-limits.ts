@@ -67,12 +67,18 @@ function choose(spec: VenueSpec, all: readonly LiveLimitSource[], options: LiveL
     return options.sources.map((id) => {
       const s = all.find((x) => x.id === id);
       if (s === undefined) throw new LiveLimitsError('unsupported_venue', spec.id, `no live-limit source "${id}" (known: ${all.map((x) => x.id).join(', ')})`);
-      if (s.auth === 'private' && !signed) throw new LiveLimitsError('credential_required', label(spec, s), 'a signed request of the account: give a credential and an authenticate hook');
+      if (s.auth === 'private' && !signed)
+        throw new LiveLimitsError('credential_required', label(spec, s), 'a signed request of the account: give a credential and an authenticate hook');
       return s;
     });
   }
   const chosen = all.filter((s) => s.auth === 'public' || signed);
-  if (chosen.length === 0) throw new LiveLimitsError('credential_required', spec.id, `the venue publishes its limits only to signed requests of the account (${all.map((s) => `${s.method} ${s.path}`).join(', ')}): give a credential and an authenticate hook`);
+  if (chosen.length === 0)
+    throw new LiveLimitsError(
+      'credential_required',
+      spec.id,
+      `the venue publishes its limits only to signed requests of the account (${all.map((s) => `${s.method} ${s.path}`).join(', ')}): give a credential and an authenticate hook`,
+    );
   return chosen;
 }
 
@@ -92,7 +98,11 @@ async function readOne(spec: VenueSpec, s: LiveLimitSource, options: LiveLimitsO
   let status: number;
   try {
     if (s.auth === 'private' && options.authenticate !== undefined) request = await options.authenticate(request);
-    const res = await options.fetch(request.url.toString(), { method: request.method, headers: { ...request.headers }, ...(options.signal === undefined ? {} : { signal: options.signal }) });
+    const res = await options.fetch(request.url.toString(), {
+      method: request.method,
+      headers: { ...request.headers },
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
     status = res.status;
     text = await res.text();
   } catch (e) {

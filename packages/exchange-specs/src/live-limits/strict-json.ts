@@ -12,7 +12,7 @@ type Obj = Record<string, unknown>;
 export function shown(v: unknown): string {
   let s: string;
   try {
-    s = v === undefined ? 'undefined' : typeof v === 'number' && !Number.isFinite(v) ? String(v) : JSON.stringify(v) ?? String(v);
+    s = v === undefined ? 'undefined' : typeof v === 'number' && !Number.isFinite(v) ? String(v) : (JSON.stringify(v) ?? String(v));
   } catch {
     s = Object.prototype.toString.call(v);
   }
@@ -45,7 +45,8 @@ export function array(source: string, v: unknown, field: string): readonly unkno
 export function keys(source: string, o: Obj, field: string, required: readonly string[], optional: readonly string[] = []): void {
   for (const k of required) if (!(k in o)) throw malformed(source, at(field, k), 'missing');
   for (const k of Object.keys(o)) {
-    if (!required.includes(k) && !optional.includes(k)) throw malformed(source, at(field, k), `unexpected field (the documentation lists ${[...required, ...optional].join(', ')})`);
+    if (!required.includes(k) && !optional.includes(k))
+      throw malformed(source, at(field, k), `unexpected field (the documentation lists ${[...required, ...optional].join(', ')})`);
   }
 }
 
@@ -57,7 +58,8 @@ export function string(source: string, v: unknown, field: string): string {
 
 /** One of the documented values. */
 export function oneOf<T extends string>(source: string, v: unknown, field: string, values: readonly T[]): T {
-  if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) throw malformed(source, field, `expected one of ${values.join(', ')}, got ${shown(v)}`);
+  if (typeof v !== 'string' || !(values as readonly string[]).includes(v))
+    throw malformed(source, field, `expected one of ${values.join(', ')}, got ${shown(v)}`);
   return v as T;
 }
 

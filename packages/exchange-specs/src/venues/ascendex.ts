@@ -46,11 +46,21 @@ export const ascendex: VenueSpec = {
   },
   buckets: [
     {
-      id: 'balance-detail-ip', scope: 'ip', algorithm: 'sliding-window', limit: 8, windowMs: 60_000, provenance: cashProv,
+      id: 'balance-detail-ip',
+      scope: 'ip',
+      algorithm: 'sliding-window',
+      limit: 8,
+      windowMs: 60_000,
+      provenance: cashProv,
       description: `the balance snapshot and detail endpoints together, per IP. ${SCOPE}: they are counted together, and per IP and per account at once (both buckets), the strictest reading. The window's kind is not documented: a rolling window is assumed.`,
     },
     {
-      id: 'balance-detail-account', scope: 'uid', algorithm: 'sliding-window', limit: 8, windowMs: 60_000, provenance: cashProv,
+      id: 'balance-detail-account',
+      scope: 'uid',
+      algorithm: 'sliding-window',
+      limit: 8,
+      windowMs: 60_000,
+      provenance: cashProv,
       description: `the balance snapshot and detail endpoints together, per account (pass the account as \`uid\`). ${SCOPE}: see balance-detail-ip.`,
     },
   ],
@@ -64,8 +74,16 @@ export const ascendex: VenueSpec = {
   ],
   errors: [
     {
-      id: 'too-many-requests', status: [429], verdict: 'rate_limited', counted: true, penalize: 'charged',
-      wait: [{ from: 'header', header: 'retry-after', unit: 's' }, { from: 'fixed', ms: 60_000 }], provenance: cashProv,
+      id: 'too-many-requests',
+      status: [429],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [
+        { from: 'header', header: 'retry-after', unit: 's' },
+        { from: 'fixed', ms: 60_000 },
+      ],
+      provenance: cashProv,
       note: 'AscendEX documents no rate-limit refusal (its error table has no such code). An HTTP 429 is still read as one: a Retry-After when present, else the minute of the documented limit.',
     },
   ],
@@ -73,9 +91,21 @@ export const ascendex: VenueSpec = {
     checked: '2026-12-01',
     corrections: [],
     crossChecks: [
-      { other: 'ccxt 4.5.0 ascendex.js (AscendEX is no longer in ccxt 4.5.84: delisted, ccxt pull request 29079)', what: 'balance snapshot and detail', ours: '8 per minute', theirs: 'rateLimit 400 ms, cost 1 on every endpoint: 150 per minute', verdict: 'ccxt admits 18.75 times more than documented: the documentation is shipped' },
+      {
+        other: 'ccxt 4.5.0 ascendex.js (AscendEX is no longer in ccxt 4.5.84: delisted, ccxt pull request 29079)',
+        what: 'balance snapshot and detail',
+        ours: '8 per minute',
+        theirs: 'rateLimit 400 ms, cost 1 on every endpoint: 150 per minute',
+        verdict: 'ccxt admits 18.75 times more than documented: the documentation is shipped',
+      },
       { other: 'hummingbot ascend_ex/ascend_ex_constants.py (removed 2026-07-17, commit 048c4c1: "AscendEx: exchange has closed down"; read at its parent)', what: 'data/v1/cash/balance/history', ours: '8 per minute', theirs: 'BALANCE_HISTORY_PATH_URL limit=8, time_interval=60', verdict: 'agree' },
-      { other: 'hummingbot ascend_ex/ascend_ex_constants.py', what: 'every other endpoint', ours: 'not priced (AscendEX documents no limit)', theirs: '"All" 100 per s; cash/order, order/batch, order/open, order/status 50 per s; balance, ticker, depth, trades 100 per s; cash/order/hist/current 60 per minute', verdict: 'Hummingbot\'s numbers have no source in AscendEX\'s documentation; not shipped' },
+      {
+        other: 'hummingbot ascend_ex/ascend_ex_constants.py',
+        what: 'every other endpoint',
+        ours: 'not priced (AscendEX documents no limit)',
+        theirs: '"All" 100 per s; cash/order, order/batch, order/open, order/status 50 per s; balance, ticker, depth, trades 100 per s; cash/order/hist/current 60 per minute',
+        verdict: "Hummingbot's numbers have no source in AscendEX's documentation; not shipped",
+      },
     ],
   },
   notes: [

@@ -5,8 +5,7 @@
 import type { CostRule, EndpointSpec, Provenance, Source } from '../venue-spec.js';
 
 /** How the endpoint pages were read. */
-const SDK_AT =
-  "the page's text as Binance's official SDK carries it, generated from the page (binance/binance-connector-python, commit 29da329, 2026-08-21); compared with binance/binance-connector-js (commit a9de9a9, 2026-07-24), which is older where they differ";
+const SDK_AT = "the page's text as Binance's official SDK carries it, generated from the page (binance/binance-connector-python, commit 29da329, 2026-08-21); compared with binance/binance-connector-js (commit a9de9a9, 2026-07-24), which is older where they differ";
 
 const CATALOG = 'https://developers.binance.com/en/docs/catalog';
 
@@ -35,9 +34,7 @@ const PAGES = {
 export type SapiPage = keyof typeof PAGES;
 
 /** The endpoint pages as spec sources (read 2026-12-01). */
-export const SAPI_PAGE_SOURCES: Readonly<Record<SapiPage, Source>> = Object.fromEntries(
-  Object.entries(PAGES).map(([k, url]) => [k, { url, retrieved: '2026-12-01', note: SDK_AT }]),
-) as Record<SapiPage, Source>;
+export const SAPI_PAGE_SOURCES: Readonly<Record<SapiPage, Source>> = Object.fromEntries(Object.entries(PAGES).map(([k, url]) => [k, { url, retrieved: '2026-12-01', note: SDK_AT }])) as Record<SapiPage, Source>;
 
 /** Which limit an endpoint is marked with: its own IP weight or its own UID weight. */
 type Limit = 'ip' | 'uid';
@@ -68,7 +65,7 @@ function cost(limit: Limit, value: number): CostRule {
  */
 const ROWS: readonly Row[] = [
   // wallet-capital
-  ['GET', '/sapi/v1/capital/config/getall', 'ip', 10, 'wallet-capital', 'All Coins\' Information (USER_DATA)'],
+  ['GET', '/sapi/v1/capital/config/getall', 'ip', 10, 'wallet-capital', "All Coins' Information (USER_DATA)"],
   ['GET', '/sapi/v1/capital/deposit/address', 'ip', 10, 'wallet-capital', 'Deposit Address(supporting network) (USER_DATA)'],
   ['GET', '/sapi/v1/capital/deposit/address/list', 'ip', 10, 'wallet-capital', 'Fetch deposit address list with network (USER_DATA)'],
   ['POST', '/sapi/v1/capital/deposit/credit-apply', 'ip', 1, 'wallet-capital', 'One click arrival deposit apply (for expired address deposit) (USER_DATA)'],
@@ -111,22 +108,22 @@ const ROWS: readonly Row[] = [
   ['POST', '/sapi/v1/sub-account/futures/enable', 'ip', 1, 'sub-account-management', 'Enable Futures for Sub-account (For Master Account) (USER_DATA)'],
   ['GET', '/sapi/v1/sub-account/futures/positionRisk', 'ip', 10, 'sub-account-management', 'Get Futures Position-Risk of Sub-account (For Master Account) (USER_DATA)'],
   ['GET', '/sapi/v1/sub-account/list', 'ip', 1, 'sub-account-management', 'Query Sub-account List (For Master Account) (USER_DATA)'],
-  ['GET', '/sapi/v1/sub-account/status', 'ip', 10, 'sub-account-management', 'Get Sub-account\'s Status on Margin Or Futures (For Master Account) (USER_DATA)'],
+  ['GET', '/sapi/v1/sub-account/status', 'ip', 10, 'sub-account-management', "Get Sub-account's Status on Margin Or Futures (For Master Account) (USER_DATA)"],
   ['GET', '/sapi/v1/sub-account/transaction-statistics', 'ip', 60, 'sub-account-management', 'Query Sub-account Transaction Statistics (For Master Account) (USER_DATA)'],
   ['POST', '/sapi/v1/sub-account/virtualSubAccount', 'ip', 1, 'sub-account-management', 'Create a Virtual Sub-account (For Master Account) (USER_DATA)'],
   ['GET', '/sapi/v2/sub-account/futures/positionRisk', 'ip', 1, 'sub-account-management', 'Get Futures Position-Risk of Sub-account V2 (For Master Account) (USER_DATA)'],
   // sub-asset-management
   ['GET', '/sapi/v1/capital/deposit/subAddress', 'ip', 1, 'sub-asset-management', 'Get Sub-account Deposit Address (For Master Account) (USER_DATA)'],
   ['GET', '/sapi/v1/capital/deposit/subHisrec', 'ip', 1, 'sub-asset-management', 'Get Sub-account Deposit History (For Master Account) (USER_DATA)'],
-  ['GET', '/sapi/v1/sub-account/futures/account', 'ip', 10, 'sub-asset-management', 'Get Detail on Sub-account\'s Futures Account (For Master Account) (USER_DATA)'],
-  ['GET', '/sapi/v1/sub-account/futures/accountSummary', 'ip', 1, 'sub-asset-management', 'Get Summary of Sub-account\'s Futures Account (For Master Account) (USER_DATA)'],
+  ['GET', '/sapi/v1/sub-account/futures/account', 'ip', 10, 'sub-asset-management', "Get Detail on Sub-account's Futures Account (For Master Account) (USER_DATA)"],
+  ['GET', '/sapi/v1/sub-account/futures/accountSummary', 'ip', 1, 'sub-asset-management', "Get Summary of Sub-account's Futures Account (For Master Account) (USER_DATA)"],
   ['GET', '/sapi/v1/sub-account/futures/internalTransfer', 'ip', 1, 'sub-asset-management', 'Query Sub-account Futures Asset Transfer History (For Master Account) (USER_DATA)'],
   ['POST', '/sapi/v1/sub-account/futures/internalTransfer', 'ip', 1, 'sub-asset-management', 'Sub-account Futures Asset Transfer (For Master Account) (USER_DATA)'],
   ['GET', '/sapi/v1/sub-account/futures/move-position', 'ip', 1, 'sub-asset-management', 'Get Move Position History for Sub-account (For Master Account) (USER_DATA)'],
   ['POST', '/sapi/v1/sub-account/futures/move-position', 'ip', 1, 'sub-asset-management', 'Move Position for Sub-account (For Master Account) (USER_DATA)'],
   ['POST', '/sapi/v1/sub-account/futures/transfer', 'ip', 1, 'sub-asset-management', 'Futures Transfer for Sub-account (For Master Account) (USER_DATA)'],
-  ['GET', '/sapi/v1/sub-account/margin/account', 'ip', 10, 'sub-asset-management', 'Get Detail on Sub-account\'s Margin Account (For Master Account) (USER_DATA)'],
-  ['GET', '/sapi/v1/sub-account/margin/accountSummary', 'ip', 10, 'sub-asset-management', 'Get Summary of Sub-account\'s Margin Account (For Master Account) (USER_DATA)'],
+  ['GET', '/sapi/v1/sub-account/margin/account', 'ip', 10, 'sub-asset-management', "Get Detail on Sub-account's Margin Account (For Master Account) (USER_DATA)"],
+  ['GET', '/sapi/v1/sub-account/margin/accountSummary', 'ip', 10, 'sub-asset-management', "Get Summary of Sub-account's Margin Account (For Master Account) (USER_DATA)"],
   ['POST', '/sapi/v1/sub-account/margin/transfer', 'ip', 1, 'sub-asset-management', 'Margin Transfer for Sub-account (For Master Account) (USER_DATA)'],
   ['GET', '/sapi/v1/sub-account/spotSummary', 'ip', 1, 'sub-asset-management', 'Query Sub-account Spot Assets Summary (For Master Account) (USER_DATA)'],
   ['GET', '/sapi/v1/sub-account/sub/transfer/history', 'ip', 1, 'sub-asset-management', 'Query Sub-account Spot Asset Transfer History (For Master Account) (USER_DATA)'],
@@ -134,8 +131,8 @@ const ROWS: readonly Row[] = [
   ['POST', '/sapi/v1/sub-account/transfer/subToSub', 'ip', 1, 'sub-asset-management', 'Transfer to Sub-account of Same Master (For Sub-account) (USER_DATA)'],
   ['GET', '/sapi/v1/sub-account/transfer/subUserHistory', 'ip', 1, 'sub-asset-management', 'Sub-account Transfer History (For Sub-account) (USER_DATA)'],
   ['GET', '/sapi/v1/sub-account/universalTransfer', 'ip', 1, 'sub-asset-management', 'Query Universal Transfer History (For Master Account) (USER_DATA)'],
-  ['GET', '/sapi/v2/sub-account/futures/account', 'ip', 1, 'sub-asset-management', 'Get Detail on Sub-account\'s Futures Account V2 (For Master Account) (USER_DATA)'],
-  ['GET', '/sapi/v2/sub-account/futures/accountSummary', 'ip', 10, 'sub-asset-management', 'Get Summary of Sub-account\'s Futures Account V2 (For Master Account) (USER_DATA)'],
+  ['GET', '/sapi/v2/sub-account/futures/account', 'ip', 1, 'sub-asset-management', "Get Detail on Sub-account's Futures Account V2 (For Master Account) (USER_DATA)"],
+  ['GET', '/sapi/v2/sub-account/futures/accountSummary', 'ip', 10, 'sub-asset-management', "Get Summary of Sub-account's Futures Account V2 (For Master Account) (USER_DATA)"],
   ['GET', '/sapi/v3/sub-account/assets', 'uid', 60, 'sub-asset-management', 'Query Sub-account Assets (For Master Account) (USER_DATA)'],
   ['GET', '/sapi/v4/sub-account/assets', 'uid', 60, 'sub-asset-management', 'Query Sub-account Assets V4 (For Master Account) (USER_DATA)'],
   // sub-api-management
@@ -187,8 +184,8 @@ const ROWS: readonly Row[] = [
   ['GET', '/sapi/v1/margin/restricted-asset', 'ip', 1, 'margin-market-data', 'Get Margin Restricted Assets (MARKET_DATA)'],
   ['GET', '/sapi/v1/margin/risk-based-liquidation-ratio', 'ip', 1, 'margin-market-data', 'Get Margin Asset Risk-Based Liquidation Ratio (MARKET_DATA)'],
   // margin-trade
-  ['GET', '/sapi/v1/margin/allOrderList', 'ip', 200, 'margin-trade', 'Query Margin Account\'s all OCO (USER_DATA)'],
-  ['GET', '/sapi/v1/margin/allOrders', 'ip', 200, 'margin-trade', 'Query Margin Account\'s All Orders (USER_DATA)'],
+  ['GET', '/sapi/v1/margin/allOrderList', 'ip', 200, 'margin-trade', "Query Margin Account's all OCO (USER_DATA)"],
+  ['GET', '/sapi/v1/margin/allOrders', 'ip', 200, 'margin-trade', "Query Margin Account's All Orders (USER_DATA)"],
   ['GET', '/sapi/v1/margin/api-key-list', 'uid', 1, 'margin-trade', 'Query Special key List(Low Latency Trading) (TRADE)'],
   ['DELETE', '/sapi/v1/margin/apiKey', 'uid', 1, 'margin-trade', 'Delete Special Key(Low-Latency Trading) (TRADE)'],
   ['GET', '/sapi/v1/margin/apiKey', 'uid', 1, 'margin-trade', 'Query Special key(Low Latency Trading) (TRADE)'],
@@ -204,13 +201,13 @@ const ROWS: readonly Row[] = [
   ['GET', '/sapi/v1/margin/liquidation-loan/repay-history', 'uid', 100, 'margin-trade', 'Query Liquidation Loan Repay History (USER_DATA)'],
   ['POST', '/sapi/v1/margin/manual-liquidation', 'uid', 3000, 'margin-trade', 'Margin Manual Liquidation (TRADE)'],
   ['GET', '/sapi/v1/margin/myPreventedMatches', 'ip', 10, 'margin-trade', 'Query Prevented Matches (USER_DATA)'],
-  ['GET', '/sapi/v1/margin/myTrades', 'ip', 10, 'margin-trade', 'Query Margin Account\'s Trade List (USER_DATA)'],
-  ['GET', '/sapi/v1/margin/openOrderList', 'ip', 10, 'margin-trade', 'Query Margin Account\'s Open OCO (USER_DATA)'],
+  ['GET', '/sapi/v1/margin/myTrades', 'ip', 10, 'margin-trade', "Query Margin Account's Trade List (USER_DATA)"],
+  ['GET', '/sapi/v1/margin/openOrderList', 'ip', 10, 'margin-trade', "Query Margin Account's Open OCO (USER_DATA)"],
   ['DELETE', '/sapi/v1/margin/openOrders', 'ip', 1, 'margin-trade', 'Margin Account Cancel all Open Orders on a Symbol (TRADE)'],
   ['DELETE', '/sapi/v1/margin/order', 'ip', 10, 'margin-trade', 'Margin Account Cancel Order (TRADE)'],
-  ['GET', '/sapi/v1/margin/order', 'ip', 10, 'margin-trade', 'Query Margin Account\'s Order (USER_DATA)'],
+  ['GET', '/sapi/v1/margin/order', 'ip', 10, 'margin-trade', "Query Margin Account's Order (USER_DATA)"],
   ['DELETE', '/sapi/v1/margin/orderList', 'uid', 1, 'margin-trade', 'Margin Account Cancel OCO (TRADE)'],
-  ['GET', '/sapi/v1/margin/orderList', 'ip', 10, 'margin-trade', 'Query Margin Account\'s OCO (USER_DATA)'],
+  ['GET', '/sapi/v1/margin/orderList', 'ip', 10, 'margin-trade', "Query Margin Account's OCO (USER_DATA)"],
   // margin-transfer
   ['GET', '/sapi/v1/margin/maxTransferable', 'ip', 50, 'margin-transfer', 'Query Max Transfer-Out Amount (USER_DATA)'],
   ['GET', '/sapi/v1/margin/transfer', 'ip', 1, 'margin-transfer', 'Get Cross Margin Transfer History (USER_DATA)'],
@@ -331,20 +328,21 @@ const SPECIAL: readonly EndpointSpec[] = [
     auth: 'private',
     costs: [cost('uid', 18000)],
     provenance: { source: 'wallet-capital', confidence: 'uncertain', quote: 'Withdraw History (supporting network) (USER_DATA) … Weight(UID): 18000 (10 requests per second)' },
-    note:
-      'the page gives the weight and "10 requests per second", and the /sapi rules say a limit is per minute "or per second limit if specified explicitly": a per-second UID limit of 180,000 would admit 10 a second, but the page does not say which window applies. 18,000 is charged on the endpoint\'s own per-minute UID limit (10 a minute): the safe reading',
+    note: 'the page gives the weight and "10 requests per second", and the /sapi rules say a limit is per minute "or per second limit if specified explicitly": a per-second UID limit of 180,000 would admit 10 a second, but the page does not say which window applies. 18,000 is charged on the endpoint\'s own per-minute UID limit (10 a minute): the safe reading',
   },
 ];
 
 /** Every /sapi endpoint of the spec. */
 export const sapiEndpoints: readonly EndpointSpec[] = [
-  ...ROWS.map(([method, path, limit, weight, page, title]): EndpointSpec => ({
-    id: id(method, path),
-    method,
-    path,
-    auth: path === '/sapi/v1/system/status' ? 'public' : 'private',
-    costs: [cost(limit, weight)],
-    provenance: doc(page, `${title} … Weight(${LABEL[limit]}): ${weight}`),
-  })),
+  ...ROWS.map(
+    ([method, path, limit, weight, page, title]): EndpointSpec => ({
+      id: id(method, path),
+      method,
+      path,
+      auth: path === '/sapi/v1/system/status' ? 'public' : 'private',
+      costs: [cost(limit, weight)],
+      provenance: doc(page, `${title} … Weight(${LABEL[limit]}): ${weight}`),
+    }),
+  ),
   ...SPECIAL,
 ];

@@ -23,37 +23,22 @@ function ep(id: string, method: EndpointSpec['method'], path: string, auth: Endp
 }
 
 const PRIVATE_NOTE =
-  "Bitfinex's reference page for this endpoint could not be read; the limit is the top of the documented 10-90 range, which ccxt 4.5.84 (cost 2.7 at 250 ms = 90/min) and Bitfinex.Net (90/min per endpoint) also use, and which the funding-offer cancel page states for that private write (\"Ratelimit: 90 req/min\"). Counted per IP, as the general rule says, so several API keys behind one IP share it.";
+  'Bitfinex\'s reference page for this endpoint could not be read; the limit is the top of the documented 10-90 range, which ccxt 4.5.84 (cost 2.7 at 250 ms = 90/min) and Bitfinex.Net (90/min per endpoint) also use, and which the funding-offer cancel page states for that private write ("Ratelimit: 90 req/min"). Counted per IP, as the general rule says, so several API keys behind one IP share it.';
 
 const privateProv: Provenance = { source: 'limits', confidence: 'uncertain', quote: GENERAL };
 
 const BUCKETS: readonly BucketSpec[] = [
   perMinute('platform-status', 30, page('platformStatus', 'Rate Limit: 30 reqs/min (requests per minute)'), 'GET /v2/platform/status per IP'),
   perMinute('ticker', 90, page('ticker', 'Rate Limit: | 90 reqs/min (requests per minute) |'), 'GET /v2/ticker/{symbol} per IP (every symbol together)'),
-  perMinute(
-    'tickers',
-    30,
-    page('tickers', 'Ratelimit: 90 req/min', 'uncertain'),
-    "GET /v2/tickers per IP. The stored copy of Bitfinex's page says 90 per minute, but later reports of the same page and Bitfinex.Net give 30: the lower figure is kept until Bitfinex's current page can be read.",
-  ),
+  perMinute('tickers', 30, page('tickers', 'Ratelimit: 90 req/min', 'uncertain'), "GET /v2/tickers per IP. The stored copy of Bitfinex's page says 90 per minute, but later reports of the same page and Bitfinex.Net give 30: the lower figure is kept until Bitfinex's current page can be read."),
   perMinute('trades', 15, page('trades', 'Rate Limit: | 15 reqs/min (requests per minute) |'), 'GET /v2/trades/{symbol}/hist per IP (every symbol together)'),
   perMinute('book', 240, page('book', 'Rate Limit: | 240 reqs/min (requests per minute) |'), 'GET /v2/book/{symbol}/{precision} per IP (every symbol together)'),
-  perMinute(
-    'candles',
-    30,
-    page('candles', 'Rate Limit: 30 reqs/min (requests per minute)'),
-    'GET /v2/candles/{candle}/{section} per IP (every key together); an older copy of the page said 90 per minute, the current one 30',
-  ),
+  perMinute('candles', 30, page('candles', 'Rate Limit: 30 reqs/min (requests per minute)'), 'GET /v2/candles/{candle}/{section} per IP (every key together); an older copy of the page said 90 per minute, the current one 30'),
   perMinute('wallets', 90, privateProv, `POST /v2/auth/r/wallets per IP. ${PRIVATE_NOTE}`),
   perMinute('orders', 90, privateProv, `POST /v2/auth/r/orders per IP. ${PRIVATE_NOTE}`),
   perMinute('order-submit', 90, privateProv, `POST /v2/auth/w/order/submit per IP. ${PRIVATE_NOTE}`),
   perMinute('order-cancel', 90, privateProv, `POST /v2/auth/w/order/cancel per IP. ${PRIVATE_NOTE}`),
-  perMinute(
-    'other',
-    10,
-    { source: 'limits', confidence: 'uncertain', quote: GENERAL },
-    'every endpoint not listed, together: the bottom of the documented 10-90 per-endpoint range, shared so that no unlisted endpoint can exceed it whatever its own limit is',
-  ),
+  perMinute('other', 10, { source: 'limits', confidence: 'uncertain', quote: GENERAL }, 'every endpoint not listed, together: the bottom of the documented 10-90 per-endpoint range, shared so that no unlisted endpoint can exceed it whatever its own limit is'),
 ];
 
 /** Every bucket: a breach blocks the whole IP ("cannot make any requests"), so a block holds them all. */
@@ -98,7 +83,10 @@ export const bitfinex: VenueSpec = {
   errors: [
     {
       id: 'ratelimit',
-      body: [{ path: '0', equals: ['error'] }, { path: '1', equals: [11010] }],
+      body: [
+        { path: '0', equals: ['error'] },
+        { path: '1', equals: [11010] },
+      ],
       verdict: 'rate_limited',
       counted: true,
       penalize: ALL,
@@ -116,8 +104,7 @@ export const bitfinex: VenueSpec = {
       provenance: {
         source: 'v1',
         confidence: 'documented',
-        quote:
-          'If an IP address exceeds a certain number of requests per minute (between 10 and 90) to a specific REST API endpoint e.g., /ticker, the requesting IP address will be blocked for 10-60 seconds on that endpoint and the JSON response {"error": "ERR_RATE_LIMIT"} will be returned.',
+        quote: 'If an IP address exceeds a certain number of requests per minute (between 10 and 90) to a specific REST API endpoint e.g., /ticker, the requesting IP address will be blocked for 10-60 seconds on that endpoint and the JSON response {"error": "ERR_RATE_LIMIT"} will be returned.',
       },
       note: 'The v2 page says the block lasts 60 seconds and covers every request of the IP: the longer, wider reading is used.',
     },
@@ -154,7 +141,7 @@ export const bitfinex: VenueSpec = {
         what: 'GET /v2/trades/{symbol}/hist per minute',
         ours: '15',
         theirs: 'cost 2.7 at rateLimit 250 ms, about 89 per minute',
-        verdict: "Bitfinex's trades page: \"Rate Limit: 15 reqs/min\"; ccxt would be blocked",
+        verdict: 'Bitfinex\'s trades page: "Rate Limit: 15 reqs/min"; ccxt would be blocked',
       },
       {
         other: 'ccxt 4.5.84 bitfinex.js',
@@ -172,8 +159,5 @@ export const bitfinex: VenueSpec = {
       },
     ],
   },
-  notes: [
-    'Public endpoints are served by api-pub.bitfinex.com, authenticated ones by api.bitfinex.com; the limits are counted per IP either way.',
-    'WebSocket: wss://api-pub.bitfinex.com allows 20 connections per minute and 25 channel subscriptions per connection (not modelled here).',
-  ],
+  notes: ['Public endpoints are served by api-pub.bitfinex.com, authenticated ones by api.bitfinex.com; the limits are counted per IP either way.', 'WebSocket: wss://api-pub.bitfinex.com allows 20 connections per minute and 25 channel subscriptions per connection (not modelled here).'],
 };

@@ -11,7 +11,7 @@ import { bitmartBuckets, bitmartEndpoints, bitmartErrors, bitmartFeedback, type 
 const RETRIEVED = '2026-12-01';
 const DOCS = 'https://developer-pro.bitmart.com/en/futuresv2/';
 const READ =
-  'read in a stored copy of the page taken 2025-11-25 (rosssaunders/coincise@a00ae58, docs/bitmart/endpoints/private/GET_rate_limit.md) and compared with the rate-limit tables of BitMart\'s own agent skills (bitmartexchange/bitmart-skills@4dac0cb, 2026-03-24, skills/bitmart-exchange-futures/SKILL.md), which list the same limits';
+  "read in a stored copy of the page taken 2025-11-25 (rosssaunders/coincise@a00ae58, docs/bitmart/endpoints/private/GET_rate_limit.md) and compared with the rate-limit tables of BitMart's own agent skills (bitmartexchange/bitmart-skills@4dac0cb, 2026-03-24, skills/bitmart-exchange-futures/SKILL.md), which list the same limits";
 
 const S2 = 2000;
 
@@ -85,7 +85,8 @@ export const bitmartFutures: VenueSpec = {
     limits: { url: `${DOCS}#rate-limit`, retrieved: RETRIEVED, note: `"Rate Limit" tables and the X-BM-RateLimit headers; ${READ}` },
     errors: { url: `${DOCS}#error-code`, retrieved: RETRIEVED, note: `the "Authentication Error Code" table shared with the spot API; ${READ}` },
     skills: {
-      url: 'https://github.com/bitmartexchange/bitmart-skills/blob/main/skills/bitmart-exchange-futures/SKILL.md', retrieved: RETRIEVED,
+      url: 'https://github.com/bitmartexchange/bitmart-skills/blob/main/skills/bitmart-exchange-futures/SKILL.md',
+      retrieved: RETRIEVED,
       note: 'BitMart\'s own futures reference for its agent skills (commit 4dac0cb, 2026-03-24), "Rate Limits" table: the only BitMart page that gives the system endpoints\' limit on the futures host',
     },
   },
@@ -97,8 +98,14 @@ export const bitmartFutures: VenueSpec = {
     checked: '2026-12-01',
     corrections: [],
     crossChecks: [
-      { other: 'hummingbot bitmart_perpetual/bitmart_perpetual_constants.py', what: 'depth, details, funding-rate, submit-order, order, cancel-order, trades, submit-leverage, transaction-history, assets-detail, position, set-position-mode', ours: '12, 12, 12, 24, 50, 40, 6, 24, 6, 12, 6 and 2 per 2 s', theirs: 'the same', verdict: 'agree' },
-      { other: 'hummingbot bitmart_perpetual/bitmart_perpetual_constants.py', what: 'GET /system/time', ours: '10 per s per IP', theirs: '10 per 2 s', verdict: 'Hummingbot is stricter; BitMart\'s tables say 10 per s' },
+      {
+        other: 'hummingbot bitmart_perpetual/bitmart_perpetual_constants.py',
+        what: 'depth, details, funding-rate, submit-order, order, cancel-order, trades, submit-leverage, transaction-history, assets-detail, position, set-position-mode',
+        ours: '12, 12, 12, 24, 50, 40, 6, 24, 6, 12, 6 and 2 per 2 s',
+        theirs: 'the same',
+        verdict: 'agree',
+      },
+      { other: 'hummingbot bitmart_perpetual/bitmart_perpetual_constants.py', what: 'GET /system/time', ours: '10 per s per IP', theirs: '10 per 2 s', verdict: "Hummingbot is stricter; BitMart's tables say 10 per s" },
       // ccxt's bitmart: one pool of 30 cost per s (rateLimit 33.34 ms); cost c runs at 30/c per s.
       { other: 'ccxt bitmart.ts (ccxt/ccxt@0020944; ccxt 4.5.84 no longer ships bitmart)', what: 'POST /contract/private/submit-order', ours: '24 per 2 s per key', theirs: 'cost 2.5: 24 per 2 s', verdict: 'agree' },
       { other: 'ccxt bitmart.ts (ccxt/ccxt@0020944)', what: 'POST /contract/private/cancel-orders', ours: '2 per 2 s', theirs: 'cost 30: 2 per 2 s', verdict: 'agree' },
@@ -108,8 +115,8 @@ export const bitmartFutures: VenueSpec = {
     ],
   },
   notes: [
-    'Each endpoint has its own budget: the bucket keys carry the endpoint (`key-24-per-2s:POST /contract/private/submit-order`). Order placement and cancellation count per API key; plan, TP/SL, trail and modify endpoints per account (UID): pass the account\'s `uid` in the identity.',
-    'X-BM-RateLimit-Remaining is documented as the number of requests already used (not what is left), and X-BM-RateLimit-Reset as the window\'s length: they are read that way.',
-    'Endpoints not in BitMart\'s tables (affiliate rebates, the simulated-trading claim) are refused by the limiter rather than guessed.',
+    "Each endpoint has its own budget: the bucket keys carry the endpoint (`key-24-per-2s:POST /contract/private/submit-order`). Order placement and cancellation count per API key; plan, TP/SL, trail and modify endpoints per account (UID): pass the account's `uid` in the identity.",
+    "X-BM-RateLimit-Remaining is documented as the number of requests already used (not what is left), and X-BM-RateLimit-Reset as the window's length: they are read that way.",
+    "Endpoints not in BitMart's tables (affiliate rebates, the simulated-trading claim) are refused by the limiter rather than guessed.",
   ],
 };

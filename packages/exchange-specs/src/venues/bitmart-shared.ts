@@ -58,7 +58,13 @@ export function bitmartBuckets(rows: readonly BitmartRow[], source = 'limits'): 
     const provenance: Provenance = { source: first.source ?? source, confidence: 'documented', quote: members.map(quoteOf).join('; ') };
     const who = { IP: 'per IP', 'X-BM-KEY': 'per API key (X-BM-KEY)', UID: 'per account (UID)' }[first.target];
     return {
-      id, scope: scopeOf[first.target], algorithm: 'sliding-window', limit: first.limit, windowMs: first.windowMs, partition: { kind: 'endpoint' }, provenance,
+      id,
+      scope: scopeOf[first.target],
+      algorithm: 'sliding-window',
+      limit: first.limit,
+      windowMs: first.windowMs,
+      partition: { kind: 'endpoint' },
+      provenance,
       description: `the endpoints BitMart limits to ${first.rate}, each its own bucket, ${who}. BitMart does not say how the window moves: a rolling window is assumed (the strictest reading).`,
     } satisfies BucketSpec;
   });
@@ -67,7 +73,10 @@ export function bitmartBuckets(rows: readonly BitmartRow[], source = 'limits'): 
 /** The endpoints of a table, each charged 1 (or its row's cost) on its row's bucket. */
 export function bitmartEndpoints(rows: readonly BitmartRow[], source = 'limits'): EndpointSpec[] {
   return rows.map((r) => ({
-    id: `${r.method} ${r.path}`, method: r.method, path: r.path, auth: r.target === 'IP' ? 'public' : 'private',
+    id: `${r.method} ${r.path}`,
+    method: r.method,
+    path: r.path,
+    auth: r.target === 'IP' ? 'public' : 'private',
     costs: [{ bucket: bitmartBucketId(r), cost: r.cost ?? { kind: 'constant', value: 1 } }],
     provenance: { source: r.source ?? source, confidence: 'documented', quote: quoteOf(r) },
     ...(r.note === undefined ? {} : { note: r.note }),
@@ -78,7 +87,10 @@ export function bitmartEndpoints(rows: readonly BitmartRow[], source = 'limits')
 export function bitmartFeedback(buckets: readonly BucketSpec[], source = 'limits'): FeedbackRule[] {
   return [
     {
-      header: 'x-bm-ratelimit-remaining', meaning: 'used', limitHeader: 'x-bm-ratelimit-limit', buckets: buckets.map((b) => b.id),
+      header: 'x-bm-ratelimit-remaining',
+      meaning: 'used',
+      limitHeader: 'x-bm-ratelimit-limit',
+      buckets: buckets.map((b) => b.id),
       provenance: { source, confidence: 'documented', quote: BITMART_QUOTES.headers },
     },
   ];
@@ -97,21 +109,44 @@ export function bitmartErrors(longestWindowMs: number, source = 'limits', errorS
   const banNote = 'BitMart gives no duration ("temporarily rejected ... please contact customer service"): Retry-After when sent, else 10 minutes';
   return [
     {
-      id: 'account-rejected', status: [418], verdict: 'banned', counted: true, penalize: 'charged', wait: banWait,
-      provenance: { source: errorSource, confidence: 'uncertain', quote: `${BITMART_QUOTES.code30017} / ${BITMART_QUOTES.banWarning}` }, note: banNote,
+      id: 'account-rejected',
+      status: [418],
+      verdict: 'banned',
+      counted: true,
+      penalize: 'charged',
+      wait: banWait,
+      provenance: { source: errorSource, confidence: 'uncertain', quote: `${BITMART_QUOTES.code30017} / ${BITMART_QUOTES.banWarning}` },
+      note: banNote,
     },
     {
-      id: 'account-rejected-code', body: [{ path: 'code', equals: [30017] }], verdict: 'banned', counted: true, penalize: 'charged', wait: banWait,
-      provenance: { source: errorSource, confidence: 'uncertain', quote: BITMART_QUOTES.code30017 }, note: `the code whatever the HTTP status; ${banNote}`,
+      id: 'account-rejected-code',
+      body: [{ path: 'code', equals: [30017] }],
+      verdict: 'banned',
+      counted: true,
+      penalize: 'charged',
+      wait: banWait,
+      provenance: { source: errorSource, confidence: 'uncertain', quote: BITMART_QUOTES.code30017 },
+      note: `the code whatever the HTTP status; ${banNote}`,
     },
     {
-      id: 'too-many-requests', status: [429], verdict: 'rate_limited', counted: true, penalize: 'charged', wait: windowWait,
+      id: 'too-many-requests',
+      status: [429],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: windowWait,
       provenance: { source, confidence: 'documented', quote: `${BITMART_QUOTES.scope} / ${BITMART_QUOTES.headers}` },
       note: `no wait is documented: the endpoint's bucket is held one window, X-BM-RateLimit-Reset ("Current time window, in seconds"), else ${longestWindowMs / 1000} s, the longest window of these endpoints`,
     },
     {
-      id: 'too-many-requests-code', body: [{ path: 'code', equals: [30013] }], verdict: 'rate_limited', counted: true, penalize: 'charged', wait: windowWait,
-      provenance: { source: errorSource, confidence: 'documented', quote: BITMART_QUOTES.code30013 }, note: 'the code whatever the HTTP status; held as for HTTP 429',
+      id: 'too-many-requests-code',
+      body: [{ path: 'code', equals: [30013] }],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: windowWait,
+      provenance: { source: errorSource, confidence: 'documented', quote: BITMART_QUOTES.code30013 },
+      note: 'the code whatever the HTTP status; held as for HTTP 429',
     },
   ];
 }

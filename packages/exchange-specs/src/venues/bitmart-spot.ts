@@ -9,8 +9,7 @@ import { bitmartBuckets, bitmartEndpoints, bitmartErrors, bitmartFeedback, type 
 
 const RETRIEVED = '2026-12-01';
 const DOCS = 'https://developer-pro.bitmart.com/en/spot/';
-const READ =
-  'read in a stored copy of the page taken 2025-11-25 (rosssaunders/coincise@a00ae58, docs/bitmart) and compared with the rate-limit tables of BitMart\'s own agent skills (bitmartexchange/bitmart-skills@4dac0cb, 2026-03-24, skills/bitmart-exchange-spot/SKILL.md), which list the same limits';
+const READ = "read in a stored copy of the page taken 2025-11-25 (rosssaunders/coincise@a00ae58, docs/bitmart) and compared with the rate-limit tables of BitMart's own agent skills (bitmartexchange/bitmart-skills@4dac0cb, 2026-03-24, skills/bitmart-exchange-spot/SKILL.md), which list the same limits";
 
 const S2 = 2000;
 
@@ -46,7 +45,7 @@ const ROWS: readonly BitmartRow[] = [
   row('GET', '/spot/quotation/v3/books', 'Get Depth(V3)', 'IP', '15 times/2 sec', 15, S2),
   row('GET', '/spot/quotation/v3/trades', 'Get Recent Trades(V3)', 'IP', '15 times/2 sec', 15, S2),
   // Spot Trading Interface.
-  row('GET', '/spot/v1/wallet', 'Get the user\'s wallet balance(KEYED)', 'X-BM-KEY', '12 times/2 sec', 12, S2),
+  row('GET', '/spot/v1/wallet', "Get the user's wallet balance(KEYED)", 'X-BM-KEY', '12 times/2 sec', 12, S2),
   row('POST', '/spot/v2/submit_order', 'New Order(v2) (SIGNED)', 'UID', '40 times/2 sec', 40, S2),
   row('POST', '/spot/v4/batch_orders', 'New Batch Order(v4) (SIGNED)', 'UID', '40 times/2 sec', 40, S2, {
     cost: { kind: 'table', param: 'orderParams', measure: 'count', rows: [{ upTo: 10, cost: 1 }] },
@@ -103,7 +102,13 @@ export const bitmartSpot: VenueSpec = {
     corrections: [],
     crossChecks: [
       // ccxt's bitmart: rateLimit 33.34 ms, "150 per 5 seconds = 30 per second"; an endpoint of cost c runs at 30/c per s.
-      { other: 'ccxt bitmart.ts (ccxt/ccxt@0020944; ccxt 4.5.84 no longer ships bitmart)', what: 'POST /spot/v4/query/order, /query/client-order', ours: '50 per 2 s per key', theirs: 'cost 1 ("60 times/2 sec"): 30 per s', verdict: 'ccxt follows an older table (60 per 2 s); BitMart now states 50 per 2 s: ccxt admits more' },
+      {
+        other: 'ccxt bitmart.ts (ccxt/ccxt@0020944; ccxt 4.5.84 no longer ships bitmart)',
+        what: 'POST /spot/v4/query/order, /query/client-order',
+        ours: '50 per 2 s per key',
+        theirs: 'cost 1 ("60 times/2 sec"): 30 per s',
+        verdict: 'ccxt follows an older table (60 per 2 s); BitMart now states 50 per 2 s: ccxt admits more',
+      },
       { other: 'ccxt bitmart.ts (ccxt/ccxt@0020944)', what: 'POST /spot/v2/submit_order, /spot/v3/cancel_order', ours: '40 per 2 s per account', theirs: 'cost 1: 30 per s from one pool', verdict: 'ccxt admits 60 per 2 s on one endpoint; BitMart states 40 per 2 s' },
       { other: 'ccxt bitmart.ts (ccxt/ccxt@0020944)', what: 'GET /spot/quotation/v3/books, /ticker, /trades', ours: '15 per 2 s per IP', theirs: 'cost 4: 7.5 per s', verdict: 'agree' },
       { other: 'ccxt bitmart.ts (ccxt/ccxt@0020944)', what: 'GET /spot/v1/margin/isolated/borrow_record, /repay_record', ours: '150 per 2 s per key', theirs: 'cost 1: 30 per s', verdict: 'ccxt is stricter' },
@@ -115,8 +120,8 @@ export const bitmartSpot: VenueSpec = {
     ],
   },
   notes: [
-    'Each endpoint has its own budget: the bucket keys carry the endpoint (`ip-15-per-2s:GET /spot/quotation/v3/books`). Limits per API key (X-BM-KEY) count each key on its own; limits per UID count every key of the account together: pass the account\'s `uid` in the identity.',
-    'X-BM-RateLimit-Remaining is documented as the number of requests already used (not what is left), and X-BM-RateLimit-Reset as the window\'s length: they are read that way.',
-    'Endpoints not in BitMart\'s tables are refused by the limiter rather than guessed: BitMart documents no default. Futures (`api-cloud-v2.bitmart.com`) are `bitmart-futures`.',
+    "Each endpoint has its own budget: the bucket keys carry the endpoint (`ip-15-per-2s:GET /spot/quotation/v3/books`). Limits per API key (X-BM-KEY) count each key on its own; limits per UID count every key of the account together: pass the account's `uid` in the identity.",
+    "X-BM-RateLimit-Remaining is documented as the number of requests already used (not what is left), and X-BM-RateLimit-Reset as the window's length: they are read that way.",
+    "Endpoints not in BitMart's tables are refused by the limiter rather than guessed: BitMart documents no default. Futures (`api-cloud-v2.bitmart.com`) are `bitmart-futures`.",
   ],
 };

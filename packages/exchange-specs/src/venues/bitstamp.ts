@@ -2,12 +2,9 @@ import type { CostRule, EndpointSpec, Provenance, VenueSpec } from '../venue-spe
 
 const RETRIEVED = '2026-12-01';
 
-const LIMITS =
-  'As standard, all clients can make 400 requests per second. There is a default limit threshold of 10,000 requests per 10 minutes in place. The rate limits mentioned above can be increased upon request and the client entering a bespoke agreement with Bitstamp.';
-const CODES =
-  '400.002 | Request rejected due to exceeded rate limit. ; 400.067 | Request rejected due to exceeded client rate limit. ; 400.068 | Request rejected due to exceeded market rate limit.';
-const CODE_KEY =
-  'Response code is a key that can be appended to an API response as response_code (string). Additionally, also explanation may or may not be included as the response_explanation (string) key, which defines further explanation to what has gone wrong when processing a request.';
+const LIMITS = 'As standard, all clients can make 400 requests per second. There is a default limit threshold of 10,000 requests per 10 minutes in place. The rate limits mentioned above can be increased upon request and the client entering a bespoke agreement with Bitstamp.';
+const CODES = '400.002 | Request rejected due to exceeded rate limit. ; 400.067 | Request rejected due to exceeded client rate limit. ; 400.068 | Request rejected due to exceeded market rate limit.';
+const CODE_KEY = 'Response code is a key that can be appended to an API response as response_code (string). Additionally, also explanation may or may not be included as the response_explanation (string) key, which defines further explanation to what has gone wrong when processing a request.';
 
 const limits: Provenance = { source: 'limits', confidence: 'documented', quote: LIMITS };
 
@@ -20,8 +17,7 @@ function ep(id: string, method: EndpointSpec['method'], path: string, auth: Endp
   return { id, method, path, auth, costs: both, provenance: limits };
 }
 
-const SCOPE =
-  'Bitstamp does not say what a "client" is (IP, API key or account), nor how the window is counted: the bucket is kept once for the whole limiter and as a rolling window, the strictest readings.';
+const SCOPE = 'Bitstamp does not say what a "client" is (IP, API key or account), nor how the window is counted: the bucket is kept once for the whole limiter and as a rolling window, the strictest readings.';
 
 /** Bitstamp HTTP API v2: two limits on every request. */
 export const bitstamp: VenueSpec = {
@@ -90,7 +86,10 @@ export const bitstamp: VenueSpec = {
       verdict: 'rate_limited',
       counted: true,
       penalize: 'charged',
-      wait: [{ from: 'header', header: 'retry-after', unit: 's' }, { from: 'fixed', ms: 10_000 }],
+      wait: [
+        { from: 'header', header: 'retry-after', unit: 's' },
+        { from: 'fixed', ms: 10_000 },
+      ],
       provenance: { source: 'limits', confidence: 'uncertain', quote: LIMITS },
       note: 'Bitstamp documents no 429; one is held for its Retry-After, else 10 s.',
     },

@@ -13,8 +13,7 @@ const FUTURES = ['linear', 'inverse'];
 const OPTION = ['option'];
 const SPOT = ['spot'];
 
-const VIP_QUOTE =
-  'Level\\Product | Futures | Option | Spot | Default | 10/s | 10/s | 20/s | VIP 1 | 20/s | 20/s | 25/s | VIP 2 | 40/s | 40/s | 30/s | VIP 3 | 60/s | 60/s | 40/s | VIP 4 | 60/s | 60/s | 40/s | VIP 5 | 60/s | 60/s | 40/s | VIP Supreme | 60/s | 60/s | 40/s';
+const VIP_QUOTE = 'Level\\Product | Futures | Option | Spot | Default | 10/s | 10/s | 20/s | VIP 1 | 20/s | 20/s | 25/s | VIP 2 | 40/s | 40/s | 30/s | VIP 3 | 60/s | 60/s | 40/s | VIP 4 | 60/s | 60/s | 40/s | VIP 5 | 60/s | 60/s | 40/s | VIP Supreme | 60/s | 60/s | 40/s';
 const FUTURES_TIERS = { vip1: { limit: 20 }, vip2: { limit: 40 }, vip3: { limit: 60 }, vip4: { limit: 60 }, vip5: { limit: 60 }, 'vip-supreme': { limit: 60 } };
 const SPOT_TIERS = { vip1: { limit: 25 }, vip2: { limit: 30 }, vip3: { limit: 40 }, vip4: { limit: 40 }, vip5: { limit: 40 }, 'vip-supreme': { limit: 40 } };
 
@@ -55,7 +54,7 @@ const ROWS: Readonly<Record<string, Row>> = {
 function tradingBuckets(id: string): BucketSpec[] {
   const r = ROWS[id]!;
   const q = (extra: string) => `${r.quote} | ${extra}`;
-  const note = (product: string, upgrade: boolean) => `${product}${upgrade ? ', raised per VIP level by the VIP table' : '; the VIP table does not state this endpoint\'s raised limit for this product, so the default is kept at every level (safe)'}`;
+  const note = (product: string, upgrade: boolean) => `${product}${upgrade ? ', raised per VIP level by the VIP table' : "; the VIP table does not state this endpoint's raised limit for this product, so the default is kept at every level (safe)"}`;
   return [
     uid(id, r.futures, doc('rate', q(VIP_QUOTE)), note('linear and inverse together (one Futures limit: inverse and linear share one table cell)', r.upgrade.futures), r.upgrade.futures ? FUTURES_TIERS : undefined),
     uid(`${id}/option`, r.option, doc('rate', q(VIP_QUOTE)), note('option', r.upgrade.option), r.upgrade.option ? FUTURES_TIERS : undefined),
@@ -87,11 +86,15 @@ const OPTION_BATCH = 'Option rate limt instruction: its rate limit is count base
  */
 function batchCosts(id: string): CostRule[] {
   const optionPerRequest = id === 'order/create-batch';
-  return byCategory(id, { futures: perItem('request', 10), option: optionPerRequest ? one : perItem('request', 10), spot: perItem('request', 10) }, {
-    futures: doc('rate', BATCH_COUNT),
-    option: optionPerRequest ? doc('batch', OPTION_BATCH) : unsure('rate', BATCH_COUNT),
-    spot: doc('rate', BATCH_COUNT),
-  });
+  return byCategory(
+    id,
+    { futures: perItem('request', 10), option: optionPerRequest ? one : perItem('request', 10), spot: perItem('request', 10) },
+    {
+      futures: doc('rate', BATCH_COUNT),
+      option: optionPerRequest ? doc('batch', OPTION_BATCH) : unsure('rate', BATCH_COUNT),
+      spot: doc('rate', BATCH_COUNT),
+    },
+  );
 }
 
 function ep(id: string, method: EndpointSpec['method'], path: string, auth: EndpointSpec['auth'], costs: readonly CostRule[], provenance: Provenance, note?: string): EndpointSpec {
@@ -99,7 +102,8 @@ function ep(id: string, method: EndpointSpec['method'], path: string, auth: Endp
 }
 
 const trading = (id: string) => ep(id.replace('/', '-'), 'POST', ROWS[id]!.path, 'private', byCategory(id, { futures: one, option: one, spot: one }), doc('rate', ROWS[id]!.quote));
-const batch = (id: string) => ep(id.replace('/', '-'), 'POST', ROWS[id]!.path, 'private', batchCosts(id), doc('rate', ROWS[id]!.quote), 'the orders are in body.request; linear and inverse batches of more than 10 orders are refused by this spec (the rate-limit page allows 1-10 per request, the endpoint page 20): split them');
+const batch = (id: string) =>
+  ep(id.replace('/', '-'), 'POST', ROWS[id]!.path, 'private', batchCosts(id), doc('rate', ROWS[id]!.quote), 'the orders are in body.request; linear and inverse batches of more than 10 orders are refused by this spec (the rate-limit page allows 1-10 per request, the endpoint page 20): split them');
 
 const Q = {
   ip: 'You are allowed to send 600 requests within a 5-second window per IP by default. This limit applies to all traffic directed to `api.bybit.com`, `api.bybick.com`, and local site hostnames such as `api.bybit.kz`.',
@@ -158,54 +162,103 @@ export const bybit: VenueSpec = {
   ],
   feedback: [
     {
-      header: 'x-bapi-limit-status', meaning: 'remaining', limitHeader: 'x-bapi-limit',
-      resetHeader: 'x-bapi-limit-reset-timestamp', resetUnit: 'epoch-ms',
+      header: 'x-bapi-limit-status',
+      meaning: 'remaining',
+      limitHeader: 'x-bapi-limit',
+      resetHeader: 'x-bapi-limit-reset-timestamp',
+      resetUnit: 'epoch-ms',
       buckets: [...Object.keys(ROWS).flatMap((id) => [id, `${id}/option`, `${id}/spot`]), 'order/realtime', 'order/history', 'execution/list', 'position/list', 'account/wallet-balance', 'account/fee-rate'],
       provenance: doc('rate', Q.headers),
     },
   ],
   errors: [
     {
-      id: 'ip-ban', status: [403], body: [{ path: '', contains: 'access too frequent' }], verdict: 'banned', counted: true, penalize: ['ip'], wait: [{ from: 'fixed', ms: 600_000 }],
-      provenance: doc('rate', Q.ban), note: 'the IP limit: stop every request from the IP for the documented 10 minutes',
+      id: 'ip-ban',
+      status: [403],
+      body: [{ path: '', contains: 'access too frequent' }],
+      verdict: 'banned',
+      counted: true,
+      penalize: ['ip'],
+      wait: [{ from: 'fixed', ms: 600_000 }],
+      provenance: doc('rate', Q.ban),
+      note: 'the IP limit: stop every request from the IP for the documented 10 minutes',
     },
     {
-      id: 'region-restricted', body: [{ path: 'retCode', equals: [10009] }], verdict: 'error', counted: true,
+      id: 'region-restricted',
+      body: [{ path: 'retCode', equals: [10009] }],
+      verdict: 'error',
+      counted: true,
       provenance: doc('errors', '10009 | Service Restricted: Access is currently unavailable for your region. Please contact our support team for further assistance'),
       note: 'not a rate limit: nothing held',
     },
     {
-      id: 'forbidden', status: [403], verdict: 'error', counted: true,
+      id: 'forbidden',
+      status: [403],
+      verdict: 'error',
+      counted: true,
       provenance: doc('errors', Q.forbidden),
       note: 'a 403 that does not say "access too frequent" is one of the two other documented causes (a GET with an empty JSON body, a U.S. IP): not a rate limit, nothing held',
     },
     {
-      id: 'too-many-visits', body: [{ path: 'retCode', equals: [10006] }], verdict: 'rate_limited', counted: true, penalize: 'charged',
-      wait: [{ from: 'header', header: 'x-bapi-limit-reset-timestamp', unit: 'epoch-ms' }, { from: 'fixed', ms: 1000 }],
-      provenance: doc('rate', Q.visits), note: 'in an HTTP 200 body; held until X-Bapi-Limit-Reset-Timestamp, else for one 1 s window (the documented default)',
+      id: 'too-many-visits',
+      body: [{ path: 'retCode', equals: [10006] }],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [
+        { from: 'header', header: 'x-bapi-limit-reset-timestamp', unit: 'epoch-ms' },
+        { from: 'fixed', ms: 1000 },
+      ],
+      provenance: doc('rate', Q.visits),
+      note: 'in an HTTP 200 body; held until X-Bapi-Limit-Reset-Timestamp, else for one 1 s window (the documented default)',
     },
     {
-      id: 'system-protection', body: [{ path: 'retCode', equals: [10429] }], verdict: 'rate_limited', counted: true, penalize: 'charged',
-      wait: [{ from: 'fixed', ms: 1000 }], provenance: unsure('errors', '10429 | System level frequency protection'),
+      id: 'system-protection',
+      body: [{ path: 'retCode', equals: [10429] }],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [{ from: 'fixed', ms: 1000 }],
+      provenance: unsure('errors', '10429 | System level frequency protection'),
       note: 'documented among the WebSocket order-entry codes; Bybit states no wait: held for 1 s (the documented default)',
     },
     {
-      id: 'server-load', body: [{ path: 'retCode', equals: [429] }], verdict: 'overloaded', counted: true, penalize: 'charged',
-      wait: [{ from: 'fixed', ms: 1000 }], provenance: doc('errors', '429 | The trading service is experiencing a high server load. Please retry if you encounter this issue.'),
+      id: 'server-load',
+      body: [{ path: 'retCode', equals: [429] }],
+      verdict: 'overloaded',
+      counted: true,
+      penalize: 'charged',
+      wait: [{ from: 'fixed', ms: 1000 }],
+      provenance: doc('errors', '429 | The trading service is experiencing a high server load. Please retry if you encounter this issue.'),
       note: 'retCode 429 in the body; Bybit states no wait: held for 1 s (the documented default)',
     },
     {
-      id: 'spot-order-rate', body: [{ path: 'retCode', equals: [170005] }], verdict: 'rate_limited', counted: true, penalize: 'charged',
-      wait: [{ from: 'fixed', ms: 1000 }], provenance: doc('errors', '170005 | Too many new orders; current limit is %s orders per %s.'),
+      id: 'spot-order-rate',
+      body: [{ path: 'retCode', equals: [170005] }],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [{ from: 'fixed', ms: 1000 }],
+      provenance: doc('errors', '170005 | Too many new orders; current limit is %s orders per %s.'),
       note: 'the limit and period are in the message but not in a documented format: held for 1 s (the documented default)',
     },
     {
-      id: 'spot-too-many-requests', body: [{ path: 'retCode', equals: [170222] }], verdict: 'rate_limited', counted: true, penalize: 'charged',
-      wait: [{ from: 'fixed', ms: 1000 }], provenance: doc('errors', '170222 | Too many requests in this time frame.'),
+      id: 'spot-too-many-requests',
+      body: [{ path: 'retCode', equals: [170222] }],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [{ from: 'fixed', ms: 1000 }],
+      provenance: doc('errors', '170222 | Too many requests in this time frame.'),
       note: 'Bybit states no wait: held for 1 s (the documented default)',
     },
     {
-      id: 'http-429', status: [429], verdict: 'rate_limited', counted: true, penalize: 'charged', wait: [{ from: 'fixed', ms: 1000 }],
+      id: 'http-429',
+      status: [429],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [{ from: 'fixed', ms: 1000 }],
       provenance: doc('errors', '429 | System level frequency protection. Please retry when encounter this'),
       note: 'Bybit states no wait: held for 1 s (the documented default)',
     },
@@ -228,7 +281,13 @@ export const bybit: VenueSpec = {
     crossChecks: [
       { other: 'ccxt 4.5.84 bybit.js', what: 'POST /v5/order/create on linear and inverse', ours: '10/s for linear and inverse together', theirs: 'cost 2.5 at rateLimit 20 ms: 20/s whatever the category', verdict: 'Bybit documents 10/s for inverse and linear at the default level; ccxt uses the spot figure' },
       { other: 'ccxt 4.5.84 bybit.js', what: 'GET /v5/order/realtime, /v5/order/history, /v5/execution/list, /v5/position/list', ours: '50/s', theirs: 'cost 5 at rateLimit 20 ms: 10/s', verdict: 'Bybit documents 50/s; ccxt is stricter than needed' },
-      { other: 'ccxt 4.5.84 bybit.js', what: 'POST /v5/order/create-batch, amend-batch, cancel-batch', ours: 'one unit per order (linear, inverse, spot), per request (option)', theirs: 'a fixed cost of 5 per request (10 requests per second)', verdict: 'Bybit counts batches per order on linear, inverse and spot; ccxt undercounts batches of more than one order' },
+      {
+        other: 'ccxt 4.5.84 bybit.js',
+        what: 'POST /v5/order/create-batch, amend-batch, cancel-batch',
+        ours: 'one unit per order (linear, inverse, spot), per request (option)',
+        theirs: 'a fixed cost of 5 per request (10 requests per second)',
+        verdict: 'Bybit counts batches per order on linear, inverse and spot; ccxt undercounts batches of more than one order',
+      },
       { other: 'ccxt 4.5.84 bybit.js', what: 'the IP limit', ours: '600 per 5 s per IP, every request', theirs: 'one limiter at rateLimit 20 ms (50 per second)', verdict: 'Bybit documents 600 requests within a 5-second window per IP; both hold it for a single client' },
       { other: 'hummingbot bybit/bybit_constants.py', what: 'private endpoints', ours: 'the documented per-endpoint limits (5-50/s)', theirs: 'one limit of 20/s divided by a safety divider for every endpoint', verdict: 'Bybit documents per-endpoint limits; hummingbot applies one conservative figure' },
     ],

@@ -48,11 +48,15 @@ POST /transfers/create-counterparty-id; POST /transfers/validate-counterparty-id
 GET /index/{index}/composition; GET /index/{index}/composition-history; GET /index/{index}/price; GET /index/{index}/candles`;
 
 function endpoints(text: string, auth: EndpointSpec['auth']): EndpointSpec[] {
-  return text.split(';').map((s) => s.trim()).filter((s) => s !== '').map((s) => {
-    const [method, path] = auth === 'public' ? ['GET', s] : s.split(' ');
-    const full = `/api/v1${path ?? ''}`;
-    return { id: `${method ?? 'GET'} ${full}`, method: (method ?? 'GET') as EndpointSpec['method'], path: full, auth, costs: auth === 'public' ? PUBLIC : PRIVATE, provenance: auth === 'public' ? publicIp : perKey };
-  });
+  return text
+    .split(';')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map((s) => {
+      const [method, path] = auth === 'public' ? ['GET', s] : s.split(' ');
+      const full = `/api/v1${path ?? ''}`;
+      return { id: `${method ?? 'GET'} ${full}`, method: (method ?? 'GET') as EndpointSpec['method'], path: full, auth, costs: auth === 'public' ? PUBLIC : PRIVATE, provenance: auth === 'public' ? publicIp : perKey };
+    });
 }
 
 /** Coinbase International Exchange REST API. */
@@ -72,31 +76,56 @@ export const coinbaseIntx: VenueSpec = {
   },
   buckets: [
     {
-      id: 'key', scope: 'key', algorithm: 'sliding-window', limit: 40, windowMs: 1000, provenance: perKey,
-      description: 'every signed REST request, per API key. The window\'s kind is not documented: a rolling window is assumed.',
+      id: 'key',
+      scope: 'key',
+      algorithm: 'sliding-window',
+      limit: 40,
+      windowMs: 1000,
+      provenance: perKey,
+      description: "every signed REST request, per API key. The window's kind is not documented: a rolling window is assumed.",
     },
     {
-      id: 'account', scope: 'uid', algorithm: 'sliding-window', limit: 4000, windowMs: 1000, provenance: perAccount,
+      id: 'account',
+      scope: 'uid',
+      algorithm: 'sliding-window',
+      limit: 4000,
+      windowMs: 1000,
+      provenance: perAccount,
       description:
         'messages per second per account (pass the account as `uid`; every key of it shares this). Coinbase lists it among the "General Maximums" next to FIX sessions and does not say whether REST requests are among its "messages": they are counted (the safe reading). Record FIX messages on this bucket when the account also trades over FIX.',
     },
     {
-      id: 'ip', scope: 'ip', algorithm: 'sliding-window', limit: 100, windowMs: 1000, provenance: perIp,
-      description:
-        'every REST request, per IP. The only source is the 429 message ("Server allows 100 requests per second"), which names no scope and contradicts the 40 per key; read as a per-IP ceiling over all keys and unauthenticated calls, an extra constraint that can only hold requests back.',
+      id: 'ip',
+      scope: 'ip',
+      algorithm: 'sliding-window',
+      limit: 100,
+      windowMs: 1000,
+      provenance: perIp,
+      description: 'every REST request, per IP. The only source is the 429 message ("Server allows 100 requests per second"), which names no scope and contradicts the 40 per key; read as a per-IP ceiling over all keys and unauthenticated calls, an extra constraint that can only hold requests back.',
     },
     {
-      id: 'public', scope: 'ip', algorithm: 'sliding-window', limit: 40, windowMs: 1000, provenance: publicIp,
-      description:
-        'unauthenticated market data, per IP. Coinbase states no number for requests without a key: the per-key number is applied per IP (the lower of the two numbers it states).',
+      id: 'public',
+      scope: 'ip',
+      algorithm: 'sliding-window',
+      limit: 40,
+      windowMs: 1000,
+      provenance: publicIp,
+      description: 'unauthenticated market data, per IP. Coinbase states no number for requests without a key: the per-key number is applied per IP (the lower of the two numbers it states).',
     },
   ],
   endpoints: [...endpoints(PUBLIC_PATHS, 'public'), ...endpoints(PRIVATE_PATHS, 'private')],
   fallback: { costs: PRIVATE, publicCosts: PUBLIC, provenance: perKey },
   errors: [
     {
-      id: 'rate-limit-exceeded', status: [429], verdict: 'rate_limited', counted: true, penalize: 'charged',
-      wait: [{ from: 'header', header: 'retry-after', unit: 's' }, { from: 'fixed', ms: 1000 }],
+      id: 'rate-limit-exceeded',
+      status: [429],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [
+        { from: 'header', header: 'retry-after', unit: 's' },
+        { from: 'fixed', ms: 1000 },
+      ],
       provenance: { source: 'limits', confidence: 'documented', quote: Q.refusal },
       note: 'body {"message": "Rate limit exceeded - Server allows 100 requests per second"} (errors carry a message field). Coinbase states no wait and no Retry-After: a Retry-After is used when present, else 1 s, the window of every INTX limit. Whether a refused request counts is not documented: counted (safe).',
     },
@@ -105,8 +134,20 @@ export const coinbaseIntx: VenueSpec = {
     checked: '2026-12-01',
     corrections: [],
     crossChecks: [
-      { other: 'ccxt 4.5.84 coinbaseinternational.js', what: 'every REST endpoint', ours: '40 per s per key (plus 4,000 per s per account, 100 per s per IP; 40 per s per IP without a key)', theirs: 'rateLimit 100 ms, cost 1: 10 per s per instance', verdict: 'ccxt is 4 times stricter than the documentation; the documentation is shipped' },
-      { other: 'Coinbase INTX rate-limits page (its own 429 message)', what: 'REST requests per second', ours: '40 per key, and 100 per IP', theirs: Q.refusal, verdict: 'the page contradicts itself (40 per key in the limits, 100 in the error): the 40 per key is shipped and the 100 kept as a per-IP ceiling (uncertain)' },
+      {
+        other: 'ccxt 4.5.84 coinbaseinternational.js',
+        what: 'every REST endpoint',
+        ours: '40 per s per key (plus 4,000 per s per account, 100 per s per IP; 40 per s per IP without a key)',
+        theirs: 'rateLimit 100 ms, cost 1: 10 per s per instance',
+        verdict: 'ccxt is 4 times stricter than the documentation; the documentation is shipped',
+      },
+      {
+        other: 'Coinbase INTX rate-limits page (its own 429 message)',
+        what: 'REST requests per second',
+        ours: '40 per key, and 100 per IP',
+        theirs: Q.refusal,
+        verdict: 'the page contradicts itself (40 per key in the limits, 100 in the error): the 40 per key is shipped and the 100 kept as a per-IP ceiling (uncertain)',
+      },
     ],
   },
   notes: [

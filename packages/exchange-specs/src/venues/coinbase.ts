@@ -43,15 +43,25 @@ export const coinbase: VenueSpec = {
   },
   buckets: [
     {
-      id: 'private', scope: 'uid', algorithm: 'sliding-window', limit: 30, windowMs: 1000, provenance: perUser,
-      description: 'private endpoints per Coinbase user: every API key of the user shares it (pass `uid`). The window\'s kind is not documented: a rolling window is assumed.',
+      id: 'private',
+      scope: 'uid',
+      algorithm: 'sliding-window',
+      limit: 30,
+      windowMs: 1000,
+      provenance: perUser,
+      description: "private endpoints per Coinbase user: every API key of the user shares it (pass `uid`). The window's kind is not documented: a rolling window is assumed.",
     },
     {
-      id: 'private-hourly', scope: 'uid', algorithm: 'sliding-window', limit: 10_000, windowMs: 3_600_000, provenance: perHour,
+      id: 'private-hourly',
+      scope: 'uid',
+      algorithm: 'sliding-window',
+      limit: 10_000,
+      windowMs: 3_600_000,
+      provenance: perHour,
       description:
         'The Coinbase App rate-limiting page ("The Coinbase App API is rate limited ...") sets 10,000 requests per hour per key or user; the Advanced Trade pages are part of that documentation tree and do not say whether it applies to /api/v3/brokerage (ccxt and Hummingbot apply it to the v2 App API only). The two pages disagree or overlap: the safe combination (both limits, per user) is shipped.',
     },
-    { id: 'public', scope: 'ip', algorithm: 'sliding-window', limit: 10, windowMs: 1000, provenance: perIp, description: 'public market endpoints per IP. Sentence as quoted by client libraries citing Coinbase\'s page (not read verbatim on Coinbase\'s site); ccxt and Hummingbot use the same 10 per second.' },
+    { id: 'public', scope: 'ip', algorithm: 'sliding-window', limit: 10, windowMs: 1000, provenance: perIp, description: "public market endpoints per IP. Sentence as quoted by client libraries citing Coinbase's page (not read verbatim on Coinbase's site); ccxt and Hummingbot use the same 10 per second." },
   ],
   endpoints: [
     ep('accounts', 'GET', '/api/v3/brokerage/accounts', 'private'),
@@ -82,8 +92,15 @@ export const coinbase: VenueSpec = {
   fallback: { costs: PRIVATE, publicCosts: PUBLIC, provenance: perUser },
   errors: [
     {
-      id: 'rate-limit-exceeded', status: [429], verdict: 'rate_limited', counted: true, penalize: 'charged',
-      wait: [{ from: 'header', header: 'retry-after', unit: 's' }, { from: 'fixed', ms: 1000 }],
+      id: 'rate-limit-exceeded',
+      status: [429],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [
+        { from: 'header', header: 'retry-after', unit: 's' },
+        { from: 'fixed', ms: 1000 },
+      ],
       provenance: { source: 'app', confidence: 'documented', quote: 'If you exceed your rate limit, you’ll receive an HTTP 429 response with a rate_limit_exceeded error.' },
       note: 'body {"errors":[{"id":"rate_limit_exceeded","message":"Too many requests"}]} (ccxt also maps resource_exhausted to a 429). Coinbase states no wait: a Retry-After header is used when present, else 1 s, the window of the per-second limits.',
     },
@@ -91,18 +108,30 @@ export const coinbase: VenueSpec = {
   verification: {
     checked: '2026-12-01',
     corrections: [
-      { what: 'private bucket scope', was: 'key (one bucket per API key)', now: 'uid (one bucket per Coinbase user, shared by all of the user\'s keys)', source: 'advanced' },
-      { what: 'private requests per hour', was: 'not modelled', now: '10,000 per hour per user (the Coinbase App page\'s limit, applied as the safe reading)', source: 'app' },
+      { what: 'private bucket scope', was: 'key (one bucket per API key)', now: "uid (one bucket per Coinbase user, shared by all of the user's keys)", source: 'advanced' },
+      { what: 'private requests per hour', was: 'not modelled', now: "10,000 per hour per user (the Coinbase App page's limit, applied as the safe reading)", source: 'app' },
     ],
     crossChecks: [
-      { other: 'ccxt 4.5.84 coinbase.js', what: 'private /api/v3/brokerage endpoints', ours: '30 per s per user and 10,000 per hour per user', theirs: 'cost 1 at rateLimit 34 ms (about 29 per s); the 10,000 per hour applied to the v2 App API only (cost 10.6)', verdict: 'the per-second limit agrees; whether the hourly limit covers Advanced Trade is not stated by Coinbase: the safe combination is shipped' },
+      {
+        other: 'ccxt 4.5.84 coinbase.js',
+        what: 'private /api/v3/brokerage endpoints',
+        ours: '30 per s per user and 10,000 per hour per user',
+        theirs: 'cost 1 at rateLimit 34 ms (about 29 per s); the 10,000 per hour applied to the v2 App API only (cost 10.6)',
+        verdict: 'the per-second limit agrees; whether the hourly limit covers Advanced Trade is not stated by Coinbase: the safe combination is shipped',
+      },
       { other: 'ccxt 4.5.84 coinbase.js', what: 'public /api/v3/brokerage/market endpoints', ours: '10 per s per IP', theirs: 'cost 3 at rateLimit 34 ms (about 9.8 per s)', verdict: 'agree' },
-      { other: 'hummingbot coinbase_advanced_trade/coinbase_advanced_trade_constants.py', what: 'private and public REST limits', ours: '30 per s per user, 10,000 per hour per user; 10 per s per IP', theirs: 'MAX_PRIVATE_REST_REQUESTS_S = 30, MAX_PUBLIC_REST_REQUESTS_S = 10, MAX_SIGNIN_REQUESTS_H = 10000 for the sign-in (v2) endpoints only', verdict: 'per-second limits agree; the hourly limit as for ccxt' },
+      {
+        other: 'hummingbot coinbase_advanced_trade/coinbase_advanced_trade_constants.py',
+        what: 'private and public REST limits',
+        ours: '30 per s per user, 10,000 per hour per user; 10 per s per IP',
+        theirs: 'MAX_PRIVATE_REST_REQUESTS_S = 30, MAX_PUBLIC_REST_REQUESTS_S = 10, MAX_SIGNIN_REQUESTS_H = 10000 for the sign-in (v2) endpoints only',
+        verdict: 'per-second limits agree; the hourly limit as for ccxt',
+      },
     ],
   },
   notes: [
     'The private limits are per Coinbase user ("throttled by user"): every API key of one user shares them. Users with several keys must pass the same `uid` in the identity; without it each key is keyed by its own credential and the keys together can exceed the user\'s limit.',
-    'Coinbase\'s SDK names x-ratelimit-limit, x-ratelimit-remaining and x-ratelimit-reset response headers on private endpoints; which limit they report and the unit of the reset are not documented, so they are not read.',
+    "Coinbase's SDK names x-ratelimit-limit, x-ratelimit-remaining and x-ratelimit-reset response headers on private endpoints; which limit they report and the unit of the reset are not documented, so they are not read.",
     'Public /market endpoints are charged to the per-IP bucket whether or not a key is sent ("Unauthenticated requests are rate-limited more aggressively", Coinbase SDK README); whether an authenticated call to them also counts against the user\'s limit is not documented.',
     'Coinbase Exchange (api.exchange.coinbase.com) is a different API with token buckets per profile; not modelled here.',
   ],

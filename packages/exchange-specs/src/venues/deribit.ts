@@ -3,10 +3,8 @@ import type { CostRule, EndpointSpec, Provenance, VenueSpec } from '../venue-spe
 const RETRIEVED = '2026-12-01';
 
 const Q = {
-  scope:
-    'Rate limits are applied per sub-account. Each sub-account has its own independent rate limit.',
-  nonMatching:
-    'Cost per Request: 500 credits. Maximum Credits: 50,000 credits. Refill Rate: Credits are refilled at a rate that allows up to 20 requests per second (10,000 credits per second). Burst Capacity: Allows up to 100 requests at once, considering the maximum credit pool.',
+  scope: 'Rate limits are applied per sub-account. Each sub-account has its own independent rate limit.',
+  nonMatching: 'Cost per Request: 500 credits. Maximum Credits: 50,000 credits. Refill Rate: Credits are refilled at a rate that allows up to 20 requests per second (10,000 credits per second). Burst Capacity: Allows up to 100 requests at once, considering the maximum credit pool.',
   unlisted: 'All requests not listed below are treated as non-matching engine requests.',
   tiers: [
     'Tier 1 | Over USD 25 million | 30 requests/second | 100 requests (burst) | Suitable for high-volume traders, allowing up to 100 requests in a rapid burst or a steady rate of 30 requests per second.',
@@ -16,14 +14,12 @@ const Q = {
   ].join(' ; '),
   matchingList:
     'All requests not listed below are treated as non-matching engine requests. private/buy, private/sell, private/edit, private/edit_by_label, private/cancel, private/cancel_by_label, private/cancel_all, private/cancel_all_by_instrument, private/cancel_all_by_currency, private/cancel_all_by_kind_or_type, private/close_position, private/verify_block_trade, private/execute_block_trade, private/move_positions, private/mass_quote, private/cancel_quotes, private/add_block_rfq_quote, private/edit_block_rfq_quote, private/cancel_block_rfq_quote, private/cancel_all_block_rfq_quotes',
-  publicIp:
-    'Public, non-authorized API requests are rate-limited on a per-IP basis—they do not draw from the sub-account-level credit pool. If an IP exceeds its public request allowance, subsequent calls may be temporarily rejected or the connection disconnected to protect platform stability.',
+  publicIp: 'Public, non-authorized API requests are rate-limited on a per-IP basis—they do not draw from the sub-account-level credit pool. If an IP exceeds its public request allowance, subsequent calls may be temporarily rejected or the connection disconnected to protect platform stability.',
   getInstruments: 'public/get_instruments | 10,000 | 500,000 | 1 request/second | 50 requests',
   transactionLog: 'private/get_transaction_log | 10,000 | 80,000 | 1 request/second | 8 requests',
   movePositions: 'private/move_positions | 100,000 | 600,000 | 6 requests/minute | 6 requests',
   moveWeekly: 'In addition to the per-minute rate limit, there is a limit of 100 move_position uses per week (168 hours).',
-  tooMany:
-    'If a request arrives when no credits remain, we immediately send a too_many_requests (code 10028) or similar error and terminate the session. After a disconnect, you must wait for credits to replenish and then re-establish a new connection before sending additional requests.',
+  tooMany: 'If a request arrives when no credits remain, we immediately send a too_many_requests (code 10028) or similar error and terminate the session. After a disconnect, you must wait for credits to replenish and then re-establish a new connection before sending additional requests.',
 } as const;
 
 const doc = (quote: string): Provenance => ({ source: 'limits', confidence: 'documented', quote });
@@ -34,21 +30,31 @@ const publicCredits: CostRule = { bucket: 'public', cost: { kind: 'constant', va
 
 /** The matching-engine methods (every other method is non-matching). */
 const MATCHING = [
-  'buy', 'sell', 'edit', 'edit_by_label', 'cancel', 'cancel_by_label', 'cancel_all', 'cancel_all_by_instrument', 'cancel_all_by_currency',
-  'cancel_all_by_kind_or_type', 'close_position', 'verify_block_trade', 'execute_block_trade', 'mass_quote', 'cancel_quotes',
-  'add_block_rfq_quote', 'edit_block_rfq_quote', 'cancel_block_rfq_quote', 'cancel_all_block_rfq_quotes',
+  'buy',
+  'sell',
+  'edit',
+  'edit_by_label',
+  'cancel',
+  'cancel_by_label',
+  'cancel_all',
+  'cancel_all_by_instrument',
+  'cancel_all_by_currency',
+  'cancel_all_by_kind_or_type',
+  'close_position',
+  'verify_block_trade',
+  'execute_block_trade',
+  'mass_quote',
+  'cancel_quotes',
+  'add_block_rfq_quote',
+  'edit_block_rfq_quote',
+  'cancel_block_rfq_quote',
+  'cancel_all_block_rfq_quotes',
 ] as const;
 
 const METHODS = ['GET', 'POST'] as const;
 
 /** One JSON-RPC method as an HTTP path, for GET and POST alike: a request in either form is priced the same. */
-function method(
-  scope: 'public' | 'private',
-  name: string,
-  costs: readonly CostRule[],
-  provenance: Provenance,
-  extra: { readonly publicCosts?: readonly CostRule[]; readonly note?: string } = {},
-): EndpointSpec[] {
+function method(scope: 'public' | 'private', name: string, costs: readonly CostRule[], provenance: Provenance, extra: { readonly publicCosts?: readonly CostRule[]; readonly note?: string } = {}): EndpointSpec[] {
   return METHODS.map((m) => ({
     id: `${m === 'GET' ? '' : 'post:'}${scope}/${name}`,
     method: m,
@@ -62,10 +68,16 @@ function method(
 
 /** A public method: an anonymous call draws on the IP's allowance, an authenticated one also on the sub-account's credits. */
 function publicMethod(name: string): EndpointSpec[] {
-  return method('public', name, [publicCredits, nonMatching], { source: 'limits', confidence: 'uncertain', quote: Q.publicIp }, {
-    publicCosts: [publicCredits],
-    note: "an authenticated call is charged the sub-account credits and, in case it was sent unsigned, the IP allowance too; the IP allowance's size is not documented (see the public bucket)",
-  });
+  return method(
+    'public',
+    name,
+    [publicCredits, nonMatching],
+    { source: 'limits', confidence: 'uncertain', quote: Q.publicIp },
+    {
+      publicCosts: [publicCredits],
+      note: "an authenticated call is charged the sub-account credits and, in case it was sent unsigned, the IP allowance too; the IP allowance's size is not documented (see the public bucket)",
+    },
+  );
 }
 
 /** Deribit API v2 over HTTP (JSON-RPC methods as paths). Credits per sub-account, whatever the interface. */
@@ -97,8 +109,7 @@ export const deribit: VenueSpec = {
       capacity: 20,
       refillPerSec: 5,
       provenance: doc(`${Q.tiers} ${Q.scope}`),
-      description:
-        'matching-engine requests per sub-account by 7-day volume tier (recalculated hourly; private/get_account_summary reports the current limits); tier4 is the default. cancel_all has its own global limit and spot pairs their own (not modelled: charged here, the stricter reading)',
+      description: 'matching-engine requests per sub-account by 7-day volume tier (recalculated hourly; private/get_account_summary reports the current limits); tier4 is the default. cancel_all has its own global limit and spot pairs their own (not modelled: charged here, the stricter reading)',
       tiers: {
         tier1: { capacity: 100, refillPerSec: 30 },
         tier2: { capacity: 50, refillPerSec: 20 },

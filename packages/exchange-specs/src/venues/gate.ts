@@ -101,10 +101,14 @@ GET /sub_accounts/{user_id}/keys/{key}; PUT /sub_accounts/{user_id}/keys/{key}; 
 POST /sub_accounts/{user_id}/lock; POST /sub_accounts/{user_id}/unlock; GET /sub_accounts/unified_mode`;
 
 function list(text: string): readonly (readonly [EndpointSpec['method'], string])[] {
-  return text.split(';').map((s) => s.trim()).filter((s) => s !== '').map((s) => {
-    const [method, path] = s.split(' ');
-    return [method as EndpointSpec['method'], `/api/v4${path ?? ''}`] as const;
-  });
+  return text
+    .split(';')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map((s) => {
+      const [method, path] = s.split(' ');
+      return [method as EndpointSpec['method'], `/api/v4${path ?? ''}`] as const;
+    });
 }
 
 function doc(quote: string, source = 'limits'): Provenance {
@@ -125,7 +129,16 @@ function ep(method: EndpointSpec['method'], path: string, auth: EndpointSpec['au
 }
 
 /** Orders of a batch on one market (the body is the list): a batch of more than 3 orders on one market is refused (split it). */
-const ordersOnPair: CostExpr = { kind: 'table', param: '', measure: 'count', rows: [{ upTo: 1, cost: 1 }, { upTo: 2, cost: 2 }, { upTo: 3, cost: 3 }] };
+const ordersOnPair: CostExpr = {
+  kind: 'table',
+  param: '',
+  measure: 'count',
+  rows: [
+    { upTo: 1, cost: 1 },
+    { upTo: 2, cost: 2 },
+    { upTo: 3, cost: 3 },
+  ],
+};
 const ordersInBatch: CostExpr = { kind: 'count', param: '', base: 0, per: 1, maxItems: 10 };
 
 const spotOrder = doc(SPOT_ORDER);
@@ -186,13 +199,19 @@ export const gate: VenueSpec = {
     ep('POST', '/api/v4/spot/orders', 'private', 'spot-order', spotOrder),
     ep('PATCH', '/api/v4/spot/orders/{order_id}', 'private', 'spot-order', doc('About rate limit: Order modification and order creation share the same rate limit rules.', 'spot-amend'), one, 'currency_pair in the query or the body'),
     {
-      id: 'POST /api/v4/spot/batch_orders', method: 'POST', path: '/api/v4/spot/batch_orders', auth: 'private',
+      id: 'POST /api/v4/spot/batch_orders',
+      method: 'POST',
+      path: '/api/v4/spot/batch_orders',
+      auth: 'private',
       provenance: doc('At most 4 trading pairs, maximum 10 orders each, are allowed in one request', 'spot-batch'),
       costs: [{ bucket: 'spot-order', cost: ordersOnPair, provenance: spotBatch }],
-      note: 'each order counts on its market (订单数, order count). More than 3 orders on one market in one batch are refused here (split the batch): a larger share would have to be admitted at once and would size every request of that market\'s bucket to it.',
+      note: "each order counts on its market (订单数, order count). More than 3 orders on one market in one batch are refused here (split the batch): a larger share would have to be admitted at once and would size every request of that market's bucket to it.",
     },
     {
-      id: 'POST /api/v4/spot/amend_batch_orders', method: 'POST', path: '/api/v4/spot/amend_batch_orders', auth: 'private',
+      id: 'POST /api/v4/spot/amend_batch_orders',
+      method: 'POST',
+      path: '/api/v4/spot/amend_batch_orders',
+      auth: 'private',
       provenance: doc('Modify uncompleted orders, up to 5 orders can be modified at a time.', 'spot-amend-batch'),
       costs: [{ bucket: 'spot-order', cost: ordersOnPair, provenance: spotBatch }],
       note: 'each amended order counts on its market; more than 3 on one market are refused here, as for batch_orders',
@@ -202,22 +221,43 @@ export const gate: VenueSpec = {
     ep('DELETE', '/api/v4/spot/orders', 'private', 'spot-cancel', doc(SPOT_CANCEL)),
     ep('POST', '/api/v4/spot/cancel_batch_orders', 'private', 'spot-cancel', doc(SPOT_CANCEL), one, 'at most 20 orders per request; the limit counts requests ("total of 200r/s")'),
     {
-      id: 'POST /api/v4/spot/countdown_cancel_all', method: 'POST', path: '/api/v4/spot/countdown_cancel_all', auth: 'private', provenance: uncertain(SPOT_CANCEL),
-      costs: [{ bucket: 'spot-cancel', cost: one }, { bucket: 'private-endpoint', cost: one, provenance: uncertain(OTHERS_200) }],
+      id: 'POST /api/v4/spot/countdown_cancel_all',
+      method: 'POST',
+      path: '/api/v4/spot/countdown_cancel_all',
+      auth: 'private',
+      provenance: uncertain(SPOT_CANCEL),
+      costs: [
+        { bucket: 'spot-cancel', cost: one },
+        { bucket: 'private-endpoint', cost: one, provenance: uncertain(OTHERS_200) },
+      ],
       note: 'not named in the table: charged both as a cancellation and as an endpoint of its own',
     },
     // Perpetual futures: 100 per s per UID (batches: each order), cancellations 200 per s.
     ep('POST', '/api/v4/futures/{settle}/orders', 'private', 'futures-order', futuresOrder),
     ep('PUT', '/api/v4/futures/{settle}/orders/{order_id}', 'private', 'futures-order', futuresOrder),
     ep('POST', '/api/v4/futures/{settle}/batch_orders', 'private', 'futures-order', doc(FUTURES_BATCH, 'futures-batch'), ordersInBatch, 'up to 10 orders per request, each counted'),
-    ep('POST', '/api/v4/futures/{settle}/batch_amend_orders', 'private', 'futures-order', uncertain('Multiple different order IDs can be specified, maximum 10 orders per request', 'futures-amend-batch'), ordersInBatch,
-      'the page does not say how a batch amendment counts: each order is counted, as for batch_orders (the safe reading)'),
+    ep(
+      'POST',
+      '/api/v4/futures/{settle}/batch_amend_orders',
+      'private',
+      'futures-order',
+      uncertain('Multiple different order IDs can be specified, maximum 10 orders per request', 'futures-amend-batch'),
+      ordersInBatch,
+      'the page does not say how a batch amendment counts: each order is counted, as for batch_orders (the safe reading)',
+    ),
     ep('DELETE', '/api/v4/futures/{settle}/orders/{order_id}', 'private', 'futures-cancel', doc(FUTURES_CANCEL)),
     ep('DELETE', '/api/v4/futures/{settle}/orders', 'private', 'futures-cancel', doc(FUTURES_CANCEL)),
     ep('POST', '/api/v4/futures/{settle}/batch_cancel_orders', 'private', 'futures-cancel', doc(FUTURES_CANCEL)),
     {
-      id: 'POST /api/v4/futures/{settle}/countdown_cancel_all', method: 'POST', path: '/api/v4/futures/{settle}/countdown_cancel_all', auth: 'private', provenance: uncertain(FUTURES_CANCEL),
-      costs: [{ bucket: 'futures-cancel', cost: one }, { bucket: 'private-endpoint', cost: one, provenance: uncertain(OTHERS_200) }],
+      id: 'POST /api/v4/futures/{settle}/countdown_cancel_all',
+      method: 'POST',
+      path: '/api/v4/futures/{settle}/countdown_cancel_all',
+      auth: 'private',
+      provenance: uncertain(FUTURES_CANCEL),
+      costs: [
+        { bucket: 'futures-cancel', cost: one },
+        { bucket: 'private-endpoint', cost: one, provenance: uncertain(OTHERS_200) },
+      ],
       note: 'not named in the table: charged both as a cancellation and as an endpoint of its own',
     },
     // Delivery and options.
@@ -228,8 +268,15 @@ export const gate: VenueSpec = {
     ep('DELETE', '/api/v4/options/orders/{order_id}', 'private', 'options-cancel', doc(OPTIONS_CANCEL)),
     ep('DELETE', '/api/v4/options/orders', 'private', 'options-cancel', doc(OPTIONS_CANCEL)),
     {
-      id: 'POST /api/v4/options/countdown_cancel_all', method: 'POST', path: '/api/v4/options/countdown_cancel_all', auth: 'private', provenance: uncertain(OPTIONS_CANCEL),
-      costs: [{ bucket: 'options-cancel', cost: one }, { bucket: 'private-endpoint', cost: one, provenance: uncertain(OTHERS_200) }],
+      id: 'POST /api/v4/options/countdown_cancel_all',
+      method: 'POST',
+      path: '/api/v4/options/countdown_cancel_all',
+      auth: 'private',
+      provenance: uncertain(OPTIONS_CANCEL),
+      costs: [
+        { bucket: 'options-cancel', cost: one },
+        { bucket: 'private-endpoint', cost: one, provenance: uncertain(OTHERS_200) },
+      ],
       note: 'not named in the table: charged both as a cancellation and as an endpoint of its own',
     },
   ],
@@ -241,19 +288,31 @@ export const gate: VenueSpec = {
   feedback: [
     {
       // X-Gate-RateLimit-Reset-Timestamp's unit (seconds or milliseconds) is not documented: it is not read.
-      header: 'x-gate-ratelimit-requests-remain', meaning: 'remaining', limitHeader: 'x-gate-ratelimit-limit',
+      header: 'x-gate-ratelimit-requests-remain',
+      meaning: 'remaining',
+      limitHeader: 'x-gate-ratelimit-limit',
       buckets: ['public-endpoint', 'private-endpoint', 'other-private-endpoint', 'wallet-transfer', 'subaccount', 'unified-loans', 'withdrawal', 'withdrawal-push', 'spot-order', 'spot-cancel', 'futures-order', 'futures-cancel', 'delivery-order', 'delivery-cancel', 'options-order', 'options-cancel'],
       provenance: doc('X-Gate-RateLimit-Requests-Remain - your remaining requests for current endpoint X-Gate-RateLimit-Limit - your current limit for current endpoint'),
     },
   ],
   errors: [
     {
-      id: 'too-many-requests', status: [429], verdict: 'rate_limited', counted: true, penalize: 'charged', wait: [{ from: 'fixed', ms: 10_000 }],
+      id: 'too-many-requests',
+      status: [429],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [{ from: 'fixed', ms: 10_000 }],
       provenance: doc(RATE_LIMITED),
       note: 'label TOO_MANY_REQUESTS ("Request rate exceeds limits"). X-Gate-RateLimit-Reset-Timestamp tells when the limit resets, but its unit (seconds or milliseconds) is not documented; 10 s, the longest window of Gate\'s limits, is held instead.',
     },
     {
-      id: 'too-many-requests-label', body: [{ path: 'label', equals: ['TOO_MANY_REQUESTS', 'TOO_FAST'] }], verdict: 'rate_limited', counted: true, penalize: 'charged', wait: [{ from: 'fixed', ms: 10_000 }],
+      id: 'too-many-requests-label',
+      body: [{ path: 'label', equals: ['TOO_MANY_REQUESTS', 'TOO_FAST'] }],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [{ from: 'fixed', ms: 10_000 }],
       provenance: doc('TOO_FAST | Withdrawing request exceeds frequency limit; TOO_MANY_REQUESTS | Request rate exceeds limits', 'errors'),
       note: 'the labels whatever the HTTP status; 10 s as above',
     },
@@ -272,13 +331,25 @@ export const gate: VenueSpec = {
       { what: 'public endpoints called with a key', was: 'charged per UID (the private default) when unlisted', now: 'listed public endpoints are charged per IP whatever the credential', source: 'limits' },
     ],
     crossChecks: [
-      { other: 'ccxt 4.5.84 gate.js', what: 'POST /spot/orders, /spot/batch_orders', ours: '10 orders per s per UID and market', theirs: 'cost 0.4 at rateLimit 50 ms: 50 requests per s across markets', verdict: 'ccxt admits 5 times more on one market; Gate documents 10r/s per UID and market: the documentation is shipped' },
+      {
+        other: 'ccxt 4.5.84 gate.js',
+        what: 'POST /spot/orders, /spot/batch_orders',
+        ours: '10 orders per s per UID and market',
+        theirs: 'cost 0.4 at rateLimit 50 ms: 50 requests per s across markets',
+        verdict: 'ccxt admits 5 times more on one market; Gate documents 10r/s per UID and market: the documentation is shipped',
+      },
       { other: 'ccxt 4.5.84 gate.js', what: 'spot cancellations (DELETE /spot/orders..., cancel_batch_orders)', ours: '200 per s per UID', theirs: 'cost 20/75: 75 per s', verdict: 'ccxt is stricter; the documentation is shipped' },
       { other: 'ccxt 4.5.84 gate.js', what: 'POST /withdrawals', ours: '1 per 3 s', theirs: 'cost 20: 1 per s', verdict: 'ccxt admits 3 times more; Gate documents 1r/3s: the documentation is shipped' },
       { other: 'ccxt 4.5.84 gate.js', what: 'POST /wallet/transfers, /wallet/sub_account_transfers, GET /wallet/total_balance, /wallet/sub_account_*_balances, /sub_accounts', ours: '80 per 10 s each', theirs: 'cost 2.5: 80 per 10 s', verdict: 'agree' },
       { other: 'ccxt 4.5.84 gate.js', what: 'POST /unified/loans', ours: '15 per 10 s', theirs: 'cost 200/15: 15 per 10 s', verdict: 'agree' },
-      { other: 'ccxt 4.5.84 gate.js', what: 'unlisted private endpoints', ours: '150 per 10 s per endpoint', theirs: 'comment "private endpoints default is 150r/10s per endpoint", cost 1 (200 per 10 s) on most', verdict: 'ccxt\'s own comment agrees with the documentation; the costs it ships admit more' },
-      { other: 'hummingbot gate_io/gate_io_constants.py', what: 'public and private endpoints, cancellations', ours: '200 per 10 s per endpoint; 10 orders per s per market; 200 cancellations per s', theirs: '900 per s public and private, 5,000 cancellations per s', verdict: 'Hummingbot keeps the limits Gate replaced on 2024-01-22; the current documentation is shipped' },
+      { other: 'ccxt 4.5.84 gate.js', what: 'unlisted private endpoints', ours: '150 per 10 s per endpoint', theirs: 'comment "private endpoints default is 150r/10s per endpoint", cost 1 (200 per 10 s) on most', verdict: "ccxt's own comment agrees with the documentation; the costs it ships admit more" },
+      {
+        other: 'hummingbot gate_io/gate_io_constants.py',
+        what: 'public and private endpoints, cancellations',
+        ours: '200 per 10 s per endpoint; 10 orders per s per market; 200 cancellations per s',
+        theirs: '900 per s public and private, 5,000 cancellations per s',
+        verdict: 'Hummingbot keeps the limits Gate replaced on 2024-01-22; the current documentation is shipped',
+      },
       { other: 'hummingbot gate_io_perpetual/gate_io_perpetual_constants.py', what: 'futures order placement and cancellation', ours: '100 and 200 per s per UID', theirs: '100 (linked to a 400 per s private pool) and 400 per s', verdict: 'placement agrees; Hummingbot admits twice the documented cancellations' },
     ],
   },

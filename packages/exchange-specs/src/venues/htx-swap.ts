@@ -15,23 +15,28 @@ const DOCS = 'https://www.htx.com/en-us/opend/newApiPages/';
 const Q = {
   private: 'Generally, the private interface rate limit of API key is at most 144 times every 3 seconds for each UID (Trade Interface: at most 72 times every 3 seconds. Read Interface: at most 72 times every 3 seconds) (this rate limit is shared by all the altcoins contracts delivered by different date).',
   uid: "Yes. The ratelimit of interface with private key is based on the UID, not the API key. The master and sub accounts are separately ratelimited and don't affect each other.",
-  reference: 'For public interface used to get information of index, price limit, settlement, delivery, open positions and so on, the rate limit is 240 times every 3 second at most for each IP (this 240 times every 3 second public interface rate limit is shared by all the requests from that IP of non-marketing information, like above).',
-  market: 'For public interface to get market data such as Get Kline data, Get Market Data Overview, Get Contract Information,Get market in-depth data, Get premium index Kline, Get real-time forecast capital rate kline, Get basis data, Get the last Trade of a Contract and so on： （1）For restful interfaces, products, (future, coin margined swap, usdt margined Contracts)800 times/second for one IP at most',
+  reference:
+    'For public interface used to get information of index, price limit, settlement, delivery, open positions and so on, the rate limit is 240 times every 3 second at most for each IP (this 240 times every 3 second public interface rate limit is shared by all the requests from that IP of non-marketing information, like above).',
+  market:
+    'For public interface to get market data such as Get Kline data, Get Market Data Overview, Get Contract Information,Get market in-depth data, Get premium index Kline, Get real-time forecast capital rate kline, Get basis data, Get the last Trade of a Contract and so on： （1）For restful interfaces, products, (future, coin margined swap, usdt margined Contracts)800 times/second for one IP at most',
   separate: 'Future, Coin Margined Swap,Option Swap and USDT Margined Contracts are using separate API rate limits.',
   lever: 'Rate Limit: 1 time per 3 seconds. | The interface limits the number of requests to 1 time per 3 seconds.',
   strategy: 'Rate Limit: 5 times per second.',
   elements: 'Rate Limit: 20 times/2s',
   assetMode: 'Rate Limit: 1 requests per 10 seconds',
   v5: 'Rate Limit: 144 requests per UID per 3 seconds. This limit is shared across all trading interfaces (72 requests/3 seconds) and query interfaces (72 requests/3 seconds) for all symbols and contracts with different expiry dates for a given UID.',
-  headers: 'Both read and trade interfaces will return the ratelimit info.You can refer to the following fields of "header" from api response. | ratelimit-limit: the upper limit of requests per time, unit: times | ratelimit-interval: reset interval (reset the number of request), unit: ms | ratelimit-remaining: the left available request number for this round, unit: times | ratelimit-reset: upper limit of reset time used to reset request number, unit: ms',
-  exceeded: '1032 | The number of access exceeded the limit. | 1032 means that your request exceeds the ratelimit. The coin margined swap, future and USDT margined Contracts limit the rate separately. Please check the ratelimit in the api ratelimit instructions, and you can print the current ratelimit in the header of the API response to check whether the ratelimit is exceeded. It is recommended to increase the request interval delay to avoid exceeding the ratelimit.',
-  disabled: '1084 | Your contract API is disabled, please try again after {0} (GMT+8). | If the order cancellation ratio is greater than 99%, the user will be prohibited for 5 minutes from placing orders via certain API order price types | A 30-minute API order placement prohibition will be triggered if the user was prohibited for 3 times within an hour | recovery-time: recovery timestamp, whose unit is millisecond, showing the end time of prohibition, or the access retrieval timestamp;',
+  headers:
+    'Both read and trade interfaces will return the ratelimit info.You can refer to the following fields of "header" from api response. | ratelimit-limit: the upper limit of requests per time, unit: times | ratelimit-interval: reset interval (reset the number of request), unit: ms | ratelimit-remaining: the left available request number for this round, unit: times | ratelimit-reset: upper limit of reset time used to reset request number, unit: ms',
+  exceeded:
+    '1032 | The number of access exceeded the limit. | 1032 means that your request exceeds the ratelimit. The coin margined swap, future and USDT margined Contracts limit the rate separately. Please check the ratelimit in the api ratelimit instructions, and you can print the current ratelimit in the header of the API response to check whether the ratelimit is exceeded. It is recommended to increase the request interval delay to avoid exceeding the ratelimit.',
+  disabled:
+    '1084 | Your contract API is disabled, please try again after {0} (GMT+8). | If the order cancellation ratio is greater than 99%, the user will be prohibited for 5 minutes from placing orders via certain API order price types | A 30-minute API order placement prohibition will be triggered if the user was prohibited for 3 times within an hour | recovery-time: recovery timestamp, whose unit is millisecond, showing the end time of prohibition, or the access retrieval timestamp;',
   busy: '1004 | System busy. Please try again later. | please be patient, and do not place or cancel order repeatedly during the process to avoid repeated orders and additional pressure on system performance.',
 } as const;
 
 const doc = (source: string, quote: string): Provenance => ({ source, confidence: 'documented', quote });
 const one = { kind: 'constant', value: 1 } as const;
-const ROLLING = 'The window\'s kind is not documented: a rolling window is assumed (the strictest reading).';
+const ROLLING = "The window's kind is not documented: a rolling window is assumed (the strictest reading).";
 
 /**
  * How an endpoint is limited: `trade`/`read` (the private pools), `lever` (trade, plus 1 per 3 s of
@@ -189,8 +194,12 @@ function rulesOf(kind: Kind): { costs: CostRule[]; provenance: Provenance; auth:
       return { auth: 'private', costs: [{ bucket: 'read', cost: one }], provenance: doc('private', PRIVATE_QUOTE('Read')) };
     case 'lever':
       return {
-        auth: 'private', provenance: doc('private', `Interface permission: Trade | ${Q.lever}`),
-        costs: [{ bucket: 'trade', cost: one, provenance: { source: 'private', confidence: 'uncertain', quote: PRIVATE_QUOTE('Trade') } }, { bucket: 'switch-lever-rate', cost: one }],
+        auth: 'private',
+        provenance: doc('private', `Interface permission: Trade | ${Q.lever}`),
+        costs: [
+          { bucket: 'trade', cost: one, provenance: { source: 'private', confidence: 'uncertain', quote: PRIVATE_QUOTE('Trade') } },
+          { bucket: 'switch-lever-rate', cost: one },
+        ],
         note: 'its own 1 per 3 s, and (the page states only that limit) one request of the Trade pool, the safe reading',
       };
     case 'strategy-trade':
@@ -198,15 +207,23 @@ function rulesOf(kind: Kind): { costs: CostRule[]; provenance: Provenance; auth:
       const pool = kind === 'strategy-trade' ? 'trade' : 'read';
       const permission = kind === 'strategy-trade' ? 'Trade' : 'Read';
       return {
-        auth: 'private', provenance: doc('private', `Interface permission: ${permission} | ${Q.strategy}`),
-        costs: [{ bucket: pool, cost: one, provenance: { source: 'private', confidence: 'uncertain', quote: PRIVATE_QUOTE(permission) } }, { bucket: 'strategy-endpoint', cost: one }],
+        auth: 'private',
+        provenance: doc('private', `Interface permission: ${permission} | ${Q.strategy}`),
+        costs: [
+          { bucket: pool, cost: one, provenance: { source: 'private', confidence: 'uncertain', quote: PRIVATE_QUOTE(permission) } },
+          { bucket: 'strategy-endpoint', cost: one },
+        ],
         note: `its own 5 per second, and (the page states only that limit) one request of the ${permission} pool, the safe reading`,
       };
     }
     case 'asset-mode':
       return {
-        auth: 'private', provenance: doc('private', `Interface permission: Trade | ${Q.assetMode}`),
-        costs: [{ bucket: 'trade', cost: one, provenance: { source: 'private', confidence: 'uncertain', quote: PRIVATE_QUOTE('Trade') } }, { bucket: 'set-asset-mode', cost: one }],
+        auth: 'private',
+        provenance: doc('private', `Interface permission: Trade | ${Q.assetMode}`),
+        costs: [
+          { bucket: 'trade', cost: one, provenance: { source: 'private', confidence: 'uncertain', quote: PRIVATE_QUOTE('Trade') } },
+          { bucket: 'set-asset-mode', cost: one },
+        ],
         note: 'its own 1 per 10 s, and (the page states only that limit) one request of the Trade pool, the safe reading',
       };
     case 'reference':
@@ -246,45 +263,94 @@ export const htxSwap: VenueSpec = {
     bucket('strategy-endpoint', 'uid', 5, 1000, doc('private', Q.strategy), 'each trigger, take-profit/stop-loss and trailing order endpoint that states "5 times per second" its own, per UID.', { partition: { kind: 'endpoint' } }),
     bucket('set-asset-mode', 'uid', 1, 10_000, doc('private', `POST /v5/account/asset_mode | ${Q.assetMode}`), 'POST /v5/account/asset_mode (set the asset mode), per UID.'),
     bucket('public-reference', 'ip', 240, 3000, doc('limits', `${Q.reference} | ${Q.separate}`), 'public reference endpoints (contract info, index, price limit, funding, settlement, open interest...) per IP.'),
-    bucket('market-data', 'ip', 800, 1000, doc('limits', Q.market), 'public market data per IP. HTX counts this limit over its futures, coin-margined swaps and USDT-margined contracts together; this spec sees only the USDT-margined requests, so a process using several HTX contract APIs from one IP must leave room for the others.'),
+    bucket(
+      'market-data',
+      'ip',
+      800,
+      1000,
+      doc('limits', Q.market),
+      'public market data per IP. HTX counts this limit over its futures, coin-margined swaps and USDT-margined contracts together; this spec sees only the USDT-margined requests, so a process using several HTX contract APIs from one IP must leave room for the others.',
+    ),
     bucket('query-elements', 'ip', 20, 2000, doc('public', `Interface permission: Read | ${Q.elements}`), 'GET /linear-swap-api/v1/swap_query_elements per IP (a public endpoint: per IP is the only reading).'),
   ],
   endpoints: ROWS.map(endpointOf),
   feedback: [
     {
       // ratelimit-reset is in ms, but the documentation does not say whether it is a countdown or a time: it is not read.
-      header: 'ratelimit-remaining', meaning: 'remaining', limitHeader: 'ratelimit-limit', buckets: ['trade', 'read'],
+      header: 'ratelimit-remaining',
+      meaning: 'remaining',
+      limitHeader: 'ratelimit-limit',
+      buckets: ['trade', 'read'],
       provenance: doc('limits', Q.headers),
     },
   ],
   errors: [
     {
-      id: 'exceeded', body: [{ path: 'err_code', equals: [1032] }], verdict: 'rate_limited', counted: true, penalize: 'charged', wait: [{ from: 'fixed', ms: 3000 }],
+      id: 'exceeded',
+      body: [{ path: 'err_code', equals: [1032] }],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [{ from: 'fixed', ms: 3000 }],
       provenance: doc('limits', Q.exceeded),
       note: 'in an HTTP 200 body ({"status":"error","err_code":1032,...}); HTX states no wait: the charged buckets are held for 3 s, the private window',
     },
     {
-      id: 'api-disabled', body: [{ path: 'err_code', equals: [1084] }], verdict: 'rate_limited', counted: true,
-      wait: [{ from: 'header', header: 'recovery-time', unit: 'epoch-ms' }, { from: 'fixed', ms: 1_800_000 }],
+      id: 'api-disabled',
+      body: [{ path: 'err_code', equals: [1084] }],
+      verdict: 'rate_limited',
+      counted: true,
+      wait: [
+        { from: 'header', header: 'recovery-time', unit: 'epoch-ms' },
+        { from: 'fixed', ms: 1_800_000 },
+      ],
       provenance: doc('limits', Q.disabled),
       note: 'the order-cancellation-ratio prohibition: limit, post-only, FOK and IOC orders are refused until recovery-time (5 minutes, 30 after three prohibitions in an hour); cancellations and other order types still work, so nothing is held; without the header the longest documented prohibition (30 minutes) is the wait',
     },
     {
-      id: 'busy', body: [{ path: 'err_code', equals: [1004] }], verdict: 'overloaded', counted: true, wait: [{ from: 'fixed', ms: 1000 }],
+      id: 'busy',
+      body: [{ path: 'err_code', equals: [1004] }],
+      verdict: 'overloaded',
+      counted: true,
+      wait: [{ from: 'fixed', ms: 1000 }],
       provenance: doc('limits', Q.busy),
-      note: 'system overload; HTX states no wait: 1 s is this spec\'s default, nothing held',
+      note: "system overload; HTX states no wait: 1 s is this spec's default, nothing held",
     },
   ],
   verification: {
     checked: RETRIEVED,
     corrections: [],
     crossChecks: [
-      { other: 'an earlier version of HTX\'s USDT-margined contracts documentation (copy at udbx.com/info/324010)', what: 'private and reference limits', ours: '144 per 3 s per UID (Trade 72, Read 72); reference 240 per 3 s per IP', theirs: '30 per 3 s per UID for all private interfaces; 120 per 3 s per IP', verdict: 'the current USDT-margined pages state 144 (72 Trade + 72 Read) and 240; the older, lower figures are superseded' },
-      { other: 'JKorf/HTX.Net @3300a72 (HTXExchange.cs)', what: 'USDT-M Trade, Read, Public Market, Public Reference', ours: '72 per 3 s per UID, 72 per 3 s per UID, 800 per s per IP, 240 per 3 s per IP', theirs: '72 per 3 s per API key and endpoint, 72 per 3 s per API key and endpoint, 800 per s per host, 240 per 1 s per host', verdict: 'the same numbers; HTX counts the Trade and Read pools over all endpoints of the UID ("at most 72 times every 3 seconds" for all Trade interfaces), not per endpoint, and the reference limit per 3 s' },
+      {
+        other: "an earlier version of HTX's USDT-margined contracts documentation (copy at udbx.com/info/324010)",
+        what: 'private and reference limits',
+        ours: '144 per 3 s per UID (Trade 72, Read 72); reference 240 per 3 s per IP',
+        theirs: '30 per 3 s per UID for all private interfaces; 120 per 3 s per IP',
+        verdict: 'the current USDT-margined pages state 144 (72 Trade + 72 Read) and 240; the older, lower figures are superseded',
+      },
+      {
+        other: 'JKorf/HTX.Net @3300a72 (HTXExchange.cs)',
+        what: 'USDT-M Trade, Read, Public Market, Public Reference',
+        ours: '72 per 3 s per UID, 72 per 3 s per UID, 800 per s per IP, 240 per 3 s per IP',
+        theirs: '72 per 3 s per API key and endpoint, 72 per 3 s per API key and endpoint, 800 per s per host, 240 per 1 s per host',
+        verdict: 'the same numbers; HTX counts the Trade and Read pools over all endpoints of the UID ("at most 72 times every 3 seconds" for all Trade interfaces), not per endpoint, and the reference limit per 3 s',
+      },
       { other: 'ccxt 4.5.84 htx.js', what: 'v5 trading and order queries (/v5/trade/order, /v5/trade/order/opens, ...)', ours: '72 per 3 s per UID (Trade pool, Read pool)', theirs: 'cost 0.41679 at rateLimit 100 ms: 24 per s (72 per 3 s)', verdict: 'agree' },
-      { other: 'ccxt 4.5.84 htx.js', what: 'v5 account reads (/v5/account/balance, /v5/position/lever, /v5/position/mode...)', ours: '72 per 3 s per UID (Read pool)', theirs: 'cost 0.20834: 48 per s (144 per 3 s)', verdict: 'ccxt takes the total of both pools for a read endpoint alone; HTX documents 72 per 3 s for the Read interfaces: the documentation is shipped' },
+      {
+        other: 'ccxt 4.5.84 htx.js',
+        what: 'v5 account reads (/v5/account/balance, /v5/position/lever, /v5/position/mode...)',
+        ours: '72 per 3 s per UID (Read pool)',
+        theirs: 'cost 0.20834: 48 per s (144 per 3 s)',
+        verdict: 'ccxt takes the total of both pools for a read endpoint alone; HTX documents 72 per 3 s for the Read interfaces: the documentation is shipped',
+      },
       { other: 'ccxt 4.5.84 htx.js', what: 'POST /v5/account/asset_mode', ours: '1 per 10 s', theirs: 'cost 100: 1 per 10 s', verdict: 'agree' },
-      { other: 'ccxt 4.5.84 htx.js', what: 'linear-swap-api v1/v3 endpoints and market data', ours: 'the documented pools (72 + 72 per 3 s per UID, 240 per 3 s and 800 per s per IP)', theirs: 'cost 1 at rateLimit 100 ms: 10 requests per s over every HTX API', verdict: 'ccxt is stricter (30 per 3 s) and does not separate the pools; the documentation is shipped' },
+      {
+        other: 'ccxt 4.5.84 htx.js',
+        what: 'linear-swap-api v1/v3 endpoints and market data',
+        ours: 'the documented pools (72 + 72 per 3 s per UID, 240 per 3 s and 800 per s per IP)',
+        theirs: 'cost 1 at rateLimit 100 ms: 10 requests per s over every HTX API',
+        verdict: 'ccxt is stricter (30 per 3 s) and does not separate the pools; the documentation is shipped',
+      },
       { other: 'hummingbot', what: 'HTX contracts', ours: 'this spec', theirs: 'no HTX perpetual connector (only the spot connector htx/htx_constants.py)', verdict: 'nothing to compare' },
     ],
   },
@@ -292,6 +358,6 @@ export const htxSwap: VenueSpec = {
     'Limits are per UID, shared by every API key of the account: users with several keys of one account must pass the same `uid` in the identity. Master and sub-accounts are limited separately.',
     'Not modelled: the order-cancellation-ratio limit itself (99 % of at least 3,000 limit/post-only/FOK/IOC orders in 10 minutes); its refusal (1084) is read.',
     'Endpoints whose pages state no limit (linear-cancel-after) or disagree with the endpoint list (swap_track_openorders: Trade on its page, Read in the list) are not listed and do not resolve.',
-    'The plain name `htx` is HTX spot (spec `htx`); ccxt\'s htx covers every HTX product under one id, so this spec claims no ccxt id.',
+    "The plain name `htx` is HTX spot (spec `htx`); ccxt's htx covers every HTX product under one id, so this spec claims no ccxt id.",
   ],
 };

@@ -40,7 +40,13 @@ const PRIVATE: readonly Row[] = [
   { id: 'batchcancel', method: 'POST', path: '/v1/order/orders/batchcancel', limit: 50, windowMs: 2000, source: 'batchcancel', quote: 'Rate Limit: 50times/2s' },
   { id: 'batch-cancel-open-orders', method: 'POST', path: '/v1/order/orders/batchCancelOpenOrders', limit: 50, windowMs: 2000, source: 'batch-cancel-open-orders', quote: 'Rate Limit: 50times/2s' },
   {
-    id: 'cancel-all-orders', method: 'GET', path: '/v1/order/cancelAllOrders', limit: 1, windowMs: 2000, source: 'cancel-all-orders', quote: 'Rate Limit: 1 times/2s',
+    id: 'cancel-all-orders',
+    method: 'GET',
+    path: '/v1/order/cancelAllOrders',
+    limit: 1,
+    windowMs: 2000,
+    source: 'cancel-all-orders',
+    quote: 'Rate Limit: 1 times/2s',
     note: 'HTX documents this endpoint as "Request type: GET"; POST is charged to the same bucket',
   },
   { id: 'cancel-all-orders-post', bucket: 'cancel-all-orders', method: 'POST', path: '/v1/order/cancelAllOrders', limit: 1, windowMs: 2000, source: 'cancel-all-orders', quote: 'Rate Limit: 1 times/2s' },
@@ -67,21 +73,28 @@ const PUBLIC: readonly Row[] = [
   { id: 'full-mbp', method: 'GET', path: '/market/fullMbp', limit: 5, windowMs: 1000, source: 'full-mbp', quote: 'Rate Limit: 5 times/1s' },
 ];
 
-const UID_RULE =
-  'The new version rate limit is applied on UID basis, which means, the overall access rate, from all API keys under same UID, to single endpoint, shouldn’t exceed the rate limit applied on that endpoint.';
+const UID_RULE = 'The new version rate limit is applied on UID basis, which means, the overall access rate, from all API keys under same UID, to single endpoint, shouldn’t exceed the rate limit applied on that endpoint.';
 
 function bucketOf(r: Row, scope: 'ip' | 'uid'): BucketSpec {
   return {
-    id: r.id, scope, algorithm: 'sliding-window', limit: r.limit, windowMs: r.windowMs, provenance: doc(r.source, r.quote),
-    description: scope === 'uid'
-      ? `${r.method} ${r.path} per UID (all keys of the account). The window's kind is not documented: a rolling window is assumed (the strictest reading).`
-      : `${r.method} ${r.path} per IP. The page names no scope; an unsigned request can only be counted per IP. A rolling window is assumed.`,
+    id: r.id,
+    scope,
+    algorithm: 'sliding-window',
+    limit: r.limit,
+    windowMs: r.windowMs,
+    provenance: doc(r.source, r.quote),
+    description: scope === 'uid' ? `${r.method} ${r.path} per UID (all keys of the account). The window's kind is not documented: a rolling window is assumed (the strictest reading).` : `${r.method} ${r.path} per IP. The page names no scope; an unsigned request can only be counted per IP. A rolling window is assumed.`,
   };
 }
 
 function endpointOf(r: Row, auth: EndpointSpec['auth']): EndpointSpec {
   return {
-    id: r.id, method: r.method, path: r.path, auth, costs: [{ bucket: r.bucket ?? r.id, cost: one }], provenance: doc(r.source, r.quote),
+    id: r.id,
+    method: r.method,
+    path: r.path,
+    auth,
+    costs: [{ bucket: r.bucket ?? r.id, cost: one }],
+    provenance: doc(r.source, r.quote),
     ...(r.note === undefined ? {} : { note: r.note }),
   };
 }
@@ -128,32 +141,50 @@ export const htx: VenueSpec = {
   feedback: [
     {
       // The header's unit for the window's end (X-HB-RateLimit-Requests-Expire) is not documented: it is not read.
-      header: 'x-hb-ratelimit-requests-remain', meaning: 'remaining',
+      header: 'x-hb-ratelimit-requests-remain',
+      meaning: 'remaining',
       buckets: PRIVATE.filter((r) => r.bucket === undefined).map((r) => r.id),
       provenance: doc('spot', 'It is suggested to read HTTP Header `X-HB-RateLimit-Requests-Remain` and `X-HB-RateLimit-Requests-Expire` to get the remaining count of request and the expire time for current rate limit time window, then you can adjust the API access rate dynamically.'),
     },
   ],
   errors: [
     {
-      id: 'exceed-rate-limit', body: [{ path: 'err-code', equals: ['base_request_exceed_number_limit', 'frequent-invoke', 'base-user-request-exceed-limit'] }],
-      verdict: 'rate_limited', counted: true, penalize: 'charged', wait: [{ from: 'fixed', ms: 2000 }],
+      id: 'exceed-rate-limit',
+      body: [{ path: 'err-code', equals: ['base_request_exceed_number_limit', 'frequent-invoke', 'base-user-request-exceed-limit'] }],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [{ from: 'fixed', ms: 2000 }],
       provenance: doc('spot', 'base_request_exceed_number_limit | Request exceeds number limit, try again later; frequent-invoke | Operates too frequently, try again later; base-user-request-exceed-limit | Operates too frequently, try again later'),
-      note: 'HTX states no wait: 2 s, the window of every private endpoint limit, is this spec\'s default (the window\'s end is in X-HB-RateLimit-Requests-Expire, whose unit is not documented)',
+      note: "HTX states no wait: 2 s, the window of every private endpoint limit, is this spec's default (the window's end is in X-HB-RateLimit-Requests-Expire, whose unit is not documented)",
     },
     {
-      id: 'exceed-rate-limit-v2', body: [{ path: 'code', equals: [1006, 40403] }],
-      verdict: 'rate_limited', counted: true, penalize: 'charged', wait: [{ from: 'fixed', ms: 2000 }],
+      id: 'exceed-rate-limit-v2',
+      body: [{ path: 'code', equals: [1006, 40403] }],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [{ from: 'fixed', ms: 2000 }],
       provenance: doc('spot', '1006 | Exceed rate limit; 40403 | | Too many requests.'),
       note: 'v2 endpoints answer {"code": ..., "message": ...}; 2 s as above',
     },
     {
-      id: 'exceed-frequency-observed', body: [{ path: 'err-code', equals: ['base-request-exceed-frequency-limit', 'rate-too-many-requests'] }],
-      verdict: 'rate_limited', counted: true, penalize: 'charged', wait: [{ from: 'fixed', ms: 2000 }],
+      id: 'exceed-frequency-observed',
+      body: [{ path: 'err-code', equals: ['base-request-exceed-frequency-limit', 'rate-too-many-requests'] }],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [{ from: 'fixed', ms: 2000 }],
       provenance: { source: 'ccxt', confidence: 'uncertain', quote: '\'base-request-exceed-frequency-limit\': RateLimitExceeded, // {"status":"error","err-code":"base-request-exceed-frequency-limit","err-msg":"Frequency of requests has exceeded the limit, please try again later","data":null}' },
       note: 'codes seen in HTX responses by ccxt, absent from HTX documentation; treated as rate limits (the safe reading)',
     },
     {
-      id: 'too-many-requests', status: [429], verdict: 'rate_limited', counted: true, penalize: 'charged', wait: [{ from: 'fixed', ms: 2000 }],
+      id: 'too-many-requests',
+      status: [429],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [{ from: 'fixed', ms: 2000 }],
       provenance: { source: 'spot', confidence: 'uncertain', quote: 'bad-request | 429 too many request | Request exceed limit' },
       note: 'HTTP 429 is documented for the WebSocket API only; a REST 429 is treated the same way (the safe reading)',
     },
@@ -168,7 +199,13 @@ export const htx: VenueSpec = {
       { what: 'X-HB-RateLimit-Requests-Expire', was: 'read as an epoch in ms (reset and wait)', now: 'not read: its unit is not documented; a rate-limit error holds the charged buckets 2 s', source: 'spot' },
     ],
     crossChecks: [
-      { other: 'ccxt 4.5.84 htx.js', what: 'market endpoints (market/depth, market/history/kline, ...)', ours: '4,000 or 4,500 or 3,000 per 5 min per endpoint (13-15 per s)', theirs: 'cost 1 at rateLimit 100 ms: 10 per s in all', verdict: 'ccxt is stricter but not from HTX documentation; the documented per-endpoint limits are shipped' },
+      {
+        other: 'ccxt 4.5.84 htx.js',
+        what: 'market endpoints (market/depth, market/history/kline, ...)',
+        ours: '4,000 or 4,500 or 3,000 per 5 min per endpoint (13-15 per s)',
+        theirs: 'cost 1 at rateLimit 100 ms: 10 per s in all',
+        verdict: 'ccxt is stricter but not from HTX documentation; the documented per-endpoint limits are shipped',
+      },
       { other: 'ccxt 4.5.84 htx.js', what: 'POST /v1/order/orders/place', ours: '100 per 2 s', theirs: 'cost 0.2 at rateLimit 100 ms: 50 per s', verdict: 'same limit: the documentation' },
       { other: 'ccxt 4.5.84 htx.js', what: 'POST /v1/order/orders/batchCancelOpenOrders, batch-orders, batchcancel, GET openOrders', ours: '50 per 2 s each', theirs: 'cost 0.4: 25 per s', verdict: 'same limit: the documentation' },
       { other: 'hummingbot htx/htx_constants.py', what: 'public market endpoints (/market/tickers, /market/depth, /market/trade)', ours: '4,000-4,500 per 5 min per endpoint', theirs: '10 per s each', verdict: 'Hummingbot is stricter; not from HTX documentation; the documentation is shipped' },

@@ -4,14 +4,12 @@ const RETRIEVED = '2026-12-01';
 
 const Q = {
   ip: 'The following rate limits apply per IP address: REST requests share an aggregated weight limit of 1200 per minute.',
-  exchange:
-    'All documented exchange API requests have a weight of 1 + floor(batch_length / 40). For example, unbatched actions have weight 1 and a batched order request of length 79 has weight 2. Here, batch_length is the length of the array in the action, e.g. the number of orders in a batched order action.',
+  exchange: 'All documented exchange API requests have a weight of 1 + floor(batch_length / 40). For example, unbatched actions have weight 1 and a batched order request of length 79 has weight 2. Here, batch_length is the length of the array in the action, e.g. the number of orders in a batched order action.',
   info: 'The following info requests have weight 2: l2Book, allMids, clearinghouseState, orderStatus, spotClearinghouseState, exchangeStatus. The following info requests have weight 60: userRole. All other documented info requests have weight 20.',
   perItems20:
     'The following info endpoints have an additional rate limit weight per 20 items returned in the response: recentTrades, historicalOrders, userFills, userFillsByTime, fundingHistory, userFunding, nonUserFundingUpdates, twapHistory, userTwapSliceFills, userTwapSliceFillsByTime, delegatorHistory, delegatorRewards, validatorStats.',
   perItems60: 'The candleSnapshot info endpoint has an additional rate limit weight per 60 items returned in the response.',
-  explorer:
-    'All explorer API requests have a weight of 40. blockList has an additional rate limit of 1 per block. Note that older blocks which have not been recently queried may be weighted more heavily.',
+  explorer: 'All explorer API requests have a weight of 40. blockList has an additional rate limit of 1 per block. Note that older blocks which have not been recently queried may be weighted more heavily.',
   address:
     'The rate limiting logic allows 1 request per 1 USDC traded cumulatively since address inception. For example, with an order value of 100 USDC, this requires a fill rate of 1%. Each address starts with an initial buffer of 10000 requests. When rate limited, an address is allowed one request every 10 seconds.',
 } as const;
@@ -68,13 +66,7 @@ export const hyperliquid: VenueSpec = {
       auth: 'public',
       provenance: doc(Q.exchange),
       note: 'signed actions (the signature, not an API key, authenticates): 1 + floor(batch_length / 40)',
-      costs: [
-        batched('order', 'orders'),
-        batched('cancel', 'cancels'),
-        batched('cancelByCloid', 'cancels'),
-        batched('batchModify', 'modifies'),
-        { bucket: 'ip-weight', when: { param: 'action.type', notIn: ['order', 'cancel', 'cancelByCloid', 'batchModify'] }, cost: { kind: 'constant', value: 1 } },
-      ],
+      costs: [batched('order', 'orders'), batched('cancel', 'cancels'), batched('cancelByCloid', 'cancels'), batched('batchModify', 'modifies'), { bucket: 'ip-weight', when: { param: 'action.type', notIn: ['order', 'cancel', 'cancelByCloid', 'batchModify'] }, cost: { kind: 'constant', value: 1 } }],
     },
     {
       id: 'explorer',
@@ -103,7 +95,10 @@ export const hyperliquid: VenueSpec = {
       verdict: 'rate_limited',
       counted: true,
       penalize: ['ip-weight'],
-      wait: [{ from: 'header', header: 'retry-after', unit: 's' }, { from: 'fixed', ms: 10_000 }],
+      wait: [
+        { from: 'header', header: 'retry-after', unit: 's' },
+        { from: 'fixed', ms: 10_000 },
+      ],
       provenance: { source: 'limits', confidence: 'uncertain', quote: Q.ip },
       note: 'Hyperliquid documents no status, header or wait for an IP over its weight: a 429 holds the IP weight for its Retry-After, else 10 s.',
     },
@@ -125,7 +120,7 @@ export const hyperliquid: VenueSpec = {
         what: 'exchange batch weight; info extra weight per returned items',
         ours: '1 + floor(batch_length / 40); +1 per 20 (or 60) items',
         theirs: 'exchange 1 whatever the batch; no per-item weight',
-        verdict: 'both are in Hyperliquid\'s rate-limit page; ccxt undercounts large batches and long histories',
+        verdict: "both are in Hyperliquid's rate-limit page; ccxt undercounts large batches and long histories",
       },
       {
         other: 'hummingbot hyperliquid/hyperliquid_constants.py, hyperliquid_perpetual/hyperliquid_perpetual_constants.py',

@@ -9,7 +9,8 @@ import type { CostExpr, CostRule, EndpointSpec, Provenance, VenueSpec } from '..
 const RETRIEVED = '2026-12-01';
 
 const Q = {
-  derivatives: 'Request limits are determined from cost associated with each API call and rate limiting budgets depend on which path the endpoint uses. Public endpoints do not have a cost and therefore do not count against any rate limiting budget. For `/derivatives` endpoints, clients can spend up to 500 every 10 seconds.',
+  derivatives:
+    'Request limits are determined from cost associated with each API call and rate limiting budgets depend on which path the endpoint uses. Public endpoints do not have a cost and therefore do not count against any rate limiting budget. For `/derivatives` endpoints, clients can spend up to 500 every 10 seconds.',
   history: 'For `/history` endpoints, clients have a pool of up to 100 tokens that continually replenishes at a rate of 100 every 10 minutes.',
   batch: 'batchorder | 9 + size of batch | On the Batch Order endpoint, the cost is 9 + size of the batch of the requests. For example, a batch of 10 order requests, (send, edit, and or cancel) sent through the Batch Order endpoint would cost 19.',
   fills: 'fills (without lastFillTime specified) | 2 | fills (with lastFillTime specified) | 25',
@@ -34,7 +35,8 @@ function history(id: string, name: string, cost: number, tableName: string): End
 }
 
 const PUBLIC: Provenance = {
-  source: 'limits', confidence: 'uncertain',
+  source: 'limits',
+  confidence: 'uncertain',
   quote: 'Public endpoints do not have a cost and therefore do not count against any rate limiting budget.',
 };
 
@@ -68,18 +70,31 @@ export const krakenFutures: VenueSpec = {
   },
   buckets: [
     {
-      id: 'derivatives', scope: 'uid', algorithm: 'sliding-window', limit: 500, windowMs: 10_000,
+      id: 'derivatives',
+      scope: 'uid',
+      algorithm: 'sliding-window',
+      limit: 500,
+      windowMs: 10_000,
       provenance: { source: 'limits', confidence: 'uncertain', quote: Q.derivatives },
       description: `cost budget of the /derivatives endpoints, 500 per 10 s. ${SCOPE_NOTE} "Up to 500 every 10 seconds" does not say how the window moves: a sliding window is the strictest reading.`,
     },
     {
-      id: 'history', scope: 'uid', algorithm: 'token-bucket', capacity: 100, refillPerSec: 100 / 600,
+      id: 'history',
+      scope: 'uid',
+      algorithm: 'token-bucket',
+      capacity: 100,
+      refillPerSec: 100 / 600,
       provenance: { source: 'limits', confidence: 'uncertain', quote: Q.history },
       description: `token pool of the /history endpoints: 100 tokens, replenished at 100 per 10 minutes. ${SCOPE_NOTE}`,
     },
     {
-      id: 'public', scope: 'ip', algorithm: 'sliding-window', limit: 5, windowMs: 5000, provenance: PUBLIC,
-      description: 'Kraken charges no cost for public endpoints and documents no limit for them (per IP); 5 calls per 5 s (one per second on average, as the Kraken spot spec allows) is this spec\'s conservative default',
+      id: 'public',
+      scope: 'ip',
+      algorithm: 'sliding-window',
+      limit: 5,
+      windowMs: 5000,
+      provenance: PUBLIC,
+      description: "Kraken charges no cost for public endpoints and documents no limit for them (per IP); 5 calls per 5 s (one per second on average, as the Kraken spot spec allows) is this spec's conservative default",
     },
   ],
   endpoints: [
@@ -87,13 +102,22 @@ export const krakenFutures: VenueSpec = {
     derivatives('editorder', 'POST', 'editorder', 10),
     derivatives('cancelorder', 'POST', 'cancelorder', 10),
     {
-      id: 'batchorder', method: 'POST', path: '/derivatives/api/v3/batchorder', auth: 'private', costs: batchRules, provenance: doc(Q.batch),
+      id: 'batchorder',
+      method: 'POST',
+      path: '/derivatives/api/v3/batchorder',
+      auth: 'private',
+      costs: batchRules,
+      provenance: doc(Q.batch),
       note: 'the instructions are in batchOrder, sent as the form field json ({"batchOrder":[...]}) or as a JSON body; batches of more than 10 instructions are refused by this spec (split them): a larger cost would size every request of the budget to it',
     },
     derivatives('accounts', 'GET', 'accounts', 2),
     derivatives('openpositions', 'GET', 'openpositions', 2),
     {
-      id: 'fills', method: 'GET', path: '/derivatives/api/v3/fills', auth: 'private', provenance: doc(Q.fills),
+      id: 'fills',
+      method: 'GET',
+      path: '/derivatives/api/v3/fills',
+      auth: 'private',
+      provenance: doc(Q.fills),
       costs: [{ bucket: 'derivatives', cost: { kind: 'presence', param: 'lastFillTime', present: 25, absent: 2 } }],
     },
     derivatives('cancelallorders', 'POST', 'cancelallorders', 25),
@@ -116,8 +140,28 @@ export const krakenFutures: VenueSpec = {
     history('historicalexecutions', 'executions', 1, 'historicalexecutions'),
     { ...history('accountlogcsv', 'accountlogcsv', 6, 'accounglogcsv'), note: 'the guide spells it "accounglogcsv"' },
     {
-      id: 'accountlog', method: 'GET', path: '/api/history/{version}/account-log', auth: 'private', provenance: doc(Q.accountLog),
-      costs: [{ bucket: 'history', cost: { kind: 'table', param: 'count', defaultValue: 500, rows: [{ upTo: 25, cost: 1 }, { upTo: 50, cost: 2 }, { upTo: 1000, cost: 3 }, { upTo: 5000, cost: 6 }, { upTo: 100_000, cost: 10 }] } }],
+      id: 'accountlog',
+      method: 'GET',
+      path: '/api/history/{version}/account-log',
+      auth: 'private',
+      provenance: doc(Q.accountLog),
+      costs: [
+        {
+          bucket: 'history',
+          cost: {
+            kind: 'table',
+            param: 'count',
+            defaultValue: 500,
+            rows: [
+              { upTo: 25, cost: 1 },
+              { upTo: 50, cost: 2 },
+              { upTo: 1000, cost: 3 },
+              { upTo: 5000, cost: 6 },
+              { upTo: 100_000, cost: 10 },
+            ],
+          },
+        },
+      ],
     },
     pub('orderbook', '/derivatives/api/v3/orderbook'),
     pub('tickers', '/derivatives/api/v3/tickers'),
@@ -134,12 +178,22 @@ export const krakenFutures: VenueSpec = {
   ],
   errors: [
     {
-      id: 'api-limit-exceeded', body: [{ path: 'error', equals: ['apiLimitExceeded'] }], verdict: 'rate_limited', counted: true,
-      penalize: 'charged', wait: [{ from: 'fixed', ms: 10_000 }], provenance: doc(`${Q.exceeded} | ${Q.example}`),
+      id: 'api-limit-exceeded',
+      body: [{ path: 'error', equals: ['apiLimitExceeded'] }],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [{ from: 'fixed', ms: 10_000 }],
+      provenance: doc(`${Q.exceeded} | ${Q.example}`),
       note: 'in an HTTP 200 body; Kraken states no wait: the buckets the request was charged on are held for 10 s, the /derivatives window (the /history pool regains 16 tokens in that time)',
     },
     {
-      id: 'too-many-requests', status: [429], verdict: 'rate_limited', counted: true, penalize: 'charged', wait: [{ from: 'fixed', ms: 10_000 }],
+      id: 'too-many-requests',
+      status: [429],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [{ from: 'fixed', ms: 10_000 }],
       provenance: { source: 'limits', confidence: 'uncertain', quote: Q.exceeded },
       note: 'Kraken documents apiLimitExceeded, not HTTP 429; a 429 (ccxt reads it as DDoS protection) is treated as a rate limit and held 10 s, the safe reading',
     },
@@ -148,18 +202,36 @@ export const krakenFutures: VenueSpec = {
     checked: RETRIEVED,
     corrections: [],
     crossChecks: [
-      { other: 'ccxt 4.5.84 krakenfutures.js', what: 'every endpoint', ours: 'the documented costs on a 500 per 10 s budget (sendorder 10, batchorder 9 + n, accounts 2, ...) and the /history pool (100 tokens, 100 per 10 min)', theirs: 'cost 1 each at rateLimit 600 ms: about 16.7 requests per 10 s whatever the endpoint, public ones included', verdict: 'ccxt paces every call alike and ignores the /history pool: it admits 100 history calls in 60 s where Kraken\'s pool allows 110 in 10 minutes; the documented costs are shipped' },
+      {
+        other: 'ccxt 4.5.84 krakenfutures.js',
+        what: 'every endpoint',
+        ours: 'the documented costs on a 500 per 10 s budget (sendorder 10, batchorder 9 + n, accounts 2, ...) and the /history pool (100 tokens, 100 per 10 min)',
+        theirs: 'cost 1 each at rateLimit 600 ms: about 16.7 requests per 10 s whatever the endpoint, public ones included',
+        verdict: "ccxt paces every call alike and ignores the /history pool: it admits 100 history calls in 60 s where Kraken's pool allows 110 in 10 minutes; the documented costs are shipped",
+      },
       { other: 'ccxt 4.5.84 krakenfutures.js', what: 'POST /derivatives/api/v3/batchorder', ours: '9 + number of instructions (19 for 10)', theirs: 'cost 1', verdict: 'Kraken documents "9 + size of batch"' },
-      { other: 'JKorf/Kraken.Net @e597f1d (KrakenExchange.cs, FuturesApi)', what: 'the budgets', ours: '500 per 10 s (sliding) and a 100-token pool refilled at 100 per 10 min, per account', theirs: '500 per 10 s and 100 per 10 min, both fixed windows per API key', verdict: 'the same numbers; a fixed 10-minute window of 100 lets 200 history calls through around a window boundary, which Kraken\'s continually replenished pool would refuse' },
+      {
+        other: 'JKorf/Kraken.Net @e597f1d (KrakenExchange.cs, FuturesApi)',
+        what: 'the budgets',
+        ours: '500 per 10 s (sliding) and a 100-token pool refilled at 100 per 10 min, per account',
+        theirs: '500 per 10 s and 100 per 10 min, both fixed windows per API key',
+        verdict: "the same numbers; a fixed 10-minute window of 100 lets 200 history calls through around a window boundary, which Kraken's continually replenished pool would refuse",
+      },
       { other: 'JKorf/Kraken.Net @e597f1d', what: 'GET and PUT /derivatives/api/v3/leveragepreferences', ours: '2 and 10', theirs: '1 and 1', verdict: 'Kraken documents "GET leveragepreferences | 2" and "PUT leveragepreferences | 10"; the documentation is shipped' },
       { other: 'JKorf/Kraken.Net @e597f1d', what: 'GET /derivatives/api/v3/fills', ours: '2, or 25 with lastFillTime', theirs: '1 (it computes 2 or 25 but registers the request at 1)', verdict: 'Kraken documents 2 and 25; the documentation is shipped' },
-      { other: 'JKorf/Kraken.Net @e597f1d', what: 'sendorder, editorder, cancelorder, cancelallorders, cancelallordersafter, accounts, openpositions, openorders, orders/status, pnlpreferences (GET, PUT), transfer, account-log by count (3 without count)', ours: '10, 10, 10, 25, 25, 2, 2, 2, 1, 2 and 10, 10, 1/2/3/6/10 (3)', theirs: 'the same', verdict: 'agree' },
+      {
+        other: 'JKorf/Kraken.Net @e597f1d',
+        what: 'sendorder, editorder, cancelorder, cancelallorders, cancelallordersafter, accounts, openpositions, openorders, orders/status, pnlpreferences (GET, PUT), transfer, account-log by count (3 without count)',
+        ours: '10, 10, 10, 25, 25, 2, 2, 2, 1, 2 and 10, 10, 1/2/3/6/10 (3)',
+        theirs: 'the same',
+        verdict: 'agree',
+      },
       { other: 'hummingbot', what: 'Kraken Futures', ours: 'this spec', theirs: 'no Kraken Futures connector', verdict: 'nothing to compare' },
     ],
   },
   notes: [
-    'Not listed, so they do not resolve: withdrawaltospotwallet (POST /derivatives/api/v3/withdrawal, cost 100) and unwindqueue (GET /derivatives/api/v3/unwindqueue, cost 200). Kraken documents their costs, but one request of 100 or 200 in the 500 budget would size the budget\'s burst for every request, cutting the order rate by a quarter to two fifths.',
+    "Not listed, so they do not resolve: withdrawaltospotwallet (POST /derivatives/api/v3/withdrawal, cost 100) and unwindqueue (GET /derivatives/api/v3/unwindqueue, cost 200). Kraken documents their costs, but one request of 100 or 200 in the 500 budget would size the budget's burst for every request, cutting the order rate by a quarter to two fifths.",
     'The /derivatives endpoints without a documented cost (notifications, recentorders, transfers, subaccounts, fee schedules...) are not listed and do not resolve.',
-    'Private calls carry the nonce and the signature in headers; batchorder\'s instructions are counted from its body.',
+    "Private calls carry the nonce and the signature in headers; batchorder's instructions are counted from its body.",
   ],
 };

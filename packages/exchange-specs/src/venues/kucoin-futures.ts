@@ -129,17 +129,17 @@ const ROWS: readonly Row[] = [
   ['copy-auto-deposit-status', 'POST', '/api/v1/copy-trade/futures/position/margin/auto-deposit-status', 'copy-trading', 4, 'copytrading', 3470617],
 ];
 
-const sdkQuote = (pool: Pool, weight: number, page: number): string =>
-  `x-api-rate-limit-pool: ${POOL_NAME[pool]} | x-api-rate-limit-weight: ${weight} | x-api-doc: https://www.kucoin.com/docs-new/api-${page}`;
+const sdkQuote = (pool: Pool, weight: number, page: number): string => `x-api-rate-limit-pool: ${POOL_NAME[pool]} | x-api-rate-limit-weight: ${weight} | x-api-doc: https://www.kucoin.com/docs-new/api-${page}`;
 
 function ep([id, method, path, pool, weight, file, page, deprecated]: Row): EndpointSpec {
   const provenance: Provenance = { source: `sdk-${file}`, confidence: 'documented', quote: sdkQuote(pool, weight, page) };
-  const notes = [
-    ...(deprecated === true ? ['KuCoin marks this endpoint deprecated (x-abandon: abandon)'] : []),
-    ...(pool === 'public' && id === 'isolated-risk-limit' ? ['a signed endpoint KuCoin charges to the Public pool (per IP)'] : []),
-  ];
+  const notes = [...(deprecated === true ? ['KuCoin marks this endpoint deprecated (x-abandon: abandon)'] : []), ...(pool === 'public' && id === 'isolated-risk-limit' ? ['a signed endpoint KuCoin charges to the Public pool (per IP)'] : [])];
   return {
-    id, method, path, auth: pool === 'public' && id !== 'isolated-risk-limit' ? 'public' : 'private', provenance,
+    id,
+    method,
+    path,
+    auth: pool === 'public' && id !== 'isolated-risk-limit' ? 'public' : 'private',
+    provenance,
     costs: [{ bucket: pool, cost: { kind: 'constant', value: weight } }],
     ...(notes.length === 0 ? {} : { note: notes.join('; ') }),
   };
@@ -147,7 +147,10 @@ function ep([id, method, path, pool, weight, file, page, deprecated]: Row): Endp
 
 /** GET /api/v1/recentFills: KuCoin's specification names its pool (Futures) but no weight. */
 const RECENT_FILLS: EndpointSpec = {
-  id: 'recent-fills', method: 'GET', path: '/api/v1/recentFills', auth: 'private',
+  id: 'recent-fills',
+  method: 'GET',
+  path: '/api/v1/recentFills',
+  auth: 'private',
   costs: [{ bucket: 'futures', cost: { kind: 'constant', value: 5 } }],
   provenance: { source: 'sdk-order', confidence: 'uncertain', quote: 'x-api-rate-limit-pool: Futures | x-api-doc: https://www.kucoin.com/docs-new/api-3470249' },
   note: 'KuCoin states the pool but no weight for this endpoint: 5, the weight of GET /api/v1/fills, is charged (ccxt charges 3)',
@@ -159,7 +162,7 @@ const sdkSources: Record<string, Source> = Object.fromEntries(
     {
       url: `https://github.com/Kucoin/kucoin-universal-sdk/blob/${SDK_COMMIT}/spec/rest/api/${path}`,
       retrieved: RETRIEVED,
-      note: 'KuCoin\'s API specification (the universal SDK is generated from it): each endpoint\'s x-api-rate-limit-pool, x-api-rate-limit-weight and x-api-doc (its page at kucoin.com/docs-new)',
+      note: "KuCoin's API specification (the universal SDK is generated from it): each endpoint's x-api-rate-limit-pool, x-api-rate-limit-weight and x-api-doc (its page at kucoin.com/docs-new)",
     } satisfies Source,
   ]),
 );
@@ -168,9 +171,14 @@ const tiers = (t: Readonly<Record<string, number>>) => Object.fromEntries(Object
 
 const poolBucket = (id: Pool, limit: number, description: string, extra: Partial<BucketSpec> = {}): BucketSpec =>
   ({
-    id, scope: id === 'public' ? 'ip' : 'uid', algorithm: 'fixed-window-anchored', limit, windowMs: 30_000,
+    id,
+    scope: id === 'public' ? 'ip' : 'uid',
+    algorithm: 'fixed-window-anchored',
+    limit,
+    windowMs: 30_000,
     provenance: { source: 'rateLimit', confidence: 'documented', quote: `${POOL_TABLE} | ${WINDOW} | ${id === 'public' ? SCOPE_PUBLIC : SCOPE_PRIVATE}` },
-    description, ...extra,
+    description,
+    ...extra,
   }) as BucketSpec;
 
 /** KuCoin futures REST (api-futures.kucoin.com): resource pools of weight per 30 s, anchored at the first request. */
@@ -198,22 +206,40 @@ export const kucoinFutures: VenueSpec = {
     checked: RETRIEVED,
     corrections: [],
     crossChecks: [
-      { other: 'ccxt 4.5.84 kucoinfutures.js (kucoin.js futuresPublic/futuresPrivate)', what: 'POST /api/v1/orders/multi', ours: 'weight 20', theirs: 'cost 6 ("3FW")', verdict: 'KuCoin\'s specification says x-api-rate-limit-weight 20; ccxt charges less than a sixth of it' },
-      { other: 'ccxt 4.5.84 kucoinfutures.js', what: 'DELETE /api/v1/orders (cancel all, v1)', ours: 'weight 800 (deprecated; DELETE /api/v3/orders costs 10)', theirs: 'cost 20 ("10FW")', verdict: 'KuCoin\'s specification says 800 for the v1 endpoint; ccxt\'s 10 is the v3 weight' },
-      { other: 'ccxt 4.5.84 kucoinfutures.js', what: 'POST /api/v1/margin/withdrawMargin', ours: 'weight 10', theirs: 'cost 10 (5 futures weight; its comment says 10FW)', verdict: 'KuCoin\'s specification says 10; ccxt charges half' },
+      { other: 'ccxt 4.5.84 kucoinfutures.js (kucoin.js futuresPublic/futuresPrivate)', what: 'POST /api/v1/orders/multi', ours: 'weight 20', theirs: 'cost 6 ("3FW")', verdict: "KuCoin's specification says x-api-rate-limit-weight 20; ccxt charges less than a sixth of it" },
+      { other: 'ccxt 4.5.84 kucoinfutures.js', what: 'DELETE /api/v1/orders (cancel all, v1)', ours: 'weight 800 (deprecated; DELETE /api/v3/orders costs 10)', theirs: 'cost 20 ("10FW")', verdict: "KuCoin's specification says 800 for the v1 endpoint; ccxt's 10 is the v3 weight" },
+      { other: 'ccxt 4.5.84 kucoinfutures.js', what: 'POST /api/v1/margin/withdrawMargin', ours: 'weight 10', theirs: 'cost 10 (5 futures weight; its comment says 10FW)', verdict: "KuCoin's specification says 10; ccxt charges half" },
       { other: 'ccxt 4.5.84 kucoinfutures.js', what: 'GET /api/v1/level2/depth100', ours: 'weight 5 (level2/depth{size})', theirs: 'cost 20 ("10PW")', verdict: 'KuCoin documents one endpoint level2/depth{size} at weight 5; ccxt is stricter' },
-      { other: 'ccxt 4.5.84 kucoinfutures.js', what: 'GET /api/v1/contracts/risk-limit/{symbol}', ours: 'weight 5 on the Public pool', theirs: 'cost 3 (public) or 10 (private, "5FW")', verdict: 'KuCoin\'s specification puts it in the Public pool at weight 5' },
-      { other: 'ccxt 4.5.84 kucoinfutures.js', what: 'GET /api/v1/recentFills', ours: 'weight 5 (uncertain: KuCoin states none)', theirs: 'cost 6 ("3FW")', verdict: 'undocumented weight; the higher of ccxt\'s 3 and the fills endpoint\'s documented 5 is charged' },
-      { other: 'ccxt 4.5.84 kucoinfutures.js', what: 'the pools', ours: 'Futures per UID (2000 per 30 s at VIP0, tiers to 20000), Public per IP, CopyTrading per UID', theirs: 'one limiter at rateLimit 7.5 ms (4000 units per 30 s), futures weights doubled', verdict: 'the same VIP0 Futures budget on one limiter; KuCoin documents separate pools and VIP tiers' },
-      { other: 'ccxt 4.5.84 kucoinfutures.js', what: 'POST /api/v1/orders, DELETE /api/v1/orders/{orderId}, GET /api/v1/orders, /positions, /fills, /account-overview, /ticker, /level2/snapshot, /kline/query', ours: 'weights 2, 1, 2, 2, 5, 5, 2, 3, 3', theirs: 'costs 4, 2, 4, 4, 10, 10, 4, 6, 6 (the same weights doubled)', verdict: 'agree' },
-      { other: 'hummingbot kucoin_perpetual/kucoin_perpetual_constants.py', what: 'order, cancel, order status, positions and fills endpoints', ours: 'weights on the 30 s Futures pool', theirs: 'per-endpoint request limits per 3 s (orders 25, cancels 35, order status 30, positions and fills 9) from KuCoin\'s earlier per-endpoint limits', verdict: 'KuCoin\'s current documentation uses the weighted resource pools quoted here' },
+      { other: 'ccxt 4.5.84 kucoinfutures.js', what: 'GET /api/v1/contracts/risk-limit/{symbol}', ours: 'weight 5 on the Public pool', theirs: 'cost 3 (public) or 10 (private, "5FW")', verdict: "KuCoin's specification puts it in the Public pool at weight 5" },
+      { other: 'ccxt 4.5.84 kucoinfutures.js', what: 'GET /api/v1/recentFills', ours: 'weight 5 (uncertain: KuCoin states none)', theirs: 'cost 6 ("3FW")', verdict: "undocumented weight; the higher of ccxt's 3 and the fills endpoint's documented 5 is charged" },
+      {
+        other: 'ccxt 4.5.84 kucoinfutures.js',
+        what: 'the pools',
+        ours: 'Futures per UID (2000 per 30 s at VIP0, tiers to 20000), Public per IP, CopyTrading per UID',
+        theirs: 'one limiter at rateLimit 7.5 ms (4000 units per 30 s), futures weights doubled',
+        verdict: 'the same VIP0 Futures budget on one limiter; KuCoin documents separate pools and VIP tiers',
+      },
+      {
+        other: 'ccxt 4.5.84 kucoinfutures.js',
+        what: 'POST /api/v1/orders, DELETE /api/v1/orders/{orderId}, GET /api/v1/orders, /positions, /fills, /account-overview, /ticker, /level2/snapshot, /kline/query',
+        ours: 'weights 2, 1, 2, 2, 5, 5, 2, 3, 3',
+        theirs: 'costs 4, 2, 4, 4, 10, 10, 4, 6, 6 (the same weights doubled)',
+        verdict: 'agree',
+      },
+      {
+        other: 'hummingbot kucoin_perpetual/kucoin_perpetual_constants.py',
+        what: 'order, cancel, order status, positions and fills endpoints',
+        ours: 'weights on the 30 s Futures pool',
+        theirs: "per-endpoint request limits per 3 s (orders 25, cancels 35, order status 30, positions and fills 9) from KuCoin's earlier per-endpoint limits",
+        verdict: "KuCoin's current documentation uses the weighted resource pools quoted here",
+      },
     ],
   },
   notes: [
     'Each sub-account has its own UID pools: KuCoin states that the rate limits of a sub-account and its master account are independent.',
     'VIP level: pass tier `vip0` to `vip12` (the default is vip0, the lowest).',
     'The Public pool is per IP and shared with the spot API (spec `kucoin`), which counts it separately; so is the Management pool (transfers), whose endpoints are in the spot spec.',
-    'KuCoin\'s unified trading account (the /api/ua/v1 endpoints on api.kucoin.com) has a pool of its own: spec `kucoin-unified`.',
+    "KuCoin's unified trading account (the /api/ua/v1 endpoints on api.kucoin.com) has a pool of its own: spec `kucoin-unified`.",
     'Not modelled: GET /api/v1/trade-statistics, which KuCoin lists as a public-channel endpoint charged to the Futures (per UID) pool.',
   ],
 };

@@ -15,18 +15,23 @@ const RETRIEVED = '2026-12-01';
 
 /** The other columns of the table, the same in both versions of the page (Spot, Futures, Management, Earn, CopyTrading, Public). */
 const OTHER_COLUMNS = [
-  '4000/30s | 2000/30s | 2000/30s | 2000/30s | 2000/30s | 2000/30s', '6000/30s | 2000/30s | 2000/30s | 2000/30s | 2000/30s | 2000/30s',
-  '8000/30s | 4000/30s | 4000/30s | 2000/30s | 2000/30s | 2000/30s', '10000/30s | 5000/30s | 5000/30s | 2000/30s | 2000/30s | 2000/30s',
-  '13000/30s | 6000/30s | 6000/30s | 2000/30s | 2000/30s | 2000/30s', '16000/30s | 7000/30s | 7000/30s | 2000/30s | 2000/30s | 2000/30s',
-  '20000/30s | 8000/30s | 8000/30s | 2000/30s | 2000/30s | 2000/30s', '23000/30s | 10000/30s | 10000/30s | 2000/30s | 2000/30s | 2000/30s',
-  '26000/30s | 12000/30s | 12000/30s | 2000/30s | 2000/30s | 2000/30s', '30000/30s | 14000/30s | 14000/30s | 2000/30s | 2000/30s | 2000/30s',
-  '33000/30s | 16000/30s | 16000/30s | 2000/30s | 2000/30s | 2000/30s', '36000/30s | 18000/30s | 18000/30s | 2000/30s | 2000/30s | 2000/30s',
+  '4000/30s | 2000/30s | 2000/30s | 2000/30s | 2000/30s | 2000/30s',
+  '6000/30s | 2000/30s | 2000/30s | 2000/30s | 2000/30s | 2000/30s',
+  '8000/30s | 4000/30s | 4000/30s | 2000/30s | 2000/30s | 2000/30s',
+  '10000/30s | 5000/30s | 5000/30s | 2000/30s | 2000/30s | 2000/30s',
+  '13000/30s | 6000/30s | 6000/30s | 2000/30s | 2000/30s | 2000/30s',
+  '16000/30s | 7000/30s | 7000/30s | 2000/30s | 2000/30s | 2000/30s',
+  '20000/30s | 8000/30s | 8000/30s | 2000/30s | 2000/30s | 2000/30s',
+  '23000/30s | 10000/30s | 10000/30s | 2000/30s | 2000/30s | 2000/30s',
+  '26000/30s | 12000/30s | 12000/30s | 2000/30s | 2000/30s | 2000/30s',
+  '30000/30s | 14000/30s | 14000/30s | 2000/30s | 2000/30s | 2000/30s',
+  '33000/30s | 16000/30s | 16000/30s | 2000/30s | 2000/30s | 2000/30s',
+  '36000/30s | 18000/30s | 18000/30s | 2000/30s | 2000/30s | 2000/30s',
   '40000/30s | 20000/30s | 20000/30s | 2000/30s | 2000/30s | 2000/30s',
 ];
 const PER_3S = [200, 200, 400, 500, 600, 700, 800, 1000, 1200, 1400, 1600, 1800, 2000];
 /** The page's table as one version prints it: the Unified Account cell per level, then the other columns. */
-const table = (unified: (i: number) => string): string =>
-  `Level | Unified Account | Spot (include Margin) | Futures | Management | Earn | CopyTrading | Public | ${OTHER_COLUMNS.map((rest, i) => `VIP${i} | ${unified(i)} | ${rest}`).join(' | ')}`;
+const table = (unified: (i: number) => string): string => `Level | Unified Account | Spot (include Margin) | Futures | Management | Earn | CopyTrading | Public | ${OTHER_COLUMNS.map((rest, i) => `VIP${i} | ${unified(i)} | ${rest}`).join(' | ')}`;
 const TABLE_3S = table((i) => `${PER_3S[i] ?? 0}/3s`);
 const TABLE_30S = table((i) => `${(PER_3S[i] ?? 0) * 10}/30s`);
 const WINDOW = "When a user requests any API, the weight of this interface will be deducted and updated every 30s (starting from the arrival time of the user's first request).";
@@ -67,11 +72,14 @@ const ROWS: readonly Row[] = [
 const weightProvenance: Provenance = { source: 'rateLimit', confidence: 'uncertain', quote: WEIGHTS };
 
 function ep([id, method, path, pool, weight]: Row): EndpointSpec {
-  const costs = pool === 'unified'
-    ? [{ bucket: 'unified', cost: { kind: 'constant', value: weight } } as const, { bucket: 'unified-30s', cost: { kind: 'constant', value: weight } } as const]
-    : [{ bucket: 'public', cost: { kind: 'constant', value: weight } } as const];
+  const costs = pool === 'unified' ? [{ bucket: 'unified', cost: { kind: 'constant', value: weight } } as const, { bucket: 'unified-30s', cost: { kind: 'constant', value: weight } } as const] : [{ bucket: 'public', cost: { kind: 'constant', value: weight } } as const];
   return {
-    id, method, path, auth: pool === 'public' ? 'public' : 'private', costs, provenance: weightProvenance,
+    id,
+    method,
+    path,
+    auth: pool === 'public' ? 'public' : 'private',
+    costs,
+    provenance: weightProvenance,
     note: `weight ${weight}: KuCoin's page for this endpoint could not be read; ccxt 4.5.84 (cost ${weight * 2} on its 4000-per-30 s scale) and JKorf/Kucoin.Net (weight ${weight}) agree`,
   };
 }
@@ -87,21 +95,39 @@ export const kucoinUnified: VenueSpec = {
   origin: 'hand-authored',
   defaultTier: 'vip0',
   sources: {
-    rateLimit: { url: 'https://www.kucoin.com/docs-new/rate-limit', retrieved: RETRIEVED, note: 'REST rate limit with the "Unified Account" column, read from stored copies of two versions of the page: one states 200/3s at VIP0 (heading "RESTful Rate Limit"), the other 2000/30s (heading "Rest Rate Limit"); both are modelled' },
+    rateLimit: {
+      url: 'https://www.kucoin.com/docs-new/rate-limit',
+      retrieved: RETRIEVED,
+      note: 'REST rate limit with the "Unified Account" column, read from stored copies of two versions of the page: one states 200/3s at VIP0 (heading "RESTful Rate Limit"), the other 2000/30s (heading "Rest Rate Limit"); both are modelled',
+    },
   },
   buckets: [
     {
-      id: 'unified', scope: 'uid', algorithm: 'fixed-window-anchored', limit: 200, windowMs: 3000, tiers: tiersOf(PER_3S),
+      id: 'unified',
+      scope: 'uid',
+      algorithm: 'fixed-window-anchored',
+      limit: 200,
+      windowMs: 3000,
+      tiers: tiersOf(PER_3S),
       provenance: { source: 'rateLimit', confidence: 'documented', quote: `${TABLE_3S} | ${SCOPE_PRIVATE}` },
       description: `Unified Account pool per UID, 200 per 3 s at VIP0 raised per VIP level (tiers vip0 to vip12), as one version of the page states. ${anchored}.`,
     },
     {
-      id: 'unified-30s', scope: 'uid', algorithm: 'fixed-window-anchored', limit: 2000, windowMs: 30_000, tiers: tiersOf(PER_3S.map((n) => n * 10)),
+      id: 'unified-30s',
+      scope: 'uid',
+      algorithm: 'fixed-window-anchored',
+      limit: 2000,
+      windowMs: 30_000,
+      tiers: tiersOf(PER_3S.map((n) => n * 10)),
       provenance: { source: 'rateLimit', confidence: 'documented', quote: `${TABLE_30S} | ${WINDOW} | ${SCOPE_PRIVATE}` },
       description: 'the same Unified Account pool as the other version of the page states it, 2000 per 30 s at VIP0 (the same rate, a longer window): requests are charged to both readings, so that either page version is respected.',
     },
     {
-      id: 'public', scope: 'ip', algorithm: 'fixed-window-anchored', limit: 2000, windowMs: 30_000,
+      id: 'public',
+      scope: 'ip',
+      algorithm: 'fixed-window-anchored',
+      limit: 2000,
+      windowMs: 30_000,
       provenance: { source: 'rateLimit', confidence: 'documented', quote: `${TABLE_3S} | ${WINDOW} | ${SCOPE_PUBLIC}` },
       description: 'Public pool per IP, 2000 per 30 s at every VIP level. KuCoin names one Public pool: the specs `kucoin` and `kucoin-futures` count the same pool separately, so a process using several of them from one IP must leave room for the others',
     },
@@ -113,8 +139,20 @@ export const kucoinUnified: VenueSpec = {
     checked: RETRIEVED,
     corrections: [],
     crossChecks: [
-      { other: 'JKorf/Kucoin.Net @04e948d (KucoinExchange.cs, UnifiedApi)', what: 'the Unified Account pool', ours: '200 per 3 s at VIP0 to 2000 at VIP12 (and the same per 30 s), anchored at the first request, per UID', theirs: '200 per 3 s at VIP0 to 2000 at VIP12, fixed after the first request, per host', verdict: 'the same numbers; KuCoin counts private pools per UID' },
-      { other: 'ccxt 4.5.84 kucoin.js (utaPrivate, uta)', what: 'weights of the unified endpoints', ours: 'place 1, place-batch 4, cancel 1, cancel-batch 4, cancel-all 20, detail/open-list/history/execution 4, open positions 3, position history 2, DCP 2; ticker 15, kline 3, trade 3, instrument 4, funding rate 2', theirs: 'costs 2, 8, 2, 8, 40, 8, 6, 4, 4; 30, 6, 6, 8, 4 on a 4000-per-30 s scale (the same weights doubled)', verdict: 'agree (with JKorf/Kucoin.Net too); KuCoin\'s own pages could not be read: uncertain' },
+      {
+        other: 'JKorf/Kucoin.Net @04e948d (KucoinExchange.cs, UnifiedApi)',
+        what: 'the Unified Account pool',
+        ours: '200 per 3 s at VIP0 to 2000 at VIP12 (and the same per 30 s), anchored at the first request, per UID',
+        theirs: '200 per 3 s at VIP0 to 2000 at VIP12, fixed after the first request, per host',
+        verdict: 'the same numbers; KuCoin counts private pools per UID',
+      },
+      {
+        other: 'ccxt 4.5.84 kucoin.js (utaPrivate, uta)',
+        what: 'weights of the unified endpoints',
+        ours: 'place 1, place-batch 4, cancel 1, cancel-batch 4, cancel-all 20, detail/open-list/history/execution 4, open positions 3, position history 2, DCP 2; ticker 15, kline 3, trade 3, instrument 4, funding rate 2',
+        theirs: 'costs 2, 8, 2, 8, 40, 8, 6, 4, 4; 30, 6, 6, 8, 4 on a 4000-per-30 s scale (the same weights doubled)',
+        verdict: "agree (with JKorf/Kucoin.Net too); KuCoin's own pages could not be read: uncertain",
+      },
       { other: 'ccxt 4.5.84 kucoin.js', what: 'the pools', ours: 'a Unified Account pool of its own', theirs: 'one limiter at rateLimit 7.5 ms for every KuCoin endpoint', verdict: 'KuCoin documents a separate Unified Account pool' },
     ],
   },

@@ -81,15 +81,17 @@ const pageSource = (page: number): string => `api-${page}`;
 function ep([id, method, path, pool, weight, page, deprecated]: Row): EndpointSpec {
   const provenance: Provenance = { source: pageSource(page), confidence: 'documented', quote: `API-RATE-LIMIT-POOL | ${POOL_NAME[pool]} | API-RATE-LIMIT-WEIGHT | ${weight}` };
   return {
-    id, method, path, auth: pool === 'public' ? 'public' : 'private', provenance,
+    id,
+    method,
+    path,
+    auth: pool === 'public' ? 'public' : 'private',
+    provenance,
     costs: [{ bucket: pool, cost: { kind: 'constant', value: weight } }],
     ...(deprecated === true ? { note: 'KuCoin marks this endpoint deprecated (the classic, non-HF spot API)' } : {}),
   };
 }
 
-const pageSources: Record<string, Source> = Object.fromEntries(
-  ROWS.map(([, , , , , page]) => [pageSource(page), { url: `https://www.kucoin.com/docs-new/api-${page}`, retrieved: RETRIEVED, note: '"Extra API Info" table; the same pool and weight in Kucoin/kucoin-universal-sdk @78c90c7 spec/rest/api' }]),
-);
+const pageSources: Record<string, Source> = Object.fromEntries(ROWS.map(([, , , , , page]) => [pageSource(page), { url: `https://www.kucoin.com/docs-new/api-${page}`, retrieved: RETRIEVED, note: '"Extra API Info" table; the same pool and weight in Kucoin/kucoin-universal-sdk @78c90c7 spec/rest/api' }]));
 
 /** KuCoin spot REST (api.kucoin.com): resource pools of weight per 30 s, anchored at the first request. */
 export const kucoin: VenueSpec = {
@@ -106,17 +108,31 @@ export const kucoin: VenueSpec = {
   },
   buckets: [
     {
-      id: 'spot', scope: 'uid', algorithm: 'fixed-window-anchored', limit: 4000, windowMs: 30_000, tiers: tiers(spotTiers),
+      id: 'spot',
+      scope: 'uid',
+      algorithm: 'fixed-window-anchored',
+      limit: 4000,
+      windowMs: 30_000,
+      tiers: tiers(spotTiers),
       provenance: { source: 'rateLimit', confidence: 'documented', quote: `${POOL_TABLE} | ${WINDOW} | ${SCOPE_PRIVATE}` },
       description: 'Spot (including margin) pool per UID; each sub-account has its own',
     },
     {
-      id: 'management', scope: 'uid', algorithm: 'fixed-window-anchored', limit: 2000, windowMs: 30_000, tiers: tiers(mgmtTiers),
+      id: 'management',
+      scope: 'uid',
+      algorithm: 'fixed-window-anchored',
+      limit: 2000,
+      windowMs: 30_000,
+      tiers: tiers(mgmtTiers),
       provenance: { source: 'rateLimit', confidence: 'documented', quote: `${POOL_TABLE} | ${WINDOW} | ${SCOPE_PRIVATE}` },
       description: 'Management pool per UID (accounts, transfers, deposits)',
     },
     {
-      id: 'public', scope: 'ip', algorithm: 'fixed-window-anchored', limit: 2000, windowMs: 30_000,
+      id: 'public',
+      scope: 'ip',
+      algorithm: 'fixed-window-anchored',
+      limit: 2000,
+      windowMs: 30_000,
       provenance: { source: 'rateLimit', confidence: 'documented', quote: `${POOL_TABLE} | ${WINDOW} | ${SCOPE_PUBLIC}` },
       description: 'Public pool per IP, 2000 per 30 s at every VIP level',
     },
@@ -132,12 +148,21 @@ export const kucoin: VenueSpec = {
     ],
     crossChecks: [
       { other: 'ccxt 4.5.84 kucoin.js', what: 'GET /api/v1/market/orderbook/level2_100', ours: 'weight 2', theirs: 'cost 4', verdict: 'KuCoin documents API-RATE-LIMIT-WEIGHT 2 for level2_{size} (and its SDK carries 2); ccxt charges more' },
-      { other: 'ccxt 4.5.84 kucoin.js', what: 'the pools', ours: 'three pools (Spot per UID, Management per UID, Public per IP), each with its own quota', theirs: 'one limiter at rateLimit 7.5 ms (4,000 per 30 s), the 2,000-per-30 s pools as double costs', verdict: 'KuCoin documents separate pools; ccxt approximates them on one limiter' },
-      { other: 'hummingbot kucoin/kucoin_constants.py', what: 'order and fills endpoints', ours: 'weights on the 30 s resource pools', theirs: 'per-endpoint request limits (45 orders per 3 s, 9 fills requests per 3 s) from KuCoin\'s earlier rate-limit version', verdict: 'KuCoin\'s current documentation uses the weighted resource pools quoted here' },
+      {
+        other: 'ccxt 4.5.84 kucoin.js',
+        what: 'the pools',
+        ours: 'three pools (Spot per UID, Management per UID, Public per IP), each with its own quota',
+        theirs: 'one limiter at rateLimit 7.5 ms (4,000 per 30 s), the 2,000-per-30 s pools as double costs',
+        verdict: 'KuCoin documents separate pools; ccxt approximates them on one limiter',
+      },
+      {
+        other: 'hummingbot kucoin/kucoin_constants.py',
+        what: 'order and fills endpoints',
+        ours: 'weights on the 30 s resource pools',
+        theirs: "per-endpoint request limits (45 orders per 3 s, 9 fills requests per 3 s) from KuCoin's earlier rate-limit version",
+        verdict: "KuCoin's current documentation uses the weighted resource pools quoted here",
+      },
     ],
   },
-  notes: [
-    'Futures (api-futures.kucoin.com), Earn, CopyTrading and unified-account pools are separate products, not modelled here.',
-    'Each sub-account has its own UID pools: KuCoin states that the rate limits of a sub-account and its master account are independent.',
-  ],
+  notes: ['Futures (api-futures.kucoin.com), Earn, CopyTrading and unified-account pools are separate products, not modelled here.', 'Each sub-account has its own UID pools: KuCoin states that the rate limits of a sub-account and its master account are independent.'],
 };

@@ -11,15 +11,14 @@ import type { BucketSpec, CostExpr, CostRule, EndpointSpec, Provenance, VenueSpe
 
 const RETRIEVED = '2026-12-01';
 const SITE = 'https://www.mexc.com/api-docs/futures';
-const READ =
-  "read in MEXC's documentation repository (mexcdevelop/apidocs, branch contract_v1_en, commit 84922b1 of 2025-04-17; the site moved to www.mexc.com/api-docs in 2025-07) and in a stored copy of the pages taken 2025-11-25 (rosssaunders/coincise@a00ae58, docs/mexc/contract), which state the same limits";
+const READ = "read in MEXC's documentation repository (mexcdevelop/apidocs, branch contract_v1_en, commit 84922b1 of 2025-04-17; the site moved to www.mexc.com/api-docs in 2025-07) and in a stored copy of the pages taken 2025-11-25 (rosssaunders/coincise@a00ae58, docs/mexc/contract), which state the same limits";
 
 const Q = {
   twenty: 'Rate limit:20 times/2 seconds',
   detail: 'Get the contract information … Rate limit: 1 times / 5 seconds',
   batchQuery: 'Query the order in bulk based on the order number … Rate limit:5 times/2 seconds … order_ids | long | true | order number array，can be separated by "," for example :order_ids = 1,2,3(maximum 50 orders)',
   submitBatch: 'Bulk order (Under maintenance) … Rate limit:1/2 seconds … Request parameters:(maximum 50 )',
-  market: 'The API endpoint under the [Market endpoints] module doesn\'t require authentication.',
+  market: "The API endpoint under the [Market endpoints] module doesn't require authentication.",
   code510: '510 | Excessive frequency of requests',
   code2037: '2037 | Frequent transactions, please try it later',
 } as const;
@@ -50,7 +49,11 @@ function signed(method: EndpointSpec['method'], path: string, title: string, mor
     { bucket: `${pair}-ip`, cost },
   ];
   return {
-    id: `${method} ${path}`, method, path, auth: 'private', costs,
+    id: `${method} ${path}`,
+    method,
+    path,
+    auth: 'private',
+    costs,
     provenance: doc('trade', more.quote ?? `${title} … ${Q.twenty}`),
     ...(more.note === undefined ? {} : { note: more.note }),
   };
@@ -84,8 +87,12 @@ export const mexcFutures: VenueSpec = {
     // Market endpoints (public).
     market('/api/v1/contract/ping', 'Get the server time'),
     {
-      id: 'GET /api/v1/contract/detail', method: 'GET', path: '/api/v1/contract/detail', auth: 'public',
-      costs: [{ bucket: 'contract-detail', cost: constant(1) }], provenance: doc('market', Q.detail),
+      id: 'GET /api/v1/contract/detail',
+      method: 'GET',
+      path: '/api/v1/contract/detail',
+      auth: 'public',
+      costs: [{ bucket: 'contract-detail', cost: constant(1) }],
+      provenance: doc('market', Q.detail),
     },
     market('/api/v1/contract/support_currencies', 'Get the transferable currencies'),
     market('/api/v1/contract/depth/{symbol}', 'Get the contract‘s depth information'),
@@ -102,15 +109,15 @@ export const mexcFutures: VenueSpec = {
     market('/api/v1/contract/risk_reverse/history', 'Get contract risk fund balance history'),
     market('/api/v1/contract/funding_rate/history', 'Get contract funding rate history'),
     // Account, positions and order queries.
-    signed('GET', '/api/v1/private/account/assets', 'Get all informations of user\'s asset'),
-    signed('GET', '/api/v1/private/account/asset/{currency}', 'Get the user\'s single currency asset information'),
-    signed('GET', '/api/v1/private/account/transfer_record', 'Get the user\'s asset transfer records'),
+    signed('GET', '/api/v1/private/account/assets', "Get all informations of user's asset"),
+    signed('GET', '/api/v1/private/account/asset/{currency}', "Get the user's single currency asset information"),
+    signed('GET', '/api/v1/private/account/transfer_record', "Get the user's asset transfer records"),
     signed('GET', '/api/v1/private/position/list/history_positions', 'Get the user’s history position information'),
-    signed('GET', '/api/v1/private/position/open_positions', 'Get the user\'s current holding position'),
+    signed('GET', '/api/v1/private/position/open_positions', "Get the user's current holding position"),
     signed('GET', '/api/v1/private/position/funding_records', 'Get details of user‘s funding rate'),
-    signed('GET', '/api/v1/private/order/list/open_orders/{symbol}', 'Get the user\'s current pending order'),
-    signed('GET', '/api/v1/private/order/list/open_orders', 'Get the user\'s current pending order', { note: 'the same section, without the optional {symbol}' }),
-    signed('GET', '/api/v1/private/order/list/history_orders', 'Get all of the user\'s historical orders'),
+    signed('GET', '/api/v1/private/order/list/open_orders/{symbol}', "Get the user's current pending order"),
+    signed('GET', '/api/v1/private/order/list/open_orders', "Get the user's current pending order", { note: 'the same section, without the optional {symbol}' }),
+    signed('GET', '/api/v1/private/order/list/history_orders', "Get all of the user's historical orders"),
     signed('GET', '/api/v1/private/order/external/{symbol}/{external_oid}', 'Query the order based on the external number'),
     signed('GET', '/api/v1/private/order/get/{order_id}', 'Query the order based on the order number'),
     signed('GET', '/api/v1/private/order/batch_query', '', { pair: 'batch-query', quote: Q.batchQuery, note: 'one request for up to 50 order ids' }),
@@ -119,7 +126,7 @@ export const mexcFutures: VenueSpec = {
     signed('GET', '/api/v1/private/planorder/list/orders', 'Gets the trigger order list'),
     signed('GET', '/api/v1/private/stoporder/list/orders', 'Get the Stop-Limit order list'),
     signed('GET', '/api/v1/private/account/risk_limit', 'Get risk limits'),
-    signed('GET', '/api/v1/private/account/tiered_fee_rate', 'Gets the user\'s current trading fee rate'),
+    signed('GET', '/api/v1/private/account/tiered_fee_rate', "Gets the user's current trading fee rate"),
     // Positions, leverage, mode.
     signed('POST', '/api/v1/private/position/change_margin', 'Increase or decrease margin'),
     signed('GET', '/api/v1/private/position/leverage', 'Get leverage'),
@@ -129,7 +136,8 @@ export const mexcFutures: VenueSpec = {
     // Orders.
     signed('POST', '/api/v1/private/order/submit', 'Order (Under maintenance)', { note: UNDER_MAINTENANCE }),
     signed('POST', '/api/v1/private/order/submit_batch', '', {
-      pair: 'submit-batch', quote: Q.submitBatch,
+      pair: 'submit-batch',
+      quote: Q.submitBatch,
       cost: { kind: 'table', param: '', measure: 'count', rows: [{ upTo: 50, cost: 1 }] },
       note: `${UNDER_MAINTENANCE}. One request per 2 s whatever the number of orders (the body is the list, at most 50; more is refused here)`,
     }),
@@ -150,22 +158,40 @@ export const mexcFutures: VenueSpec = {
   ],
   errors: [
     {
-      id: 'excessive-frequency', body: [{ path: 'code', equals: [510] }], verdict: 'rate_limited', counted: true, penalize: 'charged',
-      wait: [{ from: 'header', header: 'retry-after', unit: 's' }, { from: 'fixed', ms: 5000 }],
+      id: 'excessive-frequency',
+      body: [{ path: 'code', equals: [510] }],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [
+        { from: 'header', header: 'retry-after', unit: 's' },
+        { from: 'fixed', ms: 5000 },
+      ],
       provenance: doc('errors', Q.code510),
-      note: 'no wait is documented: the endpoint\'s buckets are held 5 s, the longest window of this API (a rolling window has forgotten every request after one whole window)',
+      note: "no wait is documented: the endpoint's buckets are held 5 s, the longest window of this API (a rolling window has forgotten every request after one whole window)",
     },
     {
-      id: 'too-many-requests', status: [429], verdict: 'rate_limited', counted: true, penalize: 'charged',
-      wait: [{ from: 'header', header: 'retry-after', unit: 's' }, { from: 'fixed', ms: 5000 }],
+      id: 'too-many-requests',
+      status: [429],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [
+        { from: 'header', header: 'retry-after', unit: 's' },
+        { from: 'fixed', ms: 5000 },
+      ],
       provenance: uncertain('errors', Q.code510),
-      note: 'the futures pages document only the code 510; an HTTP 429 (the spot API\'s refusal) is read the same way',
+      note: "the futures pages document only the code 510; an HTTP 429 (the spot API's refusal) is read the same way",
     },
     {
-      id: 'frequent-transactions', body: [{ path: 'code', equals: [2037] }], verdict: 'rate_limited', counted: true, penalize: 'charged',
+      id: 'frequent-transactions',
+      body: [{ path: 'code', equals: [2037] }],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
       wait: [{ from: 'fixed', ms: 5000 }],
       provenance: uncertain('errors', Q.code2037),
-      note: 'not a documented rate limit, but a refusal for sending too often: the endpoint\'s buckets are held 5 s as for code 510',
+      note: "not a documented rate limit, but a refusal for sending too often: the endpoint's buckets are held 5 s as for code 510",
     },
   ],
   verification: {
@@ -177,8 +203,20 @@ export const mexcFutures: VenueSpec = {
       { other: 'ccxt 4.5.84 mexc.js (contract)', what: 'GET /api/v1/contract/detail', ours: '1 per 5 s', theirs: 'cost 100: 1 per 5 s', verdict: 'agree' },
       { other: 'ccxt 4.5.84 mexc.js (contract)', what: 'GET /api/v1/private/order/batch_query', ours: '5 per 2 s', theirs: 'cost 8: 5 per 2 s', verdict: 'agree' },
       { other: 'ccxt 4.5.84 mexc.js (contract)', what: 'POST /api/v1/private/order/submit_batch', ours: '1 per 2 s', theirs: 'cost 40: 1 per 2 s', verdict: 'agree' },
-      { other: 'pymexc (third-party SDK whose docstrings quote www.mexc.com/api-docs/futures)', what: 'GET /api/v1/private/order/batch_query', ours: '5 per 2 s', theirs: '"Rate limit: 20 times / 2 seconds"', verdict: 'MEXC\'s own documentation repository says 5 per 2 s; the stricter number is kept until the current page itself can be read' },
-      { other: 'ccxt 4.5.84 mexc.js (contract)', what: 'POST /api/v1/private/position/close_all, order/chase_limit_order, order/change_limit_order and other endpoints of the newer pages', ours: 'not priced (refused by the limiter)', theirs: 'costs 2 to 40', verdict: 'the documentation read here does not list them: they are left out rather than guessed' },
+      {
+        other: 'pymexc (third-party SDK whose docstrings quote www.mexc.com/api-docs/futures)',
+        what: 'GET /api/v1/private/order/batch_query',
+        ours: '5 per 2 s',
+        theirs: '"Rate limit: 20 times / 2 seconds"',
+        verdict: "MEXC's own documentation repository says 5 per 2 s; the stricter number is kept until the current page itself can be read",
+      },
+      {
+        other: 'ccxt 4.5.84 mexc.js (contract)',
+        what: 'POST /api/v1/private/position/close_all, order/chase_limit_order, order/change_limit_order and other endpoints of the newer pages',
+        ours: 'not priced (refused by the limiter)',
+        theirs: 'costs 2 to 40',
+        verdict: 'the documentation read here does not list them: they are left out rather than guessed',
+      },
     ],
   },
   notes: [

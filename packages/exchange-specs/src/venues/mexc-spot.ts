@@ -10,8 +10,7 @@ import type { BucketSpec, CostExpr, CostRule, EndpointSpec, Provenance, VenueSpe
 
 const RETRIEVED = '2026-12-01';
 const SITE = 'https://www.mexc.com/api-docs/spot-v3';
-const READ =
-  "read in MEXC's documentation repository (mexcdevelop/apidocs, branch spot_v3_en, commit c0de8ff of 2025-08-08; the site moved to www.mexc.com/api-docs in 2025-07) and in a stored copy of the www.mexc.com pages taken 2025-11-25 (rosssaunders/coincise@a00ae58, docs/mexc), which state the same numbers";
+const READ = "read in MEXC's documentation repository (mexcdevelop/apidocs, branch spot_v3_en, commit c0de8ff of 2025-08-08; the site moved to www.mexc.com/api-docs in 2025-07) and in a stored copy of the www.mexc.com pages taken 2025-11-25 (rosssaunders/coincise@a00ae58, docs/mexc), which state the same numbers";
 
 const Q = {
   unit: 'There is rate limit for API access frequency, upon exceed client will get code 429: Too many requests. The account is used as the basic unit of speed limit for the endpoints that need to carry access keys. For endpoints that do not need to carry access keys, IP addresses are used as the basic unit of rate limiting.',
@@ -53,7 +52,10 @@ function pub(method: EndpointSpec['method'], path: string, title: string, weight
 function signed(method: EndpointSpec['method'], path: string, title: string, weight: number, more: { note?: string; extra?: readonly CostRule[]; quote?: string } = {}): EndpointSpec {
   const cost = constant(weight);
   return {
-    id: `${method} ${path}`, method, path, auth: 'private',
+    id: `${method} ${path}`,
+    method,
+    path,
+    auth: 'private',
     costs: [{ bucket: 'ip-endpoint', cost }, { bucket: 'uid-endpoint', cost, provenance: uncertain('limits', Q.unit) }, ...(more.extra ?? [])],
     provenance: doc(sourceOf(path), more.quote ?? `${title} … Weight(IP): ${weight}`),
     ...(more.note === undefined ? {} : { note: more.note }),
@@ -89,12 +91,18 @@ const REBATE: readonly (readonly [string, string])[] = [
   ['/api/v3/rebate/affiliate/subaffiliates', 'Get Subaffiliates Data (affiliate only)'],
 ];
 
-const LISTEN_KEY_NOTE = 'the User Data Stream section states no weight for the listen-key endpoints: 1 is charged on the endpoint\'s own buckets (the least weight MEXC gives any endpoint; bots call them once per 30 to 60 minutes)';
+const LISTEN_KEY_NOTE = "the User Data Stream section states no weight for the listen-key endpoints: 1 is charged on the endpoint's own buckets (the least weight MEXC gives any endpoint; bots call them once per 30 to 60 minutes)";
 
 function listenKey(method: EndpointSpec['method'], title: string): EndpointSpec {
   return {
-    id: `${method} /api/v3/userDataStream`, method, path: '/api/v3/userDataStream', auth: 'private',
-    costs: [{ bucket: 'ip-endpoint', cost: constant(1) }, { bucket: 'uid-endpoint', cost: constant(1) }],
+    id: `${method} /api/v3/userDataStream`,
+    method,
+    path: '/api/v3/userDataStream',
+    auth: 'private',
+    costs: [
+      { bucket: 'ip-endpoint', cost: constant(1) },
+      { bucket: 'uid-endpoint', cost: constant(1) },
+    ],
     provenance: uncertain('userStream', `${title} … ${method} /api/v3/userDataStream`),
     note: LISTEN_KEY_NOTE,
   };
@@ -119,12 +127,16 @@ export const mexcSpot: VenueSpec = {
   },
   buckets: [
     bucket('ip-endpoint', 'ip', 500, 10_000, doc('limits', `${Q.marked} ${Q.ip}`), 'every endpoint marked "Weight(IP)", each its own bucket, per IP.'),
-    bucket('uid-endpoint', 'uid', 500, 10_000, doc('limits', `${Q.marked} ${Q.uid}`),
-      'every endpoint marked "Weight(UID)" (order placement), each its own bucket, per account; the other signed endpoints are charged here too (MEXC: "The account is used as the basic unit of speed limit for the endpoints that need to carry access keys").'),
-    bucket('twice-per-second-ip', 'ip', 2, 1000, uncertain('trade', `${Q.batch} / ${Q.account}`),
-      'the batch-order and account-information endpoints\' own "2 times/s", each its own bucket, per IP. MEXC does not say whether this limit is per IP or per account: both are kept.'),
-    bucket('twice-per-second-uid', 'uid', 2, 1000, uncertain('trade', `${Q.batch} / ${Q.account}`),
-      'the same "2 times/s", each endpoint its own bucket, per account (see twice-per-second-ip).'),
+    bucket(
+      'uid-endpoint',
+      'uid',
+      500,
+      10_000,
+      doc('limits', `${Q.marked} ${Q.uid}`),
+      'every endpoint marked "Weight(UID)" (order placement), each its own bucket, per account; the other signed endpoints are charged here too (MEXC: "The account is used as the basic unit of speed limit for the endpoints that need to carry access keys").',
+    ),
+    bucket('twice-per-second-ip', 'ip', 2, 1000, uncertain('trade', `${Q.batch} / ${Q.account}`), 'the batch-order and account-information endpoints\' own "2 times/s", each its own bucket, per IP. MEXC does not say whether this limit is per IP or per account: both are kept.'),
+    bucket('twice-per-second-uid', 'uid', 2, 1000, uncertain('trade', `${Q.batch} / ${Q.account}`), 'the same "2 times/s", each endpoint its own bucket, per account (see twice-per-second-ip).'),
   ],
   endpoints: [
     // Market data (public, per IP).
@@ -137,25 +149,34 @@ export const mexcSpot: VenueSpec = {
     pub('GET', '/api/v3/aggTrades', 'Compressed/Aggregate Trades List', 1),
     pub('GET', '/api/v3/klines', 'Kline/Candlestick Data', 1),
     pub('GET', '/api/v3/avgPrice', 'Current Average Price', 1),
-    pub('GET', '/api/v3/ticker/24hr', '', { kind: 'presence', param: 'symbol', present: 1, absent: 40 },
-      '24hr Ticker Price Change Statistics … Weight(IP): Parameter | Symbols Provided | Weight; symbol | 1 | 1; symbols | all | 40 … symbol | string | NO | If the symbol is not sent, tickers for all symbols will be returned in an array.'),
-    pub('GET', '/api/v3/ticker/price', '', { kind: 'presence', param: 'symbol', present: 1, absent: 2 },
-      'Symbol Price Ticker … Weight(IP): Parameter | Symbols Provided | Weight; symbol | 1 | 1; symbols | all | 2 … symbol | string | NO | If the symbol is not sent, all symbols will be returned in an array.'),
+    pub(
+      'GET',
+      '/api/v3/ticker/24hr',
+      '',
+      { kind: 'presence', param: 'symbol', present: 1, absent: 40 },
+      '24hr Ticker Price Change Statistics … Weight(IP): Parameter | Symbols Provided | Weight; symbol | 1 | 1; symbols | all | 40 … symbol | string | NO | If the symbol is not sent, tickers for all symbols will be returned in an array.',
+    ),
+    pub('GET', '/api/v3/ticker/price', '', { kind: 'presence', param: 'symbol', present: 1, absent: 2 }, 'Symbol Price Ticker … Weight(IP): Parameter | Symbols Provided | Weight; symbol | 1 | 1; symbols | all | 2 … symbol | string | NO | If the symbol is not sent, all symbols will be returned in an array.'),
     pub('GET', '/api/v3/ticker/bookTicker', 'Symbol Order Book Ticker', 1),
     // Orders.
     signed('POST', '/api/v3/order/test', 'Test New Order', 1),
     {
-      id: 'POST /api/v3/order', method: 'POST', path: '/api/v3/order', auth: 'private',
-      costs: [{ bucket: 'ip-endpoint', cost: constant(1) }, { bucket: 'uid-endpoint', cost: constant(1) }],
+      id: 'POST /api/v3/order',
+      method: 'POST',
+      path: '/api/v3/order',
+      auth: 'private',
+      costs: [
+        { bucket: 'ip-endpoint', cost: constant(1) },
+        { bucket: 'uid-endpoint', cost: constant(1) },
+      ],
       provenance: doc('trade', 'New Order … Weight(IP): 1, Weight(UID): 1'),
     },
     {
-      id: 'POST /api/v3/batchOrders', method: 'POST', path: '/api/v3/batchOrders', auth: 'private',
-      costs: [
-        { bucket: 'ip-endpoint', cost: { kind: 'table', param: 'batchOrders', measure: 'count', rows: [{ upTo: 20, cost: 1 }] } },
-        { bucket: 'uid-endpoint', cost: constant(1) },
-        ...twicePerSecond(Q.batch),
-      ],
+      id: 'POST /api/v3/batchOrders',
+      method: 'POST',
+      path: '/api/v3/batchOrders',
+      auth: 'private',
+      costs: [{ bucket: 'ip-endpoint', cost: { kind: 'table', param: 'batchOrders', measure: 'count', rows: [{ upTo: 20, cost: 1 }] } }, { bucket: 'uid-endpoint', cost: constant(1) }, ...twicePerSecond(Q.batch)],
       provenance: doc('trade', `Batch Orders … ${Q.batch} … Weight(IP): 1,Weight(UID): 1 … batchOrders | LIST | YES | list of batchOrders,supports max 20 orders`),
       note: 'one weight per request whatever the number of orders (1 to 20, one symbol); a batchOrders list of more than 20 is refused here',
     },
@@ -215,26 +236,54 @@ export const mexcSpot: VenueSpec = {
   ],
   errors: [
     {
-      id: 'ip-ban', status: [418], verdict: 'banned', counted: true, penalize: 'charged',
-      wait: [{ from: 'header', header: 'retry-after', unit: 's' }, { from: 'fixed', ms: 120_000 }],
+      id: 'ip-ban',
+      status: [418],
+      verdict: 'banned',
+      counted: true,
+      penalize: 'charged',
+      wait: [
+        { from: 'header', header: 'retry-after', unit: 's' },
+        { from: 'fixed', ms: 120_000 },
+      ],
       provenance: doc('limits', `${Q.ban} ${Q.retryAfter}`),
-      note: 'an automatic IP ban after 429s were ignored: the Retry-After header is the ban\'s end; without it the documented minimum of 2 minutes is held. Only the buckets of the refused request are held: the other endpoints\' buckets learn of the ban from their own 418.',
+      note: "an automatic IP ban after 429s were ignored: the Retry-After header is the ban's end; without it the documented minimum of 2 minutes is held. Only the buckets of the refused request are held: the other endpoints' buckets learn of the ban from their own 418.",
     },
     {
-      id: 'too-many-requests', status: [429], verdict: 'rate_limited', counted: true, penalize: 'charged',
-      wait: [{ from: 'header', header: 'retry-after', unit: 's' }, { from: 'fixed', ms: 10_000 }],
+      id: 'too-many-requests',
+      status: [429],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [
+        { from: 'header', header: 'retry-after', unit: 's' },
+        { from: 'fixed', ms: 10_000 },
+      ],
       provenance: doc('limits', `${Q.http429} ${Q.retryAfter}`),
-      note: 'the Retry-After header is read; without it the endpoint\'s buckets are held one whole window (10 s)',
+      note: "the Retry-After header is read; without it the endpoint's buckets are held one whole window (10 s)",
     },
     {
-      id: 'too-many-requests-code', body: [{ path: 'code', equals: [429] }], verdict: 'rate_limited', counted: true, penalize: 'charged',
-      wait: [{ from: 'header', header: 'retry-after', unit: 's' }, { from: 'fixed', ms: 10_000 }],
+      id: 'too-many-requests-code',
+      body: [{ path: 'code', equals: [429] }],
+      verdict: 'rate_limited',
+      counted: true,
+      penalize: 'charged',
+      wait: [
+        { from: 'header', header: 'retry-after', unit: 's' },
+        { from: 'fixed', ms: 10_000 },
+      ],
       provenance: doc('limits', Q.code429),
       note: 'the error code 429 whatever the HTTP status; held as for HTTP 429',
     },
     {
-      id: 'waf', status: [403], verdict: 'banned', counted: true, penalize: 'charged',
-      wait: [{ from: 'header', header: 'retry-after', unit: 's' }, { from: 'fixed', ms: 120_000 }],
+      id: 'waf',
+      status: [403],
+      verdict: 'banned',
+      counted: true,
+      penalize: 'charged',
+      wait: [
+        { from: 'header', header: 'retry-after', unit: 's' },
+        { from: 'fixed', ms: 120_000 },
+      ],
       provenance: uncertain('limits', Q.waf),
       note: 'MEXC gives no duration for a WAF block: Retry-After when sent, else 2 minutes (the shortest IP ban MEXC documents)',
     },
@@ -247,23 +296,29 @@ export const mexcSpot: VenueSpec = {
       // MEXC's 500 weight per 10 s per endpoint lets an endpoint of weight w run at 50/w per s.
       { other: 'ccxt 4.5.84 mexc.js', what: 'GET /api/v3/depth', ours: 'weight 1: 50 per s per IP', theirs: 'cost 3: 6.7 per s', verdict: 'MEXC states Weight(IP): 1; ccxt is stricter' },
       { other: 'ccxt 4.5.84 mexc.js', what: 'GET /api/v3/exchangeInfo', ours: 'weight 10: 5 per s', theirs: 'cost 25: 0.8 per s', verdict: 'MEXC states Weight(IP): 10; ccxt is stricter' },
-      { other: 'ccxt 4.5.84 mexc.js', what: 'GET /api/v3/ticker/24hr', ours: 'weight 1 with symbol (50 per s), 40 without (1.25 per s)', theirs: 'cost 25 either way: 0.8 per s', verdict: 'MEXC\'s table; ccxt is stricter' },
+      { other: 'ccxt 4.5.84 mexc.js', what: 'GET /api/v3/ticker/24hr', ours: 'weight 1 with symbol (50 per s), 40 without (1.25 per s)', theirs: 'cost 25 either way: 0.8 per s', verdict: "MEXC's table; ccxt is stricter" },
       { other: 'ccxt 4.5.84 mexc.js', what: 'POST /api/v3/batchOrders', ours: 'weight 1 per IP and per account, and 2 per s', theirs: 'cost 10: 2 per s', verdict: 'agree on the 2 per s' },
       { other: 'ccxt 4.5.84 mexc.js', what: 'GET /api/v3/account', ours: 'weight 10 (5 per s) and 2 per s', theirs: 'cost 10: 2 per s', verdict: 'agree' },
       { other: 'ccxt 4.5.84 mexc.js', what: 'POST /api/v3/capital/transfer', ours: 'weight 1: 50 per s', theirs: 'cost 50: 0.4 per s', verdict: 'MEXC states Weight(IP): 1; ccxt is stricter' },
       { other: 'ccxt 4.5.84 mexc.js', what: 'DELETE /api/v3/strategy/group, /strategy/group/uid', ours: 'weight 20: 2.5 per s', theirs: 'cost 1: 20 per s', verdict: 'MEXC states Weight(IP): 20; ccxt under-charges these two' },
       { other: 'ccxt 4.5.84 mexc.js', what: 'GET /api/v3/capital/deposit/hisrec', ours: 'weight 1: 50 per s', theirs: 'cost 10: 2 per s', verdict: 'MEXC states Weight(IP): 1; ccxt is stricter' },
-      { other: 'hummingbot mexc/mexc_constants.py', what: 'limits', ours: '500 weight per 10 s per endpoint, per IP or per account', theirs: '20,000 IP weight and 240,000 UID weight per minute, shared by every endpoint', verdict: 'Hummingbot\'s pools are not in MEXC\'s documentation; an endpoint alone may run at 333 weight per s under them, above MEXC\'s 50 per s: the documentation is shipped' },
+      {
+        other: 'hummingbot mexc/mexc_constants.py',
+        what: 'limits',
+        ours: '500 weight per 10 s per endpoint, per IP or per account',
+        theirs: '20,000 IP weight and 240,000 UID weight per minute, shared by every endpoint',
+        verdict: "Hummingbot's pools are not in MEXC's documentation; an endpoint alone may run at 333 weight per s under them, above MEXC's 50 per s: the documentation is shipped",
+      },
       { other: 'hummingbot mexc/mexc_constants.py', what: 'GET /api/v3/depth', ours: 'weight 1', theirs: 'weight 50', verdict: 'MEXC states Weight(IP): 1; Hummingbot over-charges' },
-      { other: 'hummingbot mexc/mexc_constants.py', what: 'GET /api/v3/ticker/24hr without symbol', ours: 'weight 40', theirs: 'weight 1', verdict: 'MEXC\'s table; Hummingbot under-charges the ticker of all symbols' },
+      { other: 'hummingbot mexc/mexc_constants.py', what: 'GET /api/v3/ticker/24hr without symbol', ours: 'weight 40', theirs: 'weight 1', verdict: "MEXC's table; Hummingbot under-charges the ticker of all symbols" },
       { other: 'hummingbot mexc/mexc_constants.py', what: 'GET /api/v3/ticker/bookTicker, /defaultSymbols', ours: 'weight 1', theirs: 'weight 2 and 10', verdict: 'MEXC states Weight(IP): 1; Hummingbot over-charges' },
       { other: 'hummingbot mexc/mexc_constants.py', what: 'scope of GET /api/v3/account, /myTrades, /order', ours: 'per IP (as marked) and per account', theirs: 'per account only', verdict: 'MEXC marks them Weight(IP) and also says the account is the unit for keyed endpoints: both are kept' },
     ],
   },
   notes: [
-    'Each endpoint has its own budget: the bucket keys carry the endpoint (`ip-endpoint:GET /api/v3/depth`). Signed endpoints marked Weight(IP) are charged on a per-IP and a per-account bucket each, because MEXC\'s text and its marks disagree on their scope; a single bot on one IP loses nothing to this.',
+    "Each endpoint has its own budget: the bucket keys carry the endpoint (`ip-endpoint:GET /api/v3/depth`). Signed endpoints marked Weight(IP) are charged on a per-IP and a per-account bucket each, because MEXC's text and its marks disagree on their scope; a single bot on one IP loses nothing to this.",
     'Endpoints not listed here (margin, ETF, broker) are refused by the limiter rather than guessed: MEXC documents no default weight.',
     'MEXC sends no usage headers: only Retry-After on 429 and 418.',
-    'The ccxt id `mexc` names this spec; MEXC futures (contract API, ccxt\'s swap markets of the same id) are `mexc-futures`.',
+    "The ccxt id `mexc` names this spec; MEXC futures (contract API, ccxt's swap markets of the same id) are `mexc-futures`.",
   ],
 };

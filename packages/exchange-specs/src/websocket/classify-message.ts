@@ -106,7 +106,12 @@ export function classifyMessage(endpoint: WebSocketEndpointSpec, message: Outgoi
     const kind = f.text[text.trim()];
     if (kind !== undefined) return { kind, topics: [], bytes };
   }
-  const json = typeof message === 'object' && !(message instanceof Uint8Array) && !(message instanceof ArrayBuffer) ? message : text === undefined ? undefined : parseJson(text);
+  const json =
+    typeof message === 'object' && !(message instanceof Uint8Array) && !(message instanceof ArrayBuffer)
+      ? message
+      : text === undefined
+        ? undefined
+        : parseJson(text);
   if (json === undefined) return { kind: 'other', topics: [], bytes };
   const opRaw = f === undefined ? undefined : readPath(json, f.operationPath);
   const operation = typeof opRaw === 'string' ? opRaw : undefined;

@@ -1,6 +1,15 @@
 import type { BucketCheck, BucketKey, NormalizedLimit } from '@core/rate-limit-contract';
 import { readPath } from '../request-params.js';
-import { bucketDerivation, bucketLimit, resolveCharges, safeLimitOptions, scopeCredential, usesWindowLimit, type EnforcedLimit, type ResolveOptions } from '../resolve-charges.js';
+import {
+  bucketDerivation,
+  bucketLimit,
+  resolveCharges,
+  safeLimitOptions,
+  scopeCredential,
+  usesWindowLimit,
+  type EnforcedLimit,
+  type ResolveOptions,
+} from '../resolve-charges.js';
 import { describeSafeLimit, type SafeLimitDerivation } from '../safe-limit.js';
 import type { Identity, ResolveErrorCode, VenueRequest } from '../venue-io.js';
 import type { BucketSpec, VenueSpec } from '../venue-spec.js';
@@ -95,7 +104,11 @@ function countsPongFrames(endpoint: WebSocketEndpointSpec, bucketId: string): nu
  *
  * @throws RangeError when the room for pongs leaves nothing of the bucket.
  */
-export function webSocketVenueBucket(bucket: WebSocketBucketSpec, endpoint: WebSocketEndpointSpec | undefined, options: WebSocketResolveOptions = {}): BucketSpec {
+export function webSocketVenueBucket(
+  bucket: WebSocketBucketSpec,
+  endpoint: WebSocketEndpointSpec | undefined,
+  options: WebSocketResolveOptions = {},
+): BucketSpec {
   const base = { ...bucket, scope: 'ip' } as BucketSpec;
   const interval = endpoint?.serverPingIntervalMs;
   if (options.unseenPongs !== true || endpoint === undefined || interval === undefined || bucket.scope !== 'connection') return base;
@@ -113,7 +126,12 @@ export function webSocketVenueBucket(bucket: WebSocketBucketSpec, endpoint: WebS
 }
 
 /** How the limiter's limit of a WebSocket bucket is derived (see `describeSafeLimit`). */
-export function webSocketBucketDerivation(spec: WebSocketSpec, bucket: WebSocketBucketSpec, endpoint: WebSocketEndpointSpec | undefined, options: WebSocketResolveOptions = {}): SafeLimitDerivation {
+export function webSocketBucketDerivation(
+  spec: WebSocketSpec,
+  bucket: WebSocketBucketSpec,
+  endpoint: WebSocketEndpointSpec | undefined,
+  options: WebSocketResolveOptions = {},
+): SafeLimitDerivation {
   return describeSafeLimit(webSocketVenueBucket(bucket, endpoint, options), safeLimitOptions(options, webSocketBucketMaxCost(spec, bucket.id)));
 }
 
@@ -141,12 +159,21 @@ function addCharge(p: Pending, charge: WebSocketVenueCharge): void {
 }
 
 /** Charges `cost` on a WebSocket bucket. */
-function chargeWebSocket(spec: WebSocketSpec, endpoint: WebSocketEndpointSpec, bucketId: string, cost: number, identity: Identity, options: WebSocketResolveOptions, p: Pending): string | undefined {
+function chargeWebSocket(
+  spec: WebSocketSpec,
+  endpoint: WebSocketEndpointSpec,
+  bucketId: string,
+  cost: number,
+  identity: Identity,
+  options: WebSocketResolveOptions,
+  p: Pending,
+): string | undefined {
   if (cost <= 0) return undefined;
   const bucket = spec.buckets.find((b) => b.id === bucketId);
   if (bucket === undefined) return `${spec.id}: a rule names unknown WebSocket bucket "${bucketId}"`;
   const credential = webSocketCredential(bucket.scope, identity);
-  if (credential === undefined) return `credential:${spec.id}: WebSocket bucket "${bucket.id}" (scope ${bucket.scope}) needs a credential; the identity has none`;
+  if (credential === undefined)
+    return `credential:${spec.id}: WebSocket bucket "${bucket.id}" (scope ${bucket.scope}) needs a credential; the identity has none`;
   const axis = webSocketAxis(bucket, options.connectionId);
   if (axis === undefined) return `${spec.id}: WebSocket bucket "${bucket.id}" is per connection; no connection id was given`;
   let d: SafeLimitDerivation;
@@ -218,10 +245,18 @@ function endpointOf(spec: WebSocketSpec, endpointId: string): WebSocketEndpointS
  * if (r.ok) await limiter.waitForCapacity(r.checks);
  * ```
  */
-export function resolveConnect(spec: WebSocketSpec, rest: VenueSpec, endpointId: string, identity: Identity, options: WebSocketResolveOptions = {}): WebSocketResolveResult {
+export function resolveConnect(
+  spec: WebSocketSpec,
+  rest: VenueSpec,
+  endpointId: string,
+  identity: Identity,
+  options: WebSocketResolveOptions = {},
+): WebSocketResolveResult {
   const endpoint = endpointOf(spec, endpointId);
-  if (endpoint === undefined) return fail('unknown_ws_endpoint', `${spec.id}: no WebSocket endpoint "${endpointId}" (known: ${spec.endpoints.map((e) => e.id).join(', ')})`);
-  if (endpoint.auth === 'private' && identity.credential === null) return fail('credential_required', `${spec.id}: WebSocket endpoint "${endpoint.id}" is private; the identity has no credential`);
+  if (endpoint === undefined)
+    return fail('unknown_ws_endpoint', `${spec.id}: no WebSocket endpoint "${endpointId}" (known: ${spec.endpoints.map((e) => e.id).join(', ')})`);
+  if (endpoint.auth === 'private' && identity.credential === null)
+    return fail('credential_required', `${spec.id}: WebSocket endpoint "${endpoint.id}" is private; the identity has no credential`);
   const p: Pending = { checks: [], charges: [] };
   const connectOptions: WebSocketResolveOptions = { ...options, jitterMs: options.connectJitterMs ?? DEFAULT_CONNECT_JITTER_MS };
   for (const c of endpoint.connect.charges) {
@@ -244,7 +279,14 @@ function fillPath(template: string, params: unknown): { path: string } | { missi
 }
 
 /** Charges a WebSocket API operation on the REST buckets of its REST equivalent. */
-function chargeOperation(rest: VenueSpec, endpoint: WebSocketEndpointSpec, message: ClassifiedMessage, identity: Identity, options: ResolveOptions, p: Pending): WebSocketResolveResult | string | undefined {
+function chargeOperation(
+  rest: VenueSpec,
+  endpoint: WebSocketEndpointSpec,
+  message: ClassifiedMessage,
+  identity: Identity,
+  options: ResolveOptions,
+  p: Pending,
+): WebSocketResolveResult | string | undefined {
   const op = endpoint.operations?.find((o) => o.operation === message.operation);
   if (op === undefined) return undefined;
   const problem = chargeRest(rest, op.rest ?? [], identity, options, p);
@@ -254,11 +296,18 @@ function chargeOperation(rest: VenueSpec, endpoint: WebSocketEndpointSpec, messa
   if (restEndpoint === undefined) return `${rest.id}: WebSocket operation "${op.operation}" names unknown REST endpoint "${op.endpoint}"`;
   const params = readPath(message.json, op.paramsPath ?? '');
   const filled = fillPath(restEndpoint.path, params);
-  if ('missing' in filled) return fail('missing_parameter', `${rest.id}: WebSocket operation "${op.operation}": parameter "${filled.missing}" is missing (${restEndpoint.path})`);
-  const request: VenueRequest = { method: restEndpoint.method, path: filled.path, ...(restEndpoint.host === undefined ? {} : { host: restEndpoint.host }), ...(params === undefined ? {} : { body: params }) };
+  if ('missing' in filled)
+    return fail('missing_parameter', `${rest.id}: WebSocket operation "${op.operation}": parameter "${filled.missing}" is missing (${restEndpoint.path})`);
+  const request: VenueRequest = {
+    method: restEndpoint.method,
+    path: filled.path,
+    ...(restEndpoint.host === undefined ? {} : { host: restEndpoint.host }),
+    ...(params === undefined ? {} : { body: params }),
+  };
   const r = resolveCharges(rest, request, identity, options);
   if (!r.ok) return fail(r.error.code, `WebSocket operation "${op.operation}": ${r.error.message}`);
-  if (r.endpoint?.id !== restEndpoint.id) return `${rest.id}: WebSocket operation "${op.operation}" resolved to REST endpoint "${r.endpoint?.id ?? 'the default'}", not "${restEndpoint.id}"`;
+  if (r.endpoint?.id !== restEndpoint.id)
+    return `${rest.id}: WebSocket operation "${op.operation}" resolved to REST endpoint "${r.endpoint?.id ?? 'the default'}", not "${restEndpoint.id}"`;
   const excluded = new Set(op.excludeRestBuckets ?? []);
   for (const c of r.charges) {
     if (excluded.has(c.bucket.id)) continue;
@@ -297,7 +346,8 @@ export function resolveMessage(
   options: WebSocketResolveOptions = {},
 ): WebSocketResolveResult {
   const endpoint = endpointOf(spec, endpointId);
-  if (endpoint === undefined) return fail('unknown_ws_endpoint', `${spec.id}: no WebSocket endpoint "${endpointId}" (known: ${spec.endpoints.map((e) => e.id).join(', ')})`);
+  if (endpoint === undefined)
+    return fail('unknown_ws_endpoint', `${spec.id}: no WebSocket endpoint "${endpointId}" (known: ${spec.endpoints.map((e) => e.id).join(', ')})`);
   const p: Pending = { checks: [], charges: [] };
   for (const r of endpoint.messages) {
     if (r.kinds !== undefined && !r.kinds.includes(message.kind)) continue;
@@ -305,7 +355,14 @@ export function resolveMessage(
     if (problem !== undefined) return settle(p, problem);
   }
   if (message.kind === 'request') {
-    const r = chargeOperation(rest, endpoint, { kind: message.kind, topics: [], bytes: 0, json: message.json, ...(message.operation === undefined ? {} : { operation: message.operation }) }, identity, options, p);
+    const r = chargeOperation(
+      rest,
+      endpoint,
+      { kind: message.kind, topics: [], bytes: 0, json: message.json, ...(message.operation === undefined ? {} : { operation: message.operation }) },
+      identity,
+      options,
+      p,
+    );
     if (typeof r === 'string') return settle(p, r);
     if (r !== undefined) return r;
   }

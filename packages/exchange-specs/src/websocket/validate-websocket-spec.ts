@@ -69,8 +69,10 @@ function checkCap(c: Checker, v: unknown, path: string): string | undefined {
   const scope = c.oneOf(o, 'scope', path, SCOPES);
   const limit = c.num(o, 'limit', path, 'positive');
   if (limit !== undefined && !Number.isInteger(limit)) c.fail(join(path, 'limit'), `expected a whole number, got ${limit}`);
-  if (counts === 'connections' && scope === 'connection') c.fail(join(path, 'scope'), 'a connection cap counts connections of an IP or an account, not of one connection');
-  if ((counts === 'topics-per-message' || counts === 'message-bytes') && scope !== 'connection') c.fail(join(path, 'scope'), `a ${counts} cap is per message: its scope is "connection"`);
+  if (counts === 'connections' && scope === 'connection')
+    c.fail(join(path, 'scope'), 'a connection cap counts connections of an IP or an account, not of one connection');
+  if ((counts === 'topics-per-message' || counts === 'message-bytes') && scope !== 'connection')
+    c.fail(join(path, 'scope'), `a ${counts} cap is per message: its scope is "connection"`);
   if (o['kinds'] !== undefined) {
     if (counts !== 'message-bytes') c.fail(join(path, 'kinds'), 'only a message-bytes cap names message kinds');
     c.strings(o['kinds'], join(path, 'kinds'), MESSAGE_KINDS);
@@ -103,11 +105,13 @@ function checkFormat(c: Checker, v: unknown, path: string): void {
   c.path(o, 'topicsPath', path, true);
   c.path(o, 'topicPrefixPath', path, true);
   c.oneOf(o, 'topicList', path, ['items', 'comma-after-colon'], true);
-  if ((o['subscribe'] !== undefined) !== (o['topicsPath'] !== undefined)) c.fail(path, 'subscribe operations and topicsPath go together (the topics of a subscribe message are counted against the caps)');
+  if ((o['subscribe'] !== undefined) !== (o['topicsPath'] !== undefined))
+    c.fail(path, 'subscribe operations and topicsPath go together (the topics of a subscribe message are counted against the caps)');
   if (o['text'] !== undefined) {
     const t = c.obj(o['text'], join(path, 'text'));
     for (const [k, kind] of Object.entries(t ?? {})) {
-      if (typeof kind !== 'string' || !(MESSAGE_KINDS as readonly string[]).includes(kind)) c.fail(join(join(path, 'text'), k), `expected a message kind, got ${describe(kind)}`);
+      if (typeof kind !== 'string' || !(MESSAGE_KINDS as readonly string[]).includes(kind))
+        c.fail(join(join(path, 'text'), k), `expected a message kind, got ${describe(kind)}`);
     }
   }
 }
@@ -159,7 +163,8 @@ function checkEndpoint(c: Checker, v: unknown, path: string, bucketIds: Readonly
       }
       c.str(oo, 'endpoint', p, true);
       if (oo['rest'] !== undefined) checkCharges(c, oo['rest'], join(p, 'rest'), bucketIds, true);
-      if (oo['endpoint'] === undefined && oo['rest'] === undefined) c.fail(p, 'expected endpoint or rest: an operation that spends no REST bucket needs no mapping');
+      if (oo['endpoint'] === undefined && oo['rest'] === undefined)
+        c.fail(p, 'expected endpoint or rest: an operation that spends no REST bucket needs no mapping');
       if (oo['excludeRestBuckets'] !== undefined) c.strings(oo['excludeRestBuckets'], join(p, 'excludeRestBuckets'));
       c.path(oo, 'paramsPath', p, true);
       c.str(oo, 'note', p, true);
@@ -181,7 +186,11 @@ function checkAgainstRest(c: Checker, spec: WebSocketSpec, rest: VenueSpec): voi
     if (b === undefined) return c.fail(path, `unknown REST bucket "${restBucket}" of ${rest.id}`);
     if (b.partition !== undefined) c.fail(path, `REST bucket "${restBucket}" is partitioned: price through an endpoint instead`);
     const heaviest = bucketMaxCost(rest, restBucket);
-    if (cost > heaviest) c.fail(path, `costs ${cost} on REST bucket "${restBucket}", more than any REST rule (${heaviest}): the REST and WebSocket clients would derive different limits for one bucket`);
+    if (cost > heaviest)
+      c.fail(
+        path,
+        `costs ${cost} on REST bucket "${restBucket}", more than any REST rule (${heaviest}): the REST and WebSocket clients would derive different limits for one bucket`,
+      );
   };
   spec.endpoints.forEach((e, i) => {
     const ep = join('endpoints', i);
@@ -189,8 +198,10 @@ function checkAgainstRest(c: Checker, spec: WebSocketSpec, rest: VenueSpec): voi
     (e.operations ?? []).forEach((o, j) => {
       const op = join(join(ep, 'operations'), j);
       (o.rest ?? []).forEach((r, k) => restCharge(join(join(op, 'rest'), k), r.restBucket, r.cost));
-      if (o.endpoint !== undefined && !rest.endpoints.some((x) => x.id === o.endpoint)) c.fail(join(op, 'endpoint'), `unknown REST endpoint "${o.endpoint}" of ${rest.id}`);
-      for (const x of o.excludeRestBuckets ?? []) if (!rest.buckets.some((b) => b.id === x)) c.fail(join(op, 'excludeRestBuckets'), `unknown REST bucket "${x}" of ${rest.id}`);
+      if (o.endpoint !== undefined && !rest.endpoints.some((x) => x.id === o.endpoint))
+        c.fail(join(op, 'endpoint'), `unknown REST endpoint "${o.endpoint}" of ${rest.id}`);
+      for (const x of o.excludeRestBuckets ?? [])
+        if (!rest.buckets.some((b) => b.id === x)) c.fail(join(op, 'excludeRestBuckets'), `unknown REST bucket "${x}" of ${rest.id}`);
     });
   });
 }

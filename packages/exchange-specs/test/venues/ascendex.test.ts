@@ -25,7 +25,11 @@ describe('ascendex: the one documented REST limit', () => {
     for (const ac of ['cash', 'margin', 'futures']) {
       for (const what of ['snapshot', 'history']) {
         const path = `/api/pro/data/v1/${ac}/balance/${what}`;
-        expect(charged('ascendex', { method: 'GET', path }, account)['balance-detail-account'], path).toMatchObject({ axis: 'balance-detail-account', limit: 8, windowMs: 60_000 });
+        expect(charged('ascendex', { method: 'GET', path }, account)['balance-detail-account'], path).toMatchObject({
+          axis: 'balance-detail-account',
+          limit: 8,
+          windowMs: 60_000,
+        });
       }
     }
   });

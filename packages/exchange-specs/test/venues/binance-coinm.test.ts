@@ -39,7 +39,7 @@ describe('binance-coinm: every number carries the documentation sentence it come
 });
 
 describe('binance-coinm endpoint weights', () => {
-  it('a new order: 1 on the account\'s minute order count, 0 IP weight', () => {
+  it("a new order: 1 on the account's minute order count, 0 IP weight", () => {
     expect(w('POST', '/dapi/v1/order', { symbol: 'BTCUSD_PERP' })).toEqual({ orders_1m: 1 });
   });
 
@@ -55,7 +55,13 @@ describe('binance-coinm endpoint weights', () => {
   });
 
   it('klines by limit: [1,100) 1, [100,500) 2, [500,1000] 5, above 10; default 500', () => {
-    for (const path of ['/dapi/v1/klines', '/dapi/v1/continuousKlines', '/dapi/v1/indexPriceKlines', '/dapi/v1/markPriceKlines', '/dapi/v1/premiumIndexKlines']) {
+    for (const path of [
+      '/dapi/v1/klines',
+      '/dapi/v1/continuousKlines',
+      '/dapi/v1/indexPriceKlines',
+      '/dapi/v1/markPriceKlines',
+      '/dapi/v1/premiumIndexKlines',
+    ]) {
       const k = (limit?: string) => w('GET', path, { symbol: 'X', ...(limit === undefined ? {} : { limit }) })['request_weight'];
       expect([k('99'), k('100'), k('500'), k('1000'), k('1001'), k()], path).toEqual([1, 2, 5, 5, 10, 5]);
     }
@@ -80,8 +86,19 @@ describe('binance-coinm endpoint weights', () => {
 
   it('account endpoints', () => {
     const x = (method: VenueRequest['method'], path: string) => w(method, path)['request_weight'];
-    expect([x('GET', '/dapi/v1/account'), x('GET', '/dapi/v1/balance'), x('GET', '/dapi/v1/positionRisk'), x('GET', '/dapi/v1/income'), x('GET', '/dapi/v1/positionSide/dual')]).toEqual([5, 1, 1, 20, 30]);
-    expect([x('DELETE', '/dapi/v1/order'), x('DELETE', '/dapi/v1/batchOrders'), x('DELETE', '/dapi/v1/allOpenOrders'), x('POST', '/dapi/v1/countdownCancelAll')]).toEqual([1, 1, 1, 10]);
+    expect([
+      x('GET', '/dapi/v1/account'),
+      x('GET', '/dapi/v1/balance'),
+      x('GET', '/dapi/v1/positionRisk'),
+      x('GET', '/dapi/v1/income'),
+      x('GET', '/dapi/v1/positionSide/dual'),
+    ]).toEqual([5, 1, 1, 20, 30]);
+    expect([
+      x('DELETE', '/dapi/v1/order'),
+      x('DELETE', '/dapi/v1/batchOrders'),
+      x('DELETE', '/dapi/v1/allOpenOrders'),
+      x('POST', '/dapi/v1/countdownCancelAll'),
+    ]).toEqual([1, 1, 1, 10]);
   });
 
   it('a /fapi path is refused naming binance-usdm; an unlisted /dapi path is refused', () => {
@@ -93,7 +110,7 @@ describe('binance-coinm endpoint weights', () => {
 });
 
 describe('binance-coinm refusals and usage headers', () => {
-  it('X-MBX-USED-WEIGHT-1M syncs the IP weight, X-MBX-ORDER-COUNT-1M the account\'s orders', () => {
+  it("X-MBX-USED-WEIGHT-1M syncs the IP weight, X-MBX-ORDER-COUNT-1M the account's orders", () => {
     const fb = feedback(order, { headers: { 'x-mbx-used-weight-1m': '2300', 'x-mbx-order-count-1m': '1100' } });
     expect(fb.syncs.map((s) => s.key.axis).sort()).toEqual(['orders_1m', 'request_weight']);
   });

@@ -53,8 +53,15 @@ describe('binance-options endpoint weights', () => {
     const x = (method: VenueRequest['method'], path: string, query: Record<string, string> = {}) => w(method, path, query)['request_weight'];
     expect([x('GET', '/eapi/v1/ticker', { symbol: 'A' }), x('GET', '/eapi/v1/ticker')]).toEqual([5, 40]);
     expect([x('GET', '/eapi/v1/openOrders', { symbol: 'A' }), x('GET', '/eapi/v1/openOrders')]).toEqual([1, 40]);
-    expect([x('DELETE', '/eapi/v1/order'), x('DELETE', '/eapi/v1/batchOrders'), x('DELETE', '/eapi/v1/allOpenOrders'), x('DELETE', '/eapi/v1/allOpenOrdersByUnderlying')]).toEqual([1, 5, 5, 5]);
-    expect([x('GET', '/eapi/v1/position'), x('GET', '/eapi/v1/marginAccount'), x('GET', '/eapi/v1/mark'), x('GET', '/eapi/v1/openInterest')]).toEqual([5, 3, 5, 0]);
+    expect([
+      x('DELETE', '/eapi/v1/order'),
+      x('DELETE', '/eapi/v1/batchOrders'),
+      x('DELETE', '/eapi/v1/allOpenOrders'),
+      x('DELETE', '/eapi/v1/allOpenOrdersByUnderlying'),
+    ]).toEqual([1, 5, 5, 5]);
+    expect([x('GET', '/eapi/v1/position'), x('GET', '/eapi/v1/marginAccount'), x('GET', '/eapi/v1/mark'), x('GET', '/eapi/v1/openInterest')]).toEqual([
+      5, 3, 5, 0,
+    ]);
   });
 
   it('a /dapi path is refused naming binance-coinm', () => {
@@ -74,10 +81,15 @@ describe('binance-options refusals', () => {
     const ten = feedback(order, { status: 429, body: { code: -1015, msg: 'Too many new orders; current limit is 300 orders per 10 SECOND.' } });
     expect(ten.penalties.map((p) => [p.key.axis, forMs(p.hold)])).toEqual([['orders_10s', 10_000]]);
     const minute = feedback(order, { status: 429, body: { code: -1015, msg: 'Too many new orders; current limit is 1200 orders per MINUTE.' } });
-    expect(minute.penalties.map((p) => [p.key.axis, forMs(p.hold)])).toEqual([['orders_10s', 60_000], ['orders_1m', 60_000]]);
+    expect(minute.penalties.map((p) => [p.key.axis, forMs(p.hold)])).toEqual([
+      ['orders_10s', 60_000],
+      ['orders_1m', 60_000],
+    ]);
   });
 
   it('418 holds the IP weight', () => {
-    expect(feedback(mark, { status: 418, headers: { 'retry-after': '240' } }).penalties.map((p) => [p.key.axis, forMs(p.hold)])).toEqual([['request_weight', 240_000]]);
+    expect(feedback(mark, { status: 418, headers: { 'retry-after': '240' } }).penalties.map((p) => [p.key.axis, forMs(p.hold)])).toEqual([
+      ['request_weight', 240_000],
+    ]);
   });
 });

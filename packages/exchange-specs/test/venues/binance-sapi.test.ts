@@ -47,7 +47,12 @@ describe('binance-sapi: per-endpoint weights, IP or UID as each page marks it', 
 
   it('withdrawals weigh 900 on their own UID bucket, shared by every key of the account', () => {
     expect(charged('binance-sapi', withdraw, account)['uid_weight']).toEqual({
-      axis: 'uid_weight:POST /sapi/v1/capital/withdraw/apply', credential: 'account-1', scope: 'uid', cost: 900, limit: 180_000, windowMs: 60_000,
+      axis: 'uid_weight:POST /sapi/v1/capital/withdraw/apply',
+      credential: 'account-1',
+      scope: 'uid',
+      cost: 900,
+      limit: 180_000,
+      windowMs: 60_000,
     });
     expect(charged('binance-sapi', withdraw, { credential: 'key-2', uid: 'account-1' })['uid_weight']?.credential).toBe('account-1');
   });
@@ -75,8 +80,15 @@ describe('binance-sapi: per-endpoint weights, IP or UID as each page marks it', 
   });
 
   it('a margin order weighs 6, or 1500 when it borrows (sideEffectType MARGIN_BUY or AUTO_BORROW_REPAY)', () => {
-    const m = (query: Record<string, string>) => charged('binance-sapi', { method: 'POST', path: '/sapi/v1/margin/order', query: { symbol: 'BTCUSDT', ...query } }, account)['uid_weight']?.cost;
-    expect([m({}), m({ sideEffectType: 'NO_SIDE_EFFECT' }), m({ sideEffectType: 'AUTO_REPAY' }), m({ sideEffectType: 'MARGIN_BUY' }), m({ sideEffectType: 'AUTO_BORROW_REPAY' })]).toEqual([6, 6, 6, 1500, 1500]);
+    const m = (query: Record<string, string>) =>
+      charged('binance-sapi', { method: 'POST', path: '/sapi/v1/margin/order', query: { symbol: 'BTCUSDT', ...query } }, account)['uid_weight']?.cost;
+    expect([
+      m({}),
+      m({ sideEffectType: 'NO_SIDE_EFFECT' }),
+      m({ sideEffectType: 'AUTO_REPAY' }),
+      m({ sideEffectType: 'MARGIN_BUY' }),
+      m({ sideEffectType: 'AUTO_BORROW_REPAY' }),
+    ]).toEqual([6, 6, 6, 1500, 1500]);
   });
 
   it('fee data by coin or symbol: 1 with it, 5 (cross) or 10 (isolated) without', () => {
@@ -108,7 +120,7 @@ describe('binance-sapi: per-endpoint weights, IP or UID as each page marks it', 
 });
 
 describe('binance-sapi: usage headers and refusals', () => {
-  it('X-SAPI-USED-IP-WEIGHT-1M syncs the endpoint\'s own IP bucket, X-SAPI-USED-UID-WEIGHT-1M its UID bucket', () => {
+  it("X-SAPI-USED-IP-WEIGHT-1M syncs the endpoint's own IP bucket, X-SAPI-USED-UID-WEIGHT-1M its UID bucket", () => {
     const ip = feedback(getall, { headers: { 'x-sapi-used-ip-weight-1m': '11900' } });
     expect(ip.syncs.map((s) => [s.key.axis, s.key.credential])).toEqual([['ip_weight:GET /sapi/v1/capital/config/getall', null]]);
     expect(ip.syncs[0]?.minBorrowed).toBeGreaterThan(0);
@@ -126,7 +138,11 @@ describe('binance-sapi: usage headers and refusals', () => {
 
   it('a margin order refused by the daily order count is held until 00:00 UTC', () => {
     const order: VenueRequest = { method: 'POST', path: '/sapi/v1/margin/order', query: { symbol: 'BTCUSDT' } };
-    const fb = feedback(order, { status: 429, headers: { date: 'Tue, 01 Dec 2026 23:00:00 GMT' }, body: { code: -1015, msg: 'Too many new orders; current limit is 100000 orders per DAY.' } });
+    const fb = feedback(order, {
+      status: 429,
+      headers: { date: 'Tue, 01 Dec 2026 23:00:00 GMT' },
+      body: { code: -1015, msg: 'Too many new orders; current limit is 100000 orders per DAY.' },
+    });
     expect(fb.rule).toBe('too-many-orders-day');
     expect(fb.penalties.map((p) => forMs(p.hold))).toEqual([3_600_000]);
   });

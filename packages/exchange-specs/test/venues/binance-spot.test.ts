@@ -94,13 +94,23 @@ describe('binance-spot endpoint weights', () => {
   it('ticker/24hr by symbol, by the number of symbols, and without either', () => {
     const t = (query: Record<string, string>) => weight({ method: 'GET', path: '/api/v3/ticker/24hr', query });
     const list = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => `S${i}`));
-    expect([t({ symbol: 'A' }), t({ symbols: list(1) }), t({ symbols: list(20) }), t({ symbols: list(21) }), t({ symbols: list(100) }), t({ symbols: list(101) }), t({})]).toEqual([2, 2, 2, 40, 40, 80, 80]);
+    expect([
+      t({ symbol: 'A' }),
+      t({ symbols: list(1) }),
+      t({ symbols: list(20) }),
+      t({ symbols: list(21) }),
+      t({ symbols: list(100) }),
+      t({ symbols: list(101) }),
+      t({}),
+    ]).toEqual([2, 2, 2, 40, 40, 80, 80]);
   });
   it('rolling-window and trading-day tickers: 4 per symbol, capped at 200 beyond 50 symbols', () => {
     const list = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => `S${i}`));
     for (const path of ['/api/v3/ticker', '/api/v3/ticker/tradingDay']) {
       const t = (query: Record<string, string>) => weight({ method: 'GET', path, query });
-      expect([t({ symbol: 'A' }), t({ symbols: list(3) }), t({ symbols: list(50) }), t({ symbols: list(51) }), t({ symbols: list(100) })]).toEqual([4, 12, 200, 200, 200]);
+      expect([t({ symbol: 'A' }), t({ symbols: list(3) }), t({ symbols: list(50) }), t({ symbols: list(51) }), t({ symbols: list(100) })]).toEqual([
+        4, 12, 200, 200, 200,
+      ]);
     }
   });
   it('market data, account and query endpoints', () => {
@@ -109,10 +119,20 @@ describe('binance-spot endpoint weights', () => {
     expect(g('/api/v3/exchangeInfo', { symbol: 'BTCUSDT' })).toBe(20);
     expect(g('/api/v3/exchangeInfo', { symbols: '["BTCUSDT","BNBBTC"]' })).toBe(20);
     expect([g('/api/v3/trades'), g('/api/v3/historicalTrades'), g('/api/v3/aggTrades'), g('/api/v3/klines'), g('/api/v3/avgPrice')]).toEqual([25, 25, 4, 2, 2]);
-    expect([g('/api/v3/ticker/price', { symbol: 'A' }), g('/api/v3/ticker/price'), g('/api/v3/ticker/bookTicker', { symbol: 'A' }), g('/api/v3/ticker/bookTicker', { symbols: '["A"]' })]).toEqual([2, 4, 2, 4]);
+    expect([
+      g('/api/v3/ticker/price', { symbol: 'A' }),
+      g('/api/v3/ticker/price'),
+      g('/api/v3/ticker/bookTicker', { symbol: 'A' }),
+      g('/api/v3/ticker/bookTicker', { symbols: '["A"]' }),
+    ]).toEqual([2, 4, 2, 4]);
     expect([g('/api/v3/openOrders', { symbol: 'A' }, keyId), g('/api/v3/openOrders', {}, keyId)]).toEqual([6, 80]);
     expect([g('/api/v3/myTrades', { symbol: 'A' }, keyId), g('/api/v3/myTrades', { symbol: 'A', orderId: '1' }, keyId)]).toEqual([20, 5]);
-    expect([g('/api/v3/account', {}, keyId), g('/api/v3/order', {}, keyId), g('/api/v3/allOrders', {}, keyId), g('/api/v3/rateLimit/order', {}, keyId)]).toEqual([20, 4, 20, 40]);
+    expect([
+      g('/api/v3/account', {}, keyId),
+      g('/api/v3/order', {}, keyId),
+      g('/api/v3/allOrders', {}, keyId),
+      g('/api/v3/rateLimit/order', {}, keyId),
+    ]).toEqual([20, 4, 20, 40]);
   });
   it('every request counts 1 on RAW_REQUESTS, 300,000 per 5 minutes per IP', () => {
     expect(spec.buckets.find((b) => b.id === 'raw_requests')).toMatchObject({ limit: 300_000, windowMs: 300_000, scope: 'ip' });
@@ -121,7 +141,7 @@ describe('binance-spot endpoint weights', () => {
 });
 
 describe('binance-spot holds the venue imposes', () => {
-  it('-1015 without Retry-After holds the account\'s orders to the end of the 10 s interval (it resets at :00, :10, ...)', () => {
+  it("-1015 without Retry-After holds the account's orders to the end of the 10 s interval (it resets at :00, :10, ...)", () => {
     const body = { code: -1015, msg: 'Too many new orders; current limit is 50 orders per 10 SECOND.' };
     const fb = feedback(order, { status: 429, headers: { date: at('2026-12-01T12:00:03Z') }, body }, keyId);
     expect(fb).toMatchObject({ verdict: 'rate_limited', rule: 'too-many-orders', retryAfterMs: 7000 });
@@ -141,12 +161,17 @@ describe('binance-spot holds the venue imposes', () => {
 
   it('Retry-After, when sent, is the wait of either -1015', () => {
     const day = { code: -1015, msg: 'Too many new orders; current limit is 160000 orders per DAY.' };
-    expect(holds(feedback(order, { status: 429, headers: { 'retry-after': '3', date: at('2026-12-01T18:00:00Z') }, body: day }, keyId))).toEqual([['orders_1d', 3000]]);
+    expect(holds(feedback(order, { status: 429, headers: { 'retry-after': '3', date: at('2026-12-01T18:00:00Z') }, body: day }, keyId))).toEqual([
+      ['orders_1d', 3000],
+    ]);
     expect(holds(feedback(order, { status: 429, headers: { 'retry-after': '3' }, body: { code: -1015 } }, keyId))).toEqual([['orders_10s', 3000]]);
   });
 
   it('a weight 429 without Retry-After holds the IP weight to the end of the minute', () => {
-    const body = { code: -1003, msg: 'Too much request weight used; current limit is 6000 request weight per 1 MINUTE. Please use WebSocket Streams for live updates to avoid polling the API.' };
+    const body = {
+      code: -1003,
+      msg: 'Too much request weight used; current limit is 6000 request weight per 1 MINUTE. Please use WebSocket Streams for live updates to avoid polling the API.',
+    };
     const fb = feedback(depth, { status: 429, headers: { date: at('2026-12-01T12:00:20Z') }, body });
     expect(fb).toMatchObject({ verdict: 'rate_limited', rule: 'too-much-weight' });
     expect(holds(fb)).toEqual([['request_weight', 40_000]]);
@@ -187,8 +212,21 @@ describe('binance-spot deferred order weight (the deferred option)', () => {
   it('admits an order on the weight at the gate cost only, returns its weight apart with the in-flight bound, and lowers the weight limit by 2 %', () => {
     const r = resolveRequest(spec, order, keyId, deferred);
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.checks.find((c) => c.key.axis === 'request_weight')).toEqual({ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { perWindow: 5880, windowMs: 60_000, jitterMs: 100 }, cost: 1e-6 });
-    expect(r.deferred).toEqual([{ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, bucket: 'request_weight', cost: 1, charge: 'failure', limit: { perWindow: 5880, windowMs: 60_000, jitterMs: 100 }, inFlight: 120 }]);
+    expect(r.checks.find((c) => c.key.axis === 'request_weight')).toEqual({
+      key: { venue: 'binance-spot', credential: null, axis: 'request_weight' },
+      limit: { perWindow: 5880, windowMs: 60_000, jitterMs: 100 },
+      cost: 1e-6,
+    });
+    expect(r.deferred).toEqual([
+      {
+        key: { venue: 'binance-spot', credential: null, axis: 'request_weight' },
+        bucket: 'request_weight',
+        cost: 1,
+        charge: 'failure',
+        limit: { perWindow: 5880, windowMs: 60_000, jitterMs: 100 },
+        inFlight: 120,
+      },
+    ]);
     // the order counts are charged always: not deferred, their limits not lowered
     expect(r.checks.find((c) => c.key.axis === 'orders_10s')).toMatchObject({ cost: 1, limit: { perWindow: 50 } });
     // every request on the weight sees the same lowered limit
@@ -217,9 +255,13 @@ describe('binance-spot deferred order weight (the deferred option)', () => {
   it('says the venue applied the weight to a rejected order (-2010, -2011, any 4XX or 5XX), not to a successful one', () => {
     const fb = interpretResponse(spec, order, { status: 400, headers: {}, body: {}, ...rejected }, keyId, deferred);
     expect(fb.rule).toBe('order-rejected');
-    expect(fb.deferred).toEqual([{ key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { perWindow: 5880, windowMs: 60_000, jitterMs: 100 }, cost: 1 }]);
+    expect(fb.deferred).toEqual([
+      { key: { venue: 'binance-spot', credential: null, axis: 'request_weight' }, limit: { perWindow: 5880, windowMs: 60_000, jitterMs: 100 }, cost: 1 },
+    ]);
     const cancel: VenueRequest = { method: 'DELETE', path: '/api/v3/order', query: { symbol: 'BTCUSDT', orderId: '1' } };
-    expect(interpretResponse(spec, cancel, { status: 400, headers: {}, body: { code: -2011, msg: 'Unknown order sent.' } }, keyId, deferred).deferred?.[0]?.cost).toBe(1);
+    expect(
+      interpretResponse(spec, cancel, { status: 400, headers: {}, body: { code: -2011, msg: 'Unknown order sent.' } }, keyId, deferred).deferred?.[0]?.cost,
+    ).toBe(1);
     expect(interpretResponse(spec, order, { status: 503, headers: {}, body: 'unknown' }, keyId, deferred).deferred?.[0]?.cost).toBe(1);
     expect(interpretResponse(spec, order, { status: 200, headers: {}, body: { orderId: 1 } }, keyId, deferred).deferred).toBeUndefined();
     // reserved at admission: nothing to record after
@@ -227,7 +269,13 @@ describe('binance-spot deferred order weight (the deferred option)', () => {
   });
 
   it('a refusal the order count answers (429 -1015) applies the weight too: the order failed', () => {
-    const fb = interpretResponse(spec, order, { status: 429, headers: { 'retry-after': '3' }, body: { code: -1015, msg: 'Too many new orders; current limit is 50 orders per 10 SECOND.' } }, keyId, deferred);
+    const fb = interpretResponse(
+      spec,
+      order,
+      { status: 429, headers: { 'retry-after': '3' }, body: { code: -1015, msg: 'Too many new orders; current limit is 50 orders per 10 SECOND.' } },
+      keyId,
+      deferred,
+    );
     expect(fb.verdict).toBe('rate_limited');
     expect(fb.deferred?.[0]?.cost).toBe(1);
   });
@@ -235,8 +283,26 @@ describe('binance-spot deferred order weight (the deferred option)', () => {
 
 describe('deferred charges and answers a venue does not count', () => {
   it('an answer the spec marks as not counted (an overload refusal) applies no deferred charge', () => {
-    const uncounted = { ...spec, errors: [{ id: 'throttled', status: [503], body: [{ path: 'code', equals: [-1008] }], verdict: 'overloaded' as const, counted: false, provenance: { source: 'errors', confidence: 'documented' as const } }] };
-    const fb = interpretResponse(uncounted, order, { status: 503, headers: {}, body: { code: -1008, msg: 'Request throttled by system-level protection.' } }, keyId, { deferred: true });
+    const uncounted = {
+      ...spec,
+      errors: [
+        {
+          id: 'throttled',
+          status: [503],
+          body: [{ path: 'code', equals: [-1008] }],
+          verdict: 'overloaded' as const,
+          counted: false,
+          provenance: { source: 'errors', confidence: 'documented' as const },
+        },
+      ],
+    };
+    const fb = interpretResponse(
+      uncounted,
+      order,
+      { status: 503, headers: {}, body: { code: -1008, msg: 'Request throttled by system-level protection.' } },
+      keyId,
+      { deferred: true },
+    );
     expect(fb.counted).toBe(false);
     expect(fb.deferred).toBeUndefined();
   });
@@ -244,7 +310,13 @@ describe('deferred charges and answers a venue does not count', () => {
 
 describe('binance-spot usage header with deferred order weight (token-bucket derivation)', () => {
   it('keeps the in-flight share free in the bound: usable 6000 · (1 − 0.1 − 0.02)', () => {
-    const fb = interpretResponse(spec, depth, { status: 200, headers: { 'x-mbx-used-weight-1m': '3000', date: at('2026-11-30T12:00:30Z') }, body: {} }, publicId, { ...PINNED, deferred: true });
+    const fb = interpretResponse(
+      spec,
+      depth,
+      { status: 200, headers: { 'x-mbx-used-weight-1m': '3000', date: at('2026-11-30T12:00:30Z') }, body: {} },
+      publicId,
+      { ...PINNED, deferred: true },
+    );
     // C 528, r 79.2 / s, 30 s left: 3000 + 528 + 2376 − 5280
     expect(fb.syncs.find((s) => s.key.axis === 'request_weight')?.minBorrowed).toBeCloseTo(624, 6);
   });

@@ -15,7 +15,8 @@ function feedback(request: VenueRequest, response: Partial<VenueResponse>, ident
 /** The hold's duration: interpretResponse answers with `forMs`. */
 const forMs = (hold: PenaltyHold) => ('forMs' in hold ? hold.forMs : Number.NaN);
 const holds = (fb: ReturnType<typeof feedback>) => fb.penalties.map((p) => [p.key.axis, forMs(p.hold)]);
-const c = (method: VenueRequest['method'], path: string, query: Record<string, string> = {}, identity: Identity = publicId) => costs('binance-usdm', { method, path, query }, identity);
+const c = (method: VenueRequest['method'], path: string, query: Record<string, string> = {}, identity: Identity = publicId) =>
+  costs('binance-usdm', { method, path, query }, identity);
 
 describe('binance-usdm: every number carries the documentation sentence it comes from', () => {
   it('validates with a quote on every provenance, checked 2026-12-01', () => {
@@ -45,7 +46,11 @@ describe('binance-usdm endpoint weights', () => {
 
   it('new orders: 1 / 1 / 0; a batch of up to 5: 5 / 1 / 5', () => {
     expect(c('POST', '/fapi/v1/order', {}, keyId)).toEqual({ orders_10s: 1, orders_1m: 1 });
-    expect(costs('binance-usdm', { method: 'POST', path: '/fapi/v1/batchOrders', body: { batchOrders: '[{},{}]' } }, keyId)).toEqual({ orders_10s: 5, orders_1m: 1, request_weight: 5 });
+    expect(costs('binance-usdm', { method: 'POST', path: '/fapi/v1/batchOrders', body: { batchOrders: '[{},{}]' } }, keyId)).toEqual({
+      orders_10s: 5,
+      orders_1m: 1,
+      request_weight: 5,
+    });
   });
 
   it('funding rate history and info share their own 500 per 5 minutes per IP', () => {
@@ -60,21 +65,46 @@ describe('binance-usdm endpoint weights', () => {
   });
 
   it('klines and the other kline endpoints by limit: [1,100) 1, [100,500) 2, [500,1000] 5, above 10; default 500', () => {
-    for (const path of ['/fapi/v1/klines', '/fapi/v1/continuousKlines', '/fapi/v1/indexPriceKlines', '/fapi/v1/markPriceKlines', '/fapi/v1/premiumIndexKlines']) {
+    for (const path of [
+      '/fapi/v1/klines',
+      '/fapi/v1/continuousKlines',
+      '/fapi/v1/indexPriceKlines',
+      '/fapi/v1/markPriceKlines',
+      '/fapi/v1/premiumIndexKlines',
+    ]) {
       const k = (limit?: string) => c('GET', path, { symbol: 'X', ...(limit === undefined ? {} : { limit }) })['request_weight'];
       expect([k('1'), k('99'), k('100'), k('499'), k('500'), k('1000'), k('1001'), k('1500'), k()], path).toEqual([1, 1, 2, 2, 5, 5, 10, 10, 5]);
     }
   });
 
   it('tickers and account endpoints', () => {
-    const w = (method: VenueRequest['method'], path: string, query: Record<string, string> = {}, identity: Identity = publicId) => c(method, path, query, identity)['request_weight'];
+    const w = (method: VenueRequest['method'], path: string, query: Record<string, string> = {}, identity: Identity = publicId) =>
+      c(method, path, query, identity)['request_weight'];
     expect([w('GET', '/fapi/v1/ticker/24hr', { symbol: 'A' }), w('GET', '/fapi/v1/ticker/24hr')]).toEqual([1, 40]);
     expect([w('GET', '/fapi/v1/ticker/price', { symbol: 'A' }), w('GET', '/fapi/v1/ticker/price'), w('GET', '/fapi/v2/ticker/price')]).toEqual([1, 2, 2]);
     expect([w('GET', '/fapi/v1/ticker/bookTicker', { symbol: 'A' }), w('GET', '/fapi/v1/ticker/bookTicker')]).toEqual([2, 5]);
-    expect([w('GET', '/fapi/v1/exchangeInfo'), w('GET', '/fapi/v1/trades'), w('GET', '/fapi/v1/aggTrades'), w('GET', '/fapi/v1/historicalTrades', {}, keyId)]).toEqual([1, 5, 20, 20]);
-    expect([w('GET', '/fapi/v1/openOrders', { symbol: 'A' }, keyId), w('GET', '/fapi/v1/openOrders', {}, keyId), w('GET', '/fapi/v1/forceOrders', {}, keyId)]).toEqual([1, 40, 50]);
-    expect([w('GET', '/fapi/v2/account', {}, keyId), w('GET', '/fapi/v3/balance', {}, keyId), w('GET', '/fapi/v3/positionRisk', {}, keyId), w('GET', '/fapi/v1/income', {}, keyId)]).toEqual([5, 5, 5, 30]);
-    expect([w('GET', '/fapi/v1/positionSide/dual', {}, keyId), w('POST', '/fapi/v1/positionSide/dual', {}, keyId), w('POST', '/fapi/v1/countdownCancelAll', {}, keyId)]).toEqual([30, 1, 10]);
+    expect([
+      w('GET', '/fapi/v1/exchangeInfo'),
+      w('GET', '/fapi/v1/trades'),
+      w('GET', '/fapi/v1/aggTrades'),
+      w('GET', '/fapi/v1/historicalTrades', {}, keyId),
+    ]).toEqual([1, 5, 20, 20]);
+    expect([
+      w('GET', '/fapi/v1/openOrders', { symbol: 'A' }, keyId),
+      w('GET', '/fapi/v1/openOrders', {}, keyId),
+      w('GET', '/fapi/v1/forceOrders', {}, keyId),
+    ]).toEqual([1, 40, 50]);
+    expect([
+      w('GET', '/fapi/v2/account', {}, keyId),
+      w('GET', '/fapi/v3/balance', {}, keyId),
+      w('GET', '/fapi/v3/positionRisk', {}, keyId),
+      w('GET', '/fapi/v1/income', {}, keyId),
+    ]).toEqual([5, 5, 5, 30]);
+    expect([
+      w('GET', '/fapi/v1/positionSide/dual', {}, keyId),
+      w('POST', '/fapi/v1/positionSide/dual', {}, keyId),
+      w('POST', '/fapi/v1/countdownCancelAll', {}, keyId),
+    ]).toEqual([30, 1, 10]);
   });
 });
 
@@ -106,15 +136,32 @@ describe('binance-usdm holds the venue imposes', () => {
     const fb = feedback(order, { status: 429, body: { code: -1015, msg: 'Too many new orders; current limit is 300 orders per 10 SECOND.' } }, keyId);
     expect(fb.rule).toBe('too-many-orders-10s');
     expect(holds(fb)).toEqual([['orders_10s', 10_000]]);
-    expect(holds(feedback(order, { status: 429, headers: { 'retry-after': '4' }, body: { code: -1015, msg: 'Too many new orders; current limit is 300 orders per 10 SECOND.' } }, keyId))).toEqual([['orders_10s', 4000]]);
+    expect(
+      holds(
+        feedback(
+          order,
+          { status: 429, headers: { 'retry-after': '4' }, body: { code: -1015, msg: 'Too many new orders; current limit is 300 orders per 10 SECOND.' } },
+          keyId,
+        ),
+      ),
+    ).toEqual([['orders_10s', 4000]]);
   });
 
   it('a weight 429 without Retry-After holds the IP weight a whole minute', () => {
-    expect(holds(feedback(depth, { status: 429, body: { code: -1003, msg: 'Too many requests; current limit is 2400 requests per minute.' } }))).toEqual([['request_weight', 60_000]]);
+    expect(holds(feedback(depth, { status: 429, body: { code: -1003, msg: 'Too many requests; current limit is 2400 requests per minute.' } }))).toEqual([
+      ['request_weight', 60_000],
+    ]);
   });
 
   it('503 -1008 is overload, not counted, and names no wait', () => {
-    const fb = feedback(order, { status: 503, body: { code: -1008, msg: 'Request throttled by system-level protection. Reduce-only/close-position orders are exempt. Please try again.' } }, keyId);
+    const fb = feedback(
+      order,
+      {
+        status: 503,
+        body: { code: -1008, msg: 'Request throttled by system-level protection. Reduce-only/close-position orders are exempt. Please try again.' },
+      },
+      keyId,
+    );
     expect(fb).toMatchObject({ verdict: 'overloaded', counted: false, penalties: [] });
     expect(fb.retryAfterMs).toBeUndefined();
   });
@@ -127,7 +174,7 @@ describe('binance-usdm holds the venue imposes', () => {
   });
 });
 
-describe('binance-usdm: the account-dependent order limits as the futures FAQ\'s volume tiers', () => {
+describe("binance-usdm: the account-dependent order limits as the futures FAQ's volume tiers", () => {
   const limitOf = (bucket: string, tier?: string) => {
     const id: Identity = { credential: 'key-1', uid: 'account-1', ...(tier === undefined ? {} : { tier }) };
     const r = charged('binance-usdm', order, id)[bucket];

@@ -63,7 +63,9 @@ describe('bitfinex (verified 2026-12-01)', () => {
   });
 
   it('admits an unlisted endpoint on one shared bucket of 10 per minute per IP (the bottom of the documented range)', () => {
-    expect(charges({ method: 'POST', path: '/v2/auth/r/positions' }, keyA)).toEqual([{ key: { venue: 'bitfinex', credential: null, axis: 'other' }, bucket: 'other', cost: 1, charge: 'always' }]);
+    expect(charges({ method: 'POST', path: '/v2/auth/r/positions' }, keyA)).toEqual([
+      { key: { venue: 'bitfinex', credential: null, axis: 'other' }, bucket: 'other', cost: 1, charge: 'always' },
+    ]);
     expect(charges({ method: 'GET', path: '/v2/stats1/pos.size:1m:tBTCUSD:long/hist' })[0]?.bucket).toBe('other');
     expect(limitOf('other')).toBe(10);
   });

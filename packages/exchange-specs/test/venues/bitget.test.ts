@@ -13,7 +13,7 @@ describe('bitget: documented numbers', () => {
     expect(validateSpec(spec).ok).toBe(true);
   });
 
-  it('every request counts against 6000 per minute per IP, and its endpoint\'s own limit', () => {
+  it("every request counts against 6000 per minute per IP, and its endpoint's own limit", () => {
     expect(charged('bitget', place, user)).toEqual({
       'spot-place-order': { axis: 'spot-place-order', credential: 'uid-1', scope: 'uid', cost: 1, limit: 10, windowMs: 1000 },
       ip: { axis: 'ip', credential: null, scope: 'ip', cost: 1, limit: 6000, windowMs: 60_000 },
@@ -22,7 +22,8 @@ describe('bitget: documented numbers', () => {
   });
 
   it('futures endpoints bots use besides orders: margin and position mode, margin, bills, trigger and TP/SL orders, funding and prices', () => {
-    const limitOf = (method: 'GET' | 'POST', path: string, id: string, identity: { credential: string | null } = user) => charged('bitget', { method, path }, identity)[id];
+    const limitOf = (method: 'GET' | 'POST', path: string, id: string, identity: { credential: string | null } = user) =>
+      charged('bitget', { method, path }, identity)[id];
     expect(limitOf('POST', '/api/v2/mix/account/set-margin-mode', 'mix-set-margin-mode')).toMatchObject({ limit: 5, scope: 'uid', credential: 'uid-1' });
     expect(limitOf('POST', '/api/v2/mix/account/set-position-mode', 'mix-set-position-mode')).toMatchObject({ limit: 5, scope: 'uid' });
     expect(limitOf('POST', '/api/v2/mix/account/set-margin', 'mix-set-margin')).toMatchObject({ limit: 5 });

@@ -18,7 +18,10 @@ describe('bitmart-futures: documented numbers', () => {
     });
     expect(charged('bitmart-futures', { method: 'POST', path: '/contract/private/cancel-order' }, user)['key-40-per-2s']).toMatchObject({ limit: 40 });
     expect(charged('bitmart-futures', { method: 'POST', path: '/contract/private/cancel-orders' }, user)['key-2-per-2s']).toMatchObject({ limit: 2 });
-    expect(charged('bitmart-futures', { method: 'POST', path: '/contract/private/modify-limit-order' }, user)['uid-24-per-2s']).toMatchObject({ limit: 24, credential: 'uid-1' });
+    expect(charged('bitmart-futures', { method: 'POST', path: '/contract/private/modify-limit-order' }, user)['uid-24-per-2s']).toMatchObject({
+      limit: 24,
+      credential: 'uid-1',
+    });
     expect(charged('bitmart-futures', { method: 'POST', path: '/contract/private/cancel-all-after' }, user)['uid-4-per-2s']).toMatchObject({ limit: 4 });
     expect(charged('bitmart-futures', { method: 'POST', path: '/contract/private/cancel-plan-order' }, user)['uid-40-per-2s']).toMatchObject({ limit: 40 });
   });
@@ -27,7 +30,10 @@ describe('bitmart-futures: documented numbers', () => {
     expect(charged('bitmart-futures', { method: 'GET', path: '/contract/private/position' }, user)['key-6-per-2s']).toMatchObject({ limit: 6 });
     expect(charged('bitmart-futures', { method: 'GET', path: '/contract/private/get-open-orders' }, user)['key-50-per-2s']).toMatchObject({ limit: 50 });
     expect(charged('bitmart-futures', { method: 'GET', path: '/contract/private/assets-detail' }, user)['key-12-per-2s']).toMatchObject({ limit: 12 });
-    expect(charged('bitmart-futures', { method: 'POST', path: '/account/v1/transfer-contract' }, user)['key-1-per-2s']).toMatchObject({ limit: 1, windowMs: 2000 });
+    expect(charged('bitmart-futures', { method: 'POST', path: '/account/v1/transfer-contract' }, user)['key-1-per-2s']).toMatchObject({
+      limit: 1,
+      windowMs: 2000,
+    });
   });
 
   it('market data per IP: 12 per 2 s, open interest 2 per 2 s', () => {
@@ -43,10 +49,17 @@ describe('bitmart-futures: responses', () => {
 
   it('429 or code 30013 holds the endpoint one window (2 s without X-BM-RateLimit-Reset)', () => {
     expect(read('bitmart-futures', order, { status: 429 }, user)).toMatchObject({ verdict: 'rate_limited', retryAfterMs: 2000 });
-    expect(read('bitmart-futures', order, { status: 200, body: { code: 30013 } }, user)).toMatchObject({ verdict: 'rate_limited', rule: 'too-many-requests-code' });
+    expect(read('bitmart-futures', order, { status: 200, body: { code: 30013 } }, user)).toMatchObject({
+      verdict: 'rate_limited',
+      rule: 'too-many-requests-code',
+    });
   });
 
   it('418 / 30017 rejects the account: held 10 minutes (no duration is documented)', () => {
-    expect(read('bitmart-futures', order, { status: 418, body: { code: 30017 } }, user)).toMatchObject({ verdict: 'banned', rule: 'account-rejected', retryAfterMs: 600_000 });
+    expect(read('bitmart-futures', order, { status: 418, body: { code: 30017 } }, user)).toMatchObject({
+      verdict: 'banned',
+      rule: 'account-rejected',
+      retryAfterMs: 600_000,
+    });
   });
 });

@@ -17,7 +17,9 @@ describe('bitmart-spot: documented numbers', () => {
     expect(charged('bitmart-spot', { method: 'GET', path: '/spot/quotation/v3/books', query: { symbol: 'BTC_USDT' } }, user)).toEqual({
       'ip-15-per-2s': { axis: 'ip-15-per-2s:GET /spot/quotation/v3/books', credential: null, scope: 'ip', cost: 1, limit: 15, windowMs: 2000 },
     });
-    expect(charged('bitmart-spot', { method: 'GET', path: '/spot/quotation/v3/ticker' })['ip-15-per-2s']?.axis).toBe('ip-15-per-2s:GET /spot/quotation/v3/ticker');
+    expect(charged('bitmart-spot', { method: 'GET', path: '/spot/quotation/v3/ticker' })['ip-15-per-2s']?.axis).toBe(
+      'ip-15-per-2s:GET /spot/quotation/v3/ticker',
+    );
     expect(charged('bitmart-spot', { method: 'GET', path: '/spot/quotation/v3/tickers' })['ip-10-per-2s']).toMatchObject({ limit: 10, windowMs: 2000 });
     expect(charged('bitmart-spot', { method: 'GET', path: '/spot/quotation/v3/klines' })['ip-10-per-2s']).toMatchObject({ limit: 10 });
     expect(charged('bitmart-spot', { method: 'GET', path: '/system/time' })['ip-10-per-1s']).toMatchObject({ limit: 10, windowMs: 1000 });
@@ -32,22 +34,35 @@ describe('bitmart-spot: documented numbers', () => {
       'key-50-per-2s': { axis: 'key-50-per-2s:POST /spot/v4/query/order', credential: 'key-1', scope: 'key', cost: 1, limit: 50, windowMs: 2000 },
     });
     expect(charged('bitmart-spot', { method: 'POST', path: '/spot/v4/query/open-orders' }, user)['key-12-per-2s']).toMatchObject({ limit: 12 });
-    expect(charged('bitmart-spot', { method: 'GET', path: '/spot/v1/wallet' }, user)['key-12-per-2s']).toMatchObject({ limit: 12, axis: 'key-12-per-2s:GET /spot/v1/wallet' });
+    expect(charged('bitmart-spot', { method: 'GET', path: '/spot/v1/wallet' }, user)['key-12-per-2s']).toMatchObject({
+      limit: 12,
+      axis: 'key-12-per-2s:GET /spot/v1/wallet',
+    });
   });
 
   it('cancel all: 1 per 3 s; margin orders: 20 per s; borrow records: 150 per 2 s', () => {
-    expect(charged('bitmart-spot', { method: 'POST', path: '/spot/v4/cancel_all', body: {} }, user)['uid-1-per-3s']).toMatchObject({ limit: 1, windowMs: 3000 });
-    expect(charged('bitmart-spot', { method: 'POST', path: '/spot/v1/margin/submit_order' }, user)['uid-20-per-1s']).toMatchObject({ limit: 20, windowMs: 1000 });
+    expect(charged('bitmart-spot', { method: 'POST', path: '/spot/v4/cancel_all', body: {} }, user)['uid-1-per-3s']).toMatchObject({
+      limit: 1,
+      windowMs: 3000,
+    });
+    expect(charged('bitmart-spot', { method: 'POST', path: '/spot/v1/margin/submit_order' }, user)['uid-20-per-1s']).toMatchObject({
+      limit: 20,
+      windowMs: 1000,
+    });
     expect(charged('bitmart-spot', { method: 'GET', path: '/spot/v1/margin/isolated/borrow_record' }, user)['key-150-per-2s']).toMatchObject({ limit: 150 });
     expect(charged('bitmart-spot', { method: 'POST', path: '/account/v1/withdraw/apply' }, user)['key-8-per-2s']).toMatchObject({ limit: 8 });
   });
 
   it('batch orders: one request for up to 10 orders; more is refused', () => {
-    expect(charged('bitmart-spot', { method: 'POST', path: '/spot/v4/batch_orders', body: { symbol: 'BTC_USDT', orderParams: orders(10) } }, user)['uid-40-per-2s']).toMatchObject({ cost: 1, limit: 40 });
-    expect(refused('bitmart-spot', { method: 'POST', path: '/spot/v4/batch_orders', body: { symbol: 'BTC_USDT', orderParams: orders(11) } }, user)).toBe('invalid_parameter');
+    expect(
+      charged('bitmart-spot', { method: 'POST', path: '/spot/v4/batch_orders', body: { symbol: 'BTC_USDT', orderParams: orders(10) } }, user)['uid-40-per-2s'],
+    ).toMatchObject({ cost: 1, limit: 40 });
+    expect(refused('bitmart-spot', { method: 'POST', path: '/spot/v4/batch_orders', body: { symbol: 'BTC_USDT', orderParams: orders(11) } }, user)).toBe(
+      'invalid_parameter',
+    );
   });
 
-  it('an endpoint outside BitMart\'s tables is refused, not guessed', () => {
+  it("an endpoint outside BitMart's tables is refused, not guessed", () => {
     expect(refused('bitmart-spot', { method: 'GET', path: '/spot/v1/ticker' })).toBe('unknown_endpoint');
   });
 });
@@ -63,7 +78,11 @@ describe('bitmart-spot: responses', () => {
   });
 
   it('429 holds the endpoint one window: X-BM-RateLimit-Reset, else the longest window', () => {
-    const fb = read('bitmart-spot', books, { status: 429, headers: { 'x-bm-ratelimit-reset': '2' }, body: { code: 30013, message: 'Request too many requests' } });
+    const fb = read('bitmart-spot', books, {
+      status: 429,
+      headers: { 'x-bm-ratelimit-reset': '2' },
+      body: { code: 30013, message: 'Request too many requests' },
+    });
     expect(fb).toMatchObject({ verdict: 'rate_limited', rule: 'too-many-requests', retryAfterMs: 2000 });
     expect(fb.penalties.map((p) => p.key.axis)).toEqual(['ip-15-per-2s:GET /spot/quotation/v3/books']);
     expect(read('bitmart-spot', books, { status: 429 })).toMatchObject({ retryAfterMs: 3000 });

@@ -32,14 +32,20 @@ describe('bitstamp (verified 2026-12-01)', () => {
       [{ method: 'POST', path: '/api/v2/buy/market/btcusd/' }, key],
     ] as const) {
       const r = resolveRequest(spec, request, identity);
-      expect(r.ok && r.charges.map((c) => [c.bucket, c.cost])).toEqual([['per-second', 1], ['per-10-minutes', 1]]);
+      expect(r.ok && r.charges.map((c) => [c.bucket, c.cost])).toEqual([
+        ['per-second', 1],
+        ['per-10-minutes', 1],
+      ]);
     }
   });
 
   it('reads the documented response_code key: 400.002, 400.067 and 400.068 are rate limits', () => {
     const ticker: VenueRequest = { method: 'GET', path: '/api/v2/ticker/btcusd/' };
     for (const code of ['400.002', '400.067', '400.068']) {
-      const fb = feedback(ticker, { status: 400, body: { status: 'error', reason: 'Request rejected', response_code: code, response_explanation: 'Request rejected due to exceeded rate limit.' } });
+      const fb = feedback(ticker, {
+        status: 400,
+        body: { status: 'error', reason: 'Request rejected', response_code: code, response_explanation: 'Request rejected due to exceeded rate limit.' },
+      });
       expect(fb.verdict, code).toBe('rate_limited');
       expect(fb.penalties.map((p) => p.key.axis)).toEqual(['per-second', 'per-10-minutes']);
     }

@@ -5,7 +5,11 @@ import { costs, errorCode } from '../helpers.js';
 const spec = getVenueSpec('bybit');
 const key: Identity = { credential: 'uid-1' };
 const create = (category: string): VenueRequest => ({ method: 'POST', path: '/v5/order/create', body: { category, symbol: 'BTCUSDT' } });
-const batch = (path: string, category: string, n: number): VenueRequest => ({ method: 'POST', path, body: { category, request: Array.from({ length: n }, () => ({ symbol: 'BTCUSDT' })) } });
+const batch = (path: string, category: string, n: number): VenueRequest => ({
+  method: 'POST',
+  path,
+  body: { category, request: Array.from({ length: n }, () => ({ symbol: 'BTCUSDT' })) },
+});
 
 function limit(id: string, tier?: string): number {
   const b = bucketForTier(spec.buckets.find((x) => x.id === id)!, tier);
@@ -28,16 +32,25 @@ describe('bybit: HTTP 403 has three documented causes; only the IP rate limit is
     const fb = feedback({ status: 403, body: 'access too frequent' });
     expect(fb.verdict).toBe('banned');
     expect(fb.penalties).toEqual([{ key: { venue: 'bybit', credential: null, axis: 'ip' }, hold: { forMs: 600_000 } }]);
-    expect(feedback({ status: 403, headers: { 'content-type': 'text/html' }, body: '<html><body>403 Forbidden: Access too frequent.</body></html>' }).verdict).toBe('banned');
+    expect(
+      feedback({ status: 403, headers: { 'content-type': 'text/html' }, body: '<html><body>403 Forbidden: Access too frequent.</body></html>' }).verdict,
+    ).toBe('banned');
   });
 
   it('a 403 for a GET with an empty JSON body, or from a U.S. IP, is an error that holds nothing', () => {
     const emptyBodyGet = feedback({ status: 403, body: '' }, { method: 'GET', path: '/v5/market/tickers', query: { category: 'spot' }, body: '{}' });
     expect(emptyBodyGet).toMatchObject({ verdict: 'error', penalties: [] });
     expect(emptyBodyGet.retryAfterMs).toBeUndefined();
-    const usIp = feedback({ status: 403, headers: { 'content-type': 'text/html' }, body: '<h1>403 ERROR</h1><h2>The request could not be satisfied.</h2>The Amazon CloudFront distribution is configured to block access from your country.' });
+    const usIp = feedback({
+      status: 403,
+      headers: { 'content-type': 'text/html' },
+      body: '<h1>403 ERROR</h1><h2>The request could not be satisfied.</h2>The Amazon CloudFront distribution is configured to block access from your country.',
+    });
     expect(usIp).toMatchObject({ verdict: 'error', penalties: [] });
-    expect(feedback({ status: 403, body: { retCode: 10009, retMsg: 'Service Restricted: Access is currently unavailable for your region.' } })).toMatchObject({ verdict: 'error', penalties: [] });
+    expect(feedback({ status: 403, body: { retCode: 10009, retMsg: 'Service Restricted: Access is currently unavailable for your region.' } })).toMatchObject({
+      verdict: 'error',
+      penalties: [],
+    });
   });
 });
 
@@ -88,21 +101,29 @@ describe('bybit: batches', () => {
   it('batch create on option counts one unit per request; batch amend and cancel on option per order (undocumented: the safe reading)', () => {
     expect(counted(batch('/v5/order/create-batch', 'option', 20))).toEqual({ 'order/create-batch/option': 1, ip: 1 });
     expect(counted(batch('/v5/order/amend-batch', 'option', 5))).toEqual({ 'order/amend-batch/option': 5, ip: 1 });
-    expect(spec.endpoints.find((e) => e.id === 'order-cancel-batch')?.costs.find((c) => c.bucket === 'order/cancel-batch/option')?.provenance?.confidence).toBe('uncertain');
+    expect(spec.endpoints.find((e) => e.id === 'order-cancel-batch')?.costs.find((c) => c.bucket === 'order/cancel-batch/option')?.provenance?.confidence).toBe(
+      'uncertain',
+    );
   });
 });
 
 describe('bybit: error codes', () => {
   it('retCode 10006 waits until X-Bapi-Limit-Reset-Timestamp', () => {
     const now = Date.UTC(2026, 11, 1, 12, 0, 0);
-    const fb = feedback({ headers: { date: new Date(now).toUTCString(), 'x-bapi-limit-reset-timestamp': String(now + 400) }, body: { retCode: 10006, retMsg: 'Too many visits!' } });
+    const fb = feedback({
+      headers: { date: new Date(now).toUTCString(), 'x-bapi-limit-reset-timestamp': String(now + 400) },
+      body: { retCode: 10006, retMsg: 'Too many visits!' },
+    });
     expect(fb).toMatchObject({ verdict: 'rate_limited', retryAfterMs: 400 });
   });
 
   it('recognizes the other documented rate-limit codes: 10429, 429 (server load), 170005 and 170222 (spot)', () => {
     expect(feedback({ body: { retCode: 10429 } })).toMatchObject({ verdict: 'rate_limited', retryAfterMs: 1000 });
     expect(feedback({ body: { retCode: 429 } })).toMatchObject({ verdict: 'overloaded', retryAfterMs: 1000 });
-    expect(feedback({ body: { retCode: 170005, retMsg: 'Too many new orders; current limit is 20 orders per 1s.' } }, create('spot'))).toMatchObject({ verdict: 'rate_limited', retryAfterMs: 1000 });
+    expect(feedback({ body: { retCode: 170005, retMsg: 'Too many new orders; current limit is 20 orders per 1s.' } }, create('spot'))).toMatchObject({
+      verdict: 'rate_limited',
+      retryAfterMs: 1000,
+    });
     expect(feedback({ body: { retCode: 170222 } }, create('spot')).verdict).toBe('rate_limited');
     expect(feedback({ status: 429, body: '' }).verdict).toBe('rate_limited');
   });
@@ -116,6 +137,7 @@ describe('bybit: error codes', () => {
 describe('bybit: every number quotes the documentation', () => {
   it('records the check and quotes every bucket, endpoint and error rule', () => {
     expect(spec.verification?.checked).toBe('2026-12-01');
-    for (const p of [...spec.buckets, ...spec.endpoints, ...(spec.errors ?? []), ...(spec.feedback ?? [])].map((x) => x.provenance)) expect(p.quote?.length).toBeGreaterThan(0);
+    for (const p of [...spec.buckets, ...spec.endpoints, ...(spec.errors ?? []), ...(spec.feedback ?? [])].map((x) => x.provenance))
+      expect(p.quote?.length).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,11 @@ import { getVenueSpec, validateSpec } from '../../src/index.js';
 import { charged, read } from './venue-limits.js';
 
 const key = { credential: 'intx-key-1', uid: 'intx-account' } as const;
-const order = { method: 'POST', path: '/api/v1/orders', body: { portfolio: 'p1', instrument: 'BTC-PERP', side: 'BUY', type: 'LIMIT', size: '0.01', price: '60000', tif: 'GTC' } } as const;
+const order = {
+  method: 'POST',
+  path: '/api/v1/orders',
+  body: { portfolio: 'p1', instrument: 'BTC-PERP', side: 'BUY', type: 'LIMIT', size: '0.01', price: '60000', tif: 'GTC' },
+} as const;
 
 describe('coinbase-intx: documented numbers', () => {
   it('carries its verification, and the ccxt name coinbaseinternational resolves to it', () => {
@@ -20,7 +24,13 @@ describe('coinbase-intx: documented numbers', () => {
       account: { axis: 'account', credential: 'intx-account', scope: 'uid', cost: 1, limit: 4000, windowMs: 1000 },
       ip: { axis: 'ip', credential: null, scope: 'ip', cost: 1, limit: 100, windowMs: 1000 },
     });
-    for (const [method, path] of [['DELETE', '/api/v1/orders'], ['PUT', '/api/v1/orders/123'], ['GET', '/api/v1/portfolios/p1/positions'], ['GET', '/api/v1/portfolios/fills'], ['POST', '/api/v1/transfers/withdraw']] as const) {
+    for (const [method, path] of [
+      ['DELETE', '/api/v1/orders'],
+      ['PUT', '/api/v1/orders/123'],
+      ['GET', '/api/v1/portfolios/p1/positions'],
+      ['GET', '/api/v1/portfolios/fills'],
+      ['POST', '/api/v1/transfers/withdraw'],
+    ] as const) {
       expect(charged('coinbase-intx', { method, path }, key)['key'], `${method} ${path}`).toMatchObject({ limit: 40, windowMs: 1000 });
     }
   });

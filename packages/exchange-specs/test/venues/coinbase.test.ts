@@ -43,7 +43,10 @@ describe('coinbase: responses', () => {
   it('429 holds both private buckets of the user, Retry-After when given, else 1 s', () => {
     const fb = read('coinbase', order, { status: 429, body: { errors: [{ id: 'rate_limit_exceeded', message: 'Too many requests' }] } }, secondKey);
     expect(fb).toMatchObject({ verdict: 'rate_limited', retryAfterMs: 1000 });
-    expect(fb.penalties.map((p) => [p.key.credential, p.key.axis])).toEqual([['user-1', 'private'], ['user-1', 'private-hourly']]);
+    expect(fb.penalties.map((p) => [p.key.credential, p.key.axis])).toEqual([
+      ['user-1', 'private'],
+      ['user-1', 'private-hourly'],
+    ]);
     expect(read('coinbase', order, { status: 429, headers: { 'retry-after': '3' } }, secondKey).retryAfterMs).toBe(3000);
   });
 });

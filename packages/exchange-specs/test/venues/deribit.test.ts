@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bucketForTier, bucketLimit, getVenueSpec, interpretResponse, resolveRequest, validateSpec, type Identity, type VenueRequest } from '../../src/index.js';
+import {
+  bucketForTier,
+  bucketLimit,
+  getVenueSpec,
+  interpretResponse,
+  resolveRequest,
+  validateSpec,
+  type Identity,
+  type VenueRequest,
+} from '../../src/index.js';
 
 const spec = getVenueSpec('deribit');
 const anon: Identity = { credential: null };
@@ -44,7 +53,18 @@ describe('deribit (verified 2026-12-01)', () => {
   });
 
   it('charges every documented matching-engine method on the matching-engine limit, not the credits', () => {
-    for (const m of ['buy', 'edit_by_label', 'cancel_by_label', 'cancel_all_by_currency', 'cancel_all_by_kind_or_type', 'execute_block_trade', 'verify_block_trade', 'mass_quote', 'add_block_rfq_quote', 'cancel_all_block_rfq_quotes']) {
+    for (const m of [
+      'buy',
+      'edit_by_label',
+      'cancel_by_label',
+      'cancel_all_by_currency',
+      'cancel_all_by_kind_or_type',
+      'execute_block_trade',
+      'verify_block_trade',
+      'mass_quote',
+      'add_block_rfq_quote',
+      'cancel_all_block_rfq_quotes',
+    ]) {
       expect(charged({ method: 'GET', path: `/api/v2/private/${m}` }), m).toEqual({ matching: 1 });
     }
   });
@@ -71,13 +91,21 @@ describe('deribit (verified 2026-12-01)', () => {
   });
 
   it('an authenticated public call draws on the sub-account credits; an anonymous one on the IP allowance only', () => {
-    expect(charged({ method: 'GET', path: '/api/v2/public/ticker', query: { instrument_name: 'BTC-PERPETUAL' } }, sub)).toEqual({ public: 500, 'non-matching': 500 });
+    expect(charged({ method: 'GET', path: '/api/v2/public/ticker', query: { instrument_name: 'BTC-PERPETUAL' } }, sub)).toEqual({
+      public: 500,
+      'non-matching': 500,
+    });
     expect(charged({ method: 'GET', path: '/api/v2/public/get_index_price' }, sub)).toEqual({ public: 500, 'non-matching': 500 });
     expect(charged({ method: 'GET', path: '/api/v2/public/get_index_price' }, anon)).toEqual({ public: 500 });
   });
 
   it('too_many_requests (10028) is a rate limit that holds the charged buckets', () => {
-    const fb = interpretResponse(spec, { method: 'GET', path: '/api/v2/private/cancel_by_label' }, { status: 429, headers: {}, body: { error: { code: 10028, message: 'too_many_requests' } } }, sub);
+    const fb = interpretResponse(
+      spec,
+      { method: 'GET', path: '/api/v2/private/cancel_by_label' },
+      { status: 429, headers: {}, body: { error: { code: 10028, message: 'too_many_requests' } } },
+      sub,
+    );
     expect(fb.verdict).toBe('rate_limited');
     expect(fb.penalties.map((p) => p.key.axis)).toEqual(['matching']);
   });

@@ -8,9 +8,21 @@ const place = (orderFlags: number | undefined) =>
   ({
     method: 'POST',
     path: '/dydxprotocol.clob.MsgPlaceOrder',
-    body: { order: { orderId: { subaccountId: { owner: 'dydx1trader', number: 0 }, clientId: 7, ...(orderFlags === undefined ? {} : { orderFlags }), clobPairId: 0 }, side: 1, quantums: 1_000_000, subticks: 100_000 } },
+    body: {
+      order: {
+        orderId: { subaccountId: { owner: 'dydx1trader', number: 0 }, clientId: 7, ...(orderFlags === undefined ? {} : { orderFlags }), clobPairId: 0 },
+        side: 1,
+        quantums: 1_000_000,
+        subticks: 100_000,
+      },
+    },
   }) as const;
-const cancel = (orderFlags: number) => ({ method: 'POST', path: '/dydxprotocol.clob.MsgCancelOrder', body: { orderId: { subaccountId: { owner: 'dydx1trader', number: 0 }, clientId: 7, orderFlags, clobPairId: 0 }, goodTilBlock: 100 } }) as const;
+const cancel = (orderFlags: number) =>
+  ({
+    method: 'POST',
+    path: '/dydxprotocol.clob.MsgCancelOrder',
+    body: { orderId: { subaccountId: { owner: 'dydx1trader', number: 0 }, clientId: 7, orderFlags, clobPairId: 0 }, goodTilBlock: 100 },
+  }) as const;
 
 describe('dydx-v4: documented numbers', () => {
   it('carries its verification, every provenance quotes its source, and the ccxt name dydx resolves to it', () => {
@@ -26,7 +38,9 @@ describe('dydx-v4: documented numbers', () => {
     const expected = { axis: 'indexer', credential: null, scope: 'ip', cost: 1, limit: 100, windowMs: 10_000 };
     expect(charged('dydx-v4', { method: 'GET', path: '/v4/orderbooks/perpetualMarket/BTC-USD' })).toEqual({ indexer: expected });
     expect(charged('dydx-v4', { method: 'GET', path: '/v4/candles/perpetualMarkets/BTC-USD', query: { resolution: '1MIN' } })).toEqual({ indexer: expected });
-    expect(charged('dydx-v4', { method: 'GET', path: '/v4/orders', query: { address: 'dydx1trader', subaccountNumber: '0' } }, account)).toEqual({ indexer: expected });
+    expect(charged('dydx-v4', { method: 'GET', path: '/v4/orders', query: { address: 'dydx1trader', subaccountNumber: '0' } }, account)).toEqual({
+      indexer: expected,
+    });
   });
 
   it('a block is taken as 1.5 s, the slower documented block time', () => {
@@ -57,7 +71,11 @@ describe('dydx-v4: documented numbers', () => {
 
   it('a stateful cancellation is not block-limited; a batch cancellation counts 2 on the short-term budget', () => {
     expect(charged('dydx-v4', cancel(64), account)['chain-short-term']).toMatchObject({ cost: 0 });
-    const batch = { method: 'POST', path: '/dydxprotocol.clob.MsgBatchCancel', body: { subaccountId: { owner: 'dydx1trader', number: 0 }, shortTermCancels: [{ clobPairId: 0, clientIds: [1, 2, 3, 4, 5] }], goodTilBlock: 100 } } as const;
+    const batch = {
+      method: 'POST',
+      path: '/dydxprotocol.clob.MsgBatchCancel',
+      body: { subaccountId: { owner: 'dydx1trader', number: 0 }, shortTermCancels: [{ clobPairId: 0, clientIds: [1, 2, 3, 4, 5] }], goodTilBlock: 100 },
+    } as const;
     expect(charged('dydx-v4', batch, account)).toEqual({
       'chain-short-term': { axis: 'chain-short-term', credential: 'dydx1trader', scope: 'uid', cost: 2, limit: 2000, windowMs: 5 * DYDX_BLOCK_MS },
     });
@@ -69,14 +87,23 @@ describe('dydx-v4: documented numbers', () => {
     expect(a['chain-stateful-100']?.credential).toBe(b['chain-stateful-100']?.credential);
   });
 
-  it('public nodes: each operator\'s documented limit on its host, an unlisted host priced as the strictest', () => {
+  it("public nodes: each operator's documented limit on its host, an unlisted host priced as the strictest", () => {
     expect(charged('dydx-v4', { method: 'GET', path: '/broadcast_tx_sync', host: 'dydx-ops-rpc.kingnodes.com', query: { tx: '0x00' } })).toEqual({
       'kingnodes-rpc': { axis: 'kingnodes-rpc', credential: null, scope: 'ip', cost: 1, limit: 250, windowMs: 60_000 },
     });
-    expect(charged('dydx-v4', { method: 'POST', path: '/cosmos/tx/v1beta1/txs', host: 'dydx-dao-api.polkachu.com', body: { tx_bytes: 'AA==', mode: 'BROADCAST_MODE_SYNC' } })).toEqual({
+    expect(
+      charged('dydx-v4', {
+        method: 'POST',
+        path: '/cosmos/tx/v1beta1/txs',
+        host: 'dydx-dao-api.polkachu.com',
+        body: { tx_bytes: 'AA==', mode: 'BROADCAST_MODE_SYNC' },
+      }),
+    ).toEqual({
       'polkachu-rest': { axis: 'polkachu-rest', credential: null, scope: 'ip', cost: 1, limit: 300, windowMs: 60_000 },
     });
-    expect(charged('dydx-v4', { method: 'GET', path: '/cosmos/auth/v1beta1/account_info/dydx1trader', host: 'dydx-mainnet-lcd.autostake.com' })['autostake-rest']).toMatchObject({ limit: 4, windowMs: 1000 });
+    expect(
+      charged('dydx-v4', { method: 'GET', path: '/cosmos/auth/v1beta1/account_info/dydx1trader', host: 'dydx-mainnet-lcd.autostake.com' })['autostake-rest'],
+    ).toMatchObject({ limit: 4, windowMs: 1000 });
     expect(Object.keys(charged('dydx-v4', { method: 'GET', path: '/broadcast_tx_sync', host: 'my-own-node.example' }))).toEqual(['autostake-rpc']);
   });
 
@@ -88,8 +115,12 @@ describe('dydx-v4: documented numbers', () => {
 describe('dydx-v4: responses', () => {
   const book = { method: 'GET', path: '/v4/orderbooks/perpetualMarket/BTC-USD' } as const;
 
-  it('the indexer\'s 429 holds the indexer budget for its whole 10 s window (its Retry-After is in ms)', () => {
-    const fb = read('dydx-v4', book, { status: 429, headers: { 'retry-after': '4200', 'ratelimit-remaining': '0' }, body: { errors: [{ msg: 'Too many requests' }] } });
+  it("the indexer's 429 holds the indexer budget for its whole 10 s window (its Retry-After is in ms)", () => {
+    const fb = read('dydx-v4', book, {
+      status: 429,
+      headers: { 'retry-after': '4200', 'ratelimit-remaining': '0' },
+      body: { errors: [{ msg: 'Too many requests' }] },
+    });
     expect(fb).toMatchObject({ verdict: 'rate_limited', rule: 'indexer-too-many-requests', retryAfterMs: 10_000 });
     expect(fb.penalties.map((p) => p.key.axis)).toEqual(['indexer']);
   });
@@ -100,7 +131,7 @@ describe('dydx-v4: responses', () => {
     expect(fb.syncs[0]?.minBorrowed).toBeGreaterThan(0);
   });
 
-  it('a node\'s 429 holds its bucket a minute', () => {
+  it("a node's 429 holds its bucket a minute", () => {
     const fb = read('dydx-v4', { method: 'GET', path: '/broadcast_tx_sync', host: 'dydx-ops-rpc.kingnodes.com' }, { status: 429, body: 'Too Many Requests' });
     expect(fb).toMatchObject({ verdict: 'rate_limited', rule: 'node-too-many-requests', retryAfterMs: 60_000 });
     expect(fb.penalties.map((p) => p.key.axis)).toEqual(['kingnodes-rpc']);
@@ -110,16 +141,37 @@ describe('dydx-v4: responses', () => {
     `Rate of ${count} exceeds configured block rate limit of {NumBlocks:${blocks} Limit:${limit}} for ${context} and dydx1trader: Block rate limit exceeded`;
 
   it('code 5001 over CometBFT RPC: the limit the log names is held for its window', () => {
-    const short = read('dydx-v4', place(0), { body: { jsonrpc: '2.0', id: -1, result: { code: 5001, codespace: 'clob', log: log(2001, 5, 2000, 'MaxShortTermOrdersAndCancelsPerNBlocks'), hash: 'AB' } } }, account);
+    const short = read(
+      'dydx-v4',
+      place(0),
+      {
+        body: {
+          jsonrpc: '2.0',
+          id: -1,
+          result: { code: 5001, codespace: 'clob', log: log(2001, 5, 2000, 'MaxShortTermOrdersAndCancelsPerNBlocks'), hash: 'AB' },
+        },
+      },
+      account,
+    );
     expect(short).toMatchObject({ verdict: 'rate_limited', counted: true, retryAfterMs: 5 * DYDX_BLOCK_MS });
     expect(short.penalties.map((p) => [p.key.axis, p.key.credential])).toEqual([['chain-short-term', 'dydx1trader']]);
-    const hundred = read('dydx-v4', place(64), { body: { result: { code: 5001, codespace: 'clob', log: log(21, 100, 20, 'MaxStatefulOrdersPerNBlocks') } } }, account);
+    const hundred = read(
+      'dydx-v4',
+      place(64),
+      { body: { result: { code: 5001, codespace: 'clob', log: log(21, 100, 20, 'MaxStatefulOrdersPerNBlocks') } } },
+      account,
+    );
     expect(hundred).toMatchObject({ rule: 'block-rate-limit-stateful-100-rpc', retryAfterMs: 100 * DYDX_BLOCK_MS });
     expect(hundred.penalties.map((p) => p.key.axis)).toEqual(['chain-stateful-100']);
   });
 
   it('code 5001 over Cosmos REST and from a client library', () => {
-    const perBlock = read('dydx-v4', place(64), { body: { tx_response: { code: 5001, codespace: 'clob', raw_log: log(3, 1, 2, 'MaxStatefulOrdersPerNBlocks') } } }, account);
+    const perBlock = read(
+      'dydx-v4',
+      place(64),
+      { body: { tx_response: { code: 5001, codespace: 'clob', raw_log: log(3, 1, 2, 'MaxStatefulOrdersPerNBlocks') } } },
+      account,
+    );
     expect(perBlock).toMatchObject({ rule: 'block-rate-limit-stateful-block-rest', retryAfterMs: DYDX_BLOCK_MS });
     expect(perBlock.penalties.map((p) => p.key.axis)).toEqual(['chain-stateful-block']);
     const bare = read('dydx-v4', place(64), { body: { code: 5001, codespace: 'clob' } }, account);
@@ -127,7 +179,7 @@ describe('dydx-v4: responses', () => {
     expect(bare.penalties.map((p) => p.key.axis).sort()).toEqual(['chain-stateful-100', 'chain-stateful-block']);
   });
 
-  it('an accepted transaction, or another module\'s 5001, is no rate limit', () => {
+  it("an accepted transaction, or another module's 5001, is no rate limit", () => {
     expect(read('dydx-v4', place(0), { body: { result: { code: 0, codespace: '', log: '[]' } } }, account).verdict).toBe('ok');
     expect(read('dydx-v4', place(0), { body: { result: { code: 5001, codespace: 'perpetuals', log: 'x' } } }, account).verdict).toBe('ok');
   });

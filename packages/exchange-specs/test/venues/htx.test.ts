@@ -20,7 +20,13 @@ describe('htx: documented numbers', () => {
   });
 
   it('merged, tickers, trade, kline and detail: 4,500 per 5 minutes each, each its own bucket', () => {
-    const paths = { merged: '/market/detail/merged', tickers: '/market/tickers', trade: '/market/trade', kline: '/market/history/kline', detail: '/market/detail' };
+    const paths = {
+      merged: '/market/detail/merged',
+      tickers: '/market/tickers',
+      trade: '/market/trade',
+      kline: '/market/history/kline',
+      detail: '/market/detail',
+    };
     for (const [id, path] of Object.entries(paths)) {
       expect(charged('htx', { method: 'GET', path, query: { symbol: 'btcusdt' } }), path).toEqual({
         [id]: { axis: id, credential: null, scope: 'ip', cost: 1, limit: 4500, windowMs: FIVE_MIN },
@@ -29,7 +35,11 @@ describe('htx: documented numbers', () => {
   });
 
   it('GET /market/history/trade: 3,000 per 5 minutes', () => {
-    expect(charged('htx', { method: 'GET', path: '/market/history/trade', query: { symbol: 'btcusdt' } })['history-trade']).toMatchObject({ limit: 3000, windowMs: FIVE_MIN, scope: 'ip' });
+    expect(charged('htx', { method: 'GET', path: '/market/history/trade', query: { symbol: 'btcusdt' } })['history-trade']).toMatchObject({
+      limit: 3000,
+      windowMs: FIVE_MIN,
+      scope: 'ip',
+    });
   });
 
   it('batchCancelOpenOrders: 50 per 2 s per UID, shared by the keys of the account', () => {
@@ -68,14 +78,23 @@ describe('htx: responses', () => {
       expect(fb, code).toMatchObject({ verdict: 'rate_limited', retryAfterMs: 2000 });
       expect(fb.penalties.map((p) => p.key.axis)).toEqual(['place']);
     }
-    expect(read('htx', { method: 'GET', path: '/v2/reference/transact-fee-rate' }, { body: { code: 1006, message: 'Exceed rate limit' } }, alice).verdict).toBe('rate_limited');
+    expect(read('htx', { method: 'GET', path: '/v2/reference/transact-fee-rate' }, { body: { code: 1006, message: 'Exceed rate limit' } }, alice).verdict).toBe(
+      'rate_limited',
+    );
   });
   it('does not read X-HB-RateLimit-Requests-Expire as a wait (its unit is not documented)', () => {
     const now = Date.UTC(2026, 11, 1, 12, 0, 0);
-    const fb = read('htx', place, { headers: { 'x-hb-ratelimit-requests-expire': '5', date: date(now) }, body: { status: 'error', 'err-code': 'base-request-exceed-frequency-limit' } }, alice);
+    const fb = read(
+      'htx',
+      place,
+      { headers: { 'x-hb-ratelimit-requests-expire': '5', date: date(now) }, body: { status: 'error', 'err-code': 'base-request-exceed-frequency-limit' } },
+      alice,
+    );
     expect(fb).toMatchObject({ verdict: 'rate_limited', retryAfterMs: 2000 });
   });
   it('X-HB-RateLimit-Requests-Remain syncs the endpoint bucket of the UID', () => {
-    expect(read('htx', place, { headers: { 'x-hb-ratelimit-requests-remain': '10' } }, alice).syncs.map((s) => s.key)).toEqual([{ venue: 'htx', credential: 'uid-1', axis: 'place' }]);
+    expect(read('htx', place, { headers: { 'x-hb-ratelimit-requests-remain': '10' } }, alice).syncs.map((s) => s.key)).toEqual([
+      { venue: 'htx', credential: 'uid-1', axis: 'place' },
+    ]);
   });
 });

@@ -28,13 +28,15 @@ describe('hyperliquid (verified 2026-12-01)', () => {
   });
 
   it('pins the info weights: 2 for six types, 60 for userRole, 20 for the rest', () => {
-    for (const type of ['l2Book', 'allMids', 'clearinghouseState', 'orderStatus', 'spotClearinghouseState', 'exchangeStatus']) expect(weight(info({ type })), type).toBe(2);
+    for (const type of ['l2Book', 'allMids', 'clearinghouseState', 'orderStatus', 'spotClearinghouseState', 'exchangeStatus'])
+      expect(weight(info({ type })), type).toBe(2);
     expect(weight(info({ type: 'userRole', user: '0x1' }))).toBe(60);
     for (const type of ['meta', 'metaAndAssetCtxs', 'openOrders', 'candleSnapshot', 'userRateLimit']) expect(weight(info({ type })), type).toBe(20);
   });
 
   it('pins the exchange weight 1 + floor(batch_length / 40): 79 orders weigh 2', () => {
-    const order = (n: number) => weight({ method: 'POST', path: '/exchange', body: { action: { type: 'order', orders: Array.from({ length: n }, () => ({})) } } });
+    const order = (n: number) =>
+      weight({ method: 'POST', path: '/exchange', body: { action: { type: 'order', orders: Array.from({ length: n }, () => ({})) } } });
     expect(order(1)).toBe(1);
     expect(order(39)).toBe(1);
     expect(order(40)).toBe(2);
@@ -56,7 +58,13 @@ describe('hyperliquid (verified 2026-12-01)', () => {
   it('treats the per-address limit reply as a rate limit, held for the documented 10 s', () => {
     const fb = feedback(
       { method: 'POST', path: '/exchange', body: { action: { type: 'order', orders: [{}] } } },
-      { body: { status: 'err', response: 'Too many cumulative requests sent (37986 > 10436) for cumulative volume traded $437.92. Place taker orders to free up 1 request per USDC traded.' } },
+      {
+        body: {
+          status: 'err',
+          response:
+            'Too many cumulative requests sent (37986 > 10436) for cumulative volume traded $437.92. Place taker orders to free up 1 request per USDC traded.',
+        },
+      },
     );
     expect(fb.verdict).toBe('rate_limited');
     expect(fb.penalties).toEqual([{ key: { venue: 'hyperliquid', credential: null, axis: 'ip-weight' }, hold: { forMs: 10_000 } }]);

@@ -22,7 +22,9 @@ describe('kraken-futures: documented numbers', () => {
   });
 
   it('/derivatives: 500 per 10 s per account; orders cost 10, cancel-all 25', () => {
-    expect(charged('kraken-futures', { method: 'POST', path: d('sendorder') }, user)).toEqual({ derivatives: { axis: 'derivatives', credential: 'acct-1', scope: 'uid', cost: 10, limit: 500, windowMs: TEN_S } });
+    expect(charged('kraken-futures', { method: 'POST', path: d('sendorder') }, user)).toEqual({
+      derivatives: { axis: 'derivatives', credential: 'acct-1', scope: 'uid', cost: 10, limit: 500, windowMs: TEN_S },
+    });
     expect(cost({ method: 'POST', path: d('editorder') }, 'derivatives')).toBe(10);
     expect(cost({ method: 'POST', path: d('cancelorder') }, 'derivatives')).toBe(10);
     expect(cost({ method: 'POST', path: d('cancelallorders') }, 'derivatives')).toBe(25);
@@ -44,7 +46,16 @@ describe('kraken-futures: documented numbers', () => {
   });
 
   it('batchorder costs 9 + the number of instructions, as a form field json or a JSON body; more than 10 are refused', () => {
-    const batch = (n: number) => Array.from({ length: n }, (_, i) => ({ order: 'send', order_tag: String(i), orderType: 'lmt', symbol: 'PF_XBTUSD', side: 'buy', size: 1, limitPrice: 1 }));
+    const batch = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        order: 'send',
+        order_tag: String(i),
+        orderType: 'lmt',
+        symbol: 'PF_XBTUSD',
+        side: 'buy',
+        size: 1,
+        limitPrice: 1,
+      }));
     const form = (n: number) => `json=${encodeURIComponent(JSON.stringify({ batchOrder: batch(n) }))}`;
     expect(cost({ method: 'POST', path: d('batchorder'), body: form(10) }, 'derivatives')).toBe(19);
     expect(cost({ method: 'POST', path: d('batchorder'), body: form(1) }, 'derivatives')).toBe(10);
@@ -61,12 +72,17 @@ describe('kraken-futures: documented numbers', () => {
     expect(cost({ method: 'GET', path: '/api/history/v3/executions' }, 'history')).toBe(1);
     expect(cost({ method: 'GET', path: '/api/history/v2/triggers' }, 'history')).toBe(1);
     expect(cost({ method: 'GET', path: '/api/history/v2/accountlogcsv' }, 'history')).toBe(6);
-    const log = (count?: string) => cost({ method: 'GET', path: '/api/history/v3/account-log', ...(count === undefined ? {} : { query: { count } }) }, 'history');
-    expect([log('25'), log('26'), log('50'), log('51'), log('1000'), log('1001'), log('5000'), log('5001'), log('100000'), log()]).toEqual([1, 2, 2, 3, 3, 6, 6, 10, 10, 3]);
+    const log = (count?: string) =>
+      cost({ method: 'GET', path: '/api/history/v3/account-log', ...(count === undefined ? {} : { query: { count } }) }, 'history');
+    expect([log('25'), log('26'), log('50'), log('51'), log('1000'), log('1001'), log('5000'), log('5001'), log('100000'), log()]).toEqual([
+      1, 2, 2, 3, 3, 6, 6, 10, 10, 3,
+    ]);
   });
 
-  it('public endpoints cost nothing at Kraken: only this spec\'s 5 per 5 s per IP', () => {
-    expect(charged('kraken-futures', { method: 'GET', path: d('tickers') })).toEqual({ public: { axis: 'public', credential: null, scope: 'ip', cost: 1, limit: 5, windowMs: 5000 } });
+  it("public endpoints cost nothing at Kraken: only this spec's 5 per 5 s per IP", () => {
+    expect(charged('kraken-futures', { method: 'GET', path: d('tickers') })).toEqual({
+      public: { axis: 'public', credential: null, scope: 'ip', cost: 1, limit: 5, windowMs: 5000 },
+    });
     expect(cost({ method: 'GET', path: '/api/history/v2/market/PF_XBTUSD/executions' }, 'public')).toBe(1);
     expect(cost({ method: 'GET', path: '/api/history/v2/market/PF_XBTUSD/executions' }, 'history')).toBeUndefined();
   });
@@ -79,7 +95,12 @@ describe('kraken-futures: documented numbers', () => {
 
 describe('kraken-futures: responses', () => {
   it('apiLimitExceeded (HTTP 200) holds the charged budget 10 s', () => {
-    const fb = read('kraken-futures', { method: 'POST', path: d('sendorder') }, { body: { result: 'error', serverTime: '2016-02-25T09:45:53.818Z', error: 'apiLimitExceeded' } }, user);
+    const fb = read(
+      'kraken-futures',
+      { method: 'POST', path: d('sendorder') },
+      { body: { result: 'error', serverTime: '2016-02-25T09:45:53.818Z', error: 'apiLimitExceeded' } },
+      user,
+    );
     expect(fb).toMatchObject({ verdict: 'rate_limited', rule: 'api-limit-exceeded', retryAfterMs: 10_000 });
     expect(fb.penalties.map((p) => p.key.axis)).toEqual(['derivatives']);
     const hist = read('kraken-futures', { method: 'GET', path: '/api/history/v2/orders' }, { body: { result: 'error', error: 'apiLimitExceeded' } }, user);

@@ -19,14 +19,22 @@ function feedback(response: Partial<VenueResponse>, request: VenueRequest = priv
 
 describe('kraken: the REST call counter', () => {
   it('ledger and trade history calls add 4', () => {
-    for (const name of ['Ledgers', 'TradesHistory', 'QueryLedgers', 'QueryTrades']) expect(costs('kraken', priv(name), key), name).toEqual({ 'rest-counter': 4 });
+    for (const name of ['Ledgers', 'TradesHistory', 'QueryLedgers', 'QueryTrades'])
+      expect(costs('kraken', priv(name), key), name).toEqual({ 'rest-counter': 4 });
     expect(costs('kraken', priv('Balance'), key)).toEqual({ 'rest-counter': 1 });
   });
 
   it('holds the documented maximum and decay per tier (Starter from the support article)', () => {
     const b = spec.buckets.find((x) => x.id === 'rest-counter')!;
-    const tier = (t: string) => { const x = bucketForTier(b, t); return x.algorithm === 'token-bucket' ? [x.capacity, x.refillPerSec] : []; };
-    expect([tier('starter'), tier('intermediate'), tier('pro')]).toEqual([[15, 0.33], [20, 0.5], [20, 1]]);
+    const tier = (t: string) => {
+      const x = bucketForTier(b, t);
+      return x.algorithm === 'token-bucket' ? [x.capacity, x.refillPerSec] : [];
+    };
+    expect([tier('starter'), tier('intermediate'), tier('pro')]).toEqual([
+      [15, 0.33],
+      [20, 0.5],
+      [20, 1],
+    ]);
     expect(b.scope).toBe('key');
   });
 });
@@ -34,8 +42,15 @@ describe('kraken: the REST call counter', () => {
 describe('kraken: the trading engine counter per pair', () => {
   it('holds the documented thresholds and decay per tier', () => {
     const b = spec.buckets.find((x) => x.id === 'trading')!;
-    const tier = (t: string) => { const x = bucketForTier(b, t); return x.algorithm === 'token-bucket' ? [x.capacity, x.refillPerSec] : []; };
-    expect([tier('starter'), tier('intermediate'), tier('pro')]).toEqual([[60, 1], [125, 2.34], [180, 3.75]]);
+    const tier = (t: string) => {
+      const x = bucketForTier(b, t);
+      return x.algorithm === 'token-bucket' ? [x.capacity, x.refillPerSec] : [];
+    };
+    expect([tier('starter'), tier('intermediate'), tier('pro')]).toEqual([
+      [60, 1],
+      [125, 2.34],
+      [180, 3.75],
+    ]);
   });
 
   it('AddOrder +1, AmendOrder 1 + 3 and EditOrder 1 + 6 at worst, CancelOrder 8 at worst', () => {
@@ -80,7 +95,10 @@ describe('kraken: throttle messages', () => {
 
   it('the other throttles get their documented default holds', () => {
     expect(feedback({ body: { error: ['EAPI:Rate limit exceeded'] } })).toMatchObject({ verdict: 'rate_limited', retryAfterMs: 15_000 });
-    expect(feedback({ body: { error: ['EOrder:Rate limit exceeded'] } }, priv('AddOrder', 'pair=XBTUSD'))).toMatchObject({ verdict: 'rate_limited', retryAfterMs: 10_000 });
+    expect(feedback({ body: { error: ['EOrder:Rate limit exceeded'] } }, priv('AddOrder', 'pair=XBTUSD'))).toMatchObject({
+      verdict: 'rate_limited',
+      retryAfterMs: 10_000,
+    });
     expect(feedback({ body: { error: ['EGeneral:Temporary lockout'] } })).toMatchObject({ verdict: 'banned', retryAfterMs: 900_000 });
   });
 });

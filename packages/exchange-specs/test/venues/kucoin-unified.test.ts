@@ -14,7 +14,12 @@ describe('kucoin-unified: the unified trading account pool', () => {
   });
 
   it('orders are charged to the Unified Account pool: 200 per 3 s and 2000 per 30 s per UID at VIP0 (both versions of the page)', () => {
-    const place = { method: 'POST', path: '/api/ua/v1/unified/order/place', query: { tradeType: 'FUTURES' }, body: { tradeType: 'FUTURES', symbol: 'XBTUSDTM', side: 'BUY', orderType: 'LIMIT', size: '1', price: '1' } } as const;
+    const place = {
+      method: 'POST',
+      path: '/api/ua/v1/unified/order/place',
+      query: { tradeType: 'FUTURES' },
+      body: { tradeType: 'FUTURES', symbol: 'XBTUSDTM', side: 'BUY', orderType: 'LIMIT', size: '1', price: '1' },
+    } as const;
     expect(charged('kucoin-unified', place, user)).toEqual({
       unified: { axis: 'unified', credential: 'uid-1', scope: 'uid', cost: 1, limit: 200, windowMs: 3000 },
       'unified-30s': { axis: 'unified-30s', credential: 'uid-1', scope: 'uid', cost: 1, limit: 2000, windowMs: 30_000 },
@@ -35,11 +40,18 @@ describe('kucoin-unified: the unified trading account pool', () => {
   });
 
   it('market data on the Public pool per IP', () => {
-    expect(charged('kucoin-unified', { method: 'GET', path: '/api/ua/v1/market/ticker', query: { tradeType: 'SPOT' } })).toEqual({ public: { axis: 'public', credential: null, scope: 'ip', cost: 15, limit: 2000, windowMs: 30_000 } });
+    expect(charged('kucoin-unified', { method: 'GET', path: '/api/ua/v1/market/ticker', query: { tradeType: 'SPOT' } })).toEqual({
+      public: { axis: 'public', credential: null, scope: 'ip', cost: 15, limit: 2000, windowMs: 30_000 },
+    });
   });
 
   it('429000 with gw-ratelimit-reset holds both readings of the pool until the reset', () => {
-    const fb = read('kucoin-unified', { method: 'POST', path: '/api/ua/v1/unified/order/place' }, { status: 429, headers: { 'gw-ratelimit-reset': '800' }, body: { code: '429000' } }, user);
+    const fb = read(
+      'kucoin-unified',
+      { method: 'POST', path: '/api/ua/v1/unified/order/place' },
+      { status: 429, headers: { 'gw-ratelimit-reset': '800' }, body: { code: '429000' } },
+      user,
+    );
     expect(fb).toMatchObject({ verdict: 'rate_limited', retryAfterMs: 800 });
     expect(fb.penalties.map((p) => p.key.axis).sort()).toEqual(['unified', 'unified-30s']);
   });

@@ -24,8 +24,10 @@ describe('kucoin: endpoint weights as KuCoin documents them (API-RATE-LIMIT-WEIG
     expect(costs('kucoin', { method: 'GET', path: '/api/v3/market/orderbook/level2', query: { symbol: 'BTC-USDT' } }, key)).toEqual({ spot: 3 });
   });
 
-  it('pins every endpoint\'s pool and weight', () => {
-    const table = Object.fromEntries(spec.endpoints.map((e) => [`${e.method} ${e.path}`, `${e.costs[0]?.bucket} ${e.costs[0]?.cost.kind === 'constant' ? e.costs[0].cost.value : '?'}`]));
+  it("pins every endpoint's pool and weight", () => {
+    const table = Object.fromEntries(
+      spec.endpoints.map((e) => [`${e.method} ${e.path}`, `${e.costs[0]?.bucket} ${e.costs[0]?.cost.kind === 'constant' ? e.costs[0].cost.value : '?'}`]),
+    );
     expect(table).toEqual({
       'POST /api/v1/hf/orders': 'spot 1',
       'POST /api/v1/hf/orders/sync': 'spot 1',

@@ -4,7 +4,8 @@ import { charged, date, read, refused } from './venue-limits.js';
 
 const user = { credential: 'key-1', uid: 'uid-1' } as const;
 const TEN_S = 10_000;
-const batch = (n: number): string => JSON.stringify(Array.from({ length: n }, () => ({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '1', price: '1' })));
+const batch = (n: number): string =>
+  JSON.stringify(Array.from({ length: n }, () => ({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '1', price: '1' })));
 
 describe('mexc-spot: documented numbers', () => {
   it('carries its verification, and every provenance quotes the documentation', () => {
@@ -23,7 +24,10 @@ describe('mexc-spot: documented numbers', () => {
     expect(charged('mexc-spot', { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '5000' } }, user)).toEqual({
       'ip-endpoint': { axis: 'ip-endpoint:GET /api/v3/depth', credential: null, scope: 'ip', cost: 1, limit: 500, windowMs: TEN_S },
     });
-    expect(charged('mexc-spot', { method: 'GET', path: '/api/v3/trades', query: { symbol: 'BTCUSDT' } })['ip-endpoint']).toMatchObject({ cost: 5, axis: 'ip-endpoint:GET /api/v3/trades' });
+    expect(charged('mexc-spot', { method: 'GET', path: '/api/v3/trades', query: { symbol: 'BTCUSDT' } })['ip-endpoint']).toMatchObject({
+      cost: 5,
+      axis: 'ip-endpoint:GET /api/v3/trades',
+    });
     expect(charged('mexc-spot', { method: 'GET', path: '/api/v3/exchangeInfo' })['ip-endpoint']).toMatchObject({ cost: 10 });
   });
 
@@ -46,7 +50,13 @@ describe('mexc-spot: documented numbers', () => {
     const r = charged('mexc-spot', { method: 'POST', path: '/api/v3/batchOrders', query: { batchOrders: batch(20) } }, user);
     expect(r['ip-endpoint']).toMatchObject({ cost: 1, limit: 500 });
     expect(r['uid-endpoint']).toMatchObject({ cost: 1, credential: 'uid-1' });
-    expect(r['twice-per-second-ip']).toMatchObject({ cost: 1, limit: 2, windowMs: 1000, credential: null, axis: 'twice-per-second-ip:POST /api/v3/batchOrders' });
+    expect(r['twice-per-second-ip']).toMatchObject({
+      cost: 1,
+      limit: 2,
+      windowMs: 1000,
+      credential: null,
+      axis: 'twice-per-second-ip:POST /api/v3/batchOrders',
+    });
     expect(r['twice-per-second-uid']).toMatchObject({ cost: 1, limit: 2, windowMs: 1000, credential: 'uid-1' });
     expect(refused('mexc-spot', { method: 'POST', path: '/api/v3/batchOrders', query: { batchOrders: batch(21) } }, user)).toBe('invalid_parameter');
   });
@@ -62,7 +72,10 @@ describe('mexc-spot: documented numbers', () => {
     const query = charged('mexc-spot', { method: 'GET', path: '/api/v3/order', query: { symbol: 'BTCUSDT', orderId: '1' } }, user);
     expect(query['ip-endpoint']).toMatchObject({ cost: 2, axis: 'ip-endpoint:GET /api/v3/order', credential: null });
     expect(query['uid-endpoint']).toMatchObject({ cost: 2, axis: 'uid-endpoint:GET /api/v3/order', credential: 'uid-1' });
-    expect(charged('mexc-spot', { method: 'GET', path: '/api/v3/openOrders' }, user)['ip-endpoint']).toMatchObject({ cost: 3, axis: 'ip-endpoint:GET /api/v3/openOrders' });
+    expect(charged('mexc-spot', { method: 'GET', path: '/api/v3/openOrders' }, user)['ip-endpoint']).toMatchObject({
+      cost: 3,
+      axis: 'ip-endpoint:GET /api/v3/openOrders',
+    });
     expect(charged('mexc-spot', { method: 'GET', path: '/api/v3/myTrades', query: { symbol: 'BTCUSDT' } }, user)['ip-endpoint']?.cost).toBe(10);
     expect(charged('mexc-spot', { method: 'GET', path: '/api/v3/tradeFee', query: { symbol: 'BTCUSDT' } }, user)['ip-endpoint']?.cost).toBe(20);
     expect(charged('mexc-spot', { method: 'DELETE', path: '/api/v3/openOrders', query: { symbol: 'BTCUSDT' } }, user)['uid-endpoint']?.cost).toBe(1);
@@ -71,7 +84,9 @@ describe('mexc-spot: documented numbers', () => {
 
   it('wallet: deposit and withdraw addresses weigh 10, generating one 1', () => {
     expect(charged('mexc-spot', { method: 'GET', path: '/api/v3/capital/deposit/address', query: { coin: 'USDT' } }, user)['ip-endpoint']?.cost).toBe(10);
-    expect(charged('mexc-spot', { method: 'POST', path: '/api/v3/capital/deposit/address', query: { coin: 'USDT', network: 'TRC20' } }, user)['ip-endpoint']?.cost).toBe(1);
+    expect(
+      charged('mexc-spot', { method: 'POST', path: '/api/v3/capital/deposit/address', query: { coin: 'USDT', network: 'TRC20' } }, user)['ip-endpoint']?.cost,
+    ).toBe(1);
     expect(charged('mexc-spot', { method: 'GET', path: '/api/v3/capital/withdraw/address' }, user)['ip-endpoint']?.cost).toBe(10);
     expect(charged('mexc-spot', { method: 'POST', path: '/api/v3/capital/convert' }, user)['ip-endpoint']?.cost).toBe(10);
     expect(charged('mexc-spot', { method: 'GET', path: '/api/v3/capital/config/getall' }, user)['ip-endpoint']?.cost).toBe(10);
@@ -87,7 +102,7 @@ describe('mexc-spot: responses', () => {
   const depth = { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT' } } as const;
   const order = { method: 'POST', path: '/api/v3/order', query: { symbol: 'BTCUSDT' } } as const;
 
-  it('429 holds the endpoint\'s buckets for Retry-After, else one whole window', () => {
+  it("429 holds the endpoint's buckets for Retry-After, else one whole window", () => {
     const fb = read('mexc-spot', order, { status: 429, headers: { 'retry-after': '7', date: date(now) }, body: { code: 429, msg: 'Too Many Requests' } }, user);
     expect(fb).toMatchObject({ verdict: 'rate_limited', rule: 'too-many-requests', retryAfterMs: 7000 });
     expect(fb.penalties.map((p) => p.key.axis).sort()).toEqual(['ip-endpoint:POST /api/v3/order', 'uid-endpoint:POST /api/v3/order']);
@@ -95,7 +110,11 @@ describe('mexc-spot: responses', () => {
   });
 
   it('418 is an IP ban until Retry-After, else the documented minimum of 2 minutes', () => {
-    expect(read('mexc-spot', depth, { status: 418, headers: { 'retry-after': '300' } })).toMatchObject({ verdict: 'banned', rule: 'ip-ban', retryAfterMs: 300_000 });
+    expect(read('mexc-spot', depth, { status: 418, headers: { 'retry-after': '300' } })).toMatchObject({
+      verdict: 'banned',
+      rule: 'ip-ban',
+      retryAfterMs: 300_000,
+    });
     expect(read('mexc-spot', depth, { status: 418 })).toMatchObject({ verdict: 'banned', retryAfterMs: 120_000 });
   });
 
@@ -104,6 +123,10 @@ describe('mexc-spot: responses', () => {
   });
 
   it('a 200 is admitted and counted', () => {
-    expect(read('mexc-spot', depth, { status: 200, body: { lastUpdateId: 1, bids: [], asks: [] } })).toMatchObject({ verdict: 'ok', counted: true, penalties: [] });
+    expect(read('mexc-spot', depth, { status: 200, body: { lastUpdateId: 1, bids: [], asks: [] } })).toMatchObject({
+      verdict: 'ok',
+      counted: true,
+      penalties: [],
+    });
   });
 });

@@ -33,7 +33,10 @@ describe('okx: the sub-account order limit and its fill-ratio tiers', () => {
 
 describe('okx: a batch of one order counts on the single-order limit', () => {
   it('place: a one-order batch charges trade/order, not trade/batch-orders', () => {
-    expect(costs('okx', post('/api/v5/trade/batch-orders', [{ instId: 'BTC-USDT', side: 'buy' }]), key)).toEqual({ 'trade/order:BTC-USDT': 1, 'subaccount-orders': 1 });
+    expect(costs('okx', post('/api/v5/trade/batch-orders', [{ instId: 'BTC-USDT', side: 'buy' }]), key)).toEqual({
+      'trade/order:BTC-USDT': 1,
+      'subaccount-orders': 1,
+    });
   });
   it('place: two orders charge the batch limit, one unit per order on each instrument', () => {
     expect(costs('okx', post('/api/v5/trade/batch-orders', [{ instId: 'BTC-USDT' }, { instId: 'ETH-USDT' }]), key)).toEqual({
@@ -43,11 +46,18 @@ describe('okx: a batch of one order counts on the single-order limit', () => {
     });
   });
   it('cancel and amend: a one-order batch charges the single cancel and amend limits', () => {
-    expect(costs('okx', post('/api/v5/trade/cancel-batch-orders', JSON.stringify([{ instId: 'BTC-USDT', ordId: '1' }])), key)).toEqual({ 'trade/cancel-order:BTC-USDT': 1 });
-    expect(costs('okx', post('/api/v5/trade/amend-batch-orders', [{ instId: 'BTC-USDT', ordId: '1', newSz: '2' }]), key)).toEqual({ 'trade/amend-order:BTC-USDT': 1, 'subaccount-orders': 1 });
-    expect(costs('okx', post('/api/v5/trade/cancel-batch-orders', [{ instId: 'BTC-USDT' }, { instId: 'BTC-USDT' }]), key)).toEqual({ 'trade/cancel-batch-orders:BTC-USDT': 2 });
+    expect(costs('okx', post('/api/v5/trade/cancel-batch-orders', JSON.stringify([{ instId: 'BTC-USDT', ordId: '1' }])), key)).toEqual({
+      'trade/cancel-order:BTC-USDT': 1,
+    });
+    expect(costs('okx', post('/api/v5/trade/amend-batch-orders', [{ instId: 'BTC-USDT', ordId: '1', newSz: '2' }]), key)).toEqual({
+      'trade/amend-order:BTC-USDT': 1,
+      'subaccount-orders': 1,
+    });
+    expect(costs('okx', post('/api/v5/trade/cancel-batch-orders', [{ instId: 'BTC-USDT' }, { instId: 'BTC-USDT' }]), key)).toEqual({
+      'trade/cancel-batch-orders:BTC-USDT': 2,
+    });
   });
-  it('refuses a batch of more than 20 orders (OKX\'s maximum) rather than under-sizing the burst', () => {
+  it("refuses a batch of more than 20 orders (OKX's maximum) rather than under-sizing the burst", () => {
     const orders = Array.from({ length: 21 }, () => ({ instId: 'BTC-USDT' }));
     expect(errorCode('okx', post('/api/v5/trade/batch-orders', orders), key)).toBe('invalid_parameter');
     expect(costs('okx', post('/api/v5/trade/batch-orders', orders.slice(0, 20)), key)['trade/batch-orders:BTC-USDT']).toBe(20);
@@ -61,11 +71,19 @@ describe('okx: scopes of the trading limits', () => {
     expect(costs('okx', post('/api/v5/trade/order', { instId: 'BTC-USD-241227' }), key)['trade/order:BTC-USD-241227']).toBe(1);
     expect(costs('okx', post('/api/v5/trade/order', { instId: 'BTC-USDT-SWAP' }), key)['trade/order:BTC-USDT-SWAP']).toBe(1);
     const batch = [{ instId: 'ETH-USD-241227-3000-C' }, { instId: 'ETH-USD-250328-4000-P' }, { instId: 'ETH-USDT' }];
-    expect(costs('okx', post('/api/v5/trade/batch-orders', batch), key)).toEqual({ 'trade/batch-orders:ETH-USD': 2, 'trade/batch-orders:ETH-USDT': 1, 'subaccount-orders': 3 });
+    expect(costs('okx', post('/api/v5/trade/batch-orders', batch), key)).toEqual({
+      'trade/batch-orders:ETH-USD': 2,
+      'trade/batch-orders:ETH-USDT': 1,
+      'subaccount-orders': 3,
+    });
   });
 
   it('charges orders tagged isElpTakerAccess to their own 50 per 2 s limit per instrument', () => {
-    expect(costs('okx', post('/api/v5/trade/order', { instId: 'BTC-USDT', isElpTakerAccess: true }), key)).toEqual({ 'trade/order:BTC-USDT': 1, 'subaccount-orders': 1, 'trade/elp-taker-orders:BTC-USDT': 1 });
+    expect(costs('okx', post('/api/v5/trade/order', { instId: 'BTC-USDT', isElpTakerAccess: true }), key)).toEqual({
+      'trade/order:BTC-USDT': 1,
+      'subaccount-orders': 1,
+      'trade/elp-taker-orders:BTC-USDT': 1,
+    });
     expect(costs('okx', post('/api/v5/trade/order', { instId: 'BTC-USDT', isElpTakerAccess: false }), key)['trade/elp-taker-orders:BTC-USDT']).toBeUndefined();
     expect(venueLimit('trade/elp-taker-orders')).toBe(50);
   });
@@ -73,7 +91,9 @@ describe('okx: scopes of the trading limits', () => {
 
 describe('okx: every documented number', () => {
   it('pins each bucket to OKX\'s "Rate Limit" line', () => {
-    const limits = Object.fromEntries(spec.buckets.map((b) => [b.id, b.algorithm === 'token-bucket' ? [b.capacity, b.refillPerSec] : [b.limit, b.windowMs, b.scope]]));
+    const limits = Object.fromEntries(
+      spec.buckets.map((b) => [b.id, b.algorithm === 'token-bucket' ? [b.capacity, b.refillPerSec] : [b.limit, b.windowMs, b.scope]]),
+    );
     expect(limits).toEqual({
       'trade/order': [60, 2000, 'uid'],
       'trade/batch-orders': [300, 2000, 'uid'],
@@ -103,7 +123,10 @@ describe('okx: every documented number', () => {
   });
 
   it('documents market/tickers (20 per 2 s per IP), no longer marked uncertain', () => {
-    expect(spec.buckets.find((b) => b.id === 'market/tickers')?.provenance).toMatchObject({ confidence: 'documented', quote: expect.stringContaining('Rate Limit: 20 requests per 2 seconds') as string });
+    expect(spec.buckets.find((b) => b.id === 'market/tickers')?.provenance).toMatchObject({
+      confidence: 'documented',
+      quote: expect.stringContaining('Rate Limit: 20 requests per 2 seconds') as string,
+    });
   });
 
   it('quotes the documentation for every number and records the check', () => {

@@ -1,4 +1,13 @@
-import { bucketForTier, getVenueSpec, interpretResponse, resolveRequest, type Feedback, type Identity, type VenueRequest, type VenueResponse } from '../../src/index.js';
+import {
+  bucketForTier,
+  getVenueSpec,
+  interpretResponse,
+  resolveRequest,
+  type Feedback,
+  type Identity,
+  type VenueRequest,
+  type VenueResponse,
+} from '../../src/index.js';
 
 /** What a request is charged on one bucket, with the venue's own numbers for the identity's tier. */
 export interface ChargedLimit {
@@ -26,7 +35,14 @@ export function charged(venue: string, request: VenueRequest, identity: Identity
     const t = bucketForTier(b, identity.tier ?? spec.defaultTier);
     if (t.algorithm === 'token-bucket') throw new Error(`${venue}: ${b.id} is a token bucket`);
     const prev = out[c.bucket];
-    out[c.bucket] = { axis: c.key.axis ?? 'request', credential: c.key.credential, scope: b.scope, cost: (prev?.cost ?? 0) + c.cost, limit: t.limit, windowMs: t.windowMs };
+    out[c.bucket] = {
+      axis: c.key.axis ?? 'request',
+      credential: c.key.credential,
+      scope: b.scope,
+      cost: (prev?.cost ?? 0) + c.cost,
+      limit: t.limit,
+      windowMs: t.windowMs,
+    };
   }
   return out;
 }

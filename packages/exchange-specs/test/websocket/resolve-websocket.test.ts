@@ -40,7 +40,11 @@ describe('WebSocket API requests are priced on the REST buckets with the same ke
     const params = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.001', price: '60000' };
     const ws = byAxis(checksOf('binance', 'ws-api', { id: 1, method: 'order.place', params }));
     const rest = byAxis(restChecks('binance-spot', { method: 'POST', path: '/api/v3/order', query: params }));
-    expect(Object.keys(ws).sort()).toEqual(Object.keys(rest).filter((a) => a !== 'raw_requests').sort());
+    expect(Object.keys(ws).sort()).toEqual(
+      Object.keys(rest)
+        .filter((a) => a !== 'raw_requests')
+        .sort(),
+    );
     for (const axis of Object.keys(ws)) {
       expect(ws[axis]?.key).toEqual(rest[axis]?.key);
       expect(ws[axis]?.limit).toEqual(rest[axis]?.limit);
@@ -58,7 +62,9 @@ describe('WebSocket API requests are priced on the REST buckets with the same ke
     if (!r.ok) throw new Error(r.error.message);
     const checks = byAxis(r.checks);
     expect(checks['request_weight']?.cost).toBe(2);
-    expect(checks['request_weight']?.limit).toEqual(byAxis(restChecks('binance-spot', { method: 'GET', path: '/api/v3/ping' }, { credential: null }))['request_weight']?.limit);
+    expect(checks['request_weight']?.limit).toEqual(
+      byAxis(restChecks('binance-spot', { method: 'GET', path: '/api/v3/ping' }, { credential: null }))['request_weight']?.limit,
+    );
     expect(checks['ws:connections']?.key).toEqual({ venue: 'binance-spot', credential: null, axis: 'ws:connections' });
   });
 
@@ -77,7 +83,14 @@ describe('WebSocket API requests are priced on the REST buckets with the same ke
 
   it('an OKX order that names no instId is refused as a missing parameter, never priced at a guess', () => {
     const ws = getWebSocketSpec('okx');
-    const r = resolveMessage(ws, getVenueSpec('okx'), 'private', classifyMessage(endpoint('okx', 'private'), { id: '3', op: 'order', args: [{ instIdCode: 123, side: 'buy' }] }), key, { connectionId: 'c' });
+    const r = resolveMessage(
+      ws,
+      getVenueSpec('okx'),
+      'private',
+      classifyMessage(endpoint('okx', 'private'), { id: '3', op: 'order', args: [{ instIdCode: 123, side: 'buy' }] }),
+      key,
+      { connectionId: 'c' },
+    );
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.code).toBe('missing_parameter');
   });
@@ -125,7 +138,9 @@ describe('WebSocket buckets', () => {
   });
 
   it('OKX counts subscribe, unsubscribe and login on the 480 per hour connection bucket, not a ping', () => {
-    expect(Object.keys(byAxis(checksOf('okx', 'public', { op: 'subscribe', args: [{ channel: 'tickers', instId: 'BTC-USDT' }] })))).toEqual(['ws:control-requests:conn-1']);
+    expect(Object.keys(byAxis(checksOf('okx', 'public', { op: 'subscribe', args: [{ channel: 'tickers', instId: 'BTC-USDT' }] })))).toEqual([
+      'ws:control-requests:conn-1',
+    ]);
     expect(checksOf('okx', 'public', 'ping')).toEqual([]);
   });
 
@@ -166,7 +181,9 @@ describe('classifyMessage', () => {
   });
 
   it('reads KuCoin topics, one per symbol after the colon', () => {
-    expect(classifyMessage(endpoint('kucoin', 'public'), { id: 1, type: 'subscribe', topic: '/market/ticker:BTC-USDT,ETH-USDT', response: true }).topics).toEqual(['/market/ticker:BTC-USDT', '/market/ticker:ETH-USDT']);
+    expect(
+      classifyMessage(endpoint('kucoin', 'public'), { id: 1, type: 'subscribe', topic: '/market/ticker:BTC-USDT,ETH-USDT', response: true }).topics,
+    ).toEqual(['/market/ticker:BTC-USDT', '/market/ticker:ETH-USDT']);
   });
 
   it('prefixes Kraken topics with their channel (one symbol on two channels is two topics)', () => {
@@ -180,7 +197,14 @@ describe('classifyMessage', () => {
 
 describe('operations that cannot share a REST key are refused, never paced apart', () => {
   it('a Kraken add_order (pair named symbol) is refused as a missing parameter', () => {
-    const r = resolveMessage(getWebSocketSpec('kraken'), getVenueSpec('kraken'), 'private', classifyMessage(endpoint('kraken', 'private'), { method: 'add_order', params: { order_type: 'limit', side: 'buy', symbol: 'BTC/USD' } }), key, { connectionId: 'c' });
+    const r = resolveMessage(
+      getWebSocketSpec('kraken'),
+      getVenueSpec('kraken'),
+      'private',
+      classifyMessage(endpoint('kraken', 'private'), { method: 'add_order', params: { order_type: 'limit', side: 'buy', symbol: 'BTC/USD' } }),
+      key,
+      { connectionId: 'c' },
+    );
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.code).toBe('missing_parameter');
   });

@@ -4,11 +4,25 @@ import { getVenueSpec, getWebSocketSpec, listWebSocketVenues, validateWebSocketS
 function minimal(): WebSocketSpec {
   const quote = 'There is a limit of 3 connections per second per IP.';
   return {
-    id: 'okx', venue: 'OKX', product: 'test', origin: 'hand-authored',
+    id: 'okx',
+    venue: 'OKX',
+    product: 'test',
+    origin: 'hand-authored',
     sources: { s: { url: 'https://example.invalid/docs', retrieved: '2026-12-01' } },
-    buckets: [{ id: 'connections', scope: 'ip', algorithm: 'sliding-window', limit: 3, windowMs: 1000, provenance: { source: 's', confidence: 'documented', quote } }],
+    buckets: [
+      { id: 'connections', scope: 'ip', algorithm: 'sliding-window', limit: 3, windowMs: 1000, provenance: { source: 's', confidence: 'documented', quote } },
+    ],
     caps: [{ id: 'subs', counts: 'subscriptions', scope: 'connection', limit: 10, provenance: { source: 's', confidence: 'documented', quote } }],
-    endpoints: [{ id: 'public', url: 'wss://example.invalid/ws', auth: 'public', connect: { charges: [{ bucket: 'connections', cost: 1 }] }, messages: [], caps: ['subs'] }],
+    endpoints: [
+      {
+        id: 'public',
+        url: 'wss://example.invalid/ws',
+        auth: 'public',
+        connect: { charges: [{ bucket: 'connections', cost: 1 }] },
+        messages: [],
+        caps: ['subs'],
+      },
+    ],
     verification: { checked: '2026-12-01', corrections: [], crossChecks: [] },
   };
 }
@@ -66,7 +80,14 @@ describe('validateWebSocketSpec', () => {
   it('refuses a per-message cap that is not per connection, and a connection cap per connection', () => {
     const s = minimal();
     const q = s.caps?.[0]?.provenance;
-    const bad = { ...s, caps: [{ id: 'a', counts: 'message-bytes', scope: 'ip', limit: 10, provenance: q }, { id: 'b', counts: 'connections', scope: 'connection', limit: 10, provenance: q }], endpoints: [{ ...s.endpoints[0], caps: ['a', 'b'] }] };
+    const bad = {
+      ...s,
+      caps: [
+        { id: 'a', counts: 'message-bytes', scope: 'ip', limit: 10, provenance: q },
+        { id: 'b', counts: 'connections', scope: 'connection', limit: 10, provenance: q },
+      ],
+      endpoints: [{ ...s.endpoints[0], caps: ['a', 'b'] }],
+    };
     expect(errorsOf(bad)).toEqual([
       'caps[0].scope: a message-bytes cap is per message: its scope is "connection"',
       'caps[1].scope: a connection cap counts connections of an IP or an account, not of one connection',
@@ -88,7 +109,13 @@ describe('validateWebSocketSpec', () => {
       endpoints: [
         {
           ...s.endpoints[0],
-          connect: { charges: [{ bucket: 'connections', cost: 1 }], rest: [{ restBucket: 'market/books', cost: 5 }, { restBucket: 'nope', cost: 1 }] },
+          connect: {
+            charges: [{ bucket: 'connections', cost: 1 }],
+            rest: [
+              { restBucket: 'market/books', cost: 5 },
+              { restBucket: 'nope', cost: 1 },
+            ],
+          },
           format: { operationPath: 'op' },
           operations: [{ operation: 'x', endpoint: 'no-such-endpoint', provenance: s.buckets[0]?.provenance }],
         },

@@ -63,7 +63,7 @@ describe('documented WebSocket numbers', () => {
     expect(cap('hyperliquid', 'connections')).toMatchObject({ scope: 'ip', limit: 10 });
   });
 
-  it('Gate: only the maintainer\'s recommended 100 connections per host', () => {
+  it("Gate: only the maintainer's recommended 100 connections per host", () => {
     expect(getWebSocketSpec('gate').buckets).toEqual([]);
     expect(cap('gate', 'connections')).toMatchObject({ scope: 'ip', limit: 100 });
     expect(cap('gate', 'connections').provenance.confidence).toBe('observed');

@@ -1,14 +1,6 @@
 import type { Limit } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
-import {
-  expectBooked,
-  expectBorrowed,
-  expectDelay,
-  expectError,
-  expectOkNow,
-  expectTrue,
-  show,
-} from '../expect.js';
+import { expectBooked, expectBorrowed, expectDelay, expectError, expectOkNow, expectTrue, show } from '../expect.js';
 import { FIVE_PER_SECOND, TEN_PER_SECOND, key, spend } from './fixtures.js';
 
 export const ADMISSION: readonly ConformanceTest[] = [
@@ -50,8 +42,19 @@ export const ADMISSION: readonly ConformanceTest[] = [
     await spend(limiter, k, TEN_PER_SECOND, 4);
     for (const cost of [-1, -0.5, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, '1' as unknown as number, undefined as unknown as number]) {
       expectError(await limiter.checkRate(k, TEN_PER_SECOND, cost), 'invalid_parameters', `checkRate cost ${show(cost)}`);
-      expectError(await limiter.checkRates([{ key: key({ axis: 'other' }), limit: TEN_PER_SECOND, cost: 2 }, { key: k, limit: TEN_PER_SECOND, cost }]), 'invalid_parameters', `checkRates cost ${show(cost)}`);
-      expectError(await limiter.waitForCapacity([{ key: k, limit: TEN_PER_SECOND, cost }], { maxWaitMs: 5000 }), 'invalid_parameters', `waitForCapacity cost ${show(cost)}`);
+      expectError(
+        await limiter.checkRates([
+          { key: key({ axis: 'other' }), limit: TEN_PER_SECOND, cost: 2 },
+          { key: k, limit: TEN_PER_SECOND, cost },
+        ]),
+        'invalid_parameters',
+        `checkRates cost ${show(cost)}`,
+      );
+      expectError(
+        await limiter.waitForCapacity([{ key: k, limit: TEN_PER_SECOND, cost }], { maxWaitMs: 5000 }),
+        'invalid_parameters',
+        `waitForCapacity cost ${show(cost)}`,
+      );
     }
     expectBorrowed(await limiter.borrowed(k), 4, 'borrowed after the refused costs');
     expectBorrowed(await limiter.borrowed(key({ axis: 'other' })), 0, 'the valid bucket of a refused checkRates');
@@ -132,20 +135,28 @@ export const ADMISSION: readonly ConformanceTest[] = [
     expectDelay(await limiter.checkRate(k, FIVE_PER_SECOND, 8), 600, 'cost 8 again: a refused probe banks nothing');
     expectBorrowed(await limiter.borrowed(k), 0, 'borrowed after the refused probes');
   }),
-  test('RL-A5', 'a booking above capacity sends once the whole cost accrued and leaves the bucket at zero', ['injectableClock', 'bookings'], async ({ limiter, clock }) => {
-    const k = key();
-    const t0 = clock.now();
-    expectBooked(await limiter.checkRate(k, FIVE_PER_SECOND, 8, { maxWaitMs: 1000 }), t0, 600, 'a booking of cost 8');
-    await clock.advance(600);
-    expectBorrowed(await limiter.borrowed(k), 5, 'borrowed at the send time (empty)');
-    expectDelay(await limiter.checkRate(k, FIVE_PER_SECOND, 1), 200, 'cost 1 at the send time');
-  }),
+  test(
+    'RL-A5',
+    'a booking above capacity sends once the whole cost accrued and leaves the bucket at zero',
+    ['injectableClock', 'bookings'],
+    async ({ limiter, clock }) => {
+      const k = key();
+      const t0 = clock.now();
+      expectBooked(await limiter.checkRate(k, FIVE_PER_SECOND, 8, { maxWaitMs: 1000 }), t0, 600, 'a booking of cost 8');
+      await clock.advance(600);
+      expectBorrowed(await limiter.borrowed(k), 5, 'borrowed at the send time (empty)');
+      expectDelay(await limiter.checkRate(k, FIVE_PER_SECOND, 1), 200, 'cost 1 at the send time');
+    },
+  ),
   test('RL-A6', 'fifty concurrent probes admit exactly the capacity', ['injectableClock'], async ({ limiter }) => {
     const k = key();
     const decisions = await Promise.all(Array.from({ length: 50 }, () => limiter.checkRate(k, TEN_PER_SECOND, 1)));
     const admitted = decisions.filter((d) => d.kind === 'ok').length;
     expectTrue(admitted === 10, `${admitted} of 50 concurrent probes were admitted on capacity 10`);
-    expectTrue(decisions.every((d) => d.kind === 'ok' || d.kind === 'delay'), `unexpected answers: ${show(decisions.filter((d) => d.kind === 'error'))}`);
+    expectTrue(
+      decisions.every((d) => d.kind === 'ok' || d.kind === 'delay'),
+      `unexpected answers: ${show(decisions.filter((d) => d.kind === 'error'))}`,
+    );
     expectBorrowed(await limiter.borrowed(k), 10, 'borrowed after the burst');
   }),
 ];

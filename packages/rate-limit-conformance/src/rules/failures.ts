@@ -59,7 +59,11 @@ function unreadableCalls(): readonly (readonly [string, 'sync' | 'penalize' | 's
     ['waitForCapacity with an unreadable list', undefined, (l) => l.waitForCapacity(unreadable<BucketCheck[]>([]), { maxWaitMs: 100 })],
     ['waitForCapacity with a maxWaitMs getter that throws', undefined, (l) => l.waitForCapacity(valid, throwingGetter('maxWaitMs'))],
     ['waitForCapacity with a signal getter that throws', undefined, (l) => l.waitForCapacity(valid, throwingGetter('signal', { maxWaitMs: 100 }))],
-    ['waitForCapacity with a signal whose aborted getter throws', undefined, (l) => l.waitForCapacity(valid, { maxWaitMs: 100, signal: signalWithThrowingAborted() })],
+    [
+      'waitForCapacity with a signal whose aborted getter throws',
+      undefined,
+      (l) => l.waitForCapacity(valid, { maxWaitMs: 100, signal: signalWithThrowingAborted() }),
+    ],
     ['sync with an unreadable key', 'sync', (l) => l.sync(unreadable<BucketKey>(), TEN_PER_SECOND, 1)],
     ['sync with an unreadable limit', 'sync', (l) => l.sync(k, unreadable({ capacity: 10, refillPerSec: 10 }), 1)],
     ['penalize with an unreadable key', 'penalize', (l) => l.penalize(unreadable<BucketKey>(), { forMs: 100 })],
@@ -113,7 +117,10 @@ export const FAILURES: readonly ConformanceTest[] = [
       }
     }
     for (const bad of [-3, Number.NaN, Number.POSITIVE_INFINITY]) {
-      await limiter.checkRates([{ key: a, limit: TEN_PER_SECOND, cost: 1 }, { key: b, limit: TEN_PER_SECOND, cost: bad }]);
+      await limiter.checkRates([
+        { key: a, limit: TEN_PER_SECOND, cost: 1 },
+        { key: b, limit: TEN_PER_SECOND, cost: bad },
+      ]);
       await limiter.checkRate(a, { capacity: bad, refillPerSec: 1 }, 1);
     }
     expectBorrowed(await limiter.borrowed(a), 4, 'bucket a');
@@ -122,34 +129,39 @@ export const FAILURES: readonly ConformanceTest[] = [
     await spend(limiter, b, TEN_PER_SECOND, 3, 'bucket b serves');
     await spend(limiter, key({ venue: 'fresh' }), TEN_PER_SECOND, 10, 'a fresh bucket');
   }),
-  test('RL-F2', 'input that cannot be read is invalid_parameters, never internal, for every method, and changes nothing', ['injectableClock'], async ({ limiter }) => {
-    const k = key({ axis: 'read' });
-    await spend(limiter, k, TEN_PER_SECOND, 4);
-    for (const [what, operation, call] of unreadableCalls()) {
-      let result: unknown;
-      try {
-        result = await call(limiter);
-      } catch (error) {
-        fail(`${what} threw or rejected: ${String(error)}`);
+  test(
+    'RL-F2',
+    'input that cannot be read is invalid_parameters, never internal, for every method, and changes nothing',
+    ['injectableClock'],
+    async ({ limiter }) => {
+      const k = key({ axis: 'read' });
+      await spend(limiter, k, TEN_PER_SECOND, 4);
+      for (const [what, operation, call] of unreadableCalls()) {
+        let result: unknown;
+        try {
+          result = await call(limiter);
+        } catch (error) {
+          fail(`${what} threw or rejected: ${String(error)}`);
+        }
+        const expected: RateLimitErrorCode = operation !== undefined && !limiter.capabilities[operation] ? 'not_supported' : 'invalid_parameters';
+        const e = expectError(result as Decision, expected, what);
+        expectTrue(!show(e).includes(UNREADABLE_TEXT), `${what}: the answer repeats the thrown error's text: ${show(e)}`);
       }
-      const expected: RateLimitErrorCode = operation !== undefined && !limiter.capabilities[operation] ? 'not_supported' : 'invalid_parameters';
-      const e = expectError(result as Decision, expected, what);
-      expectTrue(!show(e).includes(UNREADABLE_TEXT), `${what}: the answer repeats the thrown error's text: ${show(e)}`);
-    }
-    for (const [what, record] of [
-      ['an unreadable key', () => limiter.record(unreadable<BucketKey>(), 1, TEN_PER_SECOND)],
-      ['an unreadable limit', () => limiter.record(k, 1, unreadable({ capacity: 10, refillPerSec: 10 }))],
-    ] as const) {
-      try {
-        record();
-      } catch (error) {
-        fail(`record with ${what} threw: ${String(error)} (RL-R1: it never throws)`);
+      for (const [what, record] of [
+        ['an unreadable key', () => limiter.record(unreadable<BucketKey>(), 1, TEN_PER_SECOND)],
+        ['an unreadable limit', () => limiter.record(k, 1, unreadable({ capacity: 10, refillPerSec: 10 }))],
+      ] as const) {
+        try {
+          record();
+        } catch (error) {
+          fail(`record with ${what} threw: ${String(error)} (RL-R1: it never throws)`);
+        }
       }
-    }
-    await landed();
-    expectBorrowed(await limiter.borrowed(k), 4, 'the bucket after the unreadable calls');
-    await spend(limiter, k, TEN_PER_SECOND, 6, 'the bucket still serves');
-  }),
+      await landed();
+      expectBorrowed(await limiter.borrowed(k), 4, 'the bucket after the unreadable calls');
+      await spend(limiter, k, TEN_PER_SECOND, 6, 'the bucket still serves');
+    },
+  ),
   test('RL-F2', 'an operation whose capability is false answers not_supported, whatever its arguments', ['missingOperation'], async ({ limiter }) => {
     const k = key();
     const calls: Record<(typeof OPTIONAL_OPERATIONS)[number], readonly [string, () => Promise<unknown>][]> = {

@@ -71,12 +71,7 @@ export function track<T>(promise: Promise<T>, timeoutMs = 5_000): Tracked<T> {
  * Starts `waitForCapacity` and returns once it has either settled or started its timer on the
  * manual clock (an implementation may need a round trip to book first).
  */
-export async function startWait(
-  limiter: RateLimiter,
-  clock: ManualClock,
-  checks: readonly BucketCheck[],
-  options?: WaitOptions,
-): Promise<Tracked<Decision>> {
+export async function startWait(limiter: RateLimiter, clock: ManualClock, checks: readonly BucketCheck[], options?: WaitOptions): Promise<Tracked<Decision>> {
   const before = clock.timersCreated;
   const waiter = track(limiter.waitForCapacity(checks, options), clock.realTimeoutMs);
   const started = Date.now();

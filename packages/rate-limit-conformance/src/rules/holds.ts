@@ -36,15 +36,20 @@ export const HOLDS: readonly ConformanceTest[] = [
     const borrowed = await limiter.borrowed(binanceIp);
     expectTrue(typeof borrowed === 'number' && borrowed >= 15, `borrowed after the refused quota: ${show(borrowed)}`);
   }),
-  test('RL-R3', "a hold on a bucket never defined is kept past its end and starts the bucket empty as of the hold's end", ['injectableClock', 'penalize'], async ({ limiter, clock }) => {
-    expectDone(await limiter.penalize(binanceIp, { forMs: 100 }), 'penalize a bucket never checked for 100 ms');
-    await clock.advance(2000);
-    // A store may expire what it keeps on its own (real-time) clock: let the hold's length pass in
-    // real time too. The hold must be kept until the first definition (a day at least).
-    await new Promise<void>((resolve) => setTimeout(resolve, 300));
-    // empty at 100 ms, 1900 ms of refill at 0.1 per ms since: 190 of 6000, so 58 100 ms more
-    expectDelay(await limiter.checkRate(binanceIp, { requests: 6000, periodMs: 60_000 }, 6000), 58_100, 'the first check, for the whole capacity, 2 s later');
-  }),
+  test(
+    'RL-R3',
+    "a hold on a bucket never defined is kept past its end and starts the bucket empty as of the hold's end",
+    ['injectableClock', 'penalize'],
+    async ({ limiter, clock }) => {
+      expectDone(await limiter.penalize(binanceIp, { forMs: 100 }), 'penalize a bucket never checked for 100 ms');
+      await clock.advance(2000);
+      // A store may expire what it keeps on its own (real-time) clock: let the hold's length pass in
+      // real time too. The hold must be kept until the first definition (a day at least).
+      await new Promise<void>((resolve) => setTimeout(resolve, 300));
+      // empty at 100 ms, 1900 ms of refill at 0.1 per ms since: 190 of 6000, so 58 100 ms more
+      expectDelay(await limiter.checkRate(binanceIp, { requests: 6000, periodMs: 60_000 }, 6000), 58_100, 'the first check, for the whole capacity, 2 s later');
+    },
+  ),
   test('RL-R3', 'debt recorded on a held bucket never defined is charged after the hold', ['injectableClock', 'penalize'], async ({ limiter }) => {
     const k = key({ credential: null, axis: 'held-debt' });
     expectDone(await limiter.penalize(k, { forMs: 1000 }), 'penalize a bucket never checked for 1000 ms');

@@ -16,10 +16,17 @@ function expectRoom(result: ProviderCheckResult | ProviderAcquireResult, what: s
 function expectLimited(result: ProviderCheckResult, retryAfterMs: number | readonly [number, number], what: string): void {
   if (result?.kind !== 'rate_limited') fail(`${what}: expected rate_limited, got ${show(result)}`);
   const [lo, hi] = typeof retryAfterMs === 'number' ? [retryAfterMs, retryAfterMs] : retryAfterMs;
-  expectTrue(result.retryAfterMs >= lo && result.retryAfterMs <= hi, `${what}: retryAfterMs ${result.retryAfterMs}, expected ${lo === hi ? lo : `${lo}..${hi}`}`);
+  expectTrue(
+    result.retryAfterMs >= lo && result.retryAfterMs <= hi,
+    `${what}: retryAfterMs ${result.retryAfterMs}, expected ${lo === hi ? lo : `${lo}..${hi}`}`,
+  );
 }
 
-function expectProviderError(result: ProviderCheckResult | ProviderAcquireResult | ProviderPenaltyResult, code: string | undefined, what: string): RateLimitError {
+function expectProviderError(
+  result: ProviderCheckResult | ProviderAcquireResult | ProviderPenaltyResult,
+  code: string | undefined,
+  what: string,
+): RateLimitError {
   if (result?.kind !== 'error') fail(`${what}: expected error, got ${show(result)}`);
   if (code !== undefined) expectEqual(result.error.code, code, `${what}: error code`);
   return result.error;
@@ -154,18 +161,27 @@ export const HOST_CONTRACT: readonly ConformanceTest[] = [
     const none = null as unknown as ProviderCheckOptions;
     expectNamesArgument(expectProviderError(await p.check('alpha', 1, none), undefined, 'check with options null'), 'options', 'check with options null');
     expectNamesArgument(expectProviderError(await p.acquire('alpha', 1, none), undefined, 'acquire with options null'), 'options', 'acquire with options null');
-    expectNamesArgument(expectProviderError(await p.penalize('alpha', 1000, none), undefined, 'penalize with options null'), 'options', 'penalize with options null');
+    expectNamesArgument(
+      expectProviderError(await p.penalize('alpha', 1000, none), undefined, 'penalize with options null'),
+      'options',
+      'penalize with options null',
+    );
     expectRoom(await p.check('alpha', 10), 'check weight 10 after the refused calls (the penalty was not applied)');
   }),
-  test('RL-P5', 'penalize answers ok, or an error naming the argument it refused; a penalty is never dropped silently', ['injectableClock', 'provider', 'penalize'], async (t) => {
-    const p = await t.provider(LIMITS);
-    for (const retryAfterMs of [-1, Number.NaN, Number.POSITIVE_INFINITY, '5000' as unknown as number]) {
-      const what = `penalize retryAfterMs ${show(retryAfterMs)}`;
-      expectNamesArgument(expectProviderError(await p.penalize('alpha', retryAfterMs), undefined, what), 'retryAfterMs', what);
-    }
-    expectRoom(await p.check('alpha', 1), 'check after the refused penalties');
-    const applied: ProviderPenaltyResult = await p.penalize('alpha', 1000);
-    expectEqual(applied?.kind, 'ok', `penalize 1000 ms answered ${show(applied)}`);
-    expectLimited(await p.check('alpha', 1), [1000, 1100], 'check under the 1000 ms hold');
-  }),
+  test(
+    'RL-P5',
+    'penalize answers ok, or an error naming the argument it refused; a penalty is never dropped silently',
+    ['injectableClock', 'provider', 'penalize'],
+    async (t) => {
+      const p = await t.provider(LIMITS);
+      for (const retryAfterMs of [-1, Number.NaN, Number.POSITIVE_INFINITY, '5000' as unknown as number]) {
+        const what = `penalize retryAfterMs ${show(retryAfterMs)}`;
+        expectNamesArgument(expectProviderError(await p.penalize('alpha', retryAfterMs), undefined, what), 'retryAfterMs', what);
+      }
+      expectRoom(await p.check('alpha', 1), 'check after the refused penalties');
+      const applied: ProviderPenaltyResult = await p.penalize('alpha', 1000);
+      expectEqual(applied?.kind, 'ok', `penalize 1000 ms answered ${show(applied)}`);
+      expectLimited(await p.check('alpha', 1), [1000, 1100], 'check under the 1000 ms hold');
+    },
+  ),
 ];

@@ -1,16 +1,6 @@
 import type { BucketCheck, BucketKey, Decision, Limit } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
-import {
-  expectBorrowed,
-  expectDelay,
-  expectEqual,
-  expectError,
-  expectOkNow,
-  expectPlainNumbers,
-  expectSnapshot,
-  expectTrue,
-  show,
-} from '../expect.js';
+import { expectBorrowed, expectDelay, expectEqual, expectError, expectOkNow, expectPlainNumbers, expectSnapshot, expectTrue, show } from '../expect.js';
 import { FIVE_PER_SECOND, TEN_PER_SECOND, key, spend } from './fixtures.js';
 
 const SECRET = 'sk-live-9f8e7d6c5b4a3928-SECRET';
@@ -20,12 +10,7 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
     const base = key();
     await spend(limiter, base, TEN_PER_SECOND, 10);
     expectDelay(await limiter.checkRate(base, TEN_PER_SECOND, 1), 100, 'the drained bucket');
-    const others: BucketKey[] = [
-      key({ venue: 'beta' }),
-      key({ credential: 'cred-b' }),
-      key({ axis: 'ip' }),
-      key({ axis: 'order_weight' }),
-    ];
+    const others: BucketKey[] = [key({ venue: 'beta' }), key({ credential: 'cred-b' }), key({ axis: 'ip' }), key({ axis: 'order_weight' })];
     for (const other of others) await spend(limiter, other, TEN_PER_SECOND, 10, `${show(other)} is full`);
     expectDelay(await limiter.checkRate(base, TEN_PER_SECOND, 1), 100, 'the drained bucket, after the others');
   }),
@@ -66,7 +51,9 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
     ];
     let errors = 0;
     for (const result of results) {
-      const text = show(result) + (typeof result === 'object' && result !== null && 'error' in result ? String((result as { error: { message: unknown } }).error?.message) : '');
+      const text =
+        show(result) +
+        (typeof result === 'object' && result !== null && 'error' in result ? String((result as { error: { message: unknown } }).error?.message) : '');
       expectTrue(!text.includes(SECRET), `a result shows the raw credential: ${text}`);
       if (typeof result === 'object' && result !== null && (result as Decision).kind === 'error') errors++;
     }
@@ -80,7 +67,10 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
     expectTrue(!text.includes(SECRET), `the snapshot shows the raw credential: ${text}`);
     const hashes = snapshot.filter((b) => b.venue === 'alpha').map((b) => b.credentialHash);
     expectTrue(hashes.length === 2, `expected 2 alpha buckets in the snapshot, got ${text}`);
-    expectTrue(hashes.every((h) => typeof h === 'string' && /^[0-9a-f]{16,}$/i.test(h)), `credential hashes are not hex: ${show(hashes)}`);
+    expectTrue(
+      hashes.every((h) => typeof h === 'string' && /^[0-9a-f]{16,}$/i.test(h)),
+      `credential hashes are not hex: ${show(hashes)}`,
+    );
     expectTrue(hashes[0] !== hashes[1], 'two credentials share one hash');
   }),
   test('RL-K3', 'storage key names never contain the raw credential', ['storageKeys'], async ({ limiter, subject }) => {
@@ -140,7 +130,11 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
     await spend(limiter, k, TEN_PER_SECOND, 2);
     const missing = [{ key: k, cost: 1000 }] as unknown as BucketCheck[];
     expectError(await limiter.checkRates(missing), 'invalid_parameters', 'checkRates with the limit property absent');
-    expectError(await limiter.checkRates([{ key: k, limit: undefined as unknown as Limit, cost: 1000 }]), 'invalid_parameters', 'checkRates with limit: undefined');
+    expectError(
+      await limiter.checkRates([{ key: k, limit: undefined as unknown as Limit, cost: 1000 }]),
+      'invalid_parameters',
+      'checkRates with limit: undefined',
+    );
     expectError(await limiter.checkRate(k, undefined as unknown as Limit, 1000), 'invalid_parameters', 'checkRate with limit undefined');
     expectError(await limiter.peek(missing), 'invalid_parameters', 'peek with the limit absent');
     expectError(await limiter.waitForCapacity(missing, { maxWaitMs: 10 }), 'invalid_parameters', 'waitForCapacity with the limit absent');
@@ -173,8 +167,19 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
     ];
     for (const limit of bad) {
       expectError(await limiter.checkRate(k, limit as Limit, 1), 'invalid_parameters', `checkRate with limit ${show(limit)}`);
-      expectError(await limiter.checkRates([{ key: key({ axis: 'other' }), limit: TEN_PER_SECOND, cost: 1 }, { key: k, limit: limit as Limit, cost: 1 }]), 'invalid_parameters', `checkRates with limit ${show(limit)}`);
-      expectError(await limiter.waitForCapacity([{ key: k, limit: limit as Limit, cost: 1 }], { maxWaitMs: 1000 }), 'invalid_parameters', `waitForCapacity with limit ${show(limit)}`);
+      expectError(
+        await limiter.checkRates([
+          { key: key({ axis: 'other' }), limit: TEN_PER_SECOND, cost: 1 },
+          { key: k, limit: limit as Limit, cost: 1 },
+        ]),
+        'invalid_parameters',
+        `checkRates with limit ${show(limit)}`,
+      );
+      expectError(
+        await limiter.waitForCapacity([{ key: k, limit: limit as Limit, cost: 1 }], { maxWaitMs: 1000 }),
+        'invalid_parameters',
+        `waitForCapacity with limit ${show(limit)}`,
+      );
     }
     expectBorrowed(await limiter.borrowed(k), 4, 'borrowed after the refused limits');
     expectBorrowed(await limiter.borrowed(key({ axis: 'other' })), 0, 'the other bucket of a refused checkRates');
@@ -198,7 +203,11 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
     expectError(await limiter.checkRate(k, quota, 5), 'cost_unpayable', 'probe beyond the quota');
     expectError(await limiter.checkRate(k, quota, 5, { maxWaitMs: 60_000 }), 'cost_unpayable', 'booking beyond the quota');
     const timersBefore = clock.timersCreated;
-    expectError(await limiter.waitForCapacity([{ key: k, limit: quota, cost: 5 }], { maxWaitMs: 60_000 }), 'cost_unpayable', 'waitForCapacity beyond the quota');
+    expectError(
+      await limiter.waitForCapacity([{ key: k, limit: quota, cost: 5 }], { maxWaitMs: 60_000 }),
+      'cost_unpayable',
+      'waitForCapacity beyond the quota',
+    );
     expectTrue(clock.timersCreated === timersBefore, 'waitForCapacity started a timer for a cost that can never be paid');
     expectError(await limiter.checkRate(key({ axis: 'fresh' }), quota, 11), 'cost_unpayable', 'a cost above a fresh quota');
     expectBorrowed(await limiter.borrowed(k), 8, 'borrowed after the refusals');
@@ -222,10 +231,16 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
     for (const [what, answer] of answers) {
       const e = expectError(answer as Decision, 'cost_unpayable', `${what}: cost 5 with 2 left of the quota, second in the call`);
       expectEqual(e.error.path, 'checks[1]', `${what}: error.path (0-based, in the call)`);
-      expectTrue(e.error.message.includes('alpha') && e.error.message.includes('fixed-quota'), `${what}: the message does not name the venue and axis: ${show(e.error.message)}`);
+      expectTrue(
+        e.error.message.includes('alpha') && e.error.message.includes('fixed-quota'),
+        `${what}: the message does not name the venue and axis: ${show(e.error.message)}`,
+      );
     }
     const single = expectError(await limiter.checkRate(q, quota, 5), 'cost_unpayable', 'checkRate: cost 5 with 2 left');
-    expectTrue(single.error.message.includes('alpha') && single.error.message.includes('fixed-quota'), `checkRate: the message does not name the venue and axis: ${show(single.error.message)}`);
+    expectTrue(
+      single.error.message.includes('alpha') && single.error.message.includes('fixed-quota'),
+      `checkRate: the message does not name the venue and axis: ${show(single.error.message)}`,
+    );
     expectBorrowed(await limiter.borrowed(other), 0, 'the other bucket of the refused calls');
   }),
   test('RL-L4', 'the message of a used-up quota shows plain numbers, a float residue as 0', ['injectableClock', 'fractionalCosts'], async ({ limiter }) => {

@@ -65,8 +65,11 @@ async function garbage(limiter: RateLimiter, setup: PropertySetup, kind: Garbage
     switch (kind) {
       case 'negative-cost': {
         // another bucket first; of the same venue where calls cannot span venues
-        const other = limiter.capabilities.crossVenueChecks ? ((bucket + 1) % 3 as 0 | 1 | 2) : bucket === 0 ? 1 : bucket === 1 ? 0 : 2;
-        result = await limiter.checkRates([{ key: PROPERTY_KEYS[other]!, limit: setup.limits[other], cost: 1 }, { key, limit, cost: -1 }]);
+        const other = limiter.capabilities.crossVenueChecks ? (((bucket + 1) % 3) as 0 | 1 | 2) : bucket === 0 ? 1 : bucket === 1 ? 0 : 2;
+        result = await limiter.checkRates([
+          { key: PROPERTY_KEYS[other]!, limit: setup.limits[other], cost: 1 },
+          { key, limit, cost: -1 },
+        ]);
         break;
       }
       case 'nan-cost':
@@ -76,10 +79,16 @@ async function garbage(limiter: RateLimiter, setup: PropertySetup, kind: Garbage
         result = await limiter.checkRate(key, { capacity: limit.capacity, refillPerSec: -1 }, 1);
         break;
       case 'bad-key':
-        result = await limiter.checkRates([{ key, limit, cost: 1 }, { key: { ...key, venue: '' }, limit, cost: 1 }]);
+        result = await limiter.checkRates([
+          { key, limit, cost: 1 },
+          { key: { ...key, venue: '' }, limit, cost: 1 },
+        ]);
         break;
       case 'two-definitions':
-        result = await limiter.checkRates([{ key, limit, cost: 1 }, { key, limit: { capacity: limit.capacity + 1, refillPerSec: limit.refillPerSec }, cost: 1 }]);
+        result = await limiter.checkRates([
+          { key, limit, cost: 1 },
+          { key, limit: { capacity: limit.capacity + 1, refillPerSec: limit.refillPerSec }, cost: 1 },
+        ]);
         break;
       case 'bad-budget':
         result = await limiter.checkRate(key, limit, 1, { maxWaitMs: -5 });
@@ -250,10 +259,7 @@ export const MODEL_CHECK: readonly ConformanceTest[] = [
     ['injectableClock'],
     (t) => runModelCheck(t, false),
   ),
-  property(
-    'RL-F2',
-    '(property) malformed calls mixed into random command sequences answer invalid_parameters and change nothing',
-    ['injectableClock'],
-    (t) => runModelCheck(t, true),
+  property('RL-F2', '(property) malformed calls mixed into random command sequences answer invalid_parameters and change nothing', ['injectableClock'], (t) =>
+    runModelCheck(t, true),
   ),
 ];

@@ -12,28 +12,42 @@ const ONE_PER_SECOND: Limit = { capacity: 1, refillPerSec: 1 };
 async function fillWithBulk(limiter: RateLimiter, k: ReturnType<typeof key>, now: number, n: number): Promise<void> {
   expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, 8, { priority: 'bulk' }), 'bulk spends its line (8 of 10) at once');
   expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'bulk' }), 100, 'bulk beyond its line');
-  for (let i = 1; i <= n; i++) expectBooked(await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'bulk', maxWaitMs: 60_000 }), now, 100 * i, `bulk booking ${i}`);
+  for (let i = 1; i <= n; i++)
+    expectBooked(await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'bulk', maxWaitMs: 60_000 }), now, 100 * i, `bulk booking ${i}`);
 }
 
 export const PRIORITIES: readonly ConformanceTest[] = [
-  test('RL-Q1', 'a critical call goes at once beside bulk bookings that fill the bucket seconds ahead; only critical traffic spends that room', CLASSES, async ({ limiter, clock }) => {
-    const k = key();
-    const t0 = clock.now();
-    await fillWithBulk(limiter, k, t0, 30);
-    expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, 1.5, { priority: 'critical' }), 'a critical call of 1.5 beside 3 s of bulk bookings');
-    expectOkNow(await limiter.waitForCapacity([{ key: k, limit: TEN_PER_SECOND, cost: 0.5 }], { priority: 'critical', maxWaitMs: 10 }), 'a critical wait of 0.5: at once');
-    // the reserve (2 of 10) is spent by critical calls: the next critical call waits
-    const d = await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'critical' });
-    if (d.kind !== 'delay') fail(`a critical call after critical traffic spent the reserve: expected delay, got ${show(d)}`);
-    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 0.5, { priority: 'bulk' }), 3250, 'bulk behind its own bookings and the critical calls');
-  }),
+  test(
+    'RL-Q1',
+    'a critical call goes at once beside bulk bookings that fill the bucket seconds ahead; only critical traffic spends that room',
+    CLASSES,
+    async ({ limiter, clock }) => {
+      const k = key();
+      const t0 = clock.now();
+      await fillWithBulk(limiter, k, t0, 30);
+      expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, 1.5, { priority: 'critical' }), 'a critical call of 1.5 beside 3 s of bulk bookings');
+      expectOkNow(
+        await limiter.waitForCapacity([{ key: k, limit: TEN_PER_SECOND, cost: 0.5 }], { priority: 'critical', maxWaitMs: 10 }),
+        'a critical wait of 0.5: at once',
+      );
+      // the reserve (2 of 10) is spent by critical calls: the next critical call waits
+      const d = await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'critical' });
+      if (d.kind !== 'delay') fail(`a critical call after critical traffic spent the reserve: expected delay, got ${show(d)}`);
+      expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 0.5, { priority: 'bulk' }), 3250, 'bulk behind its own bookings and the critical calls');
+    },
+  ),
   test('RL-Q1', 'a normal call finds what lies between its line and bulk’s, and critical what lies above normal’s', CLASSES, async ({ limiter, clock }) => {
     const k = key();
     const t0 = clock.now();
     await fillWithBulk(limiter, k, t0, 10);
     const reserve: Reserve = { normal: 0.1, bulk: 0.2 };
     expectOkNow(await limiter.checkRates([{ key: k, limit: TEN_PER_SECOND, cost: 1 }], { priority: 'normal', reserve }), 'a normal call of 1 (line 9) at once');
-    expectBooked(await limiter.checkRate(k, TEN_PER_SECOND, 0.5, { priority: 'normal', reserve, maxWaitMs: 60_000 }), t0, 1050, 'a second normal call: behind the bookings');
+    expectBooked(
+      await limiter.checkRate(k, TEN_PER_SECOND, 0.5, { priority: 'normal', reserve, maxWaitMs: 60_000 }),
+      t0,
+      1050,
+      'a second normal call: behind the bookings',
+    );
     expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'critical' }), 'a critical call of 1 (line 10) at once');
   }),
   test('RL-Q1', 'critical finds normal’s reserve beside normal bookings', CLASSES, async ({ limiter, clock }) => {
@@ -41,32 +55,60 @@ export const PRIORITIES: readonly ConformanceTest[] = [
     const t0 = clock.now();
     const reserve: Reserve = { normal: 0.1 };
     expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, 9, { reserve }), 'normal spends its line (9) at once');
-    for (let i = 1; i <= 10; i++) expectBooked(await limiter.checkRate(k, TEN_PER_SECOND, 1, { reserve, maxWaitMs: 60_000 }), t0, 100 * i, `normal booking ${i}`);
+    for (let i = 1; i <= 10; i++)
+      expectBooked(await limiter.checkRate(k, TEN_PER_SECOND, 1, { reserve, maxWaitMs: 60_000 }), t0, 100 * i, `normal booking ${i}`);
     expectOkNow(await limiter.peek([{ key: k, limit: TEN_PER_SECOND, cost: 1 }], { priority: 'critical' }), 'peek: a critical call of 1 would go at once');
     expectDelay(await limiter.peek([{ key: k, limit: TEN_PER_SECOND, cost: 1 }], { reserve }), 1100, 'peek: a normal call would wait');
     expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'critical' }), 'a critical call of 1');
   }),
-  test('RL-Q1', 'bulk bookings made through one limiter leave the reserve to a critical call through another sharing the store', [...CLASSES, 'distributed', 'peer'], async ({ limiter, clock, peer }) => {
-    const other = await peer();
-    const k = key();
-    await fillWithBulk(limiter, k, clock.now(), 20);
-    expectOkNow(await other.checkRate(k, TEN_PER_SECOND, 2, { priority: 'critical' }), 'a critical call of 2 through the other limiter');
-    const d = await other.checkRate(k, TEN_PER_SECOND, 1, { priority: 'critical' });
-    if (d.kind !== 'delay') fail(`a second critical call through the other limiter: expected delay, got ${show(d)}`);
-  }),
+  test(
+    'RL-Q1',
+    'bulk bookings made through one limiter leave the reserve to a critical call through another sharing the store',
+    [...CLASSES, 'distributed', 'peer'],
+    async ({ limiter, clock, peer }) => {
+      const other = await peer();
+      const k = key();
+      await fillWithBulk(limiter, k, clock.now(), 20);
+      expectOkNow(await other.checkRate(k, TEN_PER_SECOND, 2, { priority: 'critical' }), 'a critical call of 2 through the other limiter');
+      const d = await other.checkRate(k, TEN_PER_SECOND, 1, { priority: 'critical' });
+      if (d.kind !== 'delay') fail(`a second critical call through the other limiter: expected delay, got ${show(d)}`);
+    },
+  ),
   test('RL-Q2', 'the room kept for higher classes never lets a call pass a booking of its own class ahead', CLASSES, async ({ limiter, clock }) => {
     const a = key({ axis: 'weight' });
     const b = key({ axis: 'orders' });
     const t0 = clock.now();
     expectOkNow(await limiter.checkRate(b, ONE_PER_SECOND, 1), 'a normal call empties a slow bucket');
     // a bulk call over both buckets books at b's time: a's charge lies 1 s ahead, far under a's line
-    expectBooked(await limiter.checkRates([{ key: a, limit: TEN_PER_SECOND, cost: 1 }, { key: b, limit: ONE_PER_SECOND, cost: 1 }], { priority: 'bulk', maxWaitMs: 5_000 }), t0, 1000, 'bulk over both (b has room for the cost of 1 only when empty)');
+    expectBooked(
+      await limiter.checkRates(
+        [
+          { key: a, limit: TEN_PER_SECOND, cost: 1 },
+          { key: b, limit: ONE_PER_SECOND, cost: 1 },
+        ],
+        { priority: 'bulk', maxWaitMs: 5_000 },
+      ),
+      t0,
+      1000,
+      'bulk over both (b has room for the cost of 1 only when empty)',
+    );
     // a later bulk call on a alone: a holds room for it at every instant ahead, yet it goes by the
     // token-bucket rule (every charge ahead counted as borrowed now), not at once
     expectBooked(await limiter.checkRate(a, TEN_PER_SECOND, 1, { priority: 'bulk', maxWaitMs: 5_000 }), t0, 400, 'a later bulk call on a');
     expectOkNow(await limiter.checkRate(a, TEN_PER_SECOND, 1, { priority: 'critical' }), 'a critical call goes at once');
     // a critical booking ahead holds back later critical calls the same way
-    expectBooked(await limiter.checkRates([{ key: a, limit: TEN_PER_SECOND, cost: 1 }, { key: b, limit: ONE_PER_SECOND, cost: 1 }], { priority: 'critical', maxWaitMs: 5_000 }), t0, 2000, 'critical over both');
+    expectBooked(
+      await limiter.checkRates(
+        [
+          { key: a, limit: TEN_PER_SECOND, cost: 1 },
+          { key: b, limit: ONE_PER_SECOND, cost: 1 },
+        ],
+        { priority: 'critical', maxWaitMs: 5_000 },
+      ),
+      t0,
+      2000,
+      'critical over both',
+    );
     const d = await limiter.checkRate(a, TEN_PER_SECOND, 1, { priority: 'critical' });
     if (d.kind === 'ok') fail(`a later critical call on a went at once past the critical booking ahead: ${show(d)}`);
   }),
@@ -94,65 +136,106 @@ export const PRIORITIES: readonly ConformanceTest[] = [
     CLASSES,
     (t) => runClassSafety(t, false),
   ),
-  property('RL-Q3', '(property) the same bound holds with the classes spread over two limiters sharing one store', [...CLASSES, 'distributed', 'peer'], (t) => runClassSafety(t, true)),
+  property('RL-Q3', '(property) the same bound holds with the classes spread over two limiters sharing one store', [...CLASSES, 'distributed', 'peer'], (t) =>
+    runClassSafety(t, true),
+  ),
   test('RL-Q4', 'bulk alone gets a burst of (1 − r)·capacity and then the full refill rate', CLASSES, async ({ limiter, clock }) => {
-    for (const [reserve, line] of [[undefined, 8], [{ bulk: 0.5 }, 5]] as const) {
+    for (const [reserve, line] of [
+      [undefined, 8],
+      [{ bulk: 0.5 }, 5],
+    ] as const) {
       const k = key({ axis: `line-${line}` });
       const t0 = clock.now();
-      for (let i = 0; i < line; i++) expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'bulk', ...(reserve === undefined ? {} : { reserve }) }), `bulk call ${i + 1} of its burst of ${line}`);
-      expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'bulk', ...(reserve === undefined ? {} : { reserve }) }), 100, `bulk beyond its burst of ${line}`);
+      for (let i = 0; i < line; i++)
+        expectOkNow(
+          await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'bulk', ...(reserve === undefined ? {} : { reserve }) }),
+          `bulk call ${i + 1} of its burst of ${line}`,
+        );
+      expectDelay(
+        await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'bulk', ...(reserve === undefined ? {} : { reserve }) }),
+        100,
+        `bulk beyond its burst of ${line}`,
+      );
       for (let i = 1; i <= 30; i++) {
-        expectBooked(await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'bulk', maxWaitMs: 60_000, ...(reserve === undefined ? {} : { reserve }) }), t0, 100 * i, `bulk booking ${i} (10 per second)`);
+        expectBooked(
+          await limiter.checkRate(k, TEN_PER_SECOND, 1, { priority: 'bulk', maxWaitMs: 60_000, ...(reserve === undefined ? {} : { reserve }) }),
+          t0,
+          100 * i,
+          `bulk booking ${i} (10 per second)`,
+        );
       }
       await clock.advance(10_000);
     }
   }),
-  test('RL-Q4', 'on a window limit bulk fills (1 − r)·perWindow, normal sends counted, and critical the rest', [...CLASSES, 'windowLimits'], async ({ limiter }) => {
-    const k = key({ axis: 'window' });
-    for (let i = 0; i < 8; i++) expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 8`);
-    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk beyond 8 in the window');
-    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical: the last 2 of the window');
-    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }), 1050, 'critical beyond the window');
-    // a bulk cost above its line is never refused for the reserve: it waits for room for all of it
-    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 9, { priority: 'bulk' }), 1050, 'bulk cost 9 (above its line of 8)');
-    expectError(await limiter.checkRate(k, TEN_PER_WINDOW, 11, { priority: 'bulk' }), 'cost_unpayable', 'bulk cost 11 above the window');
-    // normal sends count against bulk's line: the reserve stays free for the classes above bulk
-    const k2 = key({ axis: 'window-2' });
-    expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 2), 'normal sends 2 first');
-    for (let i = 0; i < 6; i++) expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 6 beside them`);
-    expectDelay(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk at its line of 8, normal’s 2 counted');
-    expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical finds the reserve');
-    expectDelay(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'critical' }), 1050, 'the window is full');
-  }),
-  test('RL-Q4', 'on a window limit critical sends spend the reserve, not a lower class’s line: the reserve costs bulk and normal only what critical calls leave of it', [...CLASSES, 'windowLimits'], async ({ limiter }) => {
-    const k = key({ axis: 'window-critical-first' });
-    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }), 'critical sends 1 first');
-    for (let i = 0; i < 8; i++) expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 8 beside it: its whole line`);
-    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk beyond its line');
-    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }), 'critical: the last one of the window');
-    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }), 1050, 'critical after spending the reserve itself: the window is full');
-    const n = key({ axis: 'window-critical-then-normal' });
-    const reserve: Reserve = { normal: 0.3, bulk: 0.3 };
-    expectOkNow(await limiter.checkRate(n, TEN_PER_WINDOW, 1, { priority: 'critical' }), 'critical sends 1 first');
-    expectOkNow(await limiter.checkRates([{ key: n, limit: TEN_PER_WINDOW, cost: 7 }], { reserve }), 'normal spends its line of 7 beside it');
-    expectDelay(await limiter.checkRates([{ key: n, limit: TEN_PER_WINDOW, cost: 1 }], { reserve }), 1050, 'normal beyond its line');
-    expectOkNow(await limiter.checkRate(n, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical: the 2 of the reserve it left');
-    expectDelay(await limiter.checkRate(n, TEN_PER_WINDOW, 1, { priority: 'critical' }), 1050, 'the window is full');
-  }),
-  test('RL-Q4', 'on a window limit bulk leaves half its share free whatever critical calls spent: normal spends to the limit', [...CLASSES, 'windowLimits'], async ({ limiter }) => {
-    // bulk's share of 20 % is 2 of 10: it keeps 1 free, every send counted, once critical sends spent the other
-    const k = key({ axis: 'window-bulk-keeps' });
-    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical spends the whole share first');
-    for (let i = 0; i < 7; i++) expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 7 beside them`);
-    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk at 9 of 10: half its share stays free');
-    expectDelay(await limiter.peek([{ key: k, limit: TEN_PER_WINDOW, cost: 1 }], { priority: 'bulk' }), 1050, 'peek sees the same');
-    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }), 'the next critical call finds it at once');
-    // normal keeps no such room: with a normal share it spends to the limit once critical spent its share
-    const n = key({ axis: 'window-normal-spends' });
-    const reserve: Reserve = { normal: 0.2, bulk: 0.2 };
-    expectOkNow(await limiter.checkRate(n, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical spends the whole share first');
-    expectOkNow(await limiter.checkRates([{ key: n, limit: TEN_PER_WINDOW, cost: 8 }], { reserve }), 'normal spends its line of 8 beside them: the window full');
-  }),
+  test(
+    'RL-Q4',
+    'on a window limit bulk fills (1 − r)·perWindow, normal sends counted, and critical the rest',
+    [...CLASSES, 'windowLimits'],
+    async ({ limiter }) => {
+      const k = key({ axis: 'window' });
+      for (let i = 0; i < 8; i++) expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 8`);
+      expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk beyond 8 in the window');
+      expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical: the last 2 of the window');
+      expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }), 1050, 'critical beyond the window');
+      // a bulk cost above its line is never refused for the reserve: it waits for room for all of it
+      expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 9, { priority: 'bulk' }), 1050, 'bulk cost 9 (above its line of 8)');
+      expectError(await limiter.checkRate(k, TEN_PER_WINDOW, 11, { priority: 'bulk' }), 'cost_unpayable', 'bulk cost 11 above the window');
+      // normal sends count against bulk's line: the reserve stays free for the classes above bulk
+      const k2 = key({ axis: 'window-2' });
+      expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 2), 'normal sends 2 first');
+      for (let i = 0; i < 6; i++) expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 6 beside them`);
+      expectDelay(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk at its line of 8, normal’s 2 counted');
+      expectOkNow(await limiter.checkRate(k2, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical finds the reserve');
+      expectDelay(await limiter.checkRate(k2, TEN_PER_WINDOW, 1, { priority: 'critical' }), 1050, 'the window is full');
+    },
+  ),
+  test(
+    'RL-Q4',
+    'on a window limit critical sends spend the reserve, not a lower class’s line: the reserve costs bulk and normal only what critical calls leave of it',
+    [...CLASSES, 'windowLimits'],
+    async ({ limiter }) => {
+      const k = key({ axis: 'window-critical-first' });
+      expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }), 'critical sends 1 first');
+      for (let i = 0; i < 8; i++)
+        expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 8 beside it: its whole line`);
+      expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk beyond its line');
+      expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }), 'critical: the last one of the window');
+      expectDelay(
+        await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }),
+        1050,
+        'critical after spending the reserve itself: the window is full',
+      );
+      const n = key({ axis: 'window-critical-then-normal' });
+      const reserve: Reserve = { normal: 0.3, bulk: 0.3 };
+      expectOkNow(await limiter.checkRate(n, TEN_PER_WINDOW, 1, { priority: 'critical' }), 'critical sends 1 first');
+      expectOkNow(await limiter.checkRates([{ key: n, limit: TEN_PER_WINDOW, cost: 7 }], { reserve }), 'normal spends its line of 7 beside it');
+      expectDelay(await limiter.checkRates([{ key: n, limit: TEN_PER_WINDOW, cost: 1 }], { reserve }), 1050, 'normal beyond its line');
+      expectOkNow(await limiter.checkRate(n, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical: the 2 of the reserve it left');
+      expectDelay(await limiter.checkRate(n, TEN_PER_WINDOW, 1, { priority: 'critical' }), 1050, 'the window is full');
+    },
+  ),
+  test(
+    'RL-Q4',
+    'on a window limit bulk leaves half its share free whatever critical calls spent: normal spends to the limit',
+    [...CLASSES, 'windowLimits'],
+    async ({ limiter }) => {
+      // bulk's share of 20 % is 2 of 10: it keeps 1 free, every send counted, once critical sends spent the other
+      const k = key({ axis: 'window-bulk-keeps' });
+      expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical spends the whole share first');
+      for (let i = 0; i < 7; i++) expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), `bulk send ${i + 1} of 7 beside them`);
+      expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'bulk' }), 1050, 'bulk at 9 of 10: half its share stays free');
+      expectDelay(await limiter.peek([{ key: k, limit: TEN_PER_WINDOW, cost: 1 }], { priority: 'bulk' }), 1050, 'peek sees the same');
+      expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { priority: 'critical' }), 'the next critical call finds it at once');
+      // normal keeps no such room: with a normal share it spends to the limit once critical spent its share
+      const n = key({ axis: 'window-normal-spends' });
+      const reserve: Reserve = { normal: 0.2, bulk: 0.2 };
+      expectOkNow(await limiter.checkRate(n, TEN_PER_WINDOW, 2, { priority: 'critical' }), 'critical spends the whole share first');
+      expectOkNow(
+        await limiter.checkRates([{ key: n, limit: TEN_PER_WINDOW, cost: 8 }], { reserve }),
+        'normal spends its line of 8 beside them: the window full',
+      );
+    },
+  ),
   test('RL-Q4', 'on a fixed quota bulk spends (1 − r)·capacity, then its cost is unpayable while critical spends the rest', CLASSES, async ({ limiter }) => {
     const quota: Limit = { capacity: 10, refillPerSec: 0 };
     const k = key({ axis: 'quota' });
@@ -169,22 +252,58 @@ export const PRIORITIES: readonly ConformanceTest[] = [
       { key: own, limit: TEN_PER_SECOND, cost, reserve: { bulk: 0 } },
       { key: shared, limit: TEN_PER_SECOND, cost },
     ];
-    for (let i = 0; i < 5; i++) expectOkNow(await limiter.checkRates(calls(1), { priority: 'bulk', reserve: { bulk: 0.5 } }), `bulk call ${i + 1} over both buckets`);
-    expectDelay(await limiter.checkRates(calls(1), { priority: 'bulk', reserve: { bulk: 0.5 } }), 100, 'the shared bucket at its line of 5 (the call’s reserve)');
-    for (let i = 0; i < 5; i++) expectOkNow(await limiter.checkRates([calls(1)[0] as BucketCheck], { priority: 'bulk', reserve: { bulk: 0.5 } }), `bulk alone on its own bucket, call ${i + 6}: its check keeps nothing free`);
+    for (let i = 0; i < 5; i++)
+      expectOkNow(await limiter.checkRates(calls(1), { priority: 'bulk', reserve: { bulk: 0.5 } }), `bulk call ${i + 1} over both buckets`);
+    expectDelay(
+      await limiter.checkRates(calls(1), { priority: 'bulk', reserve: { bulk: 0.5 } }),
+      100,
+      'the shared bucket at its line of 5 (the call’s reserve)',
+    );
+    for (let i = 0; i < 5; i++)
+      expectOkNow(
+        await limiter.checkRates([calls(1)[0] as BucketCheck], { priority: 'bulk', reserve: { bulk: 0.5 } }),
+        `bulk alone on its own bucket, call ${i + 6}: its check keeps nothing free`,
+      );
     expectDelay(await limiter.checkRates([calls(1)[0] as BucketCheck], { priority: 'bulk', reserve: { bulk: 0.5 } }), 100, 'its own bucket full (10 of 10)');
     expectOkNow(await limiter.checkRate(shared, TEN_PER_SECOND, 5, { priority: 'critical' }), 'critical finds the half of the shared bucket kept free');
   }),
-  test('RL-Q6', 'on a window limit a check’s own reserve sets the line; a share it leaves out takes the call’s', [...CLASSES, 'windowLimits'], async ({ limiter }) => {
-    const w = key({ axis: 'q6-window' });
-    for (let i = 0; i < 10; i++) expectOkNow(await limiter.checkRates([{ key: w, limit: TEN_PER_WINDOW, cost: 1, reserve: { bulk: 0 } }], { priority: 'bulk' }), `bulk send ${i + 1} of 10 in the window`);
-    const w2 = key({ axis: 'q6-window-2' });
-    for (let i = 0; i < 7; i++) expectOkNow(await limiter.checkRates([{ key: w2, limit: TEN_PER_WINDOW, cost: 1, reserve: { normal: 0.1 } }], { priority: 'normal', reserve: { bulk: 0.5 } }), `normal send ${i + 1} under the check's normal 0.1`);
-    expectOkNow(await limiter.checkRates([{ key: w2, limit: TEN_PER_WINDOW, cost: 2, reserve: { normal: 0.1 } }], { priority: 'normal', reserve: { bulk: 0.5 } }), 'normal reaches 9 of 10');
-    expectDelay(await limiter.checkRates([{ key: w2, limit: TEN_PER_WINDOW, cost: 1, reserve: { normal: 0.1 } }], { priority: 'normal' }), 1050, 'normal beyond its line of 9');
-    expectDelay(await limiter.peek([{ key: w2, limit: TEN_PER_WINDOW, cost: 1, reserve: { normal: 0.1 } }], { priority: 'normal' }), 1050, 'peek sees the same line');
-    expectOkNow(await limiter.peek([{ key: w2, limit: TEN_PER_WINDOW, cost: 1, reserve: { normal: 0.1 } }], { priority: 'critical' }), 'critical: the last one of the window');
-  }),
+  test(
+    'RL-Q6',
+    'on a window limit a check’s own reserve sets the line; a share it leaves out takes the call’s',
+    [...CLASSES, 'windowLimits'],
+    async ({ limiter }) => {
+      const w = key({ axis: 'q6-window' });
+      for (let i = 0; i < 10; i++)
+        expectOkNow(
+          await limiter.checkRates([{ key: w, limit: TEN_PER_WINDOW, cost: 1, reserve: { bulk: 0 } }], { priority: 'bulk' }),
+          `bulk send ${i + 1} of 10 in the window`,
+        );
+      const w2 = key({ axis: 'q6-window-2' });
+      for (let i = 0; i < 7; i++)
+        expectOkNow(
+          await limiter.checkRates([{ key: w2, limit: TEN_PER_WINDOW, cost: 1, reserve: { normal: 0.1 } }], { priority: 'normal', reserve: { bulk: 0.5 } }),
+          `normal send ${i + 1} under the check's normal 0.1`,
+        );
+      expectOkNow(
+        await limiter.checkRates([{ key: w2, limit: TEN_PER_WINDOW, cost: 2, reserve: { normal: 0.1 } }], { priority: 'normal', reserve: { bulk: 0.5 } }),
+        'normal reaches 9 of 10',
+      );
+      expectDelay(
+        await limiter.checkRates([{ key: w2, limit: TEN_PER_WINDOW, cost: 1, reserve: { normal: 0.1 } }], { priority: 'normal' }),
+        1050,
+        'normal beyond its line of 9',
+      );
+      expectDelay(
+        await limiter.peek([{ key: w2, limit: TEN_PER_WINDOW, cost: 1, reserve: { normal: 0.1 } }], { priority: 'normal' }),
+        1050,
+        'peek sees the same line',
+      );
+      expectOkNow(
+        await limiter.peek([{ key: w2, limit: TEN_PER_WINDOW, cost: 1, reserve: { normal: 0.1 } }], { priority: 'critical' }),
+        'critical: the last one of the window',
+      );
+    },
+  ),
   test('RL-Q6', 'a key repeated in one call keeps the largest share any of its checks leaves free', CLASSES, async ({ limiter, clock }) => {
     const k = key({ axis: 'q6-merged' });
     const twice: BucketCheck[] = [
@@ -245,32 +364,40 @@ export const PRIORITIES: readonly ConformanceTest[] = [
     expectBorrowed(await limiter.borrowed(k), 0, 'nothing spent');
     expectBorrowed(await limiter.borrowed(key({ axis: 'q6-other' })), 0, 'nothing spent on the other bucket');
   }),
-  test('RL-Q5', 'a limiter without priorities answers not_supported to every call naming a priority or a reserve, whatever the rest', ['noPriorities'], async ({ limiter }) => {
-    const k = key();
-    const checks: BucketCheck[] = [{ key: k, limit: TEN_PER_SECOND, cost: 1 }];
-    for (const options of [{ priority: 'critical' }, { priority: 'normal' }, { reserve: { bulk: 0.2 } }, { priority: 'urgent' }] as { priority?: Priority; reserve?: Reserve }[]) {
-      for (const [what, d] of [
-        ['checkRate', await limiter.checkRate(k, TEN_PER_SECOND, 1, options)],
-        ['checkRates', await limiter.checkRates(checks, { ...options, maxWaitMs: -1 })],
-        ['waitForCapacity', await limiter.waitForCapacity(checks, options)],
-        ['peek', await limiter.peek(checks, options)],
-      ] as const) {
-        expectError(d as Decision, 'not_supported', `${what} with ${show(options)}`);
+  test(
+    'RL-Q5',
+    'a limiter without priorities answers not_supported to every call naming a priority or a reserve, whatever the rest',
+    ['noPriorities'],
+    async ({ limiter }) => {
+      const k = key();
+      const checks: BucketCheck[] = [{ key: k, limit: TEN_PER_SECOND, cost: 1 }];
+      for (const options of [{ priority: 'critical' }, { priority: 'normal' }, { reserve: { bulk: 0.2 } }, { priority: 'urgent' }] as {
+        priority?: Priority;
+        reserve?: Reserve;
+      }[]) {
+        for (const [what, d] of [
+          ['checkRate', await limiter.checkRate(k, TEN_PER_SECOND, 1, options)],
+          ['checkRates', await limiter.checkRates(checks, { ...options, maxWaitMs: -1 })],
+          ['waitForCapacity', await limiter.waitForCapacity(checks, options)],
+          ['peek', await limiter.peek(checks, options)],
+        ] as const) {
+          expectError(d as Decision, 'not_supported', `${what} with ${show(options)}`);
+        }
       }
-    }
-    // a check naming its own reserve (RL-Q6) is a call naming a reserve, with or without call options
-    for (const reserve of [{ bulk: 0.5 }, { normal: 2 }] as Reserve[]) {
-      const list: BucketCheck[] = [{ key: k, limit: TEN_PER_SECOND, cost: 1, reserve }];
-      for (const [what, d] of [
-        ['checkRates', await limiter.checkRates(list)],
-        ['waitForCapacity', await limiter.waitForCapacity(list)],
-        ['peek', await limiter.peek(list)],
-      ] as const) {
-        expectError(d as Decision, 'not_supported', `${what} with a check reserve ${show(reserve)}`);
+      // a check naming its own reserve (RL-Q6) is a call naming a reserve, with or without call options
+      for (const reserve of [{ bulk: 0.5 }, { normal: 2 }] as Reserve[]) {
+        const list: BucketCheck[] = [{ key: k, limit: TEN_PER_SECOND, cost: 1, reserve }];
+        for (const [what, d] of [
+          ['checkRates', await limiter.checkRates(list)],
+          ['waitForCapacity', await limiter.waitForCapacity(list)],
+          ['peek', await limiter.peek(list)],
+        ] as const) {
+          expectError(d as Decision, 'not_supported', `${what} with a check reserve ${show(reserve)}`);
+        }
       }
-    }
-    expectBorrowed(await limiter.borrowed(k), 0, 'nothing spent');
-  }),
+      expectBorrowed(await limiter.borrowed(k), 0, 'nothing spent');
+    },
+  ),
 ];
 
 // ---------------------------------------------------------------- the RL-Q3 property
@@ -293,7 +420,10 @@ type QCommand =
 const callArb: fc.Arbitrary<ClassCall> = fc.oneof(
   fc.constant({}),
   fc.record({ priority: fc.constantFrom<Priority>('critical', 'normal', 'bulk') }),
-  fc.record({ priority: fc.constantFrom<Priority>('normal', 'bulk'), reserve: fc.constantFrom<Reserve>({ normal: 0.1 }, { normal: 0.1, bulk: 0.4 }, { bulk: 0.5 }) }),
+  fc.record({
+    priority: fc.constantFrom<Priority>('normal', 'bulk'),
+    reserve: fc.constantFrom<Reserve>({ normal: 0.1 }, { normal: 0.1, bulk: 0.4 }, { bulk: 0.5 }),
+  }),
 );
 const qCommandArb: fc.Arbitrary<QCommand> = fc.oneof(
   {
@@ -318,7 +448,12 @@ interface Sent {
   readonly what: string;
 }
 
-async function classSafetyRun(s: Spawned, limits: readonly [NormalizedLimit, NormalizedLimit], commands: readonly QCommand[], limiters: readonly RateLimiter[]): Promise<void> {
+async function classSafetyRun(
+  s: Spawned,
+  limits: readonly [NormalizedLimit, NormalizedLimit],
+  commands: readonly QCommand[],
+  limiters: readonly RateLimiter[],
+): Promise<void> {
   const { clock } = s;
   const sends: [Sent[], Sent[]] = [[], []];
   const waiters: { waiter: Tracked<Decision>; controller: AbortController; buckets: (0 | 1)[]; cost: number; what: string }[] = [];
@@ -345,7 +480,13 @@ async function classSafetyRun(s: Spawned, limits: readonly [NormalizedLimit, Nor
       case 'wait': {
         const checks = c.buckets.map((b) => ({ key: KEYS[b], limit: limits[b], cost: c.cost }));
         const controller = new AbortController();
-        waiters.push({ waiter: await startWait(limiter, clock, checks, { ...c.call, maxWaitMs: c.budget, signal: controller.signal }), controller, buckets: c.buckets, cost: c.cost, what });
+        waiters.push({
+          waiter: await startWait(limiter, clock, checks, { ...c.call, maxWaitMs: c.budget, signal: controller.signal }),
+          controller,
+          buckets: c.buckets,
+          cost: c.cost,
+          what,
+        });
         break;
       }
       case 'record':
@@ -371,16 +512,23 @@ async function classSafetyRun(s: Spawned, limits: readonly [NormalizedLimit, Nor
 }
 
 function runClassSafety(t: TestContext, withPeer: boolean): Promise<void> {
-  const params: fc.Parameters<[[NormalizedLimit, NormalizedLimit], QCommand[]]> = { numRuns: t.options.propertyRuns ?? 60, endOnFailure: t.options.shrink === false };
+  const params: fc.Parameters<[[NormalizedLimit, NormalizedLimit], QCommand[]]> = {
+    numRuns: t.options.propertyRuns ?? 60,
+    endOnFailure: t.options.shrink === false,
+  };
   return fc.assert(
-    fc.asyncProperty(fc.tuple(fc.constantFrom(...LIMITS), fc.constantFrom(...LIMITS)), fc.array(qCommandArb, { minLength: 1, maxLength: 40 }), async (limits, commands) => {
-      const s = await t.spawn();
-      try {
-        await classSafetyRun(s, limits, commands, withPeer ? [s.limiter, await s.peer()] : [s.limiter]);
-      } finally {
-        await s.close();
-      }
-    }),
+    fc.asyncProperty(
+      fc.tuple(fc.constantFrom(...LIMITS), fc.constantFrom(...LIMITS)),
+      fc.array(qCommandArb, { minLength: 1, maxLength: 40 }),
+      async (limits, commands) => {
+        const s = await t.spawn();
+        try {
+          await classSafetyRun(s, limits, commands, withPeer ? [s.limiter, await s.peer()] : [s.limiter]);
+        } finally {
+          await s.close();
+        }
+      },
+    ),
     t.options.propertySeed === undefined ? params : { ...params, seed: t.options.propertySeed },
   );
 }

@@ -47,7 +47,13 @@ export type Command =
   | { readonly op: 'penalize'; readonly bucket: 0 | 1 | 2; readonly forMs: number }
   | { readonly op: 'borrowed'; readonly bucket: 0 | 1 | 2 }
   | { readonly op: 'reset'; readonly bucket: 0 | 1 | 2 }
-  | { readonly op: 'concurrent'; readonly calls: readonly ({ readonly op: 'probe'; readonly parts: readonly Part[] } | { readonly op: 'book'; readonly parts: readonly Part[]; readonly budget: number })[] }
+  | {
+      readonly op: 'concurrent';
+      readonly calls: readonly (
+        | { readonly op: 'probe'; readonly parts: readonly Part[] }
+        | { readonly op: 'book'; readonly parts: readonly Part[]; readonly budget: number }
+      )[];
+    }
   | { readonly op: 'garbage'; readonly kind: Garbage; readonly bucket: 0 | 1 | 2 };
 
 /** Which commands a sequence may hold. */
@@ -71,8 +77,7 @@ const bucketArb = fc.constantFrom<0 | 1 | 2>(0, 1, 2);
 
 /** Definitions of one run; bucket 2 is sometimes a fixed quota (refill 0, RL-L4). */
 export function setupArb(): fc.Arbitrary<PropertySetup> {
-  const limit = (refills: readonly number[]) =>
-    fc.record({ capacity: fc.integer({ min: 1, max: 12 }), refillPerSec: fc.constantFrom(...refills) });
+  const limit = (refills: readonly number[]) => fc.record({ capacity: fc.integer({ min: 1, max: 12 }), refillPerSec: fc.constantFrom(...refills) });
   return fc.record({
     limits: fc.tuple(limit(REFILLS), limit(REFILLS), limit([...REFILLS, 0])),
     alternate: limit(REFILLS),
@@ -91,9 +96,7 @@ export function checksOf(setup: PropertySetup, parts: readonly Part[]): BucketCh
 /** A random command sequence. */
 export function commandsArb(options: CommandOptions): fc.Arbitrary<Command[]> {
   const caps = options.capabilities;
-  const cost = caps.fractionalCosts
-    ? fc.constantFrom(0, 0.25, 0.5, 1, 1, 1, 2, 3, 5, 8, 13)
-    : fc.constantFrom(0, 1, 1, 1, 2, 3, 5, 8, 13);
+  const cost = caps.fractionalCosts ? fc.constantFrom(0, 0.25, 0.5, 1, 1, 1, 2, 3, 5, 8, 13) : fc.constantFrom(0, 1, 1, 1, 2, 3, 5, 8, 13);
   const part: fc.Arbitrary<Part> = fc.record({
     bucket: bucketArb,
     cost,
@@ -113,7 +116,10 @@ export function commandsArb(options: CommandOptions): fc.Arbitrary<Command[]> {
   const probe = parts.map((ps) => ({ op: 'probe' as const, parts: ps }));
   const book = fc.record({ op: fc.constant('book' as const), parts, budget });
   const weighted: { arbitrary: fc.Arbitrary<Command>; weight: number }[] = [
-    { arbitrary: fc.oneof(fc.constantFrom(0, 1, 62, 125, 250, 500, 1000), fc.integer({ min: 0, max: 3000 })).map((ms) => ({ op: 'advance' as const, ms })), weight: 6 },
+    {
+      arbitrary: fc.oneof(fc.constantFrom(0, 1, 62, 125, 250, 500, 1000), fc.integer({ min: 0, max: 3000 })).map((ms) => ({ op: 'advance' as const, ms })),
+      weight: 6,
+    },
     { arbitrary: probe, weight: 6 },
     // A record of cost 0 with a new definition may or may not redefine the bucket (the rulebook does
     // not say), so records here always cost something.
@@ -132,7 +138,10 @@ export function commandsArb(options: CommandOptions): fc.Arbitrary<Command[]> {
     // With redefinitions, penalties mostly land on bucket 0, the one with a second definition: a
     // hold must survive a redefinition (RL-R3).
     const held = options.redefine ? fc.constantFrom<0 | 1 | 2>(0, 0, 0, 1, 2) : bucketArb;
-    weighted.push({ arbitrary: fc.record({ op: fc.constant('penalize' as const), bucket: held, forMs: fc.constantFrom(100, 1000, 2500) }), weight: options.redefine ? 3 : 1 });
+    weighted.push({
+      arbitrary: fc.record({ op: fc.constant('penalize' as const), bucket: held, forMs: fc.constantFrom(100, 1000, 2500) }),
+      weight: options.redefine ? 3 : 1,
+    });
   }
   if (options.redefine) weighted.push({ arbitrary: fc.record({ op: fc.constant('reset' as const), bucket: bucketArb }), weight: 1 });
   if (options.concurrent) {
@@ -140,7 +149,19 @@ export function commandsArb(options: CommandOptions): fc.Arbitrary<Command[]> {
     weighted.push({ arbitrary: fc.record({ op: fc.constant('concurrent' as const), calls: fc.array(call, { minLength: 2, maxLength: 5 }) }), weight: 3 });
   }
   if (options.garbage) {
-    const kind = fc.constantFrom<Garbage>('negative-cost', 'nan-cost', 'bad-limit', 'bad-key', 'two-definitions', 'bad-budget', 'no-checks', 'bad-record', 'bad-sync', 'missing-limit', 'unreadable');
+    const kind = fc.constantFrom<Garbage>(
+      'negative-cost',
+      'nan-cost',
+      'bad-limit',
+      'bad-key',
+      'two-definitions',
+      'bad-budget',
+      'no-checks',
+      'bad-record',
+      'bad-sync',
+      'missing-limit',
+      'unreadable',
+    );
     weighted.push({ arbitrary: fc.record({ op: fc.constant('garbage' as const), kind, bucket: bucketArb }), weight: 5 });
   }
   return fc.array(fc.oneof(...weighted), { minLength: 5, maxLength: 40 });

@@ -61,27 +61,32 @@ export const RECORDING: readonly ConformanceTest[] = [
     }
     await subject.repairStore?.();
   }),
-  test('RL-R1', 'a record made while the store is unreachable is applied once it is back', ['injectableClock', 'faultHooks'], async ({ limiter, subject, clock }) => {
-    const k = key();
-    const slow: Limit = { capacity: 10, refillPerSec: 0.001 };
-    await spend(limiter, k, slow, 1);
-    await subject.breakStore?.();
-    limiter.record(k, 3, slow);
-    await subject.repairStore?.();
-    // The buffer may be flushed by a later call, a real-time timer or a timer on the injected clock:
-    // keep calling and let a little manual time pass (the bucket refills 0.001 per second).
-    const started = Date.now();
-    for (;;) {
-      await limiter.checkRate(key({ axis: 'nudge' }), TEN_PER_SECOND, 1);
-      const borrowed = await limiter.borrowed(k);
-      if (typeof borrowed === 'number' && borrowed >= 4 - 0.01) break;
-      if (Date.now() - started > clock.realTimeoutMs) {
-        throw new Error(`record of 3 made while the store was unreachable was never applied: borrowed ${show(borrowed)}, expected 4`);
+  test(
+    'RL-R1',
+    'a record made while the store is unreachable is applied once it is back',
+    ['injectableClock', 'faultHooks'],
+    async ({ limiter, subject, clock }) => {
+      const k = key();
+      const slow: Limit = { capacity: 10, refillPerSec: 0.001 };
+      await spend(limiter, k, slow, 1);
+      await subject.breakStore?.();
+      limiter.record(k, 3, slow);
+      await subject.repairStore?.();
+      // The buffer may be flushed by a later call, a real-time timer or a timer on the injected clock:
+      // keep calling and let a little manual time pass (the bucket refills 0.001 per second).
+      const started = Date.now();
+      for (;;) {
+        await limiter.checkRate(key({ axis: 'nudge' }), TEN_PER_SECOND, 1);
+        const borrowed = await limiter.borrowed(k);
+        if (typeof borrowed === 'number' && borrowed >= 4 - 0.01) break;
+        if (Date.now() - started > clock.realTimeoutMs) {
+          throw new Error(`record of 3 made while the store was unreachable was never applied: borrowed ${show(borrowed)}, expected 4`);
+        }
+        await clock.advance(50);
+        await new Promise<void>((resolve) => setTimeout(resolve, 5));
       }
-      await clock.advance(50);
-      await new Promise<void>((resolve) => setTimeout(resolve, 5));
-    }
-  }),
+    },
+  ),
   test('RL-R1', 'records made while the store stalls are applied exactly once', ['injectableClock', 'faultHooks'], async ({ limiter, subject, clock }) => {
     const k = key({ credential: null, axis: 'stalled' });
     const quota: Limit = { capacity: 1000, refillPerSec: 0 };
@@ -93,7 +98,12 @@ export const RECORDING: readonly ConformanceTest[] = [
       // Calls answer backend_unavailable once the store is found unresponsive (after the
       // implementation's own timeout): meanwhile a record already sent may time out and be retried,
       // though the stalled store may still apply it.
-      for (let i = 0; i < 3; i++) expectError(await limiter.checkRate(key({ credential: null, axis: 'probe' }), TEN_PER_SECOND, 1), 'backend_unavailable', `a probe while the store stalls (#${i + 1})`);
+      for (let i = 0; i < 3; i++)
+        expectError(
+          await limiter.checkRate(key({ credential: null, axis: 'probe' }), TEN_PER_SECOND, 1),
+          'backend_unavailable',
+          `a probe while the store stalls (#${i + 1})`,
+        );
     } finally {
       await subject.repairStore?.();
     }
@@ -102,7 +112,8 @@ export const RECORDING: readonly ConformanceTest[] = [
       await nudge();
       const borrowed = await limiter.borrowed(k);
       if (typeof borrowed === 'number' && borrowed >= 11) break;
-      if (Date.now() - started > clock.realTimeoutMs) throw new Error(`the 10 records made while the store stalled were never applied: borrowed ${show(borrowed)}, expected 11`);
+      if (Date.now() - started > clock.realTimeoutMs)
+        throw new Error(`the 10 records made while the store stalled were never applied: borrowed ${show(borrowed)}, expected 11`);
       await clock.advance(50);
       await new Promise<void>((resolve) => setTimeout(resolve, 5));
     }
@@ -129,16 +140,21 @@ export const RECORDING: readonly ConformanceTest[] = [
     expectError(await limiter.sync(k, weight, Number.NaN), 'invalid_parameters', 'sync NaN');
     expectBorrowed(await limiter.borrowed(k), 6000, 'borrowed after the refused syncs');
   }),
-  test('RL-R3', 'penalize admits nothing before the hold ends and leaves the bucket empty then', ['injectableClock', 'penalize'], async ({ limiter, clock }) => {
-    const k = key();
-    await spend(limiter, k, TEN_PER_SECOND, 1);
-    expectDone(await limiter.penalize(k, { forMs: 1000 }), 'penalize for 1000 ms');
-    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 1100, 'cost 1 under the hold');
-    await clock.advance(1000);
-    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 100, 'cost 1 when the hold ends');
-    await clock.advance(100);
-    await spend(limiter, k, TEN_PER_SECOND, 1, 'cost 1 once a token accrued');
-  }),
+  test(
+    'RL-R3',
+    'penalize admits nothing before the hold ends and leaves the bucket empty then',
+    ['injectableClock', 'penalize'],
+    async ({ limiter, clock }) => {
+      const k = key();
+      await spend(limiter, k, TEN_PER_SECOND, 1);
+      expectDone(await limiter.penalize(k, { forMs: 1000 }), 'penalize for 1000 ms');
+      expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 1100, 'cost 1 under the hold');
+      await clock.advance(1000);
+      expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 100, 'cost 1 when the hold ends');
+      await clock.advance(100);
+      await spend(limiter, k, TEN_PER_SECOND, 1, 'cost 1 once a token accrued');
+    },
+  ),
   test('RL-R3', 'a penalty never shortens an existing one', ['injectableClock', 'penalize'], async ({ limiter, clock }) => {
     const k = key();
     await spend(limiter, k, TEN_PER_SECOND, 1);

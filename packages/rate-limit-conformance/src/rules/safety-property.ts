@@ -86,10 +86,18 @@ async function safetyRun(s: Spawned, setup: PropertySetup, commands: readonly Co
       case 'wait': {
         const checks = checksOf(setup, command.parts);
         const controller = new AbortController();
-        const entry: (typeof waiters)[number] = { waiter: await startWait(limiter, clock, checks, { maxWaitMs: command.budget, signal: controller.signal }), controller, checks, what };
-        entry.waiter.promise.then(() => {
-          entry.resolvedAt = clock.now();
-        }, () => {});
+        const entry: (typeof waiters)[number] = {
+          waiter: await startWait(limiter, clock, checks, { maxWaitMs: command.budget, signal: controller.signal }),
+          controller,
+          checks,
+          what,
+        };
+        entry.waiter.promise.then(
+          () => {
+            entry.resolvedAt = clock.now();
+          },
+          () => {},
+        );
         waiters.push(entry);
         break;
       }
@@ -154,10 +162,7 @@ export const SAFETY: readonly ConformanceTest[] = [
     ['injectableClock'],
     (t) => runSafety(t, false),
   ),
-  property(
-    'RL-A6',
-    '(property) the same bound holds with calls spread over two limiters sharing one store',
-    ['injectableClock', 'distributed', 'peer'],
-    (t) => runSafety(t, true),
+  property('RL-A6', '(property) the same bound holds with calls spread over two limiters sharing one store', ['injectableClock', 'distributed', 'peer'], (t) =>
+    runSafety(t, true),
   ),
 ];

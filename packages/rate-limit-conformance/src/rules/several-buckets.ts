@@ -43,9 +43,22 @@ export const SEVERAL_BUCKETS: readonly ConformanceTest[] = [
   }),
   test('RL-M2', 'repeated keys are charged once at their combined cost', ['injectableClock'], async ({ limiter }) => {
     const k = key();
-    expectOkNow(await limiter.checkRates([{ key: k, limit: TEN_PER_SECOND, cost: 3 }, { key: k, limit: TEN_PER_SECOND, cost: 2 }]), '[k 3, k 2]');
+    expectOkNow(
+      await limiter.checkRates([
+        { key: k, limit: TEN_PER_SECOND, cost: 3 },
+        { key: k, limit: TEN_PER_SECOND, cost: 2 },
+      ]),
+      '[k 3, k 2]',
+    );
     expectBorrowed(await limiter.borrowed(k), 5, 'borrowed after [k 3, k 2]');
-    expectDelay(await limiter.checkRates([{ key: k, limit: TEN_PER_SECOND, cost: 3 }, { key: k, limit: TEN_PER_SECOND, cost: 3 }]), 100, '[k 3, k 3] with 5 left');
+    expectDelay(
+      await limiter.checkRates([
+        { key: k, limit: TEN_PER_SECOND, cost: 3 },
+        { key: k, limit: TEN_PER_SECOND, cost: 3 },
+      ]),
+      100,
+      '[k 3, k 3] with 5 left',
+    );
     const small: Limit = { capacity: 4, refillPerSec: 4 };
     const s = key({ axis: 'small' });
     expectDelay(
@@ -62,8 +75,21 @@ export const SEVERAL_BUCKETS: readonly ConformanceTest[] = [
   }),
   test('RL-M2', 'a key without an axis and the same key with axis "request" are one bucket in one call', ['injectableClock'], async ({ limiter }) => {
     const bare = key();
-    expectDelay(await limiter.checkRates([{ key: bare, limit: FIVE_PER_SECOND, cost: 3 }, { key: key({ axis: 'request' }), limit: FIVE_PER_SECOND, cost: 3 }]), 200, '3 + 3 on capacity 5');
-    expectOkNow(await limiter.checkRates([{ key: bare, limit: FIVE_PER_SECOND, cost: 3 }, { key: key({ axis: 'request' }), limit: FIVE_PER_SECOND, cost: 2 }]), '3 + 2 on capacity 5');
+    expectDelay(
+      await limiter.checkRates([
+        { key: bare, limit: FIVE_PER_SECOND, cost: 3 },
+        { key: key({ axis: 'request' }), limit: FIVE_PER_SECOND, cost: 3 },
+      ]),
+      200,
+      '3 + 3 on capacity 5',
+    );
+    expectOkNow(
+      await limiter.checkRates([
+        { key: bare, limit: FIVE_PER_SECOND, cost: 3 },
+        { key: key({ axis: 'request' }), limit: FIVE_PER_SECOND, cost: 2 },
+      ]),
+      '3 + 2 on capacity 5',
+    );
     expectBorrowed(await limiter.borrowed(bare), 5, 'borrowed');
   }),
   test('RL-M3', 'two definitions of one key in one call are invalid_parameters, nothing spent', ['injectableClock'], async ({ limiter }) => {
@@ -77,10 +103,26 @@ export const SEVERAL_BUCKETS: readonly ConformanceTest[] = [
       'invalid_parameters',
       'capacity 1 and capacity 5 for one key',
     );
-    expectError(await limiter.waitForCapacity([{ key: k, limit: TEN_PER_SECOND, cost: 1 }, { key: k, limit: FIVE_PER_SECOND, cost: 1 }], { maxWaitMs: 1000 }), 'invalid_parameters', 'waitForCapacity with two definitions');
+    expectError(
+      await limiter.waitForCapacity(
+        [
+          { key: k, limit: TEN_PER_SECOND, cost: 1 },
+          { key: k, limit: FIVE_PER_SECOND, cost: 1 },
+        ],
+        { maxWaitMs: 1000 },
+      ),
+      'invalid_parameters',
+      'waitForCapacity with two definitions',
+    );
     expectBorrowed(await limiter.borrowed(k), 0, 'the key');
     expectBorrowed(await limiter.borrowed(ip), 0, 'the other bucket of the call');
-    expectOkNow(await limiter.checkRates([{ key: k, limit: { requests: 5 }, cost: 1 }, { key: k, limit: FIVE_PER_SECOND, cost: 1 }]), 'two spellings of one definition');
+    expectOkNow(
+      await limiter.checkRates([
+        { key: k, limit: { requests: 5 }, cost: 1 },
+        { key: k, limit: FIVE_PER_SECOND, cost: 1 },
+      ]),
+      'two spellings of one definition',
+    );
   }),
   test('RL-M4', 'the wait of a multi-bucket call is the largest among its buckets', ['injectableClock'], async ({ limiter }) => {
     await spend(limiter, ip, TEN_PER_SECOND, 10);
@@ -109,7 +151,10 @@ export const SEVERAL_BUCKETS: readonly ConformanceTest[] = [
     const slowLimit: Limit = { capacity: 1, refillPerSec: 0.001 };
     await spend(limiter, fast, fastLimit, 1);
     await spend(limiter, slow, slowLimit, 1);
-    const checks = [{ key: fast, limit: fastLimit, cost: 1 }, { key: slow, limit: slowLimit, cost: 1 }];
+    const checks = [
+      { key: fast, limit: fastLimit, cost: 1 },
+      { key: slow, limit: slowLimit, cost: 1 },
+    ];
     expectDelay(await limiter.checkRates(checks, { maxWaitMs: 1000 }), 1_000_000, 'checkRates');
     const e = expectError(await limiter.waitForCapacity(checks, { maxWaitMs: 1000 }), 'rate_limit_timeout', 'waitForCapacity');
     expectDelay({ kind: 'delay', retryAfterMs: e.error.retryAfterMs ?? -1 }, 1_000_000, 'waitForCapacity retryAfterMs');
@@ -122,7 +167,13 @@ export const SEVERAL_BUCKETS: readonly ConformanceTest[] = [
     await spend(limiter, a, TEN_PER_SECOND, 10);
     const t0 = clock.now();
     expectBooked(
-      await limiter.checkRates([{ key: a, limit: TEN_PER_SECOND, cost: 5 }, { key: b, limit: TEN_PER_SECOND, cost: 10 }], { maxWaitMs: 1000 }),
+      await limiter.checkRates(
+        [
+          { key: a, limit: TEN_PER_SECOND, cost: 5 },
+          { key: b, limit: TEN_PER_SECOND, cost: 10 },
+        ],
+        { maxWaitMs: 1000 },
+      ),
       t0,
       500,
       'a 5 (bottleneck, 500 ms) + b 10',

@@ -20,7 +20,10 @@ function expectUnrepresentable(result: Decision | PeekDecision | WaitDecision, b
   const { message } = e.error;
   expectTrue(!/fixed quota|refill 0|never refills/i.test(message), `${what}: the message speaks of a fixed quota for a bucket that refills: ${show(message)}`);
   expectTrue(/represent/i.test(message), `${what}: the message does not say the wait cannot be represented: ${show(message)}`);
-  expectTrue(message.includes(bucket.venue) && message.includes(bucket.axis ?? 'request'), `${what}: the message does not name the bucket's venue and axis: ${show(message)}`);
+  expectTrue(
+    message.includes(bucket.venue) && message.includes(bucket.axis ?? 'request'),
+    `${what}: the message does not name the bucket's venue and axis: ${show(message)}`,
+  );
   if (path !== undefined) expectEqual(e.error.path, path, `${what}: error.path`);
 }
 
@@ -40,51 +43,65 @@ async function expectAdmitsNothing(limiter: RateLimiter, k: BucketKey, limit: Li
   refused(await limiter.checkRate(k, limit, 1), 'a probe of cost 1', 'delay');
   refused(await limiter.peek([{ key: k, limit, cost: 1 }]), 'peek of cost 1', 'delay');
   refused(await limiter.checkRate(k, limit, 1, { maxWaitMs: 60_000 }), 'a booking of cost 1 with a minute of budget', 'delay');
-  refused(await limiter.waitForCapacity([{ key: k, limit, cost: 1 }], { maxWaitMs: 60_000 }), 'waitForCapacity of cost 1 with a minute of budget', 'rate_limit_timeout');
+  refused(
+    await limiter.waitForCapacity([{ key: k, limit, cost: 1 }], { maxWaitMs: 60_000 }),
+    'waitForCapacity of cost 1 with a minute of budget',
+    'rate_limit_timeout',
+  );
   const borrowed = await limiter.borrowed(k);
   expectTrue(typeof borrowed === 'number' && borrowed >= capacity, `${what}: borrowed ${show(borrowed)}, expected at least the capacity ${capacity}`);
 }
 
 export const TOLERANCE_AND_HORIZON: readonly ConformanceTest[] = [
-  test('RL-A7', 'the tolerance is relative: sub-unit quotas admit exactly what the same quota scaled up admits', ['injectableClock', 'fractionalCosts'], async ({ limiter }) => {
-    // (A bucket that refills compares send times: its tolerance, 1e-9 of tau, is finer than a
-    // millisecond clock's float resolution for sub-unit buckets, so quotas show the rule.)
-    const cases: readonly [Limit, number, number][] = [
-      [{ capacity: 1e-9, refillPerSec: 0 }, 1e-10, 10],
-      [{ capacity: 5e-10, refillPerSec: 0 }, 1e-10, 5],
-      [{ capacity: 10, refillPerSec: 0 }, 1, 10],
-    ];
-    for (const [i, [limit, cost, admits]] of cases.entries()) {
-      const k = key({ credential: null, axis: `scaled-${'abc'[i]}` });
-      let admitted = 0;
-      const refusals: Decision[] = [];
-      for (let n = 0; n < 3 * admits; n++) {
-        const d = await limiter.checkRate(k, limit, cost);
-        if (d.kind === 'ok') admitted++;
-        else refusals.push(d);
+  test(
+    'RL-A7',
+    'the tolerance is relative: sub-unit quotas admit exactly what the same quota scaled up admits',
+    ['injectableClock', 'fractionalCosts'],
+    async ({ limiter }) => {
+      // (A bucket that refills compares send times: its tolerance, 1e-9 of tau, is finer than a
+      // millisecond clock's float resolution for sub-unit buckets, so quotas show the rule.)
+      const cases: readonly [Limit, number, number][] = [
+        [{ capacity: 1e-9, refillPerSec: 0 }, 1e-10, 10],
+        [{ capacity: 5e-10, refillPerSec: 0 }, 1e-10, 5],
+        [{ capacity: 10, refillPerSec: 0 }, 1, 10],
+      ];
+      for (const [i, [limit, cost, admits]] of cases.entries()) {
+        const k = key({ credential: null, axis: `scaled-${'abc'[i]}` });
+        let admitted = 0;
+        const refusals: Decision[] = [];
+        for (let n = 0; n < 3 * admits; n++) {
+          const d = await limiter.checkRate(k, limit, cost);
+          if (d.kind === 'ok') admitted++;
+          else refusals.push(d);
+        }
+        expectEqual(admitted, admits, `cost ${cost} again and again on ${show(limit)}: admitted at once`);
+        const first = refusals[0];
+        if (first === undefined) fail(`cost ${cost} on ${show(limit)}: nothing was refused`);
+        expectError(first, 'cost_unpayable', `cost ${cost} on the used-up ${show(limit)}`);
       }
-      expectEqual(admitted, admits, `cost ${cost} again and again on ${show(limit)}: admitted at once`);
-      const first = refusals[0];
-      if (first === undefined) fail(`cost ${cost} on ${show(limit)}: nothing was refused`);
-      expectError(first, 'cost_unpayable', `cost ${cost} on the used-up ${show(limit)}`);
-    }
-  }),
-  test('RL-A7', 'a wait that cannot be represented is cost_unpayable with a true message, from every admission method', ['injectableClock'], async ({ limiter }) => {
-    const k = key({ credential: null, axis: AXIS });
-    const other = key({ credential: null, axis: 'orders' });
-    const pair = [
-      { key: other, limit: TEN_PER_SECOND, cost: 1 },
-      { key: k, limit: ONE_PER_SECOND, cost: HUGE },
-    ];
-    expectUnrepresentable(await limiter.checkRate(k, ONE_PER_SECOND, HUGE), k, undefined, 'checkRate of cost 1e308 at refill 1/s');
-    expectUnrepresentable(await limiter.checkRate(k, ONE_PER_SECOND, HUGE, { maxWaitMs: 1000 }), k, undefined, 'checkRate of cost 1e308 with a budget');
-    expectUnrepresentable(await limiter.checkRates(pair), k, 'checks[1]', 'checkRates with cost 1e308 second');
-    expectUnrepresentable(await limiter.checkRates(pair, { maxWaitMs: 1000 }), k, 'checks[1]', 'checkRates with cost 1e308 second and a budget');
-    expectUnrepresentable(await limiter.peek(pair), k, 'checks[1]', 'peek with cost 1e308 second');
-    expectUnrepresentable(await limiter.waitForCapacity(pair, { maxWaitMs: 1000 }), k, 'checks[1]', 'waitForCapacity with cost 1e308 second');
-    expectBorrowed(await limiter.borrowed(k), 0, 'the bucket of the refused costs');
-    expectBorrowed(await limiter.borrowed(other), 0, 'the other bucket of the refused calls');
-  }),
+    },
+  ),
+  test(
+    'RL-A7',
+    'a wait that cannot be represented is cost_unpayable with a true message, from every admission method',
+    ['injectableClock'],
+    async ({ limiter }) => {
+      const k = key({ credential: null, axis: AXIS });
+      const other = key({ credential: null, axis: 'orders' });
+      const pair = [
+        { key: other, limit: TEN_PER_SECOND, cost: 1 },
+        { key: k, limit: ONE_PER_SECOND, cost: HUGE },
+      ];
+      expectUnrepresentable(await limiter.checkRate(k, ONE_PER_SECOND, HUGE), k, undefined, 'checkRate of cost 1e308 at refill 1/s');
+      expectUnrepresentable(await limiter.checkRate(k, ONE_PER_SECOND, HUGE, { maxWaitMs: 1000 }), k, undefined, 'checkRate of cost 1e308 with a budget');
+      expectUnrepresentable(await limiter.checkRates(pair), k, 'checks[1]', 'checkRates with cost 1e308 second');
+      expectUnrepresentable(await limiter.checkRates(pair, { maxWaitMs: 1000 }), k, 'checks[1]', 'checkRates with cost 1e308 second and a budget');
+      expectUnrepresentable(await limiter.peek(pair), k, 'checks[1]', 'peek with cost 1e308 second');
+      expectUnrepresentable(await limiter.waitForCapacity(pair, { maxWaitMs: 1000 }), k, 'checks[1]', 'waitForCapacity with cost 1e308 second');
+      expectBorrowed(await limiter.borrowed(k), 0, 'the bucket of the refused costs');
+      expectBorrowed(await limiter.borrowed(other), 0, 'the other bucket of the refused calls');
+    },
+  ),
   test('RL-A7', 'a finite wait beyond 1e15 ms is cost_unpayable; up to it, a delay', ['injectableClock'], async ({ limiter }) => {
     const k = key({ credential: null, axis: AXIS });
     // from a full bucket of 10 at 1/s, cost c waits (c − 10) seconds

@@ -12,51 +12,95 @@ export const WINDOW_FEEDBACK: readonly ConformanceTest[] = [
     const window = key({ axis: 'window' });
     const token = key({ axis: 'token' });
     await spend(limiter, window, TEN_PER_WINDOW, 10, 'a full window');
-    expectDelay(await limiter.checkRates([{ key: token, limit: TEN_PER_SECOND, cost: 1 }, { key: window, limit: TEN_PER_WINDOW, cost: 1 }]), 1050, 'token 1 + window 1 with the window full');
+    expectDelay(
+      await limiter.checkRates([
+        { key: token, limit: TEN_PER_SECOND, cost: 1 },
+        { key: window, limit: TEN_PER_WINDOW, cost: 1 },
+      ]),
+      1050,
+      'token 1 + window 1 with the window full',
+    );
     expectBorrowed(await limiter.borrowed(token), 0, 'the token bucket of the refused call');
     const emptyWindow = key({ axis: 'empty-window' });
     const drained = key({ axis: 'drained' });
     await spend(limiter, drained, TEN_PER_SECOND, 10, 'a drained token bucket');
-    expectDelay(await limiter.checkRates([{ key: emptyWindow, limit: TEN_PER_WINDOW, cost: 1 }, { key: drained, limit: TEN_PER_SECOND, cost: 1 }]), 100, 'window 1 + token 1 with the token bucket drained');
+    expectDelay(
+      await limiter.checkRates([
+        { key: emptyWindow, limit: TEN_PER_WINDOW, cost: 1 },
+        { key: drained, limit: TEN_PER_SECOND, cost: 1 },
+      ]),
+      100,
+      'window 1 + token 1 with the token bucket drained',
+    );
     expectBorrowed(await limiter.borrowed(emptyWindow), 0, 'the window of the refused call');
   }),
-  test('RL-V4', 'one common send time, the earliest at which every bucket can pay, and every bucket charged as of it', [...WINDOWS, 'bookings'], async ({ limiter, clock }) => {
-    const a = key({ axis: 'a' });
-    const b = key({ axis: 'b' });
-    const d = key({ axis: 'd' });
-    const t = key({ axis: 't' });
-    const A: Limit = { perWindow: 1, windowMs: 1000 };
-    const B: Limit = { perWindow: 1, windowMs: 500 };
-    const D: Limit = { requests: 1, periodMs: 1200 };
-    const t0 = clock.now();
-    await spend(limiter, a, A, 1, 'a: its one send at 0 ms (room again at 1000 ms)');
-    await spend(limiter, d, D, 1, 'd: its one token at 0 ms (the next at 1200 ms)');
-    expectBooked(await limiter.checkRates([{ key: b, limit: B, cost: 1 }, { key: d, limit: D, cost: 1 }], { maxWaitMs: 5000 }), t0, 1200, 'b + d: booked when d can pay');
-    // b is free now, but its booking at 1200 ms closes [700, 1700): with a (free from 1000 ms) the earliest common time is 1700 ms
-    expectOkNow(await limiter.peek([{ key: b, limit: B, cost: 1 }]), 'peek b alone', t0);
-    expectDelay(await limiter.peek([{ key: a, limit: A, cost: 1 }]), 1000, 'peek a alone');
-    const abt: BucketCheck[] = [
-      { key: a, limit: A, cost: 1 },
-      { key: b, limit: B, cost: 1 },
-      { key: t, limit: TEN_PER_SECOND, cost: 4 },
-    ];
-    expectDelay(await limiter.checkRates(abt), 1700, 'a + b + t: the earliest time both windows fit');
-    expectBorrowed(await limiter.borrowed(t), 0, 'the token bucket of the refused probe');
-    expectBooked(await limiter.checkRates(abt, { maxWaitMs: 5000 }), t0, 1700, 'a + b + t booked');
-    await clock.advance(1700);
-    // t paid its 4 as of 1700 ms: 6 tokens then, not the 10 a bucket charged at 0 ms would have again
-    expectDelay(await limiter.checkRate(t, TEN_PER_SECOND, 7), 100, 't: cost 7 at the send time');
-    await spend(limiter, t, TEN_PER_SECOND, 6, 't: cost 6 at the send time');
-    expectDelay(await limiter.peek([{ key: a, limit: A, cost: 1 }]), 1000, 'a at the send time: charged then');
-    expectDelay(await limiter.peek([{ key: b, limit: B, cost: 1 }]), 500, 'b at the send time: charged then');
-  }),
+  test(
+    'RL-V4',
+    'one common send time, the earliest at which every bucket can pay, and every bucket charged as of it',
+    [...WINDOWS, 'bookings'],
+    async ({ limiter, clock }) => {
+      const a = key({ axis: 'a' });
+      const b = key({ axis: 'b' });
+      const d = key({ axis: 'd' });
+      const t = key({ axis: 't' });
+      const A: Limit = { perWindow: 1, windowMs: 1000 };
+      const B: Limit = { perWindow: 1, windowMs: 500 };
+      const D: Limit = { requests: 1, periodMs: 1200 };
+      const t0 = clock.now();
+      await spend(limiter, a, A, 1, 'a: its one send at 0 ms (room again at 1000 ms)');
+      await spend(limiter, d, D, 1, 'd: its one token at 0 ms (the next at 1200 ms)');
+      expectBooked(
+        await limiter.checkRates(
+          [
+            { key: b, limit: B, cost: 1 },
+            { key: d, limit: D, cost: 1 },
+          ],
+          { maxWaitMs: 5000 },
+        ),
+        t0,
+        1200,
+        'b + d: booked when d can pay',
+      );
+      // b is free now, but its booking at 1200 ms closes [700, 1700): with a (free from 1000 ms) the earliest common time is 1700 ms
+      expectOkNow(await limiter.peek([{ key: b, limit: B, cost: 1 }]), 'peek b alone', t0);
+      expectDelay(await limiter.peek([{ key: a, limit: A, cost: 1 }]), 1000, 'peek a alone');
+      const abt: BucketCheck[] = [
+        { key: a, limit: A, cost: 1 },
+        { key: b, limit: B, cost: 1 },
+        { key: t, limit: TEN_PER_SECOND, cost: 4 },
+      ];
+      expectDelay(await limiter.checkRates(abt), 1700, 'a + b + t: the earliest time both windows fit');
+      expectBorrowed(await limiter.borrowed(t), 0, 'the token bucket of the refused probe');
+      expectBooked(await limiter.checkRates(abt, { maxWaitMs: 5000 }), t0, 1700, 'a + b + t booked');
+      await clock.advance(1700);
+      // t paid its 4 as of 1700 ms: 6 tokens then, not the 10 a bucket charged at 0 ms would have again
+      expectDelay(await limiter.checkRate(t, TEN_PER_SECOND, 7), 100, 't: cost 7 at the send time');
+      await spend(limiter, t, TEN_PER_SECOND, 6, 't: cost 6 at the send time');
+      expectDelay(await limiter.peek([{ key: a, limit: A, cost: 1 }]), 1000, 'a at the send time: charged then');
+      expectDelay(await limiter.peek([{ key: b, limit: B, cost: 1 }]), 500, 'b at the send time: charged then');
+    },
+  ),
   test('RL-V4', 'all or nothing: when one bucket can never pay, no bucket of the call is charged', [...WINDOWS], async ({ limiter }) => {
     const token = key({ axis: 'token' });
     const window = key({ axis: 'window' });
-    const e = expectError(await limiter.checkRates([{ key: token, limit: TEN_PER_SECOND, cost: 3 }, { key: window, limit: TEN_PER_WINDOW, cost: 11 }]), 'cost_unpayable', 'token 3 + window 11');
+    const e = expectError(
+      await limiter.checkRates([
+        { key: token, limit: TEN_PER_SECOND, cost: 3 },
+        { key: window, limit: TEN_PER_WINDOW, cost: 11 },
+      ]),
+      'cost_unpayable',
+      'token 3 + window 11',
+    );
     expectEqual(e.error.path, 'checks[1]', 'error.path');
     const quota = key({ axis: 'quota' });
-    const q = expectError(await limiter.checkRates([{ key: window, limit: TEN_PER_WINDOW, cost: 3 }, { key: quota, limit: { capacity: 2, refillPerSec: 0 }, cost: 3 }]), 'cost_unpayable', 'window 3 + quota 3 of 2');
+    const q = expectError(
+      await limiter.checkRates([
+        { key: window, limit: TEN_PER_WINDOW, cost: 3 },
+        { key: quota, limit: { capacity: 2, refillPerSec: 0 }, cost: 3 },
+      ]),
+      'cost_unpayable',
+      'window 3 + quota 3 of 2',
+    );
     expectEqual(q.error.path, 'checks[1]', 'error.path');
     expectBorrowed(await limiter.borrowed(token), 0, 'the token bucket');
     expectBorrowed(await limiter.borrowed(window), 0, 'the window');
@@ -112,89 +156,145 @@ export const WINDOW_FEEDBACK: readonly ConformanceTest[] = [
     expectDone(await limiter.penalize(toToken, { forMs: 1000 }), 'penalize the window for 1000 ms');
     expectDelay(await limiter.checkRate(toToken, TEN_PER_SECOND, 1), 1100, 'cost 1 under a token bucket: empty when the hold ends, a token 100 ms later');
   }),
-  test('RL-V6', 'a burst of recent sends past 128 entries merges among itself: the older sends, spread over the window, keep their own times and leave the window when they do', [...WINDOWS], async ({ limiter, clock }) => {
-    const k = key({ axis: 'burst-merged' });
-    const limit: Limit = { perWindow: 160, windowMs: 10_000, jitterMs: 50 };
-    const t0 = clock.now();
-    const at = async (ms: number, what: string): Promise<void> => {
-      await clock.advance(t0 + ms - clock.now());
-      expectOkNow(await limiter.checkRate(k, limit, 1), what, clock.now());
-    };
-    for (let i = 0; i < 40; i++) await at(200 + 250 * i, `send #${i + 1} at ${200 + 250 * i} ms, 250 ms apart`);
-    // 120 sends 0.1 ms apart make 160 entries: 32 merges, among these recent sends, not among the 40 spread ones
-    for (let i = 0; i < 120; i++) await at(10_150 + 0.1 * i, `a recent send at ${10_150 + 0.1 * i} ms`);
-    expectBorrowed(await limiter.borrowed(k), 160, 'the window full');
-    await clock.advance(t0 + 10_250 - clock.now());
-    // the send at 200 ms leaves every interval ending at 10 250 ms or later (one span, 10 050 ms, after it);
-    // merged with its neighbour at 450 ms it would count until 10 500 ms
-    expectOkNow(await limiter.checkRate(k, limit, 1), 'cost 1 at 10 250 ms, when the send at 200 ms has left', clock.now());
-    expectDelay(await limiter.checkRate(k, limit, 1), 250, 'another: room at 10 500 ms, when the send at 450 ms leaves');
-  }),
-  test('RL-V6', 'more than 128 sends within one window: never more admitted than the sends allow, and all of it clear one span after the last', [...WINDOWS], async ({ limiter, clock }) => {
-    const k = key({ axis: 'many' });
-    const w: ModelWindow = { perWindow: 160, windowMs: 2000, jitterMs: 0 };
-    const limit: Limit = w;
-    const sent: WindowEntry[] = [];
-    const probe = async (what: string): Promise<Decision> => {
-      const now = clock.now();
-      const exact = earliestFit(sent, w, 1, now);
-      const d = await limiter.checkRate(k, limit, 1);
-      const last = sent.length === 0 ? now : Math.max(...sent.map((e) => e.to));
-      if (d.kind === 'ok') {
-        expectTrue(exact === now, `${what}: admitted at ${now}, when the sends so far leave no room before ${exact}`);
-        sent.push({ from: now, to: now, cost: 1, kind: 'own' });
-      } else if (d.kind === 'delay') {
-        if (exact > now) expectTrue(d.retryAfterMs >= roundWait(exact - now), `${what}: a wait of ${d.retryAfterMs} ms, shorter than the ${exact - now} ms the sends allow`);
-        expectTrue(d.retryAfterMs <= roundWait(last + 2000 - now), `${what}: a wait of ${d.retryAfterMs} ms, past the ${last + 2000 - now} ms after which the latest send leaves the window`);
-      } else {
-        fail(`${what}: ${show(d)}`);
+  test(
+    'RL-V6',
+    'a burst of recent sends past 128 entries merges among itself: the older sends, spread over the window, keep their own times and leave the window when they do',
+    [...WINDOWS],
+    async ({ limiter, clock }) => {
+      const k = key({ axis: 'burst-merged' });
+      const limit: Limit = { perWindow: 160, windowMs: 10_000, jitterMs: 50 };
+      const t0 = clock.now();
+      const at = async (ms: number, what: string): Promise<void> => {
+        await clock.advance(t0 + ms - clock.now());
+        expectOkNow(await limiter.checkRate(k, limit, 1), what, clock.now());
+      };
+      for (let i = 0; i < 40; i++) await at(200 + 250 * i, `send #${i + 1} at ${200 + 250 * i} ms, 250 ms apart`);
+      // 120 sends 0.1 ms apart make 160 entries: 32 merges, among these recent sends, not among the 40 spread ones
+      for (let i = 0; i < 120; i++) await at(10_150 + 0.1 * i, `a recent send at ${10_150 + 0.1 * i} ms`);
+      expectBorrowed(await limiter.borrowed(k), 160, 'the window full');
+      await clock.advance(t0 + 10_250 - clock.now());
+      // the send at 200 ms leaves every interval ending at 10 250 ms or later (one span, 10 050 ms, after it);
+      // merged with its neighbour at 450 ms it would count until 10 500 ms
+      expectOkNow(await limiter.checkRate(k, limit, 1), 'cost 1 at 10 250 ms, when the send at 200 ms has left', clock.now());
+      expectDelay(await limiter.checkRate(k, limit, 1), 250, 'another: room at 10 500 ms, when the send at 450 ms leaves');
+    },
+  ),
+  test(
+    'RL-V6',
+    'more than 128 sends within one window: never more admitted than the sends allow, and all of it clear one span after the last',
+    [...WINDOWS],
+    async ({ limiter, clock }) => {
+      const k = key({ axis: 'many' });
+      const w: ModelWindow = { perWindow: 160, windowMs: 2000, jitterMs: 0 };
+      const limit: Limit = w;
+      const sent: WindowEntry[] = [];
+      const probe = async (what: string): Promise<Decision> => {
+        const now = clock.now();
+        const exact = earliestFit(sent, w, 1, now);
+        const d = await limiter.checkRate(k, limit, 1);
+        const last = sent.length === 0 ? now : Math.max(...sent.map((e) => e.to));
+        if (d.kind === 'ok') {
+          expectTrue(exact === now, `${what}: admitted at ${now}, when the sends so far leave no room before ${exact}`);
+          sent.push({ from: now, to: now, cost: 1, kind: 'own' });
+        } else if (d.kind === 'delay') {
+          if (exact > now)
+            expectTrue(d.retryAfterMs >= roundWait(exact - now), `${what}: a wait of ${d.retryAfterMs} ms, shorter than the ${exact - now} ms the sends allow`);
+          expectTrue(
+            d.retryAfterMs <= roundWait(last + 2000 - now),
+            `${what}: a wait of ${d.retryAfterMs} ms, past the ${last + 2000 - now} ms after which the latest send leaves the window`,
+          );
+        } else {
+          fail(`${what}: ${show(d)}`);
+        }
+        return d;
+      };
+      for (let i = 0; i < 160; i++) {
+        await clock.advance(10);
+        expectOkNow(await probe(`send #${i + 1}, ${10 * (i + 1)} ms`), `send #${i + 1} (${i} in the window)`, clock.now());
       }
-      return d;
-    };
-    for (let i = 0; i < 160; i++) {
-      await clock.advance(10);
-      expectOkNow(await probe(`send #${i + 1}, ${10 * (i + 1)} ms`), `send #${i + 1} (${i} in the window)`, clock.now());
-    }
-    expectDelay(await probe('the 161st'), undefined, 'the 161st');
-    for (let step = 0; step < 39; step++) {
-      await clock.advance(step === 0 ? 600 : 10);
-      await probe(`a probe ${clock.now() - sent[0]!.from} ms after the first send`);
-    }
-    const last = Math.max(...sent.map((e) => e.to));
-    await clock.advance(last + 2000 - clock.now());
-    expectOkNow(await limiter.checkRate(k, limit, 160), 'cost 160 one span after the latest send', clock.now());
-  }),
-  test('RL-F2', 'a limiter without window limits answers not_supported to every call with a window limit, whatever the other arguments', ['noWindowLimits'], async ({ limiter, clock }) => {
-    const k = key({ axis: 'window' });
-    const token = key({ axis: 'token' });
-    const w = TEN_PER_WINDOW;
-    const signal = new AbortController().signal;
-    const calls: [string, () => Promise<unknown>][] = [
-      ['checkRate cost 1', () => limiter.checkRate(k, w, 1)],
-      ['checkRate cost 0', () => limiter.checkRate(k, w, 0)],
-      ['checkRate cost 11', () => limiter.checkRate(k, w, 11)],
-      ['checkRate cost -1', () => limiter.checkRate(k, w, -1)],
-      ['checkRate with a budget', () => limiter.checkRate(k, w, 1, { maxWaitMs: 1000 })],
-      ['checkRates with a token bucket first', () => limiter.checkRates([{ key: token, limit: TEN_PER_SECOND, cost: 1 }, { key: k, limit: w, cost: 1 }])],
-      ['checkRates with an unlimited bucket', () => limiter.checkRates([{ key: token, limit: null, cost: 1 }, { key: k, limit: { perWindow: 5, windowMs: 200 }, cost: 2 }], { maxWaitMs: 500 })],
-      ['peek', () => limiter.peek([{ key: k, limit: w, cost: 1 }])],
-      ['peek with a token bucket', () => limiter.peek([{ key: k, limit: w, cost: 3 }, { key: token, limit: TEN_PER_SECOND, cost: 1 }])],
-      ['waitForCapacity', () => answeredAtOnce(limiter, clock, [{ key: k, limit: w, cost: 1 }], { maxWaitMs: 1000 }, 'waitForCapacity')],
-      ['waitForCapacity with a signal and a token bucket', () => answeredAtOnce(limiter, clock, [{ key: token, limit: TEN_PER_SECOND, cost: 1 }, { key: k, limit: w, cost: 1 }], { signal }, 'waitForCapacity')],
-      ['waitForCapacity with a budget of -5', () => answeredAtOnce(limiter, clock, [{ key: k, limit: w, cost: 1 }], { maxWaitMs: -5 }, 'waitForCapacity')],
-      ['sync', () => limiter.sync(k, w, 3)],
-      ['sync with sentAtMs', () => limiter.sync(k, w, 3, { sentAtMs: 1 })],
-      ['sync with every report option', () => limiter.sync(k, w, 3, { sentAtMs: 1, countedSinceMs: 0, countedOwnCost: 1 })],
-      ['sync of -1', () => limiter.sync(k, w, -1)],
-    ];
-    for (const [what, call] of calls) expectError((await call()) as Decision, 'not_supported', `${what} with a window limit`);
-    try {
-      limiter.record(k, 3, w);
-    } catch (error) {
-      fail(`record with a window limit threw: ${String(error)} (RL-R1: it never throws)`);
-    }
-    await landed();
-    expectBorrowed(await limiter.borrowed(k), 0, 'the window bucket after the calls (a record with a window limit changes nothing)');
-    expectBorrowed(await limiter.borrowed(token), 0, 'the token bucket named in those calls');
-  }),
+      expectDelay(await probe('the 161st'), undefined, 'the 161st');
+      for (let step = 0; step < 39; step++) {
+        await clock.advance(step === 0 ? 600 : 10);
+        await probe(`a probe ${clock.now() - sent[0]!.from} ms after the first send`);
+      }
+      const last = Math.max(...sent.map((e) => e.to));
+      await clock.advance(last + 2000 - clock.now());
+      expectOkNow(await limiter.checkRate(k, limit, 160), 'cost 160 one span after the latest send', clock.now());
+    },
+  ),
+  test(
+    'RL-F2',
+    'a limiter without window limits answers not_supported to every call with a window limit, whatever the other arguments',
+    ['noWindowLimits'],
+    async ({ limiter, clock }) => {
+      const k = key({ axis: 'window' });
+      const token = key({ axis: 'token' });
+      const w = TEN_PER_WINDOW;
+      const signal = new AbortController().signal;
+      const calls: [string, () => Promise<unknown>][] = [
+        ['checkRate cost 1', () => limiter.checkRate(k, w, 1)],
+        ['checkRate cost 0', () => limiter.checkRate(k, w, 0)],
+        ['checkRate cost 11', () => limiter.checkRate(k, w, 11)],
+        ['checkRate cost -1', () => limiter.checkRate(k, w, -1)],
+        ['checkRate with a budget', () => limiter.checkRate(k, w, 1, { maxWaitMs: 1000 })],
+        [
+          'checkRates with a token bucket first',
+          () =>
+            limiter.checkRates([
+              { key: token, limit: TEN_PER_SECOND, cost: 1 },
+              { key: k, limit: w, cost: 1 },
+            ]),
+        ],
+        [
+          'checkRates with an unlimited bucket',
+          () =>
+            limiter.checkRates(
+              [
+                { key: token, limit: null, cost: 1 },
+                { key: k, limit: { perWindow: 5, windowMs: 200 }, cost: 2 },
+              ],
+              { maxWaitMs: 500 },
+            ),
+        ],
+        ['peek', () => limiter.peek([{ key: k, limit: w, cost: 1 }])],
+        [
+          'peek with a token bucket',
+          () =>
+            limiter.peek([
+              { key: k, limit: w, cost: 3 },
+              { key: token, limit: TEN_PER_SECOND, cost: 1 },
+            ]),
+        ],
+        ['waitForCapacity', () => answeredAtOnce(limiter, clock, [{ key: k, limit: w, cost: 1 }], { maxWaitMs: 1000 }, 'waitForCapacity')],
+        [
+          'waitForCapacity with a signal and a token bucket',
+          () =>
+            answeredAtOnce(
+              limiter,
+              clock,
+              [
+                { key: token, limit: TEN_PER_SECOND, cost: 1 },
+                { key: k, limit: w, cost: 1 },
+              ],
+              { signal },
+              'waitForCapacity',
+            ),
+        ],
+        ['waitForCapacity with a budget of -5', () => answeredAtOnce(limiter, clock, [{ key: k, limit: w, cost: 1 }], { maxWaitMs: -5 }, 'waitForCapacity')],
+        ['sync', () => limiter.sync(k, w, 3)],
+        ['sync with sentAtMs', () => limiter.sync(k, w, 3, { sentAtMs: 1 })],
+        ['sync with every report option', () => limiter.sync(k, w, 3, { sentAtMs: 1, countedSinceMs: 0, countedOwnCost: 1 })],
+        ['sync of -1', () => limiter.sync(k, w, -1)],
+      ];
+      for (const [what, call] of calls) expectError((await call()) as Decision, 'not_supported', `${what} with a window limit`);
+      try {
+        limiter.record(k, 3, w);
+      } catch (error) {
+        fail(`record with a window limit threw: ${String(error)} (RL-R1: it never throws)`);
+      }
+      await landed();
+      expectBorrowed(await limiter.borrowed(k), 0, 'the window bucket after the calls (a record with a window limit changes nothing)');
+      expectBorrowed(await limiter.borrowed(token), 0, 'the token bucket named in those calls');
+    },
+  ),
 ];

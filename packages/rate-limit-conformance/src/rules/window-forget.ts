@@ -50,15 +50,29 @@ type ForgetStep =
 
 /** Jitter allowances from none to half a window, so that sends near a window's start, arriving late, are common. */
 const venueArb: fc.Arbitrary<FixedVenue> = fc
-  .record({ perWindow: fc.integer({ min: 2, max: 12 }), windowMs: fc.constantFrom(100, 250, 1000), jitter: fc.constantFrom(0, 0.1, 0.3, 0.5), phase: fc.double({ min: 0, max: 0.999, noNaN: true }) })
+  .record({
+    perWindow: fc.integer({ min: 2, max: 12 }),
+    windowMs: fc.constantFrom(100, 250, 1000),
+    jitter: fc.constantFrom(0, 0.1, 0.3, 0.5),
+    phase: fc.double({ min: 0, max: 0.999, noNaN: true }),
+  })
   .map((v) => ({ perWindow: v.perWindow, windowMs: v.windowMs, jitterMs: Math.round(v.jitter * v.windowMs), phase: Math.floor(v.phase * v.windowMs) }));
 
 const stepArb: fc.Arbitrary<ForgetStep> = fc.oneof(
   fc.record({ op: fc.constant('advance' as const), share: fc.oneof(fc.double({ min: 0.001, max: 0.5, noNaN: true }), fc.constantFrom(0.01, 0.1, 0.25)) }),
-  fc.record({ op: fc.constant('send' as const), cost: fc.integer({ min: 1, max: 3 }), arrive: fc.oneof(fc.constantFrom(0, 1, 1), fc.double({ min: 0, max: 1, noNaN: true })) }),
+  fc.record({
+    op: fc.constant('send' as const),
+    cost: fc.integer({ min: 1, max: 3 }),
+    arrive: fc.oneof(fc.constantFrom(0, 1, 1), fc.double({ min: 0, max: 1, noNaN: true })),
+  }),
   fc.record({ op: fc.constant('fill' as const), arrive: fc.constantFrom(0, 1) }),
   fc.record({ op: fc.constant('turn' as const), before: fc.double({ min: 0.05, max: 1, noNaN: true }) }),
-  fc.record({ op: fc.constant('report' as const), early: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 0.12, noNaN: true })), late: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 0.12, noNaN: true })), since: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1, noNaN: true })) }),
+  fc.record({
+    op: fc.constant('report' as const),
+    early: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 0.12, noNaN: true })),
+    late: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 0.12, noNaN: true })),
+    since: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1, noNaN: true })),
+  }),
 );
 
 /**
@@ -101,7 +115,12 @@ async function forgetRun(t: TestContext, venue: FixedVenue, steps: readonly Forg
         if (e.kind !== 'ok') continue;
         sends.push({ sentAt: e.sendAtMs, arrival: e.sendAtMs, cost: 1 });
         const used = sends.filter((x) => windowOf(x.arrival) === windowOf(e.sendAtMs) && x.arrival <= e.sendAtMs).reduce((sum, x) => sum + x.cost, 0);
-        const r = await limiter.sync(k, limit, used, { sentAtMs: e.sendAtMs, countedOwnCost: 1, countedSinceMs: e.sendAtMs, windowEnd: { earliestMs: next + W, latestMs: next + W } });
+        const r = await limiter.sync(k, limit, used, {
+          sentAtMs: e.sendAtMs,
+          countedOwnCost: 1,
+          countedSinceMs: e.sendAtMs,
+          windowEnd: { earliestMs: next + W, latestMs: next + W },
+        });
         if (r.kind !== 'ok') fail(`${what}: ${show(r)}`);
       } else if (step.op === 'fill') {
         // cost 1 at a time, as long as the limiter admits it now
@@ -132,7 +151,9 @@ async function forgetRun(t: TestContext, venue: FixedVenue, steps: readonly Forg
     for (const x of sends) counted.set(windowOf(x.arrival), (counted.get(windowOf(x.arrival)) ?? 0) + x.cost);
     for (const [w, sum] of counted) {
       if (sum > venue.perWindow + 1e-9 * venue.perWindow) {
-        const inside = sends.filter((x) => windowOf(x.arrival) === w).map((x) => `${x.cost} sent at ${x.sentAt - origin - w * W}, arrived at ${x.arrival - origin - w * W}`);
+        const inside = sends
+          .filter((x) => windowOf(x.arrival) === w)
+          .map((x) => `${x.cost} sent at ${x.sentAt - origin - w * W}, arrived at ${x.arrival - origin - w * W}`);
         fail(`RL-V9 broken ${show(venue)}: the venue's window ${w} (from ${w * W} ms) counted ${sum}: ${inside.join('; ')} (ms from its start)`);
       }
     }
@@ -142,54 +163,84 @@ async function forgetRun(t: TestContext, venue: FixedVenue, steps: readonly Forg
 }
 
 export const WINDOW_FORGET: readonly ConformanceTest[] = [
-  test('RL-V9', "a sync that tells a fixed window's end forgets the sends that reached the venue before that window began, and keeps those that may have reached it after", [...FORGET], async ({ limiter, clock }) => {
-    const k = key({ axis: 'forgets-before-start' });
-    const t0 = clock.now();
-    // the window ends between 1480 and 1520 ms, so it began at 480 ms at the earliest
-    await turned(limiter, k, clock, () => ({ sentAtMs: t0 + 600, countedSinceMs: t0 + 520, countedOwnCost: 1, windowEnd: { earliestMs: t0 + 1480, latestMs: t0 + 1520 } }));
-    // the 6 sent at 0 ms reached the venue by 50 ms; the 3 sent at 440 ms may have reached it at 490 ms
-    expectBorrowed(await limiter.borrowed(k), 4, 'the 3 sent at 440 ms and the reporting request; the 6 sent at 0 ms forgotten');
-    expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 7), 880, 'cost 7: the 3 sent at 440 ms may be in the new window; room once they leave, at 1490 ms');
-    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 6), 'cost 6 at 610 ms: 4 in the new window and 6 make 10', clock.now());
-  }),
-  test('RL-V9', "a sync forgets nothing when its windowEnd is a quarter window or wider, or when it gives no sentAtMs", [...FORGET], async ({ limiter, clock }) => {
-    const wide = key({ axis: 'window-end-too-wide' });
-    const anon = key({ axis: 'no-send-time' });
-    const t0 = clock.now();
-    const both = async (k: BucketKey, report: SyncOptions): Promise<void> => {
-      await turned(limiter, k, clock, () => report);
-      expectBorrowed(await limiter.borrowed(k), 10, 'everything sent still counts');
-      expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 6), 440, 'cost 6: room once the 6 sent at 0 ms leave, at 1050 ms');
-    };
-    // an end known only to within 320 ms does not tell the window from the next
-    await both(wide, { sentAtMs: t0 + 600, countedSinceMs: t0 + 520, countedOwnCost: 1, windowEnd: { earliestMs: t0 + 1200, latestMs: t0 + 1520 } });
-    await clock.advance(5_000);
-    const t1 = clock.now();
-    // without the reporting request's send time, the report may be older than it looks; the request and the venue's 1 taken as others'
-    await turned(limiter, anon, clock, () => ({ countedSinceMs: t1 + 520, windowEnd: { earliestMs: t1 + 1480, latestMs: t1 + 1520 } }));
-    expectBorrowed(await limiter.borrowed(anon), 11, 'everything sent still counts, and the 1 reported');
-    expectDelay(await limiter.checkRate(anon, TEN_PER_WINDOW, 5), 440, 'cost 5: room once the 6 sent at 0 ms leave, at 1050 ms');
-  }),
-  test('RL-V9', "a sync that tells a fixed window's end forgets what an earlier report counted before that window began, though it was counted after this report's request was sent", [...FORGET], async ({ limiter, clock }) => {
-    const k = key({ axis: 'forgets-reports' });
-    const t0 = clock.now();
-    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A at 0 ms');
-    await clock.advance(30);
-    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request B at 30 ms');
-    await clock.advance(20);
-    // A's answer: 9 counted, A and 8 by others, counted by 50 ms
-    await synced(limiter, k, 9, { sentAtMs: t0, countedOwnCost: 1 }, 'sync 9 answering A at 50 ms');
-    expectBorrowed(await limiter.borrowed(k), 10, 'A, B and the 8 others spent');
-    await clock.advance(20);
-    // B's answer: 1 counted in a window that ends between 1060 and 1100 ms, so began at 60 ms at the
-    // earliest, after the venue counted A's report (by 50 ms); B may have reached it at 80 ms
-    await synced(limiter, k, 1, { sentAtMs: t0 + 30, countedOwnCost: 1, windowEnd: { earliestMs: t0 + 1060, latestMs: t0 + 1100 } }, 'sync 1 answering B at 70 ms');
-    expectBorrowed(await limiter.borrowed(k), 1, "B alone: A and the others' 8 were counted in the window before");
-    expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 9), 'cost 9 at 70 ms: B and 9 make 10 in the new window', clock.now());
-  }),
+  test(
+    'RL-V9',
+    "a sync that tells a fixed window's end forgets the sends that reached the venue before that window began, and keeps those that may have reached it after",
+    [...FORGET],
+    async ({ limiter, clock }) => {
+      const k = key({ axis: 'forgets-before-start' });
+      const t0 = clock.now();
+      // the window ends between 1480 and 1520 ms, so it began at 480 ms at the earliest
+      await turned(limiter, k, clock, () => ({
+        sentAtMs: t0 + 600,
+        countedSinceMs: t0 + 520,
+        countedOwnCost: 1,
+        windowEnd: { earliestMs: t0 + 1480, latestMs: t0 + 1520 },
+      }));
+      // the 6 sent at 0 ms reached the venue by 50 ms; the 3 sent at 440 ms may have reached it at 490 ms
+      expectBorrowed(await limiter.borrowed(k), 4, 'the 3 sent at 440 ms and the reporting request; the 6 sent at 0 ms forgotten');
+      expectDelay(
+        await limiter.checkRate(k, TEN_PER_WINDOW, 7),
+        880,
+        'cost 7: the 3 sent at 440 ms may be in the new window; room once they leave, at 1490 ms',
+      );
+      expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 6), 'cost 6 at 610 ms: 4 in the new window and 6 make 10', clock.now());
+    },
+  ),
+  test(
+    'RL-V9',
+    'a sync forgets nothing when its windowEnd is a quarter window or wider, or when it gives no sentAtMs',
+    [...FORGET],
+    async ({ limiter, clock }) => {
+      const wide = key({ axis: 'window-end-too-wide' });
+      const anon = key({ axis: 'no-send-time' });
+      const t0 = clock.now();
+      const both = async (k: BucketKey, report: SyncOptions): Promise<void> => {
+        await turned(limiter, k, clock, () => report);
+        expectBorrowed(await limiter.borrowed(k), 10, 'everything sent still counts');
+        expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 6), 440, 'cost 6: room once the 6 sent at 0 ms leave, at 1050 ms');
+      };
+      // an end known only to within 320 ms does not tell the window from the next
+      await both(wide, { sentAtMs: t0 + 600, countedSinceMs: t0 + 520, countedOwnCost: 1, windowEnd: { earliestMs: t0 + 1200, latestMs: t0 + 1520 } });
+      await clock.advance(5_000);
+      const t1 = clock.now();
+      // without the reporting request's send time, the report may be older than it looks; the request and the venue's 1 taken as others'
+      await turned(limiter, anon, clock, () => ({ countedSinceMs: t1 + 520, windowEnd: { earliestMs: t1 + 1480, latestMs: t1 + 1520 } }));
+      expectBorrowed(await limiter.borrowed(anon), 11, 'everything sent still counts, and the 1 reported');
+      expectDelay(await limiter.checkRate(anon, TEN_PER_WINDOW, 5), 440, 'cost 5: room once the 6 sent at 0 ms leave, at 1050 ms');
+    },
+  ),
+  test(
+    'RL-V9',
+    "a sync that tells a fixed window's end forgets what an earlier report counted before that window began, though it was counted after this report's request was sent",
+    [...FORGET],
+    async ({ limiter, clock }) => {
+      const k = key({ axis: 'forgets-reports' });
+      const t0 = clock.now();
+      await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A at 0 ms');
+      await clock.advance(30);
+      await spend(limiter, k, TEN_PER_WINDOW, 1, 'request B at 30 ms');
+      await clock.advance(20);
+      // A's answer: 9 counted, A and 8 by others, counted by 50 ms
+      await synced(limiter, k, 9, { sentAtMs: t0, countedOwnCost: 1 }, 'sync 9 answering A at 50 ms');
+      expectBorrowed(await limiter.borrowed(k), 10, 'A, B and the 8 others spent');
+      await clock.advance(20);
+      // B's answer: 1 counted in a window that ends between 1060 and 1100 ms, so began at 60 ms at the
+      // earliest, after the venue counted A's report (by 50 ms); B may have reached it at 80 ms
+      await synced(
+        limiter,
+        k,
+        1,
+        { sentAtMs: t0 + 30, countedOwnCost: 1, windowEnd: { earliestMs: t0 + 1060, latestMs: t0 + 1100 } },
+        'sync 1 answering B at 70 ms',
+      );
+      expectBorrowed(await limiter.borrowed(k), 1, "B alone: A and the others' 8 were counted in the window before");
+      expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 9), 'cost 9 at 70 ms: B and 9 make 10 in the new window', clock.now());
+    },
+  ),
   property(
     'RL-V9',
-    "(property) a venue of fixed windows never counts more than perWindow in one of them, over random limits, phases, sends arriving anywhere within jitterMs, and reports of its windows with their true counts and ends known to within a quarter window",
+    '(property) a venue of fixed windows never counts more than perWindow in one of them, over random limits, phases, sends arriving anywhere within jitterMs, and reports of its windows with their true counts and ends known to within a quarter window',
     ['injectableClock', 'windowLimits', 'sync'],
     (t) => {
       const params: fc.Parameters<[FixedVenue, ForgetStep[]]> = { numRuns: t.options.propertyRuns ?? 60, endOnFailure: t.options.shrink === false };

@@ -127,10 +127,19 @@ async function windowRun(s: Spawned, setup: WindowSetup, commands: readonly Comm
       case 'wait': {
         const checks = checksOf(setup, command.parts);
         const controller = new AbortController();
-        const entry: (typeof waiters)[number] = { waiter: await startWait(limiter, clock, checks, { maxWaitMs: budgetOf(command.budget), signal: controller.signal }), controller, checks, step, what };
-        entry.waiter.promise.then(() => {
-          entry.resolvedAt = clock.now();
-        }, () => {});
+        const entry: (typeof waiters)[number] = {
+          waiter: await startWait(limiter, clock, checks, { maxWaitMs: budgetOf(command.budget), signal: controller.signal }),
+          controller,
+          checks,
+          step,
+          what,
+        };
+        entry.waiter.promise.then(
+          () => {
+            entry.resolvedAt = clock.now();
+          },
+          () => {},
+        );
         waiters.push(entry);
         break;
       }
@@ -147,7 +156,10 @@ async function windowRun(s: Spawned, setup: WindowSetup, commands: readonly Comm
         const i = step % 2 === 1 && isWindowLimit(setup.limits[command.bucket]) ? logged.findLastIndex((x) => !x.recorded && x.at <= now) : -1;
         const moved = logged[i];
         if (moved !== undefined) {
-          limiter.record(k, moved.cost, setup.limits[command.bucket] as Limit, { admittedAtMs: moved.at, sent: { earliestMs: step % 4 === 1 ? now : moved.at, latestMs: now } });
+          limiter.record(k, moved.cost, setup.limits[command.bucket] as Limit, {
+            admittedAtMs: moved.at,
+            sent: { earliestMs: step % 4 === 1 ? now : moved.at, latestMs: now },
+          });
           await limiter.borrowed(k);
           logged.splice(i, 1, { at: now, cost: moved.cost, step, recorded: true, what: `${moved.what}, gone out late (${what})` });
           break;
@@ -162,7 +174,12 @@ async function windowRun(s: Spawned, setup: WindowSetup, commands: readonly Comm
         // every other sync names the reporting request: the latest send on the bucket so far (RL-V5)
         const k = PROPERTY_KEYS[command.bucket]!;
         const sentAtMs = step % 2 === 0 ? lastSent.get(bucketId(k)) : undefined;
-        const r = await limiter.sync(k, setup.limits[command.bucket] as Limit, command.minBorrowed, sentAtMs === undefined || sentAtMs > now ? undefined : { sentAtMs });
+        const r = await limiter.sync(
+          k,
+          setup.limits[command.bucket] as Limit,
+          command.minBorrowed,
+          sentAtMs === undefined || sentAtMs > now ? undefined : { sentAtMs },
+        );
         if (r.kind !== 'ok') fail(`${what}: ${show(r)}`);
         break;
       }
@@ -181,7 +198,8 @@ async function windowRun(s: Spawned, setup: WindowSetup, commands: readonly Comm
   for (const w of waiters) {
     const d = await settled(w.waiter, w.what);
     if (d.kind === 'ok') {
-      if (w.resolvedAt !== undefined && w.resolvedAt < d.sendAtMs - 1e-6) fail(`${w.what}: resolved at ${w.resolvedAt}, before its send time ${d.sendAtMs} (RL-W6)`);
+      if (w.resolvedAt !== undefined && w.resolvedAt < d.sendAtMs - 1e-6)
+        fail(`${w.what}: resolved at ${w.resolvedAt}, before its send time ${d.sendAtMs} (RL-W6)`);
       log(w.checks, d, w.step, w.what);
     } else if (d.kind === 'delay' || (d.kind === 'error' && !['cost_unpayable', 'rate_limit_timeout', 'aborted'].includes(d.error.code))) {
       fail(`${w.what}: waitForCapacity answered ${show(d)}`);
@@ -191,7 +209,12 @@ async function windowRun(s: Spawned, setup: WindowSetup, commands: readonly Comm
     const limit = setup.limits[i as 0 | 1 | 2];
     const logged = sends.get(bucketId(k as BucketKey))!;
     if (isWindowLimit(limit)) checkWindowInvariant(logged, limit, `bucket ${i}`);
-    else checkSafety(logged.filter((x) => !x.recorded), limit, `bucket ${i}`);
+    else
+      checkSafety(
+        logged.filter((x) => !x.recorded),
+        limit,
+        `bucket ${i}`,
+      );
   }
 }
 

@@ -143,7 +143,12 @@ export class FakeLimiter implements RateLimiter {
     const held = (options as { heldAtMs?: unknown } | undefined)?.heldAtMs;
     const heldRefused = this.#closed ? undefined : this.#heldRefused(held, 'a peek at a booked send (heldAtMs)');
     if (heldRefused !== undefined) return heldRefused;
-    const input = this.#admissionInput(checks, options === undefined ? undefined : { ...(options.priority === undefined ? {} : { priority: options.priority }), ...(options.reserve === undefined ? {} : { reserve: options.reserve }) });
+    const input = this.#admissionInput(
+      checks,
+      options === undefined
+        ? undefined
+        : { ...(options.priority === undefined ? {} : { priority: options.priority }), ...(options.reserve === undefined ? {} : { reserve: options.reserve }) },
+    );
     if ('kind' in input) return input;
     if (this.#store.broken) return this.#unreachable();
     const now = this.#clock.now();
@@ -160,7 +165,8 @@ export class FakeLimiter implements RateLimiter {
   async waitForCapacity(checks: readonly BucketCheck[], options?: WaitOptions): Promise<WaitDecision> {
     if (this.#closed) return CLOSED;
     if (this.#windowsRefused(checks)) return notSupported('windowLimits', 'a window limit');
-    if (this.#classesRefused(options) || (this.capabilities.priorities !== true && !this.#flaws.priorityIgnoredSilently && checksNameReserve(checks))) return notSupported('priorities', 'a priority or reserve');
+    if (this.#classesRefused(options) || (this.capabilities.priorities !== true && !this.#flaws.priorityIgnoredSilently && checksNameReserve(checks)))
+      return notSupported('priorities', 'a priority or reserve');
     const held = (options as { heldAtMs?: unknown } | undefined)?.heldAtMs;
     const heldRefused = this.#heldRefused(held, 'a booking again of a held send (heldAtMs)');
     if (heldRefused !== undefined) return heldRefused;
@@ -173,7 +179,15 @@ export class FakeLimiter implements RateLimiter {
     if (!sg.ok) return this.#refused(sg);
     const cl = readClass(this.capabilities.priorities === true ? opts.value : undefined);
     if (!cl.ok) return this.#refused(cl);
-    const input = this.#admissionInput(checks, cl.value.cls === 1 && opts.value?.['reserve'] === undefined ? undefined : { ...(opts.value?.['priority'] === undefined ? {} : { priority: opts.value['priority'] as 'bulk' }), ...(opts.value?.['reserve'] === undefined ? {} : { reserve: opts.value['reserve'] as object }) });
+    const input = this.#admissionInput(
+      checks,
+      cl.value.cls === 1 && opts.value?.['reserve'] === undefined
+        ? undefined
+        : {
+            ...(opts.value?.['priority'] === undefined ? {} : { priority: opts.value['priority'] as 'bulk' }),
+            ...(opts.value?.['reserve'] === undefined ? {} : { reserve: opts.value['reserve'] as object }),
+          },
+    );
     if ('kind' in input) return input;
     if (sg.value.aborted) return error('aborted', 'the signal was aborted before the wait started; nothing was booked');
     if (this.#store.broken) return this.#unreachable();
@@ -184,7 +198,15 @@ export class FakeLimiter implements RateLimiter {
       for (const c of merged) this.#model.record(c.key, c.cost, c.limit, now);
       return { kind: 'ok', sendAtMs: now };
     }
-    const outcome = this.#model.check(merged, now, maxWaitMs, false, input.cls, input.free, this.#flaws.heldBookingKeepsEntry || typeof held !== 'number' ? undefined : held);
+    const outcome = this.#model.check(
+      merged,
+      now,
+      maxWaitMs,
+      false,
+      input.cls,
+      input.free,
+      this.#flaws.heldBookingKeepsEntry || typeof held !== 'number' ? undefined : held,
+    );
     if (outcome.kind === 'invalid' || outcome.kind === 'unpayable') return refusal(outcome);
     if (outcome.kind === 'wait') {
       return error('rate_limit_timeout', `the wait of ${outcome.retryAfterMs} ms exceeds the budget of ${formatNumber(maxWaitMs)} ms; nothing was booked`, {
@@ -317,7 +339,8 @@ export class FakeLimiter implements RateLimiter {
     options: CheckOptions | undefined,
   ): { merged: readonly ModelCheck[]; maxWaitMs: number | undefined; cls: number; free: number } | ErrorResult {
     if (this.#closed) return CLOSED;
-    if (this.#classesRefused(options) || (this.capabilities.priorities !== true && !this.#flaws.priorityIgnoredSilently && checksNameReserve(checks))) return notSupported('priorities', 'a priority or reserve');
+    if (this.#classesRefused(options) || (this.capabilities.priorities !== true && !this.#flaws.priorityIgnoredSilently && checksNameReserve(checks)))
+      return notSupported('priorities', 'a priority or reserve');
     const opts = readOptions(options);
     if (!opts.ok) return this.#refused(opts);
     const budget = readBudget(opts.value);
@@ -392,7 +415,10 @@ export class FakeLimiter implements RateLimiter {
         waiter.finish(error('aborted', `the wait was aborted before its send time; ${fate}`));
       };
       const waiter: Waiter = {
-        timer: this.#clock.setTimer(() => waiter.finish({ kind: 'ok', sendAtMs, ...(this.#flaws.heldBookingUnmarked ? {} : { booked: true as const }) }), waitMs),
+        timer: this.#clock.setTimer(
+          () => waiter.finish({ kind: 'ok', sendAtMs, ...(this.#flaws.heldBookingUnmarked ? {} : { booked: true as const }) }),
+          waitMs,
+        ),
         finish: (decision) => {
           waiter.timer.cancel();
           signal?.removeEventListener('abort', onAbort);
@@ -410,7 +436,8 @@ export class FakeLimiter implements RateLimiter {
   #heldRefused(held: unknown, what: string): ErrorResult | undefined {
     if (held === undefined) return undefined;
     if (this.capabilities.heldPeeks !== true) return notSupported('heldPeeks', what);
-    if (typeof held !== 'number' || !Number.isFinite(held)) return error('invalid_parameters', `options.heldAtMs: must be a finite number (got ${String(held)})`, { path: 'options.heldAtMs' });
+    if (typeof held !== 'number' || !Number.isFinite(held))
+      return error('invalid_parameters', `options.heldAtMs: must be a finite number (got ${String(held)})`, { path: 'options.heldAtMs' });
     return undefined;
   }
 
@@ -431,7 +458,11 @@ export class FakeLimiter implements RateLimiter {
   #banked(check: ModelCheck, now: number): Decision {
     if (isWindow(check.limit)) {
       const outcome = this.#model.check([check], now);
-      return outcome.kind === 'ok' ? { kind: 'ok', sendAtMs: now } : outcome.kind === 'wait' ? { kind: 'delay', retryAfterMs: outcome.retryAfterMs } : refusal(outcome);
+      return outcome.kind === 'ok'
+        ? { kind: 'ok', sendAtMs: now }
+        : outcome.kind === 'wait'
+          ? { kind: 'delay', retryAfterMs: outcome.retryAfterMs }
+          : refusal(outcome);
     }
     const state = this.#bank.get(check.id) ?? { tokens: check.limit.capacity, at: now };
     const tokens = state.tokens + ((now - state.at) * check.limit.refillPerSec) / 1000;

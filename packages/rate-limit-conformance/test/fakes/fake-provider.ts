@@ -91,7 +91,11 @@ export function createFakeProvider(limiter: RateLimiter, clock: Clock, limits: R
         if (waited + room.retryAfterMs > timeoutMs) {
           return {
             kind: 'error',
-            error: { code: 'rate_limit_timeout', message: `${provider}: room for weight ${weight} needs ${room.retryAfterMs} ms more than options.timeoutMs allows`, retryAfterMs: room.retryAfterMs },
+            error: {
+              code: 'rate_limit_timeout',
+              message: `${provider}: room for weight ${weight} needs ${room.retryAfterMs} ms more than options.timeoutMs allows`,
+              retryAfterMs: room.retryAfterMs,
+            },
           };
         }
         const aborted = await new Promise<boolean>((resolve) => {

@@ -2,7 +2,18 @@ import { createHash } from 'node:crypto';
 import type { BucketKey, Limit, NormalizedLimit, SyncOptions } from '@core/rate-limit-contract';
 import { MODEL_EPS, msPerToken, type ModelLimit } from '../../src/model-arithmetic.js';
 import { ReferenceModel, type LateSend, type ModelBucket } from '../../src/reference-model.js';
-import { afterLateSend, afterSync, countAt, fitsAt, pruned, spanOf, windowTolerance, withEntry, type ModelWindow, type WindowEntry } from '../../src/window-log.js';
+import {
+  afterLateSend,
+  afterSync,
+  countAt,
+  fitsAt,
+  pruned,
+  spanOf,
+  windowTolerance,
+  withEntry,
+  type ModelWindow,
+  type WindowEntry,
+} from '../../src/window-log.js';
 
 /** Deliberate defects, each breaking one rule of the rulebook (for the suite's self-test). */
 export interface FakeFlaws {
@@ -146,7 +157,13 @@ class FakeModel extends ReferenceModel {
     if (this.#flaws.syncSumsReports) {
       // the earlier reports stay as they are, and this one is added beside them
       const earlier = pruned(log, w, now).filter((e) => e.kind === 'reported');
-      let out = super.windowSynced(log.filter((e) => e.kind !== 'reported'), w, used, now, report);
+      let out = super.windowSynced(
+        log.filter((e) => e.kind !== 'reported'),
+        w,
+        used,
+        now,
+        report,
+      );
       for (const e of earlier) out = withEntry(out, e, w, now);
       return out;
     }
@@ -163,13 +180,16 @@ class FakeModel extends ReferenceModel {
       const sentAt = report.sentAtMs;
       const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, Math.min(sentAt + w.jitterMs, now) - w.windowMs);
       let early = 0;
-      for (const e of pruned(log, w, now)) if (e.kind === 'own' && e.from > sentAt - w.windowMs && e.from <= latestStart && e.to <= sentAt - w.jitterMs) early += e.cost;
+      for (const e of pruned(log, w, now))
+        if (e.kind === 'own' && e.from > sentAt - w.windowMs && e.from <= latestStart && e.to <= sentAt - w.jitterMs) early += e.cost;
       return super.windowSynced(log, w, used, now, { ...report, countedOwnCost: (report.countedOwnCost ?? 0) + early });
     }
     if (this.#flaws.syncAnswersAnyWindow && report.windowEnd !== undefined) {
       // every kept answer report made to look like one of this report's window
       const end = report.windowEnd;
-      const moved = log.map((e) => (e.answerReport === undefined ? e : { ...e, answerReport: { ...e.answerReport, earliestMs: end.earliestMs, latestMs: end.latestMs } }));
+      const moved = log.map((e) =>
+        e.answerReport === undefined ? e : { ...e, answerReport: { ...e.answerReport, earliestMs: end.earliestMs, latestMs: end.latestMs } },
+      );
       return super.windowSynced(moved, w, used, now, report);
     }
     if (this.#flaws.syncIgnoresAnswered && report.answeredCost !== undefined) {
@@ -181,8 +201,18 @@ class FakeModel extends ReferenceModel {
       const out = super.windowSynced(log, w, used, now, report);
       const reports = out.filter((e) => e.kind === 'reported');
       if (reports.length < 2) return out;
-      const one: WindowEntry = { from: Math.min(...reports.map((e) => e.from)), to: Math.max(...reports.map((e) => e.to)), cost: reports.reduce((sum, e) => sum + e.cost, 0), kind: 'reported' };
-      return withEntry(out.filter((e) => e.kind !== 'reported'), one, w, now);
+      const one: WindowEntry = {
+        from: Math.min(...reports.map((e) => e.from)),
+        to: Math.max(...reports.map((e) => e.to)),
+        cost: reports.reduce((sum, e) => sum + e.cost, 0),
+        kind: 'reported',
+      };
+      return withEntry(
+        out.filter((e) => e.kind !== 'reported'),
+        one,
+        w,
+        now,
+      );
     }
     return super.windowSynced(log, w, used, now, report);
   }

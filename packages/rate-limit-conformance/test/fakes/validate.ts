@@ -36,11 +36,13 @@ export function readKey(key: unknown, path: string): Read<BucketKey> {
   return guard(path, () => {
     if (typeof key !== 'object' || key === null) return bad(path, 'must be an object');
     const { venue, credential, axis } = key as Record<string, unknown>;
-    if (typeof venue !== 'string' || venue.length === 0 || venue.length > 256) return bad(`${path}.venue`, 'must be a non-empty string of at most 256 characters');
+    if (typeof venue !== 'string' || venue.length === 0 || venue.length > 256)
+      return bad(`${path}.venue`, 'must be a non-empty string of at most 256 characters');
     if (credential !== null && (typeof credential !== 'string' || credential.length === 0 || credential.length > 4096)) {
       return bad(`${path}.credential`, 'must be null or a non-empty string of at most 4096 characters');
     }
-    if (axis !== undefined && (typeof axis !== 'string' || axis.length === 0 || axis.length > 256)) return bad(`${path}.axis`, 'must be a non-empty string of at most 256 characters');
+    if (axis !== undefined && (typeof axis !== 'string' || axis.length === 0 || axis.length > 256))
+      return bad(`${path}.axis`, 'must be a non-empty string of at most 256 characters');
     return { ok: true, value: axis === undefined ? { venue, credential } : { venue, credential, axis } };
   });
 }
@@ -123,10 +125,16 @@ export function readSyncOptions(options: unknown): Read<SyncOptions> {
     const countedSinceMs = o['countedSinceMs'];
     const countedOwnCost = o['countedOwnCost'];
     const answeredCost = o['answeredCost'];
-    for (const [name, v] of [['sentAtMs', sentAtMs], ['countedSinceMs', countedSinceMs]] as const) {
+    for (const [name, v] of [
+      ['sentAtMs', sentAtMs],
+      ['countedSinceMs', countedSinceMs],
+    ] as const) {
       if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) return bad(`options.${name}`, 'must be a finite number');
     }
-    for (const [name, v] of [['countedOwnCost', countedOwnCost], ['answeredCost', answeredCost]] as const) {
+    for (const [name, v] of [
+      ['countedOwnCost', countedOwnCost],
+      ['answeredCost', answeredCost],
+    ] as const) {
       if (v === undefined) continue;
       const cost = readAmount(v, `options.${name}`);
       if (!cost.ok) return cost;
@@ -193,7 +201,8 @@ export function readHold(hold: unknown, now: number): Read<number> {
     const keys = Object.keys(h);
     if (keys.length !== 1 || (keys[0] !== 'untilMs' && keys[0] !== 'forMs')) return bad('hold', 'must be { untilMs } or { forMs }');
     const value = h[keys[0]];
-    if (typeof value !== 'number' || !Number.isFinite(value) || (keys[0] === 'forMs' && value < 0)) return bad(`hold.${keys[0]}`, 'must be a finite number (a duration >= 0)');
+    if (typeof value !== 'number' || !Number.isFinite(value) || (keys[0] === 'forMs' && value < 0))
+      return bad(`hold.${keys[0]}`, 'must be a finite number (a duration >= 0)');
     return { ok: true, value: keys[0] === 'forMs' ? now + value : value };
   });
 }
@@ -221,8 +230,12 @@ export function readClass(options: Record<string, unknown> | undefined): Read<Re
     if (reserve !== undefined) {
       if (typeof reserve !== 'object' || reserve === null) return bad('options.reserve', 'must be an object');
       const r = reserve as { normal?: unknown; bulk?: unknown };
-      for (const [name, v] of [['normal', r.normal], ['bulk', r.bulk]] as const) {
-        if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v >= 1)) return bad(`options.reserve.${name}`, 'must be a finite number in [0, 1)');
+      for (const [name, v] of [
+        ['normal', r.normal],
+        ['bulk', r.bulk],
+      ] as const) {
+        if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v >= 1))
+          return bad(`options.reserve.${name}`, 'must be a finite number in [0, 1)');
       }
       if (r.normal !== undefined) normal = r.normal as number;
       if (r.bulk !== undefined) bulk = r.bulk as number;
@@ -237,8 +250,12 @@ export function readCheckReserve(reserve: unknown, shares: { readonly normal: nu
   return guard<number>(path, () => {
     if (typeof reserve !== 'object' || reserve === null) return bad(path, 'must be an object');
     const r = reserve as { normal?: unknown; bulk?: unknown };
-    for (const [name, v] of [['normal', r.normal], ['bulk', r.bulk]] as const) {
-      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v >= 1)) return bad(`${path}.${name}`, 'must be a finite number in [0, 1)');
+    for (const [name, v] of [
+      ['normal', r.normal],
+      ['bulk', r.bulk],
+    ] as const) {
+      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v >= 1))
+        return bad(`${path}.${name}`, 'must be a finite number in [0, 1)');
     }
     const normal = (r.normal as number | undefined) ?? shares.normal;
     const bulk = (r.bulk as number | undefined) ?? shares.bulk;
@@ -259,7 +276,11 @@ export function checksNameReserve(checks: unknown): boolean {
 /** Whether an options object names a class (for a limiter without priorities: not_supported, RL-Q5). */
 export function namesClass(options: unknown): boolean {
   try {
-    return typeof options === 'object' && options !== null && ((options as { priority?: unknown }).priority !== undefined || (options as { reserve?: unknown }).reserve !== undefined);
+    return (
+      typeof options === 'object' &&
+      options !== null &&
+      ((options as { priority?: unknown }).priority !== undefined || (options as { reserve?: unknown }).reserve !== undefined)
+    );
   } catch {
     return false;
   }

@@ -167,11 +167,9 @@ export async function startRedisCluster(): Promise<RedisClusterServers> {
   const nodes: RedisServer[] = [];
   try {
     for (let i = 0; i < 3; i++) nodes.push(await startRedisServer({ cluster: true }));
-    const create = spawnSync(
-      cliBin,
-      ['--cluster', 'create', ...nodes.map((n) => `127.0.0.1:${n.port}`), '--cluster-replicas', '0', '--cluster-yes'],
-      { encoding: 'utf8' },
-    );
+    const create = spawnSync(cliBin, ['--cluster', 'create', ...nodes.map((n) => `127.0.0.1:${n.port}`), '--cluster-replicas', '0', '--cluster-yes'], {
+      encoding: 'utf8',
+    });
     if (create.status !== 0) throw new Error(`redis-cli --cluster create failed: ${create.stdout}${create.stderr}`);
     const started = Date.now();
     for (;;) {

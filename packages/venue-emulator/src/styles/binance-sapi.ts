@@ -1,4 +1,12 @@
-import { retryAfterSeconds, type AddressState, type EmulatedResponse, type Refusal, type RefusalContext, type SuccessContext, type VenueStyle } from '../venue-style.js';
+import {
+  retryAfterSeconds,
+  type AddressState,
+  type EmulatedResponse,
+  type Refusal,
+  type RefusalContext,
+  type SuccessContext,
+  type VenueStyle,
+} from '../venue-style.js';
 import { binanceStyle } from './binance.js';
 
 function success(context: SuccessContext): EmulatedResponse {
@@ -35,7 +43,10 @@ export const binanceSapiStyle: VenueStyle = {
       response: {
         status: 429,
         headers: { 'retry-after': retryAfterSeconds(resetAtMs, nowMs) },
-        body: { code: -1003, msg: `Too much request weight used; current limit is ${limit} request weight per 1 MINUTE (${kind}). Please use WebSocket Streams for live updates to avoid polling the API.` },
+        body: {
+          code: -1003,
+          msg: `Too much request weight used; current limit is ${limit} request weight per 1 MINUTE (${kind}). Please use WebSocket Streams for live updates to avoid polling the API.`,
+        },
       },
     };
   },

@@ -1,5 +1,13 @@
 import type { BucketSpec } from '@core/exchange-specs';
-import { retryAfterSeconds, type AddressState, type EmulatedResponse, type Refusal, type RefusalContext, type SuccessContext, type VenueStyle } from '../venue-style.js';
+import {
+  retryAfterSeconds,
+  type AddressState,
+  type EmulatedResponse,
+  type Refusal,
+  type RefusalContext,
+  type SuccessContext,
+  type VenueStyle,
+} from '../venue-style.js';
 
 const FIRST_BAN_MS = 120_000;
 const MAX_BAN_MS = 3 * 86_400_000;
@@ -14,7 +22,11 @@ function rateLimitType(bucket: BucketSpec): 'REQUEST_WEIGHT' | 'RAW_REQUESTS' | 
 
 /** A window as Binance states it: the largest unit that divides it. */
 function interval(windowMs: number): { interval: string; intervalNum: number } {
-  for (const [name, ms] of [['DAY', 86_400_000], ['HOUR', 3_600_000], ['MINUTE', 60_000]] as const) {
+  for (const [name, ms] of [
+    ['DAY', 86_400_000],
+    ['HOUR', 3_600_000],
+    ['MINUTE', 60_000],
+  ] as const) {
     if (windowMs % ms === 0) return { interval: name, intervalNum: windowMs / ms };
   }
   return { interval: 'SECOND', intervalNum: Math.ceil(windowMs / 1000) };
@@ -82,7 +94,10 @@ export const binanceStyle: VenueStyle = {
         response: {
           status: 418,
           headers: { 'retry-after': retryAfterSeconds(until, nowMs) },
-          body: { code: -1003, msg: `Way too much request weight used; IP banned until ${Math.floor(until)}. Please use WebSocket Streams for live updates to avoid bans.` },
+          body: {
+            code: -1003,
+            msg: `Way too much request weight used; IP banned until ${Math.floor(until)}. Please use WebSocket Streams for live updates to avoid bans.`,
+          },
         },
       };
     }
@@ -94,7 +109,10 @@ export const binanceStyle: VenueStyle = {
         headers: { 'retry-after': retryAfterSeconds(ctx.resetAtMs, nowMs) },
         body: orders
           ? { code: -1015, msg: `Too many new orders; current limit is ${ctx.limit} orders per ${describeWindow(ctx.bucket)}.` }
-          : { code: -1003, msg: `Too much request weight used; current limit is ${ctx.limit} request weight per ${describeWindow(ctx.bucket)}. Please use WebSocket Streams for live updates to avoid polling the API.` },
+          : {
+              code: -1003,
+              msg: `Too much request weight used; current limit is ${ctx.limit} request weight per ${describeWindow(ctx.bucket)}. Please use WebSocket Streams for live updates to avoid polling the API.`,
+            },
       },
     };
   },

@@ -26,7 +26,11 @@ export const bitmartStyle: VenueStyle = {
     const { endpoint, nowMs } = context;
     const reset = windowSeconds(context);
     const data = endpoint?.method === 'POST' ? { order_id: String(Math.floor(nowMs)) } : { symbol: 'BTC_USDT', last: '64000.1', ts: String(Math.floor(nowMs)) };
-    return { status: 200, ...(reset === undefined ? {} : { headers: { 'x-bm-ratelimit-reset': reset } }), body: { code: 1000, message: 'OK', trace: trace(nowMs), data } };
+    return {
+      status: 200,
+      ...(reset === undefined ? {} : { headers: { 'x-bm-ratelimit-reset': reset } }),
+      body: { code: 1000, message: 'OK', trace: trace(nowMs), data },
+    };
   },
   refuse(ctx: RefusalContext): Refusal {
     const { address, nowMs } = ctx;
@@ -35,7 +39,9 @@ export const bitmartStyle: VenueStyle = {
     }
     address.retryUntilMs = ctx.resetAtMs;
     const reset = ctx.bucket.algorithm === 'token-bucket' ? '1' : String(Math.ceil(ctx.bucket.windowMs / 1000));
-    return { response: { status: 429, headers: { 'x-bm-ratelimit-reset': reset }, body: { code: 30013, message: 'Request too many requests', trace: trace(nowMs) } } };
+    return {
+      response: { status: 429, headers: { 'x-bm-ratelimit-reset': reset }, body: { code: 30013, message: 'Request too many requests', trace: trace(nowMs) } },
+    };
   },
   banned(_address: AddressState, nowMs: number): EmulatedResponse {
     return rejected(nowMs);
@@ -48,5 +54,12 @@ export const bitmartStyle: VenueStyle = {
 };
 
 function rejected(nowMs: number): EmulatedResponse {
-  return { status: 418, body: { code: 30017, message: 'Your account request is temporarily rejected due to violation of current limiting rules, please contact customer service', trace: trace(nowMs) } };
+  return {
+    status: 418,
+    body: {
+      code: 30017,
+      message: 'Your account request is temporarily rejected due to violation of current limiting rules, please contact customer service',
+      trace: trace(nowMs),
+    },
+  };
 }

@@ -11,12 +11,15 @@ export const htxSwapStyle: VenueStyle = {
   apiKeyHeader: 'accesskeyid',
   success({ endpoint, request, nowMs }: SuccessContext): EmulatedResponse {
     const ts = Math.floor(nowMs);
-    if (endpoint?.method === 'POST' && /order$/.test(endpoint.path)) return { status: 200, body: { status: 'ok', data: { order_id: ts, order_id_str: String(ts) }, ts } };
+    if (endpoint?.method === 'POST' && /order$/.test(endpoint.path))
+      return { status: 200, body: { status: 'ok', data: { order_id: ts, order_id_str: String(ts) }, ts } };
     const contract = request.query?.['contract_code'] ?? 'BTC-USDT';
     return { status: 200, body: { status: 'ok', data: [{ contract_code: contract }], ts } };
   },
   refuse(ctx: RefusalContext): Refusal {
-    return { response: { status: 200, body: { status: 'error', err_code: 1032, err_msg: 'The number of access exceeded the limit.', ts: Math.floor(ctx.nowMs) } } };
+    return {
+      response: { status: 200, body: { status: 'error', err_code: 1032, err_msg: 'The number of access exceeded the limit.', ts: Math.floor(ctx.nowMs) } },
+    };
   },
   banned(_address, nowMs: number): EmulatedResponse {
     return { status: 200, body: { status: 'error', err_code: 1032, err_msg: 'The number of access exceeded the limit.', ts: Math.floor(nowMs) } };

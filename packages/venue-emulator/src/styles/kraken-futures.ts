@@ -11,7 +11,10 @@ export const krakenFuturesStyle: VenueStyle = {
   success({ endpoint, nowMs }: SuccessContext): EmulatedResponse {
     const serverTime = new Date(nowMs).toISOString();
     if (endpoint?.id === 'sendorder') {
-      return { status: 200, body: { result: 'success', serverTime, sendStatus: { order_id: `o-${Math.floor(nowMs)}`, status: 'placed', receivedTime: serverTime } } };
+      return {
+        status: 200,
+        body: { result: 'success', serverTime, sendStatus: { order_id: `o-${Math.floor(nowMs)}`, status: 'placed', receivedTime: serverTime } },
+      };
     }
     return { status: 200, body: { result: 'success', serverTime } };
   },

@@ -8,7 +8,10 @@ export const krakenStyle: VenueStyle = {
   name: 'kraken',
   apiKeyHeader: 'api-key',
   success({ endpoint, nowMs }: SuccessContext): EmulatedResponse {
-    const result = endpoint?.method === 'POST' && /Order/i.test(endpoint.path) ? { descr: { order: 'buy 0.001 XBTUSD @ limit 64000.0' }, txid: [`O${Math.floor(nowMs)}`] } : { unixtime: Math.floor(nowMs / 1000) };
+    const result =
+      endpoint?.method === 'POST' && /Order/i.test(endpoint.path)
+        ? { descr: { order: 'buy 0.001 XBTUSD @ limit 64000.0' }, txid: [`O${Math.floor(nowMs)}`] }
+        : { unixtime: Math.floor(nowMs / 1000) };
     return { status: 200, body: { error: [], result } };
   },
   refuse(ctx: RefusalContext): Refusal {
@@ -19,6 +22,9 @@ export const krakenStyle: VenueStyle = {
     return { status: 200, body: { error: ['EGeneral:Temporary lockout'] } };
   },
   badRequest(code: string, message: string): EmulatedResponse {
-    return { status: code === 'unknown_endpoint' ? 404 : 200, body: { error: [code === 'unknown_endpoint' ? 'EGeneral:Unknown method' : `EGeneral:Invalid arguments:${message}`] } };
+    return {
+      status: code === 'unknown_endpoint' ? 404 : 200,
+      body: { error: [code === 'unknown_endpoint' ? 'EGeneral:Unknown method' : `EGeneral:Invalid arguments:${message}`] },
+    };
   },
 };

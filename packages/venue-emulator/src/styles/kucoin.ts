@@ -12,7 +12,19 @@ export const kucoinStyle: VenueStyle = {
     if (endpoint?.id === 'user-info') {
       const level = /^vip(0|[1-9][0-9]*)$/.exec(tier ?? '')?.[1];
       if (level === undefined) return { status: 200, body: { code: '400100', msg: `the account's tier ${String(tier)} is no VIP level` } };
-      const zero = { subQuantity: 0, spotSubQuantity: 0, marginSubQuantity: 0, futuresSubQuantity: 0, optionSubQuantity: 0, maxSubQuantity: 5, maxDefaultSubQuantity: 5, maxSpotSubQuantity: 0, maxMarginSubQuantity: 0, maxFuturesSubQuantity: 0, maxOptionSubQuantity: 0 };
+      const zero = {
+        subQuantity: 0,
+        spotSubQuantity: 0,
+        marginSubQuantity: 0,
+        futuresSubQuantity: 0,
+        optionSubQuantity: 0,
+        maxSubQuantity: 5,
+        maxDefaultSubQuantity: 5,
+        maxSpotSubQuantity: 0,
+        maxMarginSubQuantity: 0,
+        maxFuturesSubQuantity: 0,
+        maxOptionSubQuantity: 0,
+      };
       return { status: 200, body: { code: '200000', data: { level: Number(level), ...zero } } };
     }
     const symbol = request.query?.['symbol'] ?? 'BTC-USDT';

@@ -1,4 +1,12 @@
-import { retryAfterSeconds, type AddressState, type EmulatedResponse, type Refusal, type RefusalContext, type SuccessContext, type VenueStyle } from '../venue-style.js';
+import {
+  retryAfterSeconds,
+  type AddressState,
+  type EmulatedResponse,
+  type Refusal,
+  type RefusalContext,
+  type SuccessContext,
+  type VenueStyle,
+} from '../venue-style.js';
 
 const FIRST_BAN_MS = 120_000;
 const MAX_BAN_MS = 3 * 86_400_000;
@@ -24,9 +32,32 @@ export const mexcStyle: VenueStyle = {
       case 'GET /api/v3/time':
         return { status: 200, body: { serverTime: Math.floor(nowMs) } };
       case 'POST /api/v3/order':
-        return { status: 200, body: { symbol, orderId: String(Math.floor(nowMs)), orderListId: -1, price: '60000', origQty: '0.001', type: 'LIMIT', side: 'BUY', transactTime: Math.floor(nowMs) } };
+        return {
+          status: 200,
+          body: {
+            symbol,
+            orderId: String(Math.floor(nowMs)),
+            orderListId: -1,
+            price: '60000',
+            origQty: '0.001',
+            type: 'LIMIT',
+            side: 'BUY',
+            transactTime: Math.floor(nowMs),
+          },
+        };
       case 'GET /api/v3/account':
-        return { status: 200, body: { canTrade: true, canWithdraw: true, canDeposit: true, updateTime: null, accountType: 'SPOT', balances: [{ asset: 'USDT', free: '1000', locked: '0' }], permissions: ['SPOT'] } };
+        return {
+          status: 200,
+          body: {
+            canTrade: true,
+            canWithdraw: true,
+            canDeposit: true,
+            updateTime: null,
+            accountType: 'SPOT',
+            balances: [{ asset: 'USDT', free: '1000', locked: '0' }],
+            permissions: ['SPOT'],
+          },
+        };
       default:
         return { status: 200, body: { symbol, price: '64000.00', time: Math.floor(nowMs) } };
     }
@@ -70,6 +101,8 @@ export const mexcFuturesStyle: VenueStyle = {
   },
   badRequest(code: string, message: string): EmulatedResponse {
     if (code === 'unknown_endpoint') return { status: 404, body: { success: false, code: 511, message } };
-    return code === 'credential_required' ? { status: 401, body: { success: false, code: 401, message } } : { status: 400, body: { success: false, code: 600, message } };
+    return code === 'credential_required'
+      ? { status: 401, body: { success: false, code: 401, message } }
+      : { status: 400, body: { success: false, code: 600, message } };
   },
 };

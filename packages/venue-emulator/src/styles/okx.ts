@@ -13,16 +13,31 @@ export const okxStyle: VenueStyle = {
     if (endpoint?.id === 'account-rate-limit') {
       const b = limits.find((x) => x.id === OKX_SUBACCOUNT_BUCKET);
       if (b === undefined || b.algorithm === 'token-bucket') return { status: 200, body: { code: '50000', msg: 'no sub-account rate limit', data: [] } };
-      return { status: 200, body: { code: '0', msg: '', data: [{ accRateLimit: String(b.limit), fillRatio: '', mainFillRatio: '', nextAccRateLimit: '', ts: String(Math.floor(nowMs)) }] } };
+      return {
+        status: 200,
+        body: {
+          code: '0',
+          msg: '',
+          data: [{ accRateLimit: String(b.limit), fillRatio: '', mainFillRatio: '', nextAccRateLimit: '', ts: String(Math.floor(nowMs)) }],
+        },
+      };
     }
     const instId = request.query?.['instId'] ?? 'BTC-USDT';
     if (endpoint?.method === 'POST') {
-      return { status: 200, body: { code: '0', msg: '', data: [{ ordId: String(Math.floor(nowMs)), clOrdId: '', tag: '', sCode: '0', sMsg: 'Order placed' }] } };
+      return {
+        status: 200,
+        body: { code: '0', msg: '', data: [{ ordId: String(Math.floor(nowMs)), clOrdId: '', tag: '', sCode: '0', sMsg: 'Order placed' }] },
+      };
     }
     return { status: 200, body: { code: '0', msg: '', data: [{ instId, last: '64000.1', ts: String(Math.floor(nowMs)) }] } };
   },
   refuse(_ctx: RefusalContext): Refusal {
-    return { response: { status: 200, body: { code: '50011', msg: 'Rate limit reached. Please refer to API documentation and throttle requests accordingly.', data: [] } } };
+    return {
+      response: {
+        status: 200,
+        body: { code: '50011', msg: 'Rate limit reached. Please refer to API documentation and throttle requests accordingly.', data: [] },
+      },
+    };
   },
   banned(): EmulatedResponse {
     return { status: 200, body: { code: '50011', msg: 'Rate limit reached. Please refer to API documentation and throttle requests accordingly.', data: [] } };

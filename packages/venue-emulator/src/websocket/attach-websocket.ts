@@ -123,7 +123,17 @@ export function attachWebSocket(server: Server, ctx: WebSocketContext): WebSocke
   const ledgers = new Map<string, BucketLedger>();
   const conns = new Set<Conn>();
   const capCounts = new Map<string, number>();
-  const counters: Counters = { connectionAttempts: 0, connectionsOpened: 0, refusedConnections: 0, messages: 0, admittedMessages: 0, violations: 0, closedForViolation: 0, badRequests: 0, pushed: 0 };
+  const counters: Counters = {
+    connectionAttempts: 0,
+    connectionsOpened: 0,
+    refusedConnections: 0,
+    messages: 0,
+    admittedMessages: 0,
+    violations: 0,
+    closedForViolation: 0,
+    badRequests: 0,
+    pushed: 0,
+  };
 
   const wsLedger = (charge: WebSocketVenueCharge, endpoint: WebSocketEndpointSpec): BucketLedger | undefined => {
     const bucket = spec.buckets.find((b) => b.id === charge.bucket);
@@ -131,7 +141,11 @@ export function attachWebSocket(server: Server, ctx: WebSocketContext): WebSocke
     const id = `${charge.key.credential ?? ''}\u0000${charge.key.axis ?? ''}`;
     let l = ledgers.get(id);
     if (l === undefined) {
-      l = new BucketLedger(webSocketVenueBucket(bucket, endpoint), charge.key.axis ?? bucket.id, charge.key.credential === null ? null : hashCredential(charge.key.credential));
+      l = new BucketLedger(
+        webSocketVenueBucket(bucket, endpoint),
+        charge.key.axis ?? bucket.id,
+        charge.key.credential === null ? null : hashCredential(charge.key.credential),
+      );
       ledgers.set(id, l);
     }
     return l;
@@ -146,7 +160,7 @@ export function attachWebSocket(server: Server, ctx: WebSocketContext): WebSocke
       if (ledger === undefined) return undefined;
       const cost = c.charge === 'failure' ? 0 : c.cost;
       const same = out.find((x) => x.ledger === ledger);
-      const scope = c.source === 'websocket' ? spec.buckets.find((b) => b.id === c.bucket)?.scope ?? 'ip' : 'rest';
+      const scope = c.source === 'websocket' ? (spec.buckets.find((b) => b.id === c.bucket)?.scope ?? 'ip') : 'rest';
       if (same === undefined) out.push({ ledger, cost, source: c.source, scope });
       else same.cost += cost;
     }
@@ -271,7 +285,10 @@ export function attachWebSocket(server: Server, ctx: WebSocketContext): WebSocke
       for (const cap of capsOf(conn.endpoint)) {
         if (cap.counts !== 'subscriptions') continue;
         const key = capScopeKey(cap, conn.ip, conn.identity);
-        const now = key === undefined ? conn.topics.size : [...conns].filter((c) => capsOf(c.endpoint).includes(cap) && capScopeKey(cap, c.ip, c.identity) === key).reduce((s, c) => s + c.topics.size, 0);
+        const now =
+          key === undefined
+            ? conn.topics.size
+            : [...conns].filter((c) => capsOf(c.endpoint).includes(cap) && capScopeKey(cap, c.ip, c.identity) === key).reduce((s, c) => s + c.topics.size, 0);
         if (now + fresh.length > cap.limit) {
           violate(conn, 'cap', m, `${now + fresh.length} subscriptions over ${cap.limit} (${cap.id})`);
           return false;
@@ -323,7 +340,9 @@ export function attachWebSocket(server: Server, ctx: WebSocketContext): WebSocke
   return {
     stats(): WebSocketStats {
       const nowMs = clock.now();
-      const buckets = [...ledgers.values()].map((l) => l.usage(nowMs)).sort((a, b) => (a.bucketId === b.bucketId ? (a.axis < b.axis ? -1 : 1) : a.bucketId < b.bucketId ? -1 : 1));
+      const buckets = [...ledgers.values()]
+        .map((l) => l.usage(nowMs))
+        .sort((a, b) => (a.bucketId === b.bucketId ? (a.axis < b.axis ? -1 : 1) : a.bucketId < b.bucketId ? -1 : 1));
       return { ...counters, buckets };
     },
     close(): Promise<void> {

@@ -83,7 +83,15 @@ export const okxWebSocketStyle: WebSocketStyle = {
   refusedUpgradeStatus: 429,
   refuse(ctx) {
     if (ctx.why === 'rest') {
-      return { reply: json({ id: ctx.requestId, op: ctx.message.operation, code: '1', msg: '', data: [{ sCode: '50011', sMsg: 'Rate limit reached. Please refer to API documentation and throttle requests accordingly.' }] }) };
+      return {
+        reply: json({
+          id: ctx.requestId,
+          op: ctx.message.operation,
+          code: '1',
+          msg: '',
+          data: [{ sCode: '50011', sMsg: 'Rate limit reached. Please refer to API documentation and throttle requests accordingly.' }],
+        }),
+      };
     }
     if (ctx.why === 'cap') return { reply: json({ event: 'error', code: '60012', msg: `Invalid request: ${ctx.detail}` }) };
     return { reply: json({ event: 'error', code: '60014', msg: 'Requests too frequent' }) };
@@ -95,7 +103,15 @@ export const okxWebSocketStyle: WebSocketStyle = {
       return args.map((arg) => json({ event: m.kind, arg, connId: 'emulated' })).join('\n');
     }
     if (m.kind === 'login') return json({ event: 'login', code: '0', msg: '', connId: 'emulated' });
-    if (m.kind === 'request') return json({ id, op: m.operation, code: '0', msg: '', data: [{ ordId: String(Math.floor(nowMs)), sCode: '0', sMsg: 'Order placed' }], inTime: String(Math.floor(nowMs * 1000)) });
+    if (m.kind === 'request')
+      return json({
+        id,
+        op: m.operation,
+        code: '0',
+        msg: '',
+        data: [{ ordId: String(Math.floor(nowMs)), sCode: '0', sMsg: 'Order placed' }],
+        inTime: String(Math.floor(nowMs * 1000)),
+      });
     return undefined;
   },
   push(topic, nowMs, price) {
@@ -116,7 +132,16 @@ export const bybitWebSocketStyle: WebSocketStyle = {
   refuse(ctx) {
     if (ctx.message.kind === 'request') {
       const ip = ctx.why === 'rate';
-      return { reply: json({ reqId: ctx.requestId, retCode: ip ? 10403 : 10006, retMsg: ip ? 'exceed IP rate limit' : 'Too many visits!', op: ctx.message.operation, data: {}, header: {} }) };
+      return {
+        reply: json({
+          reqId: ctx.requestId,
+          retCode: ip ? 10403 : 10006,
+          retMsg: ip ? 'exceed IP rate limit' : 'Too many visits!',
+          op: ctx.message.operation,
+          data: {},
+          header: {},
+        }),
+      };
     }
     return { reply: json({ success: false, ret_msg: ctx.detail, op: ctx.message.operation ?? 'unknown' }) };
   },
@@ -136,7 +161,14 @@ export const kucoinWebSocketStyle: WebSocketStyle = {
   name: 'kucoin',
   refusedUpgradeStatus: 429,
   refuse(ctx) {
-    return { reply: json({ id: ctx.requestId, type: 'error', code: ctx.why === 'cap' ? 400 : 509, data: ctx.why === 'cap' ? ctx.detail : 'exceed max permits per second' }) };
+    return {
+      reply: json({
+        id: ctx.requestId,
+        type: 'error',
+        code: ctx.why === 'cap' ? 400 : 509,
+        data: ctx.why === 'cap' ? ctx.detail : 'exceed max permits per second',
+      }),
+    };
   },
   answer(m, id) {
     if (m.kind === 'ping') return json({ id, type: 'pong' });

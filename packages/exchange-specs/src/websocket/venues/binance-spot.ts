@@ -11,8 +11,7 @@ const DOCS_AT = 'read from binance/binance-spot-api-docs at commit a5e0bc3 (2026
 const doc = (source: string, quote: string): Provenance => ({ source, confidence: 'documented', quote });
 
 const Q = {
-  streamLimits:
-    'WebSocket connections have a limit of 5 incoming messages per second. A message is considered: A PING frame | A PONG frame | A JSON controlled message (e.g. subscribe, unsubscribe) | A connection that goes beyond the limit will be disconnected; IPs that are repeatedly disconnected may be banned.',
+  streamLimits: 'WebSocket connections have a limit of 5 incoming messages per second. A message is considered: A PING frame | A PONG frame | A JSON controlled message (e.g. subscribe, unsubscribe) | A connection that goes beyond the limit will be disconnected; IPs that are repeatedly disconnected may be banned.',
   streams: 'A single connection can listen to a maximum of 1024 streams.',
   streamConnections: 'There is a limit of **300 connections per attempt every 5 minutes per IP**.',
   apiConnections: 'There is a limit of **300 connections per attempt every 5 minutes**. The connection is per **IP address**.',
@@ -27,7 +26,10 @@ const Q = {
 /** A WebSocket API method priced as its REST equivalent (the weights match method by method). */
 function same(operation: string, endpoint: string, weight: string): WebSocketOperationSpec {
   return {
-    operation, endpoint, paramsPath: 'params', excludeRestBuckets: ['raw_requests'],
+    operation,
+    endpoint,
+    paramsPath: 'params',
+    excludeRestBuckets: ['raw_requests'],
     provenance: doc('wsApi', `\`${operation}\` … **Weight:** ${weight} | ${Q.sameRules}`),
   };
 }
@@ -35,8 +37,11 @@ function same(operation: string, endpoint: string, weight: string): WebSocketOpe
 /** A WebSocket API method without a REST equivalent: its documented weight. */
 function weightOnly(operation: string, weight: number, quote: string, note?: string): WebSocketOperationSpec {
   return {
-    operation, rest: [{ restBucket: 'request_weight', cost: weight }], paramsPath: 'params',
-    provenance: doc('wsApi', `\`${operation}\` … **Weight:** ${quote}`), ...(note === undefined ? {} : { note }),
+    operation,
+    rest: [{ restBucket: 'request_weight', cost: weight }],
+    paramsPath: 'params',
+    provenance: doc('wsApi', `\`${operation}\` … **Weight:** ${quote}`),
+    ...(note === undefined ? {} : { note }),
   };
 }
 
@@ -54,23 +59,30 @@ export const binanceSpotWebSocket: WebSocketSpec = {
   },
   buckets: [
     {
-      id: 'connections', scope: 'ip', algorithm: 'sliding-window', limit: 300, windowMs: 300_000,
+      id: 'connections',
+      scope: 'ip',
+      algorithm: 'sliding-window',
+      limit: 300,
+      windowMs: 300_000,
       provenance: doc('changelog', Q.shared),
-      description:
-        `connection attempts per IP, the market streams and the WebSocket API together: each page states 300 per 5 minutes per IP ("${Q.streamConnections}"; WebSocket API: "${Q.apiConnections}") and the CHANGELOG names both services in one sentence, so one shared bucket is the safe reading. How the 5 minutes move is not stated for the streams: a sliding window is the strictest reading (the safe limits are the same for every window algorithm)`,
+      description: `connection attempts per IP, the market streams and the WebSocket API together: each page states 300 per 5 minutes per IP ("${Q.streamConnections}"; WebSocket API: "${Q.apiConnections}") and the CHANGELOG names both services in one sentence, so one shared bucket is the safe reading. How the 5 minutes move is not stated for the streams: a sliding window is the strictest reading (the safe limits are the same for every window algorithm)`,
     },
     {
-      id: 'stream-messages', scope: 'connection', algorithm: 'sliding-window', limit: 5, windowMs: 1000,
+      id: 'stream-messages',
+      scope: 'connection',
+      algorithm: 'sliding-window',
+      limit: 5,
+      windowMs: 1000,
       provenance: doc('streams', Q.streamLimits),
       description: 'messages a client sends on one market-stream connection, ping and pong frames included; the window is not described: sliding is the strictest reading',
     },
   ],
-  caps: [
-    { id: 'streams-per-connection', counts: 'subscriptions', scope: 'connection', limit: 1024, provenance: doc('streams', Q.streams), description: 'streams one market-stream connection listens to, those named in a combined-stream URL included' },
-  ],
+  caps: [{ id: 'streams-per-connection', counts: 'subscriptions', scope: 'connection', limit: 1024, provenance: doc('streams', Q.streams), description: 'streams one market-stream connection listens to, those named in a combined-stream URL included' }],
   endpoints: [
     {
-      id: 'market-streams', url: 'wss://stream.binance.com:9443', auth: 'public',
+      id: 'market-streams',
+      url: 'wss://stream.binance.com:9443',
+      auth: 'public',
       description: 'raw streams at /ws/<streamName>, combined streams at /stream?streams=…; live SUBSCRIBE / UNSUBSCRIBE',
       connect: { charges: [{ bucket: 'connections', cost: 1 }] },
       messages: [{ bucket: 'stream-messages', cost: 1 }],
@@ -80,7 +92,9 @@ export const binanceSpotWebSocket: WebSocketSpec = {
       maxLifetimeMs: 86_400_000,
     },
     {
-      id: 'ws-api', url: 'wss://ws-api.binance.com:443/ws-api/v3', auth: 'public',
+      id: 'ws-api',
+      url: 'wss://ws-api.binance.com:443/ws-api/v3',
+      auth: 'public',
       description: 'requests priced like their REST equivalents (method by method the same weights), on the same per-IP REQUEST_WEIGHT and per-account ORDERS limits; no message limit is documented beyond them',
       connect: {
         charges: [{ bucket: 'connections', cost: 1 }],

@@ -23,7 +23,9 @@ const Q = {
 /** A futures WebSocket API method priced as its REST equivalent (the spot rule, uncertain for futures). */
 function same(operation: string, endpoint: string): WebSocketOperationSpec {
   return {
-    operation, endpoint, paramsPath: 'params',
+    operation,
+    endpoint,
+    paramsPath: 'params',
     provenance: unsure('spotChangelog', Q.spotSameRules),
     note: `priced as REST ${endpoint}: the futures pages read state no WebSocket API rule; the spot documentation's "same Rate Limit rules as REST API" is the nearest statement, and sharing the REST buckets is the safe reading`,
   };
@@ -43,12 +45,20 @@ export const binanceUsdmWebSocket: WebSocketSpec = {
   },
   buckets: [
     {
-      id: 'connections', scope: 'ip', algorithm: 'sliding-window', limit: 300, windowMs: 300_000,
+      id: 'connections',
+      scope: 'ip',
+      algorithm: 'sliding-window',
+      limit: 300,
+      windowMs: 300_000,
       provenance: unsure('spotChangelog', Q.spotConnections),
-      description: 'connection attempts per IP, streams and WebSocket API together: the futures pages state no number; the spot documentation\'s 300 per 5 minutes per IP is kept (uncertain), shared by both services (the safe reading), in a sliding window (the strictest)',
+      description: "connection attempts per IP, streams and WebSocket API together: the futures pages state no number; the spot documentation's 300 per 5 minutes per IP is kept (uncertain), shared by both services (the safe reading), in a sliding window (the strictest)",
     },
     {
-      id: 'stream-messages', scope: 'connection', algorithm: 'sliding-window', limit: 10, windowMs: 1000,
+      id: 'stream-messages',
+      scope: 'connection',
+      algorithm: 'sliding-window',
+      limit: 10,
+      windowMs: 1000,
       provenance: doc('streams', Q.messages),
       description: 'messages a client sends on one market-stream connection; the futures page does not list what counts: every message, ping and pong frames included, is counted (the spot page counts them). Sliding window: the strictest reading',
     },
@@ -56,7 +66,9 @@ export const binanceUsdmWebSocket: WebSocketSpec = {
   caps: [{ id: 'streams-per-connection', counts: 'subscriptions', scope: 'connection', limit: 200, provenance: doc('streams', Q.streams) }],
   endpoints: [
     {
-      id: 'market-streams', url: 'wss://fstream.binance.com', auth: 'public',
+      id: 'market-streams',
+      url: 'wss://fstream.binance.com',
+      auth: 'public',
       connect: { charges: [{ bucket: 'connections', cost: 1 }] },
       messages: [{ bucket: 'stream-messages', cost: 1 }],
       caps: ['streams-per-connection'],
@@ -65,7 +77,9 @@ export const binanceUsdmWebSocket: WebSocketSpec = {
       maxLifetimeMs: 86_400_000,
     },
     {
-      id: 'ws-api', url: 'wss://ws-fapi.binance.com/ws-fapi/v1', auth: 'public',
+      id: 'ws-api',
+      url: 'wss://ws-fapi.binance.com/ws-fapi/v1',
+      auth: 'public',
       connect: {
         charges: [{ bucket: 'connections', cost: 1 }],
         rest: [{ restBucket: 'request_weight', cost: 2, provenance: unsure('spotWsApi', Q.spotConnectWeight) }],
@@ -94,9 +108,7 @@ export const binanceUsdmWebSocket: WebSocketSpec = {
   verification: {
     checked: '2026-12-01',
     corrections: [],
-    crossChecks: [
-      { other: 'ccxt 4.5.84 pro/binance.js', what: 'streams per futures connection', ours: '200', theirs: 'streamLimits future 50 connections of 200 streams ("max 200" in its comment)', verdict: 'agrees on the cap of 200' },
-    ],
+    crossChecks: [{ other: 'ccxt 4.5.84 pro/binance.js', what: 'streams per futures connection', ours: '200', theirs: 'streamLimits future 50 connections of 200 streams ("max 200" in its comment)', verdict: 'agrees on the cap of 200' }],
   },
-  notes: [Q.ping, 'Connecting to the futures WebSocket API is charged 2 weight, the spot documentation\'s value (uncertain): the futures pages read state none.'],
+  notes: [Q.ping, "Connecting to the futures WebSocket API is charged 2 weight, the spot documentation's value (uncertain): the futures pages read state none."],
 };

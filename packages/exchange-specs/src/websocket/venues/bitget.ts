@@ -29,7 +29,12 @@ export const bitgetWebSocket: WebSocketSpec = {
   buckets: [
     { id: 'connections', scope: 'ip', algorithm: 'sliding-window', limit: 300, windowMs: 300_000, provenance: doc(Q.connection), description: 'connection requests per IP per 5 minutes (sliding: the strictest reading)' },
     {
-      id: 'subscribe-requests', scope: 'connection', algorithm: 'sliding-window', limit: 240, windowMs: 3_600_000, provenance: doc(Q.subscription),
+      id: 'subscribe-requests',
+      scope: 'connection',
+      algorithm: 'sliding-window',
+      limit: 240,
+      windowMs: 3_600_000,
+      provenance: doc(Q.subscription),
       description: 'subscription requests per connection per hour; unsubscribe requests are counted too (the safe reading)',
     },
     { id: 'messages', scope: 'connection', algorithm: 'sliding-window', limit: 10, windowMs: 1000, provenance: doc(Q.messages), description: 'messages per connection per second, ping text included (the connection is disconnected beyond it)' },
@@ -40,16 +45,26 @@ export const bitgetWebSocket: WebSocketSpec = {
   ],
   endpoints: [
     {
-      id: 'public', url: 'wss://ws.bitget.com/v2/ws/public', auth: 'public',
+      id: 'public',
+      url: 'wss://ws.bitget.com/v2/ws/public',
+      auth: 'public',
       connect: { charges: [{ bucket: 'connections', cost: 1 }] },
-      messages: [{ bucket: 'messages', cost: 1 }, { bucket: 'subscribe-requests', kinds: ['subscribe', 'unsubscribe'], cost: 1 }],
+      messages: [
+        { bucket: 'messages', cost: 1 },
+        { bucket: 'subscribe-requests', kinds: ['subscribe', 'unsubscribe'], cost: 1 },
+      ],
       caps: ['connections', 'channels-per-connection'],
       format: FORMAT,
     },
     {
-      id: 'private', url: 'wss://ws.bitget.com/v2/ws/private', auth: 'private',
+      id: 'private',
+      url: 'wss://ws.bitget.com/v2/ws/private',
+      auth: 'private',
       connect: { charges: [{ bucket: 'connections', cost: 1 }] },
-      messages: [{ bucket: 'messages', cost: 1 }, { bucket: 'subscribe-requests', kinds: ['subscribe', 'unsubscribe'], cost: 1 }],
+      messages: [
+        { bucket: 'messages', cost: 1 },
+        { bucket: 'subscribe-requests', kinds: ['subscribe', 'unsubscribe'], cost: 1 },
+      ],
       caps: ['connections', 'channels-per-connection'],
       format: FORMAT,
     },
@@ -57,9 +72,7 @@ export const bitgetWebSocket: WebSocketSpec = {
   verification: {
     checked: '2026-12-01',
     corrections: [],
-    crossChecks: [
-      { other: 'hummingbot bitget/bitget_constants.py', what: 'WebSocket limits', ours: '300 connections / 5 min and 100 open per IP; 10 messages / s and 240 subscribe requests / h per connection', theirs: 'not modelled (WS_HEARTBEAT_TIME_INTERVAL 30 only)', verdict: 'the documentation' },
-    ],
+    crossChecks: [{ other: 'hummingbot bitget/bitget_constants.py', what: 'WebSocket limits', ours: '300 connections / 5 min and 100 open per IP; 10 messages / s and 240 subscribe requests / h per connection', theirs: 'not modelled (WS_HEARTBEAT_TIME_INTERVAL 30 only)', verdict: 'the documentation' }],
   },
   notes: ['"Websocket will be forcibly disconnected every 24 hours, please add the reconnection mechanism in your code"; Bitget recommends subscribing to fewer than 50 channels per connection.'],
 };

@@ -30,7 +30,9 @@ const FORMAT: MessageFormat = { operationPath: 'op', subscribe: ['subscribe'], u
 /** A public market-data endpoint: its own 1,000-connection cap per IP, the args-length cap. */
 function market(product: 'spot' | 'linear' | 'inverse' | 'option', extraCaps: readonly string[] = []): WebSocketEndpointSpec {
   return {
-    id: `public-${product}`, url: `wss://stream.bybit.com/v5/public/${product}`, auth: 'public',
+    id: `public-${product}`,
+    url: `wss://stream.bybit.com/v5/public/${product}`,
+    auth: 'public',
     connect: { charges: [{ bucket: 'connections', cost: 1 }] },
     messages: [],
     caps: [`market-connections-${product}`, 'args-length', ...extraCaps],
@@ -45,7 +47,10 @@ function marketCap(product: string) {
 /** An order-entry operation priced as its REST equivalent, without the HTTP IP limit (api.bybit.com only). */
 function op(operation: string, endpoint: string, batch: boolean): WebSocketOperationSpec {
   return {
-    operation, endpoint, paramsPath: 'args.0', excludeRestBuckets: ['ip'],
+    operation,
+    endpoint,
+    paramsPath: 'args.0',
+    excludeRestBuckets: ['ip'],
     provenance: batch ? doc('trade', Q.batchShared) : unsure('trade', Q.header),
     note: batch
       ? 'shared with the REST batch endpoint, per order as on REST; the HTTP IP limit (api.bybit.com) is not spent'
@@ -66,11 +71,21 @@ export const bybitWebSocket: WebSocketSpec = {
   },
   buckets: [
     {
-      id: 'connections', scope: 'ip', algorithm: 'sliding-window', limit: 500, windowMs: 300_000, provenance: doc('rate', Q.connections),
+      id: 'connections',
+      scope: 'ip',
+      algorithm: 'sliding-window',
+      limit: 500,
+      windowMs: 300_000,
+      provenance: doc('rate', Q.connections),
       description: `connection attempts per IP to stream.bybit.com, every service together ("${Q.perDomain}": one domain, one bucket); the window's motion is not stated: sliding is the strictest reading`,
     },
     {
-      id: 'trade-requests', scope: 'ip', algorithm: 'sliding-window', limit: 3000, windowMs: 1000, provenance: doc('trade', Q.tradeIp),
+      id: 'trade-requests',
+      scope: 'ip',
+      algorithm: 'sliding-window',
+      limit: 3000,
+      windowMs: 1000,
+      provenance: doc('trade', Q.tradeIp),
       description: 'order-entry requests per IP per second (sliding: the strictest reading)',
     },
   ],
@@ -80,7 +95,12 @@ export const bybitWebSocket: WebSocketSpec = {
     marketCap('inverse'),
     marketCap('option'),
     {
-      id: 'args-length', counts: 'message-bytes', scope: 'connection', limit: 21_000, kinds: ['subscribe', 'unsubscribe'], provenance: doc('connect', Q.args),
+      id: 'args-length',
+      counts: 'message-bytes',
+      scope: 'connection',
+      limit: 21_000,
+      kinds: ['subscribe', 'unsubscribe'],
+      provenance: doc('connect', Q.args),
       description: 'the "args" of a public connection: every subscribe message is held to 21,000 bytes (a message is longer than its args, and a character is at least a byte: the safe reading)',
     },
     { id: 'spot-args-per-request', counts: 'topics-per-message', scope: 'connection', limit: 10, provenance: doc('connect', Q.spotArgs) },
@@ -92,33 +112,28 @@ export const bybitWebSocket: WebSocketSpec = {
     market('inverse'),
     market('option', ['option-args-per-connection']),
     {
-      id: 'private', url: 'wss://stream.bybit.com/v5/private', auth: 'private',
+      id: 'private',
+      url: 'wss://stream.bybit.com/v5/private',
+      auth: 'private',
       connect: { charges: [{ bucket: 'connections', cost: 1 }] },
       messages: [],
       format: FORMAT,
     },
     {
-      id: 'trade', url: 'wss://stream.bybit.com/v5/trade', auth: 'private',
-      description: 'order entry: each request spends the account\'s REST limit of its op type and the 3,000 per second IP limit of the trade service',
+      id: 'trade',
+      url: 'wss://stream.bybit.com/v5/trade',
+      auth: 'private',
+      description: "order entry: each request spends the account's REST limit of its op type and the 3,000 per second IP limit of the trade service",
       connect: { charges: [{ bucket: 'connections', cost: 1 }] },
       messages: [{ bucket: 'trade-requests', kinds: ['request'], cost: 1 }],
       format: { operationPath: 'op', login: ['auth'], ping: ['ping'] },
-      operations: [
-        op('order.create', 'order-create', false),
-        op('order.amend', 'order-amend', false),
-        op('order.cancel', 'order-cancel', false),
-        op('order.create-batch', 'order-create-batch', true),
-        op('order.amend-batch', 'order-amend-batch', true),
-        op('order.cancel-batch', 'order-cancel-batch', true),
-      ],
+      operations: [op('order.create', 'order-create', false), op('order.amend', 'order-amend', false), op('order.cancel', 'order-cancel', false), op('order.create-batch', 'order-create-batch', true), op('order.amend-batch', 'order-amend-batch', true), op('order.cancel-batch', 'order-cancel-batch', true)],
     },
   ],
   verification: {
     checked: '2026-12-01',
     corrections: [],
-    crossChecks: [
-      { other: 'hummingbot bybit/bybit_constants.py', what: 'connection attempts per IP', ours: '500 per 5 minutes', theirs: '500 "Per 5 seconds" (commented out, not in force)', verdict: 'the documentation says 5 minutes; the commented constant would over-admit 60 times' },
-    ],
+    crossChecks: [{ other: 'hummingbot bybit/bybit_constants.py', what: 'connection attempts per IP', ours: '500 per 5 minutes', theirs: '500 "Per 5 seconds" (commented out, not in force)', verdict: 'the documentation says 5 minutes; the commented constant would over-admit 60 times' }],
   },
   notes: ['Bybit asks to send a ping every 20 seconds ("we recommend that you send the ping heartbeat packet every 20 seconds"); no message rate limit per connection is documented for the public and private streams.'],
 };

@@ -22,7 +22,11 @@ export const gateWebSocket: WebSocketSpec = {
   buckets: [],
   caps: [
     {
-      id: 'connections', counts: 'connections', scope: 'ip', limit: 100, provenance: { source: 'maintainer', confidence: 'observed', quote: Q.answer },
+      id: 'connections',
+      counts: 'connections',
+      scope: 'ip',
+      limit: 100,
+      provenance: { source: 'maintainer', confidence: 'observed', quote: Q.answer },
       description: 'open connections per host (IP), the recommended maximum',
     },
   ],

@@ -30,24 +30,40 @@ export const hyperliquidWebSocket: WebSocketSpec = {
   },
   buckets: [
     {
-      id: 'messages', scope: 'ip', algorithm: 'sliding-window', limit: 2000, windowMs: 60_000, provenance: doc(`${Q.perIp} | ${Q.messages}`),
+      id: 'messages',
+      scope: 'ip',
+      algorithm: 'sliding-window',
+      limit: 2000,
+      windowMs: 60_000,
+      provenance: doc(`${Q.perIp} | ${Q.messages}`),
       description: 'every message sent, on every connection of the IP (sliding: the strictest reading)',
     },
     {
-      id: 'new-connections', scope: 'ip', algorithm: 'sliding-window', limit: 30, windowMs: 60_000, provenance: unsure(`${Q.perIp} | ${Q.connections}`),
+      id: 'new-connections',
+      scope: 'ip',
+      algorithm: 'sliding-window',
+      limit: 30,
+      windowMs: 60_000,
+      provenance: unsure(`${Q.perIp} | ${Q.connections}`),
       description: 'new connections per minute per IP: the copy read states none; 30 per minute, as the page is reproduced now by client libraries, is kept on the safe side',
     },
   ],
   caps: [
     {
-      id: 'connections', counts: 'connections', scope: 'ip', limit: 10, provenance: unsure(`${Q.perIp} | ${Q.connections}`),
+      id: 'connections',
+      counts: 'connections',
+      scope: 'ip',
+      limit: 10,
+      provenance: unsure(`${Q.perIp} | ${Q.connections}`),
       description: 'open connections per IP: 100 in the copy read, 10 in the page as reproduced now; the smaller is kept',
     },
     { id: 'subscriptions', counts: 'subscriptions', scope: 'ip', limit: 1000, provenance: doc(`${Q.perIp} | ${Q.subscriptions}`), description: 'over every connection of the IP' },
   ],
   endpoints: [
     {
-      id: 'public', url: 'wss://api.hyperliquid.xyz/ws', auth: 'public',
+      id: 'public',
+      url: 'wss://api.hyperliquid.xyz/ws',
+      auth: 'public',
       connect: { charges: [{ bucket: 'new-connections', cost: 1 }] },
       messages: [{ bucket: 'messages', cost: 1 }],
       caps: ['connections', 'subscriptions'],
@@ -55,8 +71,5 @@ export const hyperliquidWebSocket: WebSocketSpec = {
     },
   ],
   verification: { checked: '2026-12-01', corrections: [], crossChecks: [] },
-  notes: [
-    `Not modelled: ${Q.users}, and at most 100 post requests in flight at once across connections (the client does not match responses to requests).`,
-    'Post requests (method "post") are counted as messages; the page does not say whether they also spend the REST weight, so they are not priced on it.',
-  ],
+  notes: [`Not modelled: ${Q.users}, and at most 100 post requests in flight at once across connections (the client does not match responses to requests).`, 'Post requests (method "post") are counted as messages; the page does not say whether they also spend the REST weight, so they are not priced on it.'],
 };

@@ -10,14 +10,4 @@ import { kucoinWebSocket } from './kucoin.js';
 import { okxWebSocket } from './okx.js';
 
 /** Every venue's WebSocket spec (validated by `getWebSocketSpec`). */
-export const webSocketSpecs: readonly WebSocketSpec[] = [
-  binanceSpotWebSocket,
-  binanceUsdmWebSocket,
-  okxWebSocket,
-  bybitWebSocket,
-  kucoinWebSocket,
-  krakenWebSocket,
-  hyperliquidWebSocket,
-  gateWebSocket,
-  bitgetWebSocket,
-];
+export const webSocketSpecs: readonly WebSocketSpec[] = [binanceSpotWebSocket, binanceUsdmWebSocket, okxWebSocket, bybitWebSocket, kucoinWebSocket, krakenWebSocket, hyperliquidWebSocket, gateWebSocket, bitgetWebSocket];

@@ -30,12 +30,16 @@ export const krakenWebSocket: WebSocketSpec = {
   product: 'spot WebSocket API v2 (ws.kraken.com, ws-auth.kraken.com)',
   origin: 'hand-authored',
   sources: {
-    ws: { url: 'https://docs.kraken.com/websockets/', retrieved: '2026-12-01', note: 'WebSocket API introduction, as published in the API\'s AsyncAPI description (read from copies kept by client libraries)' },
+    ws: { url: 'https://docs.kraken.com/websockets/', retrieved: '2026-12-01', note: "WebSocket API introduction, as published in the API's AsyncAPI description (read from copies kept by client libraries)" },
     engine: { url: 'https://docs.kraken.com/api/docs/guides/spot-ratelimits', retrieved: '2026-12-01', note: 'Spot Trading Limits guide (shared by REST, WebSocket and FIX), version of 2026-06-09' },
   },
   buckets: [
     {
-      id: 'connections', scope: 'ip', algorithm: 'sliding-window', limit: 140, windowMs: 600_000,
+      id: 'connections',
+      scope: 'ip',
+      algorithm: 'sliding-window',
+      limit: 140,
+      windowMs: 600_000,
       provenance: { source: 'ws', confidence: 'uncertain', quote: Q.cloudflare },
       description: '"approximately 150" attempts per rolling 10 minutes per IP, read on the safe side as 140; connections to both services together',
     },
@@ -43,17 +47,19 @@ export const krakenWebSocket: WebSocketSpec = {
   endpoints: [
     { id: 'public', url: 'wss://ws.kraken.com/v2', auth: 'public', connect: { charges: [{ bucket: 'connections', cost: 1 }] }, messages: [], format: FORMAT },
     {
-      id: 'private', url: 'wss://ws-auth.kraken.com/v2', auth: 'private',
-      connect: { charges: [{ bucket: 'connections', cost: 1 }] }, messages: [], format: FORMAT,
+      id: 'private',
+      url: 'wss://ws-auth.kraken.com/v2',
+      auth: 'private',
+      connect: { charges: [{ bucket: 'connections', cost: 1 }] },
+      messages: [],
+      format: FORMAT,
       operations: [op('add_order', 'AddOrder'), op('amend_order', 'AmendOrder'), op('edit_order', 'EditOrder'), op('cancel_order', 'CancelOrder')],
     },
   ],
   verification: {
     checked: '2026-12-01',
     corrections: [],
-    crossChecks: [
-      { other: 'hummingbot kraken/kraken_constants.py', what: 'connection attempts per IP', ours: '140 per 10 minutes (of "approximately 150")', theirs: '150 per 10 minutes', verdict: 'the documentation says "approximately 150": the safe side is below it' },
-    ],
+    crossChecks: [{ other: 'hummingbot kraken/kraken_constants.py', what: 'connection attempts per IP', ours: '140 per 10 minutes (of "approximately 150")', theirs: '150 per 10 minutes', verdict: 'the documentation says "approximately 150": the safe side is below it' }],
   },
   notes: [Q.reconnect, 'No message rate limit per connection is documented; trading requests spend the per-pair counter of the trading engine (see the REST spec).'],
 };

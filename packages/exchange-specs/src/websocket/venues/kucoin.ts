@@ -32,11 +32,21 @@ export const kucoinWebSocket: WebSocketSpec = {
   },
   buckets: [
     {
-      id: 'connections', scope: 'ip', algorithm: 'sliding-window', limit: 30, windowMs: 60_000, provenance: unsure(Q.times),
-      description: 'connection attempts: the page states 30 per minute without a scope (per user ID, like the section\'s first number, or per IP); one bucket per IP is safe in either reading. Sliding window: the strictest',
+      id: 'connections',
+      scope: 'ip',
+      algorithm: 'sliding-window',
+      limit: 30,
+      windowMs: 60_000,
+      provenance: unsure(Q.times),
+      description: "connection attempts: the page states 30 per minute without a scope (per user ID, like the section's first number, or per IP); one bucket per IP is safe in either reading. Sliding window: the strictest",
     },
     {
-      id: 'messages', scope: 'ip', algorithm: 'sliding-window', limit: 100, windowMs: 10_000, provenance: unsure(Q.messages),
+      id: 'messages',
+      scope: 'ip',
+      algorithm: 'sliding-window',
+      limit: 100,
+      windowMs: 10_000,
+      provenance: unsure(Q.messages),
       description: 'messages sent to the server: 100 per 10 s without a scope (per connection or per user); one bucket for every connection of the IP is safe in either reading. Sliding window: the strictest',
     },
   ],
@@ -47,7 +57,9 @@ export const kucoinWebSocket: WebSocketSpec = {
   ],
   endpoints: [
     {
-      id: 'public', url: 'wss://ws-api-spot.kucoin.com', auth: 'public',
+      id: 'public',
+      url: 'wss://ws-api-spot.kucoin.com',
+      auth: 'public',
       description: 'connect with the token of POST /api/v1/bullet-public (a REST request, paced by the REST spec) to the instance server it names',
       connect: { charges: [{ bucket: 'connections', cost: 1 }] },
       messages: [{ bucket: 'messages', cost: 1 }],
@@ -55,7 +67,9 @@ export const kucoinWebSocket: WebSocketSpec = {
       format: FORMAT,
     },
     {
-      id: 'private', url: 'wss://ws-api-spot.kucoin.com', auth: 'private',
+      id: 'private',
+      url: 'wss://ws-api-spot.kucoin.com',
+      auth: 'private',
       description: 'connect with the token of POST /api/v1/bullet-private',
       connect: { charges: [{ bucket: 'connections', cost: 1 }] },
       messages: [{ bucket: 'messages', cost: 1 }],
