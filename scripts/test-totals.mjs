@@ -2,7 +2,7 @@
 // (vitest's "Tests  N passed | M skipped (T)" lines and node:test's "# pass N" summaries).
 import { readFileSync } from 'node:fs';
 
-const text = readFileSync(0, 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+const text = readFileSync(0, 'utf8').replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
 let passed = 0;
 let failed = 0;
 let skipped = 0;

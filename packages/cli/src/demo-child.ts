@@ -59,7 +59,7 @@ async function main(job: ChildJob): Promise<number> {
   const wsCounts = emptyWsCounts();
   let failure: string | undefined;
   let waits: ClassWaits | undefined;
-  let redis;
+  let redis: Awaited<ReturnType<typeof connectRedis>>;
   try {
     redis = await connectRedis(job.redisUrl, job.prefix);
   } catch (e) {

@@ -416,7 +416,7 @@ export class MemoryStore implements LimiterStore {
     const table = this.#table;
     for (let slot = 0; slot < table.highWater; slot++) {
       const id = table.id(slot);
-      if (id !== undefined && id.startsWith(prefix)) table.remove(slot);
+      if (id?.startsWith(prefix)) table.remove(slot);
     }
     for (const id of [...this.#pending.keys()]) if (id.startsWith(prefix)) this.#pending.delete(id);
     for (const id of [...this.#holds.keys()]) if (id.startsWith(prefix)) this.#holds.delete(id);
@@ -479,9 +479,7 @@ export class MemoryStore implements LimiterStore {
    * arithmetic): a defined bucket's definition, `x` and hold in force, a pending hold or debt, or
    * `undefined` when nothing is stored.
    */
-  inspect(
-    id: string,
-  ):
+  inspect(id: string):
     | {
         readonly pending: false;
         readonly text: string;

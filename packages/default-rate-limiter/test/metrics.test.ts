@@ -3,14 +3,7 @@
 // instrument is checked against what the script did. The same script through a limiter that is not
 // built on the kit's front door (wrapped by instrumentRateLimiter) must record exactly the same.
 import { describe, expect, it } from 'vitest';
-import {
-  AggregationTemporality,
-  InMemoryMetricExporter,
-  MeterProvider,
-  PeriodicExportingMetricReader,
-  type HistogramMetricData,
-  type MetricData,
-} from '@opentelemetry/sdk-metrics';
+import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader, type MetricData } from '@opentelemetry/sdk-metrics';
 import type { BucketKey, RateLimiter } from '@core/rate-limit-contract';
 import { ManualClock } from '@core/rate-limit-conformance';
 import { InstrumentedRateLimiter, instrumentRateLimiter } from '@core/rate-limit-metrics';

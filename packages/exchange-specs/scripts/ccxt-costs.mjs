@@ -13,7 +13,7 @@ const num = (v, what) => {
   if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) throw new Error(`${what}: not a cost: ${JSON.stringify(v)}`);
   return v;
 };
-const has = (config, key) => Object.prototype.hasOwnProperty.call(config, key);
+const has = (config, key) => Object.hasOwn(config, key);
 
 /**
  * A step table over an integer parameter from a function that prices each value (ccxt's `byLimit`
@@ -174,7 +174,7 @@ const SEMANTICS = {
 /** The ccxt class that defines an exchange's `calculateRateLimiterCost` (a key of SEMANTICS). */
 export function costSemantics(ccxt, ex) {
   let proto = Object.getPrototypeOf(ex);
-  while (proto !== null && !Object.prototype.hasOwnProperty.call(proto, 'calculateRateLimiterCost')) proto = Object.getPrototypeOf(proto);
+  while (proto !== null && !Object.hasOwn(proto, 'calculateRateLimiterCost')) proto = Object.getPrototypeOf(proto);
   if (proto === ccxt.BaseExchange.prototype) return 'Exchange';
   const name = Object.keys(SEMANTICS).find((k) => k !== 'Exchange' && ccxt[k]?.prototype === proto);
   if (name === undefined)

@@ -58,7 +58,7 @@ function matchesBody(body: unknown, m: BodyMatch): boolean {
   return values.some((x) => {
     if (typeof x !== 'string' && typeof x !== 'number') return false;
     const s = String(x);
-    if (m.equals !== undefined && m.equals.some((e) => String(e) === s)) return true;
+    if (m.equals?.some((e) => String(e) === s)) return true;
     if (m.contains !== undefined && s.toLowerCase().includes(m.contains.toLowerCase())) return true;
     return m.startsWith !== undefined && s.startsWith(m.startsWith);
   });

@@ -23,7 +23,7 @@ function generatedSpec(ccxtId: string): VenueSpec {
 type Params = Record<string, unknown>;
 
 /** The cost-config keys the parameter sets below exercise; a config with another key fails. */
-const KNOWN_KEYS = new Set([
+const _KNOWN_KEYS = new Set([
   'cost',
   'noSymbol',
   'noCoin',

@@ -88,8 +88,8 @@ describe('classes (RL-Q1)', () => {
     // the weight's pacing bucket holds its burst (at least the bucket's largest cost) plus the window's room, which its shares keep from bulk
     const weight = events[0]?.checks.find((c) => c.key.axis === 'request_weight');
     const pace = events[0]?.checks.find((c) => c.key.axis === 'request_weight/pace');
-    const perWindow = (weight?.limit as { perWindow: number }).perWindow;
-    const capacity = (pace?.limit as { capacity: number }).capacity;
+    const perWindow = (weight?.limit as { perWindow: number } | undefined)?.perWindow ?? Number.NaN;
+    const capacity = (pace?.limit as { capacity: number } | undefined)?.capacity ?? Number.NaN;
     const largest = bucketMaxCost(getVenueSpec('binance-spot'), 'request_weight');
     // the burst no more than the window keeps free for higher classes
     expect(capacity).toBeCloseTo(Math.max(Math.min(DEFAULT_WINDOW_BURST, 0.015) * perWindow, largest) + 0.015 * perWindow, 6);

@@ -119,7 +119,7 @@ function numbersIn(message: string): string[] {
 
 /** Significant digits of a number as written: `1000000` has 1, `0.00125` has 3, `333.333` has 6. */
 function significantDigits(written: string): number {
-  const mantissa = written.toLowerCase().split('e')[0]!;
+  const [mantissa = ''] = written.toLowerCase().split('e');
   const [whole = '', fraction = ''] = mantissa.split('.');
   const digits = (whole + fraction).replace(/^0+/, '');
   return (fraction === '' ? digits.replace(/0+$/, '') : digits).length;

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/style/noNonNullAssertion: the model indexes its own fixed-length tuples and arrays by construction; a miss is a bug the suite's self-test catches.
 /**
  * Admission classes in the reference model (MODEL.md, "Classes"; RL-Q1..RL-Q5), stated as plain
  * arithmetic apart from any implementation. A token bucket that refills keeps, while bookings lie ahead,

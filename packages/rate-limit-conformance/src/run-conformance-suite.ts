@@ -133,6 +133,8 @@ async function runOne(t: ConformanceTest, options: ConformanceOptions, traits: S
       try {
         await s.close();
       } catch (error) {
+        // Only when the test itself passed: a close that fails after a failed test must not hide its error.
+        // biome-ignore lint/correctness/noUnsafeFinally: rethrowing a close failure is the point here.
         if (!failed) throw error;
       }
     }

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/style/noNonNullAssertion: the model indexes its own fixed-length tuples and arrays by construction; a miss is a bug the suite's self-test catches.
 import type { SyncOptions } from '@core/rate-limit-contract';
 import { HORIZON_MS, MAX_AMOUNT, MODEL_EPS } from './model-arithmetic.js';
 

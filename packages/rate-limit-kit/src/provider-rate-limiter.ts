@@ -3,7 +3,6 @@ import type {
   BucketKey,
   Clock,
   Limit,
-  NormalizedLimit,
   ProviderAcquireOptions,
   ProviderAcquireResult,
   ProviderCheckOptions,

@@ -590,7 +590,7 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
         });
       } else l.record(KEYS[op.key] as BucketKey, op.cost, op.limit === null ? undefined : (LIMITS[op.limit] as Limit));
       return 'recorded';
-    case 'sync':
+    case 'sync': {
       if (op.sentAgoMs === null) return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed);
       const sentAtMs = clock.now() - op.sentAgoMs;
       const report = op.elapsedMs === null ? { sentAtMs } : { sentAtMs, countedSinceMs: sentAtMs - op.elapsedMs };
@@ -603,6 +603,7 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
         op.borrowed,
         end === null ? withAnswer : { ...withAnswer, windowEnd: { earliestMs: runStart + end[0], latestMs: runStart + end[0] + end[1] } },
       );
+    }
     case 'penalize':
       return l.penalize(KEYS[op.key] as BucketKey, op.absolute ? { untilMs: clock.now() + op.forMs } : { forMs: op.forMs });
     case 'reset':

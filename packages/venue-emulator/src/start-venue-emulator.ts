@@ -170,7 +170,7 @@ export async function startVenueEmulator(options: VenueEmulatorOptions): Promise
   };
 
   const answer = async (req: IncomingMessage): Promise<EmulatedResponse> => {
-    let request;
+    let request: Awaited<ReturnType<typeof readRequest>>;
     try {
       request = await readRequest(req);
     } catch (e) {

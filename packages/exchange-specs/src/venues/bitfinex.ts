@@ -6,7 +6,7 @@ const RETRIEVED = '2026-12-01';
 const GENERAL =
   'For the REST API, an IP address can be rate limited if it has sent too many requests per minute. The current rate limit is between 10 and 90 requests per minute, depending on the specific REST API endpoint (i.e. /ticker). If an IP address is rate limited, the IP is blocked for 60 seconds and cannot make any requests during that time.';
 
-const general: Provenance = { source: 'limits', confidence: 'documented', quote: GENERAL };
+const _general: Provenance = { source: 'limits', confidence: 'documented', quote: GENERAL };
 
 /** The "Rate Limit" row of an endpoint's reference page. */
 function page(source: string, quote: string, confidence: Provenance['confidence'] = 'documented'): Provenance {

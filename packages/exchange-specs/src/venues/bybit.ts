@@ -50,9 +50,16 @@ const ROWS: Readonly<Record<string, Row>> = {
   'order/cancel-batch': { path: '/v5/order/cancel-batch', quote: 'POST | /v5/order/cancel-batch | 10/s (inverse, linear) | 10/s (option) | 20/s (spot) | Y', futures: 10, option: 10, spot: 20, upgrade: { futures: true, option: true, spot: true } },
 };
 
+/** The table's row of a trading endpoint (every caller names a row of ROWS). */
+function row(id: string): Row {
+  const r = ROWS[id];
+  if (r === undefined) throw new Error(`bybit: no trading row ${id}`);
+  return r;
+}
+
 /** The three buckets of an upgradable trading endpoint: `<id>` (linear and inverse), `<id>/option`, `<id>/spot`. */
 function tradingBuckets(id: string): BucketSpec[] {
-  const r = ROWS[id]!;
+  const r = row(id);
   const q = (extra: string) => `${r.quote} | ${extra}`;
   const note = (product: string, upgrade: boolean) => `${product}${upgrade ? ', raised per VIP level by the VIP table' : "; the VIP table does not state this endpoint's raised limit for this product, so the default is kept at every level (safe)"}`;
   return [
@@ -101,9 +108,9 @@ function ep(id: string, method: EndpointSpec['method'], path: string, auth: Endp
   return { id, method, path, auth, costs, provenance, ...(note === undefined ? {} : { note }) };
 }
 
-const trading = (id: string) => ep(id.replace('/', '-'), 'POST', ROWS[id]!.path, 'private', byCategory(id, { futures: one, option: one, spot: one }), doc('rate', ROWS[id]!.quote));
+const trading = (id: string) => ep(id.replace('/', '-'), 'POST', row(id).path, 'private', byCategory(id, { futures: one, option: one, spot: one }), doc('rate', row(id).quote));
 const batch = (id: string) =>
-  ep(id.replace('/', '-'), 'POST', ROWS[id]!.path, 'private', batchCosts(id), doc('rate', ROWS[id]!.quote), 'the orders are in body.request; linear and inverse batches of more than 10 orders are refused by this spec (the rate-limit page allows 1-10 per request, the endpoint page 20): split them');
+  ep(id.replace('/', '-'), 'POST', row(id).path, 'private', batchCosts(id), doc('rate', row(id).quote), 'the orders are in body.request; linear and inverse batches of more than 10 orders are refused by this spec (the rate-limit page allows 1-10 per request, the endpoint page 20): split them');
 
 const Q = {
   ip: 'You are allowed to send 600 requests within a 5-second window per IP by default. This limit applies to all traffic directed to `api.bybit.com`, `api.bybick.com`, and local site hostnames such as `api.bybit.kz`.',

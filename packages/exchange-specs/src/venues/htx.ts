@@ -214,7 +214,7 @@ export const htx: VenueSpec = {
     ],
   },
   notes: [
-    'Every limit is per endpoint: the private ones per UID, shared by every API key of the account ("' + UID_RULE + '"). Users with several keys of one account must pass the same `uid` in the identity.',
+    `Every limit is per endpoint: the private ones per UID, shared by every API key of the account ("${UID_RULE}"). Users with several keys of one account must pass the same \`uid\` in the identity.`,
     'HTX: "Only those endpoints marked with rate limit value separately are applied with new rate limit rule." Endpoints without a documented limit (e.g. /v1/common/timestamp) are not listed and do not resolve.',
     'The 800 requests per second per IP figure is from the contracts documentation (api.hbdm.com: "all products(futures, coin margined swap, usdt margined Contracts ) 800 times/second for one IP at most"); it does not apply to spot.',
     'Contracts (api.hbdm.com: 72 / 3 s per UID, headers ratelimit-*) are a separate product, not modelled here.',

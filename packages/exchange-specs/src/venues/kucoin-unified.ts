@@ -1,4 +1,4 @@
-import type { BucketSpec, EndpointSpec, Provenance, VenueSpec } from '../venue-spec.js';
+import type { EndpointSpec, Provenance, VenueSpec } from '../venue-spec.js';
 import { KUCOIN_429_RULES, kucoinUsageHeaders } from './kucoin-rules.js';
 
 /*

@@ -1,4 +1,4 @@
-import type { BucketCheck, BucketKey, NormalizedLimit } from '@core/rate-limit-contract';
+import type { BucketCheck, BucketKey } from '@core/rate-limit-contract';
 import { readPath } from '../request-params.js';
 import {
   bucketDerivation,

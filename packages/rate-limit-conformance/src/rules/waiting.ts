@@ -15,7 +15,7 @@ import {
 } from '../expect.js';
 import { TEN_PER_SECOND, expectPending, key, settled, spend, startWait } from './fixtures.js';
 
-const ONE_PER_SECOND: Limit = { capacity: 1, refillPerSec: 1 };
+const _ONE_PER_SECOND: Limit = { capacity: 1, refillPerSec: 1 };
 
 export const WAITING: readonly ConformanceTest[] = [
   test('RL-W1', 'a wait within the budget books the cost now and names the send time', ['injectableClock', 'bookings'], async ({ limiter, clock }) => {

@@ -173,8 +173,8 @@ export const binanceSpotWebSocket: WebSocketSpec = {
     ],
   },
   notes: [
-    'The WebSocket API does not count RAW_REQUESTS (CHANGELOG 2023-08-25: "' + Q.noRaw + '"): its requests are excluded from that REST bucket.',
+    `The WebSocket API does not count RAW_REQUESTS (CHANGELOG 2023-08-25: "${Q.noRaw}"): its requests are excluded from that REST bucket.`,
     'Every WebSocket API request is priced on the REST buckets by its REST equivalent, so REST and WebSocket traffic of one IP share REQUEST_WEIGHT and of one account share ORDERS.',
-    Q.ping + ' ' + Q.lifetime,
+    `${Q.ping} ${Q.lifetime}`,
   ],
 };
