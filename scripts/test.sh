@@ -18,7 +18,7 @@ trap 'rm -f "$log"' EXIT
 status=0
 pnpm run test 2>&1 | tee "$log" || status=$?
 # The lint step's own tests: it fails on what it must catch.
-node --test scripts/lint.test.mjs 2>&1 | tee -a "$log" || status=$?
+node --test scripts/lint.test.mjs scripts/check-layout.test.mjs 2>&1 | tee -a "$log" || status=$?
 # Packages that install like any other: pnpm pack, plain npm outside the workspace, every README example run.
 node --test scripts/pack-install.test.mjs 2>&1 | tee -a "$log" || status=$?
 node scripts/test-totals.mjs < "$log"
