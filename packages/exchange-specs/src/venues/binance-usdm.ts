@@ -87,6 +87,11 @@ export const binanceUsdm: VenueSpec = {
       retrieved: '2026-12-01',
       note: `${PAGES_AT}. Stored copies of the page from before 2026 say "Request Weight 1"; the current text charges 10 without symbol`,
     },
+    connector: {
+      url: 'https://github.com/binance/binance-connector-python/blob/c4b8aa696a85adcf73f4d12402448dfd7a53934a/clients/derivatives_trading_usds_futures/src/binance_sdk_derivatives_trading_usds_futures/rest_api/api/market_data_api.py',
+      retrieved: '2026-12-07',
+      note: "Binance's official Python connector, release derivatives_trading_usds_futures 17.0.0 of 2026-08-07 (commit c4b8aa6), generated from the endpoint page: it moved Old Trades Lookup from Weight(IP) 20 to 200 (still 200 at 29da329, 2026-08-21)",
+    },
     errors: { url: 'https://developers.binance.com/docs/derivatives/usds-margined-futures/error-code', retrieved: '2026-12-01', note: 'read from a stored copy of the page' },
   },
   buckets: [
@@ -170,7 +175,16 @@ export const binanceUsdm: VenueSpec = {
       'a limit between the valid values is charged as the next valid one',
     ),
     ep('trades', 'GET', '/fapi/v1/trades', 'public', [weight(5)], 'market', 'Recent Trades List … Weight(IP): 5'),
-    ep('historicalTrades', 'GET', '/fapi/v1/historicalTrades', 'private', [weight(20)], 'market', 'Old Trades Lookup (MARKET_DATA) … Weight(IP): 20 Security Type: MARKET_DATA', 'MARKET_DATA: an API key is sent; the weight is still per IP'),
+    ep(
+      'historicalTrades',
+      'GET',
+      '/fapi/v1/historicalTrades',
+      'private',
+      [weight(200)],
+      'connector',
+      'Old Trades Lookup (MARKET_DATA) GET /fapi/v1/historicalTrades … Weight(IP): 200 Security Type: MARKET_DATA',
+      "MARKET_DATA: an API key is sent; the weight is still per IP. 20 until binance-connector-python 17.0.0 (2026-08-07), which carries the page's 200",
+    ),
     ep('aggTrades', 'GET', '/fapi/v1/aggTrades', 'public', [weight(20)], 'market', 'Compressed/Aggregate Trades List … Weight(IP): 20'),
     ep('klines', 'GET', '/fapi/v1/klines', 'public', [KLINE_WEIGHT], 'market', KLINE_QUOTE),
     ep('continuousKlines', 'GET', '/fapi/v1/continuousKlines', 'public', [KLINE_WEIGHT], 'market', KLINE_QUOTE),
@@ -353,6 +367,7 @@ export const binanceUsdm: VenueSpec = {
   verification: {
     checked: '2026-12-01',
     corrections: [
+      { what: 'GET /fapi/v1/historicalTrades IP weight (audit of 2026-12-07)', was: '20 (the page before August 2026)', now: '200', source: 'connector' },
       { what: 'GET /fapi/v1/premiumIndex weight without symbol', was: '1', now: '10', source: 'markPrice' },
       { what: 'PUT /fapi/v1/order IP weight', was: '1', now: '0 (1 on each order count)', source: 'trade' },
       { what: 'HTTP 403 (WAF)', was: 'not recognized (an error, nothing held)', now: 'banned: the IP buckets held 5 minutes (or Retry-After)', source: 'apiFaq' },
@@ -363,6 +378,7 @@ export const binanceUsdm: VenueSpec = {
     ],
     crossChecks: [
       { other: 'ccxt 4.5.84 binance.js (fapiPublic)', what: 'GET /fapi/v1/premiumIndex weight without symbol', ours: '10', theirs: '1', verdict: 'the page: 1 with symbol, 10 without; ccxt under-charges' },
+      { other: 'binance-connector-js a9de9a9 (2026-07-24)', what: 'GET /fapi/v1/historicalTrades weight', ours: '200', theirs: '20', verdict: 'binance-connector-python c4b8aa6 (2026-08-07) and later carry the newer page: 200' },
       { other: 'ccxt 4.5.84 binance.js (fapiPrivateV2/V3)', what: 'GET /fapi/v2|v3/account, /balance, /positionRisk weight', ours: '5', theirs: '1', verdict: 'the pages say 5; ccxt under-charges' },
       { other: 'ccxt 4.5.84 binance.js (fapiPublicV2)', what: 'GET /fapi/v2/ticker/price weight', ours: '1 / 2 without symbol', theirs: '0', verdict: 'the page; ccxt under-charges' },
       { other: 'ccxt 4.5.84 binance.js (fapiPublic)', what: 'GET /fapi/v1/fundingRate and /fundingInfo', ours: '1 on their own 500 per 5 min (and 1 IP weight for fundingRate)', theirs: '1 on the shared weight', verdict: 'the pages: their own 500/5min/IP limit; ccxt does not model it' },

@@ -34,6 +34,14 @@ describe('binance-usdm: every number carries the documentation sentence it comes
 });
 
 describe('binance-usdm endpoint weights', () => {
+  it('GET /fapi/v1/historicalTrades weighs 200 IP weight (the connector since 2026-08-07; 20 before), quoted from its source', () => {
+    expect(c('GET', '/fapi/v1/historicalTrades', { symbol: 'BTCUSDT' }, keyId)).toEqual({ request_weight: 200 });
+    const e = spec.endpoints.find((x) => x.id === 'historicalTrades');
+    expect(e?.provenance.quote).toContain('Weight(IP): 200');
+    expect(spec.sources[e?.provenance.source ?? '']).toMatchObject({ retrieved: '2026-12-07' });
+    expect(spec.sources[e?.provenance.source ?? '']?.url).toContain('binance-connector-python/blob/c4b8aa696a85adcf73f4d12402448dfd7a53934a/');
+  });
+
   it('GET /fapi/v1/premiumIndex weighs 1 with symbol, 10 without', () => {
     expect(c('GET', '/fapi/v1/premiumIndex', { symbol: 'BTCUSDT' })['request_weight']).toBe(1);
     expect(c('GET', '/fapi/v1/premiumIndex')['request_weight']).toBe(10);
@@ -88,7 +96,7 @@ describe('binance-usdm endpoint weights', () => {
       w('GET', '/fapi/v1/trades'),
       w('GET', '/fapi/v1/aggTrades'),
       w('GET', '/fapi/v1/historicalTrades', {}, keyId),
-    ]).toEqual([1, 5, 20, 20]);
+    ]).toEqual([1, 5, 20, 200]);
     expect([
       w('GET', '/fapi/v1/openOrders', { symbol: 'A' }, keyId),
       w('GET', '/fapi/v1/openOrders', {}, keyId),
