@@ -1,0 +1,129 @@
+import {
+  admits,
+  chargeAt,
+  lineOf,
+  planAdmission,
+  windowCharge,
+  windowLineOf,
+  withoutHeld,
+  type Admission,
+  type AdmissionPlan,
+  type AdmitMode,
+  type ClassState,
+  type Definition,
+  type ResolvedKey,
+} from '@core/rate-limit-kit';
+import { type Booked, beforeBooking, booked } from './bookings.js';
+import type { BucketState } from './bucket-state.js';
+
+/**
+ * The admissions of a memory store (RL-A1..RL-A5, RL-M1..RL-M5, RL-W1, RL-V2, RL-V4, RL-Q1..RL-Q6): each
+ * bucket's state under the call's definition, the kit's plan of the common send time, and the charges
+ * as of that time, with what a booking's return needs. Scratch arrays are reused from call to call.
+ */
+export class Admitter {
+  readonly #b: BucketState;
+  readonly #cs: (ClassState | undefined)[] = [];
+  readonly #plan: AdmissionPlan = { sendAt: 0, unpayable: -1 };
+  readonly #xs: number[] = [];
+  readonly #ws: (number[] | undefined)[] = [];
+  readonly #slots: number[] = [];
+
+  constructor(b: BucketState) {
+    this.#b = b;
+  }
+
+  /** The general admission at `now` (the sweep already ticked): see `LimiterStore.admit`. */
+  admit(
+    now: number,
+    n: number,
+    keys: readonly ResolvedKey[],
+    defs: readonly Definition[],
+    costs: readonly number[],
+    mode: AdmitMode,
+    budgetMs: number | undefined,
+    cls: number,
+    free: number | readonly number[],
+    heldAt: number | undefined,
+  ): Admission {
+    const b = this.#b;
+    const xs = this.#xs;
+    const ws = this.#ws;
+    const css = this.#cs;
+    const slots = this.#slots;
+    const anyClasses = b.classes.size > 0;
+    for (let i = 0; i < n; i++) {
+      const k = keys[i] as ResolvedKey;
+      const def = defs[i] as Definition;
+      b.defs[def.index] = def;
+      const slot = b.slotOf(k);
+      slots[i] = slot;
+      if (def.window === undefined) {
+        const x = b.effective(slot, k.id, def, now);
+        xs[i] = x;
+        ws[i] = undefined;
+        css[i] = anyClasses ? b.classesOf(slot, k.id, def, x, now) : undefined;
+      } else {
+        xs[i] = 0;
+        const e = b.effectiveWindow(slot, k.id, def, now);
+        // a booking again of a send held at heldAt (RL-V8): its entry there is given up as this call books,
+        // and the list keeps its answer records (RL-V5: they go only with their own sends)
+        const w = heldAt === undefined || mode !== 'book' ? e : (withoutHeld(e, costs[i] as number, heldAt) as number[]);
+        const answers = w === e ? undefined : b.answers.get(e);
+        if (answers !== undefined) b.answers.set(w, answers);
+        ws[i] = w;
+        css[i] = undefined;
+      }
+    }
+    const plan = this.#plan;
+    planAdmission(plan, n, xs, defs, costs, now, ws, css, cls, free);
+    if (plan.unpayable >= 0) {
+      const i = plan.unpayable;
+      const def = defs[i] as Definition;
+      const w = def.window;
+      const fi = typeof free === 'number' ? free : (free[i] as number);
+      const reason =
+        w !== undefined
+          ? (costs[i] as number) > windowLineOf(w.perWindow, fi, costs[i] as number) + w.eps
+            ? 'window'
+            : 'horizon'
+          : def.quota
+            ? 'quota'
+            : 'horizon';
+      return { status: 'unpayable', index: i, reason, left: def.quota ? lineOf(def, fi, costs[i] as number) - Math.max(0, xs[i] as number) : 0 };
+    }
+    const s = plan.sendAt;
+    if (mode === 'peek') return s <= now ? { status: 'admitted', sendAt: now, now } : { status: 'wait', waitMs: s - now };
+    if (!admits(s, now, mode === 'book' ? budgetMs : undefined)) return { status: 'wait', waitMs: s - now };
+    const booking: Booked[] | undefined = s > now ? [] : undefined;
+    for (let i = 0; i < n; i++) {
+      const k = keys[i] as ResolvedKey;
+      const def = defs[i] as Definition;
+      const before = slots[i] as number;
+      const r = booking === undefined ? undefined : beforeBooking(b, k.id, before, xs[i] as number, def.index);
+      const slot = this.#charge(before, k.id, xs[i] as number, ws[i], css[i], def, cls, costs[i] as number, s, now);
+      k.memo = slot;
+      if (r !== undefined) booking?.push(booked(b, k.id, def.index, before, r, slot));
+    }
+    return booking === undefined ? { status: 'admitted', sendAt: s, now } : { status: 'admitted', sendAt: s, now, booking };
+  }
+
+  /** Charges one bucket of an admission as of the send time `s` (RL-M5, RL-V4, RL-Q1..RL-Q5); the slot written. */
+  #charge(
+    slot: number,
+    id: string,
+    x: number,
+    w: number[] | undefined,
+    cs: ClassState | undefined,
+    def: Definition,
+    cls: number,
+    cost: number,
+    s: number,
+    now: number,
+  ): number {
+    const b = this.#b;
+    if (w !== undefined && def.window !== undefined) return b.writeWindow(slot, id, windowCharge(w, def.window, cost, s, now, cls), def, now, b.answers.get(w));
+    if (def.quota) return b.write(slot, id, chargeAt(x, def, cost, s), def, now);
+    return b.chargeTokens(slot, id, x, cs, def, cls, cost, s, now);
+  }
+}

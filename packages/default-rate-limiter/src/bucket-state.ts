@@ -1,0 +1,244 @@
+import {
+  NO_HOLD,
+  borrowedAt,
+  classCharge,
+  classRaise,
+  foldPending,
+  freshState,
+  fromBorrowed,
+  isIdle,
+  redefine,
+  settleClasses,
+  windowBorrowed,
+  windowExpiry,
+  windowFoldPending,
+  windowFromBorrowed,
+  type ClassCharged,
+  type ClassState,
+  type Definition,
+  type ResolvedKey,
+} from '@core/rate-limit-kit';
+import { BucketTable } from './bucket-table.js';
+import { IdleSweep, type SweepOptions } from './idle-sweep.js';
+
+/** A penalty or recorded debt waiting for its bucket's first definition (RL-R1, RL-R3). */
+export interface Pending {
+  hold: number;
+  debt: number;
+}
+
+/**
+ * Every bucket of a memory store: the table of states and definition numbers, and its side maps
+ * (holds, pending penalties and debts, window entries and their answer records, class states). Every
+ * write to any of them is a method of this class, so no operation can update one and miss another;
+ * the store's operations (memory-store.ts) read the maps and write through these methods.
+ */
+export class BucketState {
+  readonly table = new BucketTable();
+  /** Definitions by their index (the front door interns them). */
+  readonly defs: Definition[] = [];
+  readonly pending = new Map<string, Pending>();
+  /** Holds in force on live buckets (a redefinition must keep them, RL-R3). */
+  readonly holds = new Map<string, number>();
+  /** The entries of window buckets (RL-V1; the table keeps their expiry as their state). */
+  readonly windows = new Map<string, number[]>();
+  /** A window bucket's answer records (RL-V5, the kit's `windowSync`), held by its entry list: they go when it does. */
+  readonly answers = new WeakMap<readonly number[], number[]>();
+  /** The class states of token buckets with bookings ahead (RL-Q1..RL-Q5, the kit's classes.ts). */
+  readonly classes = new Map<string, ClassState>();
+  readonly sweep: IdleSweep;
+  readonly #maxPending: number;
+  readonly #charged: ClassCharged = { x: 0, cs: undefined };
+  pendingDropped = 0;
+
+  constructor(options: SweepOptions & { readonly maxPending: number }) {
+    this.#maxPending = options.maxPending;
+    this.sweep = new IdleSweep(this.table, this.holds, this.windows, this.classes, this.defs, options);
+  }
+
+  /** The hold in force recorded for a live bucket, or `NO_HOLD`. */
+  holdOf(id: string): number {
+    return this.holds.size > 0 ? (this.holds.get(id) ?? NO_HOLD) : NO_HOLD;
+  }
+
+  /** Forgets everything of one bucket but what is pending for it. */
+  forget(id: string): void {
+    const slot = this.table.find(id);
+    if (slot >= 0) this.table.remove(slot);
+    this.holds.delete(id);
+    this.windows.delete(id);
+    this.classes.delete(id);
+  }
+
+  /** Forgets every bucket whose id starts with `prefix` (a venue's), with what is pending for them (RL-I2). */
+  forgetPrefix(prefix: string): void {
+    const table = this.table;
+    for (let slot = 0; slot < table.highWater; slot++) {
+      const id = table.id(slot);
+      if (id?.startsWith(prefix)) table.remove(slot);
+    }
+    for (const map of [this.pending, this.holds, this.windows, this.classes] as Map<string, unknown>[]) {
+      for (const id of [...map.keys()]) if (id.startsWith(prefix)) map.delete(id);
+    }
+  }
+
+  /** Forgets every bucket and everything pending. */
+  clear(): void {
+    this.table.clear();
+    this.pending.clear();
+    this.holds.clear();
+    this.windows.clear();
+    this.classes.clear();
+  }
+
+  /**
+   * The slot of a bucket that is not idle, or -1: an idle bucket (full and not held) is evicted on the
+   * spot, since it must behave exactly like an absent one (a record or penalty without a definition then
+   * waits for the next definition, as on a shared store where idle buckets expire).
+   */
+  live(id: string, now: number): number {
+    const slot = this.table.find(id);
+    if (slot < 0) return -1;
+    if (!isIdle(this.table.state(slot), this.holdOf(id), this.defs[this.table.def(slot)] as Definition, now)) return slot;
+    this.table.remove(slot);
+    this.holds.delete(id);
+    this.windows.delete(id);
+    this.classes.delete(id);
+    this.sweep.evicted++;
+    return -1;
+  }
+
+  /** The slot of a key's bucket, or -1; uses the slot remembered on the key when it still holds the bucket. */
+  slotOf(k: ResolvedKey): number {
+    const s = k.memo;
+    if (typeof s === 'number' && s >= 0 && this.table.id(s) === k.id) return s;
+    const slot = this.table.find(k.id);
+    k.memo = slot;
+    return slot;
+  }
+
+  /** The bucket's `x` under `def` now: converted keeping its hold (RL-L5, RL-R3), or folded from what was pending. */
+  effective(slot: number, id: string, def: Definition, now: number): number {
+    if (slot >= 0) {
+      const x = this.table.state(slot);
+      const old = this.table.def(slot);
+      if (old === def.index) return x;
+      const hold = this.holdOf(id);
+      const from = this.defs[old] as Definition;
+      if (from.window !== undefined) return fromBorrowed(windowBorrowed(this.windows.get(id) ?? [], from.window, now), hold, def, now);
+      return redefine(x, hold, from, def, now);
+    }
+    if (this.pending.size > 0) {
+      const p = this.pending.get(id);
+      if (p !== undefined) return foldPending(p.debt, p.hold, def, now);
+    }
+    return freshState(def);
+  }
+
+  /** A window bucket's entries under window definition `def` now: kept, converted from a token bucket, or folded from what was pending. */
+  effectiveWindow(slot: number, id: string, def: Definition, now: number): number[] {
+    const w = def.window as NonNullable<Definition['window']>;
+    if (slot >= 0) {
+      const from = this.defs[this.table.def(slot)] as Definition;
+      // entries carry over to another window definition, unless the bucket is idle: then it is absent
+      if (from.window !== undefined) {
+        return isIdle(this.table.state(slot), this.holdOf(id), from, now) ? [] : (this.windows.get(id) ?? []);
+      }
+      return windowFromBorrowed(borrowedAt(this.table.state(slot), from, now), this.holdOf(id), w, now);
+    }
+    if (this.pending.size > 0) {
+      const p = this.pending.get(id);
+      if (p !== undefined) return windowFoldPending(p.debt, p.hold, w, now);
+    }
+    return [];
+  }
+
+  /** Writes a window bucket: its entries, and their expiry as the table's state (idle once it passed). */
+  writeWindow(slot: number, id: string, entries: number[], def: Definition, now: number, answers: number[] | undefined): number {
+    const at = this.write(slot, id, windowExpiry(entries, def.window as NonNullable<Definition['window']>), def, now);
+    // the answer records of the list written from (none when it started afresh): they go with the list
+    if (answers !== undefined && answers.length > 0) this.answers.set(entries, answers);
+    else this.answers.delete(entries);
+    this.windows.set(id, entries);
+    return at;
+  }
+
+  /** Charges one token bucket of an admission as of the send time `s` (RL-M5, RL-Q1..RL-Q5); the slot written. */
+  chargeTokens(slot: number, id: string, x: number, cs: ClassState | undefined, def: Definition, cls: number, cost: number, s: number, now: number): number {
+    const c = this.#charged;
+    classCharge(c, x, cs, def, cls, cost, s, now);
+    const at = this.write(slot, id, c.x, def, now);
+    if (c.cs !== undefined) this.classes.set(id, c.cs);
+    else if (cs !== undefined || this.classes.size > 0) this.classes.delete(id);
+    return at;
+  }
+
+  /** A token bucket's class state under `def` now (a new definition drops it), settled (classes.ts). */
+  classesOf(slot: number, id: string, def: Definition, x: number, now: number): ClassState | undefined {
+    if (slot < 0 || def.quota || this.table.def(slot) !== def.index) return undefined;
+    return settleClasses(this.classes.get(id), x, now);
+  }
+
+  /** Writes a token bucket whose `x` a record or sync raised from `x` to `y` now, its class state kept a bound. */
+  writeRaised(slot: number, id: string, x: number, y: number, def: Definition, now: number, held: boolean): number {
+    const cs = this.classes.size > 0 ? classRaise(this.classesOf(slot, id, def, x, now), def, x, y, held) : undefined;
+    const at = this.write(slot, id, y, def, now);
+    if (cs !== undefined) this.classes.set(id, cs);
+    else if (this.classes.size > 0) this.classes.delete(id);
+    return at;
+  }
+
+  /** Sets a live token bucket's `x` and class state (a penalty). */
+  setTokens(slot: number, id: string, y: number, cs: ClassState | undefined): void {
+    this.table.setState(slot, y);
+    if (cs === undefined) this.classes.delete(id);
+    else this.classes.set(id, cs);
+  }
+
+  /** Keeps a live bucket's hold `h` (the end of its penalties) while it is in force. */
+  setHold(id: string, h: number, now: number): void {
+    if (h > now) this.holds.set(id, h);
+  }
+
+  /** Restores a bucket's state, definition, entries and class state (a booking returned, RL-W5). */
+  restore(slot: number, id: string, x: number, def: number, entries: number[] | undefined, cs: ClassState | undefined): void {
+    this.table.set(slot, x, def);
+    if (entries === undefined) this.windows.delete(id);
+    else this.windows.set(id, entries);
+    if (cs === undefined) this.classes.delete(id);
+    else this.classes.set(id, cs);
+  }
+
+  /** Writes a bucket's `x` (a window bucket's: its expiry) under `def`; inserts it, folding in what was pending. The slot written. */
+  write(slot: number, id: string, x: number, def: Definition, now: number): number {
+    if (this.windows.size > 0 && def.window === undefined) this.windows.delete(id);
+    if (this.classes.size > 0 && (def.window !== undefined || def.quota)) this.classes.delete(id);
+    if (slot >= 0) {
+      this.table.set(slot, x, def.index);
+      return slot;
+    }
+    const created = this.table.insert(id, x, def.index);
+    if (this.pending.size > 0) {
+      const p = this.pending.get(id);
+      if (p !== undefined) {
+        this.pending.delete(id);
+        if (p.hold > now) this.holds.set(id, p.hold);
+      }
+    }
+    return created;
+  }
+
+  /** The pending penalty and debt of a bucket not defined yet, created when absent (the oldest dropped past `maxPending`). */
+  pendingFor(id: string): Pending | undefined {
+    let p = this.pending.get(id);
+    if (p !== undefined) return p;
+    if (this.pending.size >= this.#maxPending) {
+      const oldest = this.pending.keys().next();
+      if (!oldest.done) this.pending.delete(oldest.value);
+      this.pendingDropped++;
+    }
+    p = { hold: NO_HOLD, debt: 0 };
+    this.pending.set(id, p);
+    return p;
+  }
+}
