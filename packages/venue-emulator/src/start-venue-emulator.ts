@@ -47,6 +47,11 @@ export interface VenueEmulatorOptions {
   readonly failShare?: number;
   /** The seed of the draw that picks the failures (a deterministic sequence); default 1. */
   readonly failSeed?: number;
+  /**
+   * Refuse what the venue refuses for what a request carries, inside the limits (the style's `reject`:
+   * Binance's -1021 for a `timestamp` outside its `recvWindow`); default `true`.
+   */
+  readonly checkRequests?: boolean;
 }
 
 /** What the emulator counted since it started. */
@@ -68,6 +73,8 @@ export interface EmulatorStats {
   readonly badRequests: number;
   /** Requests inside every limit that the emulator failed on purpose (`failShare`), charged as the venue charges a failure. */
   readonly failed: number;
+  /** Requests inside every limit the venue refused for what they carried (Binance: -1021, a timestamp outside the recvWindow), charged as a failure. */
+  readonly rejected: number;
   /** Every bucket instance that saw a request, sorted by bucket id then axis. */
   readonly buckets: readonly BucketUsage[];
   /** What the WebSocket service counted, when it runs. */
@@ -95,6 +102,7 @@ interface Counters {
   bans: number;
   badRequests: number;
   failed: number;
+  rejected: number;
 }
 
 /** A small deterministic PRNG (mulberry32): the same failures for the same seed. */
@@ -132,7 +140,7 @@ export async function startVenueEmulator(options: VenueEmulatorOptions): Promise
   const host = options.host ?? '127.0.0.1';
   const ledgers = new Map<string, BucketLedger>();
   const addresses = new Map<string, AddressState>();
-  const counters: Counters = { requests: 0, admitted: 0, violations: 0, refusedWhileBanned: 0, bans: 0, badRequests: 0, failed: 0 };
+  const counters: Counters = { requests: 0, admitted: 0, violations: 0, refusedWhileBanned: 0, bans: 0, badRequests: 0, failed: 0, rejected: 0 };
   const failShare = options.failShare ?? 0;
   if (!(failShare >= 0 && failShare <= 1)) throw new RangeError(`failShare must be in [0, 1], got ${String(failShare)}`);
   const random = draw(options.failSeed ?? 1);
@@ -196,8 +204,18 @@ export async function startVenueEmulator(options: VenueEmulatorOptions): Promise
       return style.badRequest(code, `${message}${hint}`);
     }
     const tier = identity.tier ?? spec.defaultTier;
+    const limits = spec.buckets.map((b) => bucketForTier(b, tier));
+    const used = (bucketId: string): number => {
+      const b = spec.buckets.find((x) => x.id === bucketId);
+      if (b === undefined || b.partition !== undefined) return 0;
+      const credential = b.scope === 'ip' ? null : b.scope === 'uid' ? (identity.uid ?? identity.credential) : identity.credential;
+      return ledgers.get(`${credential ?? ''}\u0000${b.id}`)?.room(nowMs).used ?? 0;
+    };
+    const context = { endpoint: resolved.endpoint, request, nowMs, identity, ...(tier === undefined ? {} : { tier }), limits, used };
+    // What the venue refuses for what the request carries (a stale timestamp) is charged like a failure.
+    const rejection = options.checkRequests === false ? undefined : style.reject?.(context);
     // A request whose charges depend on its outcome fails with the configured share.
-    const fails = failShare > 0 && resolved.charges.some((c) => c.charge !== 'always') && random() < failShare;
+    const fails = rejection !== undefined || (failShare > 0 && resolved.charges.some((c) => c.charge !== 'always') && random() < failShare);
     // What the venue itself counts (not what a limiter admits): the spec's own charges per key.
     const charged: { ledger: BucketLedger; cost: number }[] = [];
     for (const c of resolved.charges) {
@@ -228,16 +246,13 @@ export async function startVenueEmulator(options: VenueEmulatorOptions): Promise
     } else {
       for (const c of charged) c.ledger.charge(nowMs, c.cost);
       counters.admitted += 1;
-      if (fails) counters.failed += 1;
-      const limits = spec.buckets.map((b) => bucketForTier(b, tier));
-      const used = (bucketId: string): number => {
-        const b = spec.buckets.find((x) => x.id === bucketId);
-        if (b === undefined || b.partition !== undefined) return 0;
-        const credential = b.scope === 'ip' ? null : b.scope === 'uid' ? (identity.uid ?? identity.credential) : identity.credential;
-        return ledgers.get(`${credential ?? ''}\u0000${b.id}`)?.room(nowMs).used ?? 0;
-      };
-      const context = { endpoint: resolved.endpoint, request, nowMs, identity, ...(tier === undefined ? {} : { tier }), limits, used };
-      response = fails ? (style.fail?.(context) ?? { status: 400, body: { error: 'rejected by the emulated venue (failShare)' } }) : style.success(context);
+      if (rejection !== undefined) {
+        counters.rejected += 1;
+        response = rejection;
+      } else {
+        if (fails) counters.failed += 1;
+        response = fails ? (style.fail?.(context) ?? { status: 400, body: { error: 'rejected by the emulated venue (failShare)' } }) : style.success(context);
+      }
     }
     const usage = feedbackHeaders(
       spec,

@@ -64,6 +64,11 @@ export interface VenueStyle {
   success(context: SuccessContext): EmulatedResponse;
   /** A request inside every limit that the emulator fails on purpose (its `failShare`): the venue's own rejection. */
   fail?(context: SuccessContext): EmulatedResponse;
+  /**
+   * A request inside every limit that the venue refuses for what it carries (Binance: a `timestamp` outside
+   * its `recvWindow`, -1021), charged like a failure; `undefined` to answer it. Counted in `stats().rejected`.
+   */
+  reject?(context: SuccessContext): EmulatedResponse | undefined;
   /** A request over a documented limit. */
   refuse(context: RefusalContext): Refusal;
   /** A request from a banned address. */

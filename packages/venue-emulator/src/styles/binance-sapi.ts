@@ -7,7 +7,34 @@ import {
   type SuccessContext,
   type VenueStyle,
 } from '../venue-style.js';
-import { binanceStyle } from './binance.js';
+import { binanceStyle, checkTimestamp } from './binance.js';
+
+/** A coin of `capital/config/getall`, as ccxt's fetchCurrencies reads it. */
+function coin(name: string): Record<string, unknown> {
+  return {
+    coin: name,
+    name,
+    depositAllEnable: true,
+    withdrawAllEnable: true,
+    trading: true,
+    free: '0',
+    locked: '0',
+    networkList: [
+      {
+        network: name === 'USDT' ? 'ETH' : name,
+        coin: name,
+        name,
+        isDefault: true,
+        depositEnable: true,
+        withdrawEnable: true,
+        withdrawFee: '0.0005',
+        withdrawMin: '0.001',
+        withdrawMax: '9000',
+        withdrawIntegerMultiple: '0.00000001',
+      },
+    ],
+  };
+}
 
 function success(context: SuccessContext): EmulatedResponse {
   const { endpoint, nowMs } = context;
@@ -17,7 +44,10 @@ function success(context: SuccessContext): EmulatedResponse {
     case '/sapi/v1/account/status':
       return { status: 200, body: { data: 'Normal' } };
     case '/sapi/v1/capital/config/getall':
-      return { status: 200, body: [{ coin: 'BTC', depositAllEnable: true, withdrawAllEnable: true, free: '0', locked: '0' }] };
+      return { status: 200, body: ['BTC', 'ETH', 'SOL', 'USDT'].map(coin) };
+    case '/sapi/v1/margin/allPairs':
+    case '/sapi/v1/margin/isolated/allPairs':
+      return { status: 200, body: [] };
     case '/sapi/v1/capital/withdraw/apply':
       return { status: 200, body: { id: `emulated-${Math.floor(nowMs)}` } };
     default:
@@ -36,6 +66,7 @@ export const binanceSapiStyle: VenueStyle = {
   name: 'binance-sapi',
   apiKeyHeader: 'x-mbx-apikey',
   success,
+  reject: checkTimestamp,
   refuse(ctx: RefusalContext): Refusal {
     const { bucket, limit, resetAtMs, nowMs } = ctx;
     const kind = bucket.scope === 'uid' ? 'UID' : 'IP';

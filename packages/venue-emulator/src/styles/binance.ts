@@ -8,6 +8,8 @@ import {
   type SuccessContext,
   type VenueStyle,
 } from '../venue-style.js';
+import { binanceBody, binanceSymbols } from './binance-bodies.js';
+import { param } from './params.js';
 
 const FIRST_BAN_MS = 120_000;
 const MAX_BAN_MS = 3 * 86_400_000;
@@ -47,9 +49,14 @@ function rateLimits(context: SuccessContext, only?: 'ORDERS'): Record<string, st
 function success(context: SuccessContext): EmulatedResponse {
   const { endpoint, request, nowMs } = context;
   const symbol = request.query?.['symbol'] ?? 'BTCUSDT';
+  const body = binanceBody(context);
+  if (body !== undefined) return body;
   switch (endpoint?.id) {
     case 'exchangeInfo':
-      return { status: 200, body: { timezone: 'UTC', serverTime: Math.floor(nowMs), rateLimits: rateLimits(context), exchangeFilters: [], symbols: [] } };
+      return {
+        status: 200,
+        body: { timezone: 'UTC', serverTime: Math.floor(nowMs), rateLimits: rateLimits(context), exchangeFilters: [], symbols: binanceSymbols(request.path) },
+      };
     case 'rateLimitOrder':
       return { status: 200, body: rateLimits(context, 'ORDERS') };
     case 'depth':
@@ -77,6 +84,7 @@ export const binanceStyle: VenueStyle = {
   name: 'binance',
   apiKeyHeader: 'x-mbx-apikey',
   success,
+  reject: checkTimestamp,
   fail(context: SuccessContext): EmulatedResponse {
     // errors.md: -2010 NEW_ORDER_REJECTED, -2011 CANCEL_REJECTED, with the matching engine's message
     return context.request.method.toUpperCase() === 'DELETE'
@@ -136,4 +144,36 @@ function describeWindow(bucket: RefusalContext['bucket']): string {
   if (w % 86_400_000 === 0) return `${w / 86_400_000 === 1 ? '' : `${w / 86_400_000} `}DAY`;
   if (w % 60_000 === 0) return `${w / 60_000 === 1 ? '' : `${w / 60_000} `}MINUTE`;
   return `${w / 1000} SECOND`;
+}
+
+/** Binance's default `recvWindow`, and the largest it accepts (ms). */
+const DEFAULT_RECV_WINDOW_MS = 5_000;
+const MAX_RECV_WINDOW_MS = 60_000;
+
+/**
+ * A signed request's `timestamp` checked as Binance checks it (endpoint security, "Timing security"): processed
+ * when `timestamp < serverTime + 1000` and `serverTime - timestamp <= recvWindow` (default 5,000 ms, at most
+ * 60,000), else refused with HTTP 400 and -1021; a request without `timestamp` is not checked.
+ */
+export function checkTimestamp(context: SuccessContext): EmulatedResponse | undefined {
+  const raw = param(context.request, 'timestamp');
+  if (raw === undefined) return undefined;
+  const timestamp = Number(raw);
+  const recv = param(context.request, 'recvWindow');
+  const recvWindow = recv === undefined ? DEFAULT_RECV_WINDOW_MS : Number(recv);
+  if (!Number.isFinite(recvWindow) || recvWindow <= 0 || recvWindow > MAX_RECV_WINDOW_MS) {
+    return { status: 400, body: { code: -1131, msg: 'recvWindow must be less than 60000' } };
+  }
+  const now = Math.floor(context.nowMs);
+  if (Number.isFinite(timestamp) && timestamp < now + 1000 && now - timestamp <= recvWindow) return undefined;
+  return {
+    status: 400,
+    body: {
+      code: -1021,
+      msg:
+        timestamp >= now + 1000
+          ? "Timestamp for this request was 1000ms ahead of the server's time."
+          : 'Timestamp for this request is outside of the recvWindow.',
+    },
+  };
 }

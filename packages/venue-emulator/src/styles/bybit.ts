@@ -1,4 +1,5 @@
 import { BYBIT_RATE_BUCKETS } from '@core/exchange-specs';
+import { bybitBody } from './bybit-bodies.js';
 import type { AddressState, EmulatedResponse, Refusal, RefusalContext, SuccessContext, VenueStyle } from '../venue-style.js';
 
 const IP_BAN_MS = 10 * 60_000;
@@ -35,6 +36,8 @@ export const bybitStyle: VenueStyle = {
   success(context: SuccessContext): EmulatedResponse {
     const { endpoint, request, nowMs } = context;
     if (endpoint?.id === 'apilimit-query') return apiLimit(context);
+    const body = bybitBody(context);
+    if (body !== undefined) return body;
     const symbol = request.query?.['symbol'] ?? 'BTCUSDT';
     const result =
       endpoint?.method === 'POST'

@@ -1,3 +1,4 @@
+import { krakenBody } from './kraken-bodies.js';
 import type { EmulatedResponse, Refusal, RefusalContext, SuccessContext, VenueStyle } from '../venue-style.js';
 
 /**
@@ -7,7 +8,10 @@ import type { EmulatedResponse, Refusal, RefusalContext, SuccessContext, VenueSt
 export const krakenStyle: VenueStyle = {
   name: 'kraken',
   apiKeyHeader: 'api-key',
-  success({ endpoint, nowMs }: SuccessContext): EmulatedResponse {
+  success(context: SuccessContext): EmulatedResponse {
+    const { endpoint, nowMs } = context;
+    const body = krakenBody(context);
+    if (body !== undefined) return body;
     const result =
       endpoint?.method === 'POST' && /Order/i.test(endpoint.path)
         ? { descr: { order: 'buy 0.001 XBTUSD @ limit 64000.0' }, txid: [`O${Math.floor(nowMs)}`] }

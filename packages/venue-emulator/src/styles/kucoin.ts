@@ -1,3 +1,4 @@
+import { kucoinBody } from './kucoin-bodies.js';
 import type { EmulatedResponse, Refusal, RefusalContext, SuccessContext, VenueStyle } from '../venue-style.js';
 
 /**
@@ -8,7 +9,10 @@ import type { EmulatedResponse, Refusal, RefusalContext, SuccessContext, VenueSt
 export const kucoinStyle: VenueStyle = {
   name: 'kucoin',
   apiKeyHeader: 'kc-api-key',
-  success({ endpoint, request, nowMs, tier }: SuccessContext): EmulatedResponse {
+  success(context: SuccessContext): EmulatedResponse {
+    const { endpoint, request, nowMs, tier } = context;
+    const body = kucoinBody(context);
+    if (body !== undefined) return body;
     if (endpoint?.id === 'user-info') {
       const level = /^vip(0|[1-9][0-9]*)$/.exec(tier ?? '')?.[1];
       if (level === undefined) return { status: 200, body: { code: '400100', msg: `the account's tier ${String(tier)} is no VIP level` } };

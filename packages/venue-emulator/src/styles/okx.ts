@@ -1,4 +1,5 @@
 import { OKX_SUBACCOUNT_BUCKET } from '@core/exchange-specs';
+import { okxBody } from './okx-bodies.js';
 import type { EmulatedResponse, Refusal, RefusalContext, SuccessContext, VenueStyle } from '../venue-style.js';
 
 /**
@@ -9,7 +10,10 @@ import type { EmulatedResponse, Refusal, RefusalContext, SuccessContext, VenueSt
 export const okxStyle: VenueStyle = {
   name: 'okx',
   apiKeyHeader: 'ok-access-key',
-  success({ endpoint, request, nowMs, limits }: SuccessContext): EmulatedResponse {
+  success(context: SuccessContext): EmulatedResponse {
+    const { endpoint, request, nowMs, limits } = context;
+    const body = okxBody(context);
+    if (body !== undefined) return body;
     if (endpoint?.id === 'account-rate-limit') {
       const b = limits.find((x) => x.id === OKX_SUBACCOUNT_BUCKET);
       if (b === undefined || b.algorithm === 'token-bucket') return { status: 200, body: { code: '50000', msg: 'no sub-account rate limit', data: [] } };
