@@ -4,7 +4,7 @@
 // public dependencies come from the npm registry), then compiles and runs every package README's examples there:
 // each ```ts block (not `fragment`) is compiled with tsc and run with node, and each ```sh run block's commands
 // are run in the example's folder. Examples that call a venue reach an emulated one (a preload routes the venues'
-// hosts, and @core/paced-websocket's WebSocket URLs, to @core/venue-emulator, installed from its tarball); Redis examples get a server and a 3-node Cluster on
+// hosts, @core/paced-websocket's WebSocket URLs and ccxt's undici requests, to @core/venue-emulator, installed from its tarball); Redis examples get a server and a 3-node Cluster on
 // free loopback ports (REDIS_URL, REDIS_CLUSTER_URL). Run after `pnpm run build`:
 //   node --test scripts/pack-install.test.mjs
 import { after, before, describe, it } from 'node:test';
@@ -35,6 +35,7 @@ const PUBLIC = [
   '@opentelemetry/api@~1.9.1',
   '@opentelemetry/sdk-metrics@2.12.0',
   '@opentelemetry/exporter-prometheus@0.223.0',
+  'ccxt@4.5.84',
 ];
 
 const cleanups = [];
@@ -173,6 +174,7 @@ before(
       join(app, 'ws-hooks.mjs'),
       `export async function resolve(specifier, context, next) {
   if (specifier === 'ws' && (context.parentURL ?? '').includes('/@core/paced-websocket/')) return { url: new URL('./routed-ws.mjs', import.meta.url).href, shortCircuit: true };
+  if (specifier === 'undici' && (context.parentURL ?? '').includes('/node_modules/ccxt/')) return { url: new URL('./routed-undici.mjs', import.meta.url).href, shortCircuit: true };
   return next(specifier, context);
 }
 `,
@@ -193,6 +195,25 @@ export class WebSocket extends Real {
 }
 export { WebSocketServer };
 export default WebSocket;
+`,
+    );
+    // ccxt sends with undici.request: its import of 'undici' goes to one that moves a venue's URL to its emulator
+    writeFileSync(
+      join(app, 'routed-undici.mjs'),
+      `import * as real from 'undici';
+export * from 'undici';
+const routes = JSON.parse(process.env.EXAMPLE_VENUES ?? '{}');
+function route(url) {
+  const s = String(url);
+  for (const [from, to] of Object.entries(routes)) if (s.startsWith(from)) return to + s.slice(from.length);
+  return s;
+}
+export function request(url, options) {
+  return real.request(route(url), options);
+}
+export function fetch(input, init) {
+  return real.fetch(typeof input === 'string' || input instanceof URL ? route(input) : input, init);
+}
 `,
     );
     writeFileSync(
