@@ -2,6 +2,7 @@ export type {
   Confidence,
   Source,
   Provenance,
+  Deviation,
   Correction,
   CrossCheck,
   Verification,
@@ -38,6 +39,7 @@ export type {
   FeedbackPenalty,
   Feedback,
 } from './venue-io.js';
+export { unquotedNumbers, statesNumber, quotedNumbers, type UnquotedNumber } from './quoted-numbers.js';
 export { validateSpec, type SpecError, type ValidateResult } from './validate-spec.js';
 export { getVenueSpec, listVenues, resolveVenueId, venueEvidence, CCXT_ID_PREFIX, type VenueListing, type VenueEvidence } from './registry.js';
 export { resolveRequest } from './resolve-request.js';

@@ -10,6 +10,7 @@ export interface SpecError {
 export type Obj = Record<string, unknown>;
 
 const CONFIDENCE = ['documented', 'ccxt-derived', 'observed', 'uncertain'];
+const DEVIATION_REASONS = ['conservative', 'tier', 'formula'];
 
 /** `path.k`, or `path[k]` for an index. */
 export function join(path: string, k: string | number): string {
@@ -97,11 +98,30 @@ export class SpecChecker {
   provenance(v: unknown, path: string): void {
     const o = this.obj(v, path);
     if (!o) return;
-    this.known(o, path, ['source', 'confidence', 'quote']);
+    this.known(o, path, ['source', 'confidence', 'quote', 'deviations']);
     const s = this.str(o, 'source', path);
     if (s !== undefined && !this.sources.has(s)) this.fail(join(path, 'source'), `unknown source id "${s}"`);
     this.oneOf(o, 'confidence', path, CONFIDENCE);
     if (o['quote'] !== undefined || this.requireQuote) this.str(o, 'quote', path);
+    if (o['deviations'] !== undefined) this.deviations(o['deviations'], join(path, 'deviations'));
+  }
+
+  /** A provenance's `deviations`: each a number, a reason and a text; at most one per number. */
+  deviations(v: unknown, path: string): void {
+    const seen = new Set<number>();
+    const list = this.arr(v, path);
+    if (list !== undefined && list.length === 0) this.fail(path, 'expected at least one deviation (or no field)');
+    list?.forEach((d, i) => {
+      const dp = join(path, i);
+      const o = this.obj(d, dp);
+      if (!o) return;
+      this.known(o, dp, ['value', 'reason', 'text']);
+      const value = this.num(o, 'value', dp, 'nonneg');
+      if (value !== undefined && seen.has(value)) this.fail(join(dp, 'value'), `duplicate deviation for ${value}`);
+      if (value !== undefined) seen.add(value);
+      this.oneOf(o, 'reason', dp, DEVIATION_REASONS);
+      this.str(o, 'text', dp);
+    });
   }
 }
 

@@ -28,6 +28,26 @@ export interface Provenance {
    * {@link VenueSpec.verification}: every number it ships names the sentence it comes from.
    */
   readonly quote?: string;
+  /**
+   * The numbers this provenance covers that its quote does not state, each with why: the quote stays the
+   * source's words, and a number that differs from them says so here.
+   */
+  readonly deviations?: readonly Deviation[];
+}
+
+/**
+ * Why a number differs from the quote of its provenance.
+ * - `conservative`: the safe side of what the source states or leaves unsaid (a higher cost, a lower
+ *   limit, a longer wait, a default where the source names none).
+ * - `tier`: the value of a tier or account level the quote does not list.
+ * - `formula`: derived from the quoted numbers (a unit conversion, a third of a minute limit, n/2 per order).
+ */
+export interface Deviation {
+  /** The number as the spec has it. */
+  readonly value: number;
+  readonly reason: 'conservative' | 'tier' | 'formula';
+  /** What the source says and why the spec has this number instead. */
+  readonly text: string;
 }
 
 /** A number that was wrong in an earlier version of a spec, and what it is now. */

@@ -200,12 +200,16 @@ describe('kucoin', () => {
 
 describe('kraken', () => {
   it('charges private calls on the key counter: 4 for ledgers and trade history', () => {
-    expect(costs('kraken', { method: 'POST', path: '/0/private/Balance' }, keyId)).toEqual({ 'rest-counter': 1 });
-    expect(costs('kraken', { method: 'POST', path: '/0/private/Ledgers' }, keyId)).toEqual({ 'rest-counter': 4 });
+    expect(costs('kraken', { method: 'POST', path: '/0/private/Balance' }, keyId)).toEqual({ ip: 1, 'rest-counter': 1 });
+    expect(costs('kraken', { method: 'POST', path: '/0/private/Ledgers' }, keyId)).toEqual({ ip: 1, 'rest-counter': 4 });
   });
   it('charges orders on the trading counter of the pair (form body), the worst case for cancels', () => {
-    expect(costs('kraken', { method: 'POST', path: '/0/private/AddOrder', body: 'nonce=1&pair=XBTUSD&type=buy' }, keyId)).toEqual({ 'trading:XBTUSD': 1 });
+    expect(costs('kraken', { method: 'POST', path: '/0/private/AddOrder', body: 'nonce=1&pair=XBTUSD&type=buy' }, keyId)).toEqual({
+      ip: 1,
+      'trading:XBTUSD': 1,
+    });
     expect(costs('kraken', { method: 'POST', path: '/0/private/CancelOrder', query: { pair: 'XBTUSD' }, body: 'txid=O1' }, keyId)).toEqual({
+      ip: 1,
       'trading:XBTUSD': 8,
     });
     expect(errorCode('kraken', { method: 'POST', path: '/0/private/CancelOrder', body: 'txid=O1' }, keyId)).toBe('missing_parameter');

@@ -1,4 +1,4 @@
-import type { CostRule, EndpointSpec, Provenance, VenueSpec } from '../venue-spec.js';
+import type { CostRule, Deviation, EndpointSpec, Provenance, VenueSpec } from '../venue-spec.js';
 import { binancePricedElsewhere } from './binance-paths.js';
 
 /** How the endpoint pages were read. */
@@ -13,9 +13,12 @@ function doc(source: string, quote: string): Provenance {
   return { source, confidence: 'documented', quote };
 }
 
-function uncertain(source: string, quote: string): Provenance {
-  return { source, confidence: 'uncertain', quote };
+function uncertain(source: string, quote: string, deviations?: readonly Deviation[]): Provenance {
+  return { source, confidence: 'uncertain', quote, ...(deviations === undefined ? {} : { deviations }) };
 }
+
+/** The higher weight of the November 2025 copy of a page, charged where the 2026 page (quoted) states less. */
+const olderCopy = (value: number, what: string): readonly Deviation[] => [{ value, reason: 'conservative', text: `the 2026 page (quoted) says less; the November 2025 copy of the page says ${value} ${what}: the higher is charged` }];
 
 const weight = (value: number): CostRule => ({ bucket: 'request_weight', cost: { kind: 'constant', value } });
 const bySymbol = (present: number, absent: number): CostRule => ({ bucket: 'request_weight', cost: { kind: 'presence', param: 'symbol', present, absent } });
@@ -115,7 +118,7 @@ export const binanceOptions: VenueSpec = {
           },
         },
       ],
-      uncertain('market', 'Order Book … Weight: limit | weight; 5, 10, 20, 50 | 1; 100 | 5; 500 | 10; 1000 | 20 … limit | INT | NO | Default:100 Max:1000.Optional value:[10, 20, 50, 100, 500, 1000]'),
+      uncertain('market', 'Order Book … Weight: limit | weight; 5, 10, 20, 50 | 1; 100 | 5; 500 | 10; 1000 | 20 … limit | INT | NO | Default:100 Max:1000.Optional value:[10, 20, 50, 100, 500, 1000]', olderCopy(2, 'for a limit of 5 to 50')),
       'the 2026 page says 1 for a limit up to 50, the November 2025 copy 2: 2 is charged (the safe side); a limit between the valid values is charged as the next valid one',
     ),
     ep('klines', 'GET', '/eapi/v1/klines', 'public', [weight(1)], doc('market', 'Kline/Candlestick Data … Weight(IP): 1')),
@@ -127,7 +130,7 @@ export const binanceOptions: VenueSpec = {
       '/eapi/v1/ticker',
       'public',
       [bySymbol(5, 40)],
-      uncertain('market', '24hr Ticker Price Change Statistics … Weight: 1 for a single symbol; 40 when the symbol parameter is omitted'),
+      uncertain('market', '24hr Ticker Price Change Statistics … Weight: 1 for a single symbol; 40 when the symbol parameter is omitted', olderCopy(5, 'with a symbol')),
       'the 2026 page: 1 with symbol, 40 without; the November 2025 copy: 5: 5 with symbol and 40 without are charged (the safe side)',
     ),
     ep('openInterest', 'GET', '/eapi/v1/openInterest', 'public', [weight(0)], doc('market', 'Open Interest … Weight(IP): 0')),
@@ -136,7 +139,15 @@ export const binanceOptions: VenueSpec = {
     ep('batchOrders', 'POST', '/eapi/v1/batchOrders', 'private', [weight(5), ...orders(10, BATCH_QUOTE)], doc('trade', BATCH_QUOTE), 'the page states no order count for a batch: 10 (its most orders) is charged on each order limit, the safe side'),
     ep('cancelOrder', 'DELETE', '/eapi/v1/order', 'private', [weight(1)], doc('trade', 'Cancel Option Order (TRADE) … Weight(IP): 1')),
     ep('cancelBatch', 'DELETE', '/eapi/v1/batchOrders', 'private', [weight(5)], doc('trade', 'Cancel Multiple Option Orders (TRADE) … Weight(IP): 5'), 'the November 2025 copy said 1; the 2026 page 5'),
-    ep('cancelAll', 'DELETE', '/eapi/v1/allOpenOrders', 'private', [weight(5)], uncertain('trade', 'Cancel all Option orders on specific symbol (TRADE) … Weight(IP): 1'), 'the 2026 page says 1, the November 2025 copy 5 (the two cancel-all endpoints swapped their weights): 5 is charged (the safe side)'),
+    ep(
+      'cancelAll',
+      'DELETE',
+      '/eapi/v1/allOpenOrders',
+      'private',
+      [weight(5)],
+      uncertain('trade', 'Cancel all Option orders on specific symbol (TRADE) … Weight(IP): 1', olderCopy(5, '(the two cancel-all endpoints swapped their weights)')),
+      'the 2026 page says 1, the November 2025 copy 5 (the two cancel-all endpoints swapped their weights): 5 is charged (the safe side)',
+    ),
     ep('cancelAllByUnderlying', 'DELETE', '/eapi/v1/allOpenOrdersByUnderlying', 'private', [weight(5)], doc('trade', 'Cancel All Option Orders By Underlying (TRADE) … Weight(IP): 5'), 'the November 2025 copy said 1; the 2026 page 5'),
     ep('queryOrder', 'GET', '/eapi/v1/order', 'private', [weight(1)], doc('trade', 'Query Single Order (TRADE) … Weight(IP): 1')),
     ep('openOrders', 'GET', '/eapi/v1/openOrders', 'private', [bySymbol(1, 40)], doc('trade', 'Query Current Open Option Orders (USER_DATA) … Weight: 1 for a single symbol; 40 when the symbol parameter is omitted')),

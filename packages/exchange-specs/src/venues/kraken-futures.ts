@@ -38,6 +38,10 @@ const PUBLIC: Provenance = {
   source: 'limits',
   confidence: 'uncertain',
   quote: 'Public endpoints do not have a cost and therefore do not count against any rate limiting budget.',
+  deviations: [
+    { value: 5, reason: 'conservative', text: 'Kraken documents no limit for its public endpoints (per IP); 5 calls per 5 s, one per second on average as the Kraken spot spec allows, is charged instead of nothing' },
+    { value: 5000, reason: 'conservative', text: 'the window of the 5 calls charged where Kraken documents no limit: 5 s' },
+  ],
 };
 
 function pub(id: string, path: string): EndpointSpec {

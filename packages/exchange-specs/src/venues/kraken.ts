@@ -11,9 +11,11 @@ const engine = (quote: string): Provenance => ({ source: 'engine', confidence: '
 const pair = { kind: 'param', param: 'pair' } as const;
 
 const Q = {
-  counter: 'Every REST API user has a "call counter" which starts at `0`. Ledger/trade history calls increase the counter by `4`. All other API calls increase this counter by `1` (except AddOrder, CancelOrder which operate on a different limiter detailed further below).',
+  counter: 'Every REST API user has a “call counter” which starts at 0. Ledger/trade history calls increase the counter by 2. All other API calls increase this counter by 1 (except AddOrder, CancelOrder which operate on a different limiter detailed further below).',
   tiersSupport: '認証レベル2ではAPIのリミットが15で、3秒毎に1ずつすくなくなります。認証レベル3と4ではリミットが20で、認証レベル3の場合は2秒毎に1、認証レベル4では1秒毎に1ずつそれぞれ減少します。',
-  lockout: 'ユーザーのカウンターは数秒毎に少なくなりますが、ユーザーのAPIアクセスが制限を越えると15分間アクセスができなくなります。',
+  lockout:
+    'Temporary lockout error messages are Ié based and can occur if you had too many failed API calls, or too many invalid nonce errors in a short period of time or invalid signatures. Even though these calls return an error, that error still counts against your API limits, and may result in a temporary lockout. Temporary lockouts typically last approximately 15 minutes.',
+  failedCalls: 'too many invalid nonce errors in a short period of time or invalid signatures. Even though these calls return an error, that error still counts against your API limits, and may result in a temporary lockout.',
   restricted: 'If the rate limits are reached, additional calls will be restricted for a few seconds (or possibly longer if calls continue to be made while the rate limits are active). | "EAPI:Rate limit exceeded" if the REST API counter exceeds the user\'s maximum.',
   throttled: '"EService: Throttled: [UNIX timestamp]" if there are too many concurrent requests. Try again after [timestamp].',
   perPair: 'Each client has a rate counter **per pair**, the count starts at 0 and the count is incremented on each transaction by a given amount depending on the transaction type. The count is decremented over time by a decay rate based on client tier.',
@@ -26,10 +28,26 @@ const Q = {
   orderLimit: 'When the rate counter exceeds the threshold for the client tier, further transactions will be restricted with `EOrder:Rate limit exceeded` rejection until the rate counter has decayed below the threshold.',
 } as const;
 
+/** The rate of the IP bucket: high enough never to pace (Kraken states no such limit); it exists for the lockout's hold. */
+const IP_HOLD_RATE = 1000;
+
+/** "Temporary lockouts typically last approximately 15 minutes." */
+const LOCKOUT_MS = 900_000;
+
 const counter = (cost: number, provenance?: Provenance): CostRule => ({ bucket: 'rest-counter', cost: { kind: 'constant', value: cost }, ...(provenance === undefined ? {} : { provenance }) });
 
-function priv(id: string, weight: 1 | 4, confidence: 'documented' | 'uncertain' = 'documented'): EndpointSpec {
-  return { id, method: 'POST', path: `/0/private/${id}`, auth: 'private', costs: [counter(weight)], provenance: { source: 'rest', confidence, quote: Q.counter } };
+/** Ledger and trade history calls: the guide says +2; the spec charges twice that (see the deviation). */
+const LEDGER_COST = 4;
+
+const LEDGER_DEVIATION = {
+  value: LEDGER_COST,
+  reason: 'conservative',
+  text: 'Kraken\'s guide says "Ledger/trade history calls increase the counter by 2" (so does its support article); 4 is charged, twice that: the guide does not list which endpoints it counts as such, and an overflow of the key\'s counter refuses every call of the key. This spec quoted "by `4`" from 2026-12-01 to 2026-12-07, a quote that was not the guide\'s words',
+} as const;
+
+function priv(id: string, weight: 1 | typeof LEDGER_COST, confidence: 'documented' | 'uncertain' = 'documented'): EndpointSpec {
+  const deviations = weight === LEDGER_COST ? { deviations: [LEDGER_DEVIATION] } : {};
+  return { id, method: 'POST', path: `/0/private/${id}`, auth: 'private', costs: [counter(weight)], provenance: { source: 'rest', confidence, quote: Q.counter, ...deviations } };
 }
 
 function pub(id: string): EndpointSpec {
@@ -64,10 +82,15 @@ export const kraken: VenueSpec = {
   sources: {
     rest: { url: 'https://docs.kraken.com/api/docs/guides/spot-rest-ratelimits', retrieved: '2026-12-01', note: 'Spot REST Rate Limits guide, version of 2026-06-09' },
     engine: { url: 'https://docs.kraken.com/api/docs/guides/spot-ratelimits', retrieved: '2026-12-01', note: 'Spot Trading Limits guide (shared by REST, WebSocket and FIX), version of 2026-06-09; batch sizes from https://docs.kraken.com/api/docs/rest-api/add-order-batch' },
+    errorCodes: {
+      url: 'https://support.kraken.com/hc/en-us/articles/360001491786-API-Error-Codes',
+      retrieved: '2026-12-07',
+      note: 'Kraken support article "API Error Codes": EGeneral:Temporary lockout ("Ié based" is the article\'s own spelling of IP based), read from a stored copy',
+    },
     support: {
       url: 'https://support.kraken.com/hc/ja/articles/209234858',
       retrieved: '2026-12-01',
-      note: 'Kraken support article "What are the API call rate limits?" (Japanese edition): the Starter (verification level 2) counter and the 15-minute suspension, which the current guide no longer states',
+      note: 'Kraken support article "What are the API call rate limits?" (Japanese edition): the Starter (verification level 2) counter, which the current guide no longer states',
     },
   },
   buckets: [
@@ -77,7 +100,15 @@ export const kraken: VenueSpec = {
       algorithm: 'token-bucket',
       capacity: 15,
       refillPerSec: 0.33,
-      provenance: { source: 'support', confidence: 'observed', quote: Q.tiersSupport },
+      provenance: {
+        source: 'support',
+        confidence: 'observed',
+        quote: Q.tiersSupport,
+        deviations: [
+          { value: 0.33, reason: 'formula', text: '"3秒毎に1" (1 every 3 seconds) as a rate per second, rounded down' },
+          { value: 0.5, reason: 'formula', text: '"2秒毎に1" (1 every 2 seconds) as a rate per second' },
+        ],
+      },
       description:
         "call counter per API key (Kraken's REST guide: \"Each API key's counter is separate\"): +1 per call, +4 for ledger and trade history; decays per tier. The guide lists Intermediate (20, -0.5/sec) and Pro (20, -1/sec) only; the Starter values (15, 1 every 3 s), the default here, are from Kraken's support article, which gives the same Intermediate and Pro values",
       tiers: { starter: { capacity: 15, refillPerSec: 0.33 }, intermediate: { capacity: 20, refillPerSec: 0.5 }, pro: { capacity: 20, refillPerSec: 1 } },
@@ -92,6 +123,20 @@ export const kraken: VenueSpec = {
       provenance: engine(`${Q.perPair} | ${Q.threshold}`),
       description: "the trading engine's rate counter per client per pair, shared by REST, WebSocket and FIX",
       tiers: { starter: { capacity: 60, refillPerSec: 1 }, intermediate: { capacity: 125, refillPerSec: 2.34 }, pro: { capacity: 180, refillPerSec: 3.75 } },
+    },
+    {
+      id: 'ip',
+      scope: 'ip',
+      algorithm: 'token-bucket',
+      capacity: IP_HOLD_RATE,
+      refillPerSec: IP_HOLD_RATE,
+      provenance: {
+        source: 'errorCodes',
+        confidence: 'observed',
+        quote: Q.lockout,
+        deviations: [{ value: IP_HOLD_RATE, reason: 'conservative', text: 'Kraken states no limit per IP for private calls: the bucket is charged by every request so that a lockout, which is per IP, holds them all; 1,000 per second is far above every Kraken limit, so it never paces a request on its own' }],
+      },
+      description: 'every request of the IP (public, private and trading), so that EGeneral:Temporary lockout, which is per IP, holds them all; no pacing of its own',
     },
     {
       id: 'public',
@@ -114,14 +159,24 @@ export const kraken: VenueSpec = {
     priv('TradeVolume', 1),
     priv('GetWebSocketsToken', 1),
     priv('CancelAll', 1),
-    priv('TradesHistory', 4),
-    priv('Ledgers', 4),
-    priv('QueryTrades', 4, 'uncertain'),
-    priv('QueryLedgers', 4, 'uncertain'),
+    priv('TradesHistory', LEDGER_COST),
+    priv('Ledgers', LEDGER_COST),
+    priv('QueryTrades', LEDGER_COST, 'uncertain'),
+    priv('QueryLedgers', LEDGER_COST, 'uncertain'),
     trading('AddOrder', [{ bucket: 'trading', cost: { kind: 'constant', value: 1 } }], engine(Q.add)),
     trading('AddOrderBatch', [{ bucket: 'trading', cost: halfPerOrder }, alsoCounter], engine(Q.batchAdd), "orders of one pair (the batch's pair parameter); 2 to 15 orders"),
-    trading('AmendOrder', [{ bucket: 'trading', cost: { kind: 'constant', value: 4 } }, alsoCounter], engine(Q.amend), "+1, plus 3/2/1 when the order is younger than 5/10/15 s: the order's age is unknown, so the worst case (4) is reserved; AmendOrder takes no pair, pass it (query) so the pair counter can be charged"),
-    trading('EditOrder', [{ bucket: 'trading', cost: { kind: 'constant', value: 7 } }, alsoCounter], engine(Q.edit), '+1, plus 6/5/4/2/1 when the order is younger than 5/10/15/45/90 s: the worst case (7) is reserved'),
+    trading(
+      'AmendOrder',
+      [{ bucket: 'trading', cost: { kind: 'constant', value: 4 } }, alsoCounter],
+      { ...engine(Q.amend), deviations: [{ value: 4, reason: 'formula', text: 'the worst case: the fixed +1 plus +3 for an order younger than 5 s' }] },
+      "+1, plus 3/2/1 when the order is younger than 5/10/15 s: the order's age is unknown, so the worst case (4) is reserved; AmendOrder takes no pair, pass it (query) so the pair counter can be charged",
+    ),
+    trading(
+      'EditOrder',
+      [{ bucket: 'trading', cost: { kind: 'constant', value: 7 } }, alsoCounter],
+      { ...engine(Q.edit), deviations: [{ value: 7, reason: 'formula', text: 'the worst case: the fixed +1 plus +6 for an order younger than 5 s' }] },
+      '+1, plus 6/5/4/2/1 when the order is younger than 5/10/15/45/90 s: the worst case (7) is reserved',
+    ),
     trading('CancelOrder', [{ bucket: 'trading', cost: { kind: 'constant', value: 8 } }], engine(Q.cancel), "8/6/5/4/2/1 when the order is younger than 5/10/15/45/90/300 s: the order's age is unknown, so the worst case (8) is reserved; pass pair (query) so the pair counter can be charged"),
     pub('Time'),
     pub('SystemStatus'),
@@ -133,7 +188,18 @@ export const kraken: VenueSpec = {
     pub('Trades'),
     pub('Spread'),
   ],
+  global: [{ bucket: 'ip', cost: { kind: 'constant', value: 1 }, provenance: { source: 'errorCodes', confidence: 'observed', quote: Q.lockout } }],
   errors: [
+    {
+      id: 'lockout',
+      body: [{ path: 'error', startsWith: 'EGeneral:Temporary lockout' }],
+      verdict: 'banned',
+      counted: true,
+      penalize: ['ip', 'public', 'rest-counter', 'trading'],
+      wait: [{ from: 'fixed', ms: LOCKOUT_MS }],
+      provenance: { source: 'errorCodes', confidence: 'observed', quote: Q.lockout },
+      note: "per IP, after too many failed calls, invalid nonces or invalid signatures: every request of the IP is held (the IP bucket every request is charged on, and the public calls; the key's counter and the pair of the request too) for about 15 minutes. The failed calls that cause it are the invalid-nonce, invalid-signature and invalid-key rules",
+    },
     {
       id: 'throttled',
       body: [{ path: 'error', contains: 'Throttled' }],
@@ -152,10 +218,10 @@ export const kraken: VenueSpec = {
       body: [{ path: 'error', startsWith: 'EAPI:Rate limit exceeded' }],
       verdict: 'rate_limited',
       counted: true,
-      penalize: 'charged',
+      penalize: ['rest-counter'],
       wait: [{ from: 'fixed', ms: 15_000 }],
       provenance: rest(Q.restricted),
-      note: 'HTTP 200 with error EAPI:Rate limit exceeded: the buckets the request was charged on (the key\'s counter; the IP for a public call) are held; Kraken states "a few seconds (or possibly longer)": the documented default is 15 s',
+      note: 'HTTP 200 with error EAPI:Rate limit exceeded: the key\'s counter is held (the IP bucket every request is charged on is held only by a lockout); Kraken states "a few seconds (or possibly longer)": the documented default is 15 s',
     },
     {
       id: 'order-rate-limit',
@@ -167,20 +233,25 @@ export const kraken: VenueSpec = {
       provenance: engine(Q.orderLimit),
       note: 'the pair counter is over the threshold until it decays, at a rate Kraken states per tier but from a value it does not report: the documented default is 10 s',
     },
-    {
-      id: 'lockout',
-      body: [{ path: 'error', startsWith: 'EGeneral:Temporary lockout' }],
-      verdict: 'banned',
+    ...(['Invalid nonce', 'Invalid signature', 'Invalid key'] as const).map((message) => ({
+      id: `invalid-${message.slice('Invalid '.length)}`,
+      body: [{ path: 'error', startsWith: `EAPI:${message}` }],
+      verdict: 'error' as const,
       counted: true,
-      penalize: ['rest-counter'],
-      wait: [{ from: 'fixed', ms: 900_000 }],
-      provenance: { source: 'support', confidence: 'uncertain', quote: Q.lockout },
-      note: "Kraken's guide does not document this message; its support article states a 15-minute suspension when the counter limit is exceeded: held 15 minutes",
-    },
+      provenance: { source: 'errorCodes', confidence: 'observed' as const, quote: Q.failedCalls },
+      note: `EAPI:${message}: a failed call, counted against the API limits; too many of them lock the IP out (EGeneral:Temporary lockout)`,
+    })),
   ],
   verification: {
-    checked: '2026-12-01',
+    checked: '2026-12-07',
     corrections: [
+      { what: 'the quote of the REST counter (audit of 2026-12-07)', was: '"Ledger/trade history calls increase the counter by `4`" (not the guide\'s words)', now: 'the guide\'s words, "by 2"; 4 is still charged, as a stated deviation', source: 'rest' },
+      {
+        what: 'EGeneral:Temporary lockout (audit of 2026-12-07)',
+        was: "a rate-limit ban of the key's REST counter for 15 minutes (a support sentence about counter overflow)",
+        now: 'per IP (failed calls, invalid nonces, invalid signatures): every request of the IP held about 15 minutes, AddOrder and CancelOrder included; EAPI:Invalid nonce, signature and key recognized as such',
+        source: 'errorCodes',
+      },
       { what: 'ledger and trade history calls (Ledgers, TradesHistory; QueryLedgers and QueryTrades by the same sentence)', was: '+2 on the REST counter', now: '+4', source: 'rest' },
       { what: 'AddOrderBatch on the pair counter', was: '+1 per order (at most 15)', now: '+n/2 for n orders (2 to 15), plus 1 on the REST counter', source: 'engine' },
       { what: 'AmendOrder on the REST counter', was: 'not charged', now: '+1 (only AddOrder and CancelOrder are exempt)', source: 'rest' },

@@ -18,10 +18,10 @@ function feedback(response: Partial<VenueResponse>, request: VenueRequest = priv
 }
 
 describe('kraken: the REST call counter', () => {
-  it('ledger and trade history calls add 4', () => {
+  it('ledger and trade history calls add 4 (every call also 1 on the IP bucket the lockout holds)', () => {
     for (const name of ['Ledgers', 'TradesHistory', 'QueryLedgers', 'QueryTrades'])
-      expect(costs('kraken', priv(name), key), name).toEqual({ 'rest-counter': 4 });
-    expect(costs('kraken', priv('Balance'), key)).toEqual({ 'rest-counter': 1 });
+      expect(costs('kraken', priv(name), key), name).toEqual({ ip: 1, 'rest-counter': 4 });
+    expect(costs('kraken', priv('Balance'), key)).toEqual({ ip: 1, 'rest-counter': 1 });
   });
 
   it('holds the documented maximum and decay per tier (Starter from the support article)', () => {
@@ -54,15 +54,19 @@ describe('kraken: the trading engine counter per pair', () => {
   });
 
   it('AddOrder +1, AmendOrder 1 + 3 and EditOrder 1 + 6 at worst, CancelOrder 8 at worst', () => {
-    expect(counted(priv('AddOrder', 'nonce=1&pair=XBTUSD'))).toEqual({ 'trading:XBTUSD': 1 });
-    expect(counted({ ...priv('AmendOrder', { txid: 'O1', order_qty: '1' }), query: { pair: 'XBTUSD' } })).toEqual({ 'trading:XBTUSD': 4, 'rest-counter': 1 });
-    expect(counted(priv('EditOrder', 'nonce=1&pair=XBTUSD&txid=O1&volume=1'))).toEqual({ 'trading:XBTUSD': 7, 'rest-counter': 1 });
-    expect(counted({ ...priv('CancelOrder', 'nonce=1&txid=O1'), query: { pair: 'XBTUSD' } })).toEqual({ 'trading:XBTUSD': 8 });
+    expect(counted(priv('AddOrder', 'nonce=1&pair=XBTUSD'))).toEqual({ ip: 1, 'trading:XBTUSD': 1 });
+    expect(counted({ ...priv('AmendOrder', { txid: 'O1', order_qty: '1' }), query: { pair: 'XBTUSD' } })).toEqual({
+      ip: 1,
+      'trading:XBTUSD': 4,
+      'rest-counter': 1,
+    });
+    expect(counted(priv('EditOrder', 'nonce=1&pair=XBTUSD&txid=O1&volume=1'))).toEqual({ ip: 1, 'trading:XBTUSD': 7, 'rest-counter': 1 });
+    expect(counted({ ...priv('CancelOrder', 'nonce=1&txid=O1'), query: { pair: 'XBTUSD' } })).toEqual({ ip: 1, 'trading:XBTUSD': 8 });
   });
 
   it('a batch of n orders adds n/2 to the pair counter (2 to 15 orders)', () => {
     const orders = (n: number) => Array.from({ length: n }, () => ({ ordertype: 'limit', type: 'buy', volume: '1', price: '1' }));
-    expect(counted(priv('AddOrderBatch', { pair: 'XBTUSD', orders: orders(4) }))).toEqual({ 'trading:XBTUSD': 2, 'rest-counter': 1 });
+    expect(counted(priv('AddOrderBatch', { pair: 'XBTUSD', orders: orders(4) }))).toEqual({ ip: 1, 'trading:XBTUSD': 2, 'rest-counter': 1 });
     expect(counted(priv('AddOrderBatch', { pair: 'XBTUSD', orders: orders(15) }))['trading:XBTUSD']).toBe(7.5);
     expect(errorCode('kraken', priv('AddOrderBatch', { pair: 'XBTUSD', orders: orders(16) }), key)).toBe('invalid_parameter');
   });
@@ -99,13 +103,55 @@ describe('kraken: throttle messages', () => {
       verdict: 'rate_limited',
       retryAfterMs: 10_000,
     });
-    expect(feedback({ body: { error: ['EGeneral:Temporary lockout'] } })).toMatchObject({ verdict: 'banned', retryAfterMs: 900_000 });
+  });
+});
+
+describe('kraken: EGeneral:Temporary lockout is per IP, after failed calls (audit of 2026-12-07)', () => {
+  const lockout = { body: { error: ['EGeneral:Temporary lockout'] } };
+
+  it('holds every request of the IP about 15 minutes, quoting the support article on the error', () => {
+    const fb = feedback(lockout);
+    expect(fb).toMatchObject({ verdict: 'banned', retryAfterMs: 900_000, rule: 'lockout' });
+    expect(fb.penalties.map((p) => [p.key.axis, p.key.credential])).toContainEqual(['ip', null]);
+    const rule = spec.errors?.find((r) => r.id === 'lockout');
+    expect(rule?.provenance.quote).toContain('Temporary lockout error messages are Ié based');
+    expect(rule?.provenance.quote).toContain('Temporary lockouts typically last approximately 15 minutes.');
+    expect(spec.sources[rule?.provenance.source ?? '']).toMatchObject({
+      url: 'https://support.kraken.com/hc/en-us/articles/360001491786-API-Error-Codes',
+      retrieved: '2026-12-07',
+    });
+  });
+
+  it('AddOrder, CancelOrder and public calls are charged on the IP bucket the lockout holds', () => {
+    for (const request of [priv('AddOrder', 'nonce=1&pair=XBTUSD'), { ...priv('CancelOrder', 'nonce=1&txid=O1'), query: { pair: 'XBTUSD' } }, priv('Balance')])
+      expect(counted(request)['ip'], request.path).toBe(1);
+    const r = resolveRequest(spec, { method: 'GET', path: '/0/public/Ticker' }, { credential: null });
+    expect(r.ok && r.charges.map((c) => c.key.axis)).toContain('ip');
+  });
+
+  it('the failed calls that cause it are visible as such: invalid nonce, signature and key', () => {
+    for (const [message, id] of [
+      ['EAPI:Invalid nonce', 'invalid-nonce'],
+      ['EAPI:Invalid signature', 'invalid-signature'],
+      ['EAPI:Invalid key', 'invalid-key'],
+    ])
+      expect(feedback({ body: { error: [message] } }), message).toMatchObject({ verdict: 'error', rule: id, penalties: [] });
+  });
+});
+
+describe("kraken: the REST counter quote is the guide's words (audit of 2026-12-07)", () => {
+  it('ledger and trade history calls: the guide says +2; 4 is charged with a stated deviation', () => {
+    for (const name of ['Ledgers', 'TradesHistory', 'QueryLedgers', 'QueryTrades']) {
+      const p = spec.endpoints.find((e) => e.id === name)?.provenance;
+      expect(p?.quote, name).toContain('Ledger/trade history calls increase the counter by 2.');
+      expect(p?.deviations, name).toEqual([expect.objectContaining({ value: 4, reason: 'conservative' })]);
+    }
   });
 });
 
 describe('kraken: every number quotes the documentation', () => {
   it('records the check and quotes every bucket, endpoint and error rule', () => {
-    expect(spec.verification?.checked).toBe('2026-12-01');
+    expect(spec.verification?.checked).toBe('2026-12-07');
     for (const p of [...spec.buckets, ...spec.endpoints, ...(spec.errors ?? [])].map((x) => x.provenance)) expect(p.quote?.length).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { Provenance } from '../../venue-spec.js';
+import type { Deviation, Provenance } from '../../venue-spec.js';
 import type { WebSocketSpec } from '../websocket-spec.js';
 
 /*
@@ -9,7 +9,10 @@ import type { WebSocketSpec } from '../websocket-spec.js';
  */
 
 const doc = (quote: string): Provenance => ({ source: 'limits', confidence: 'documented', quote });
-const unsure = (quote: string): Provenance => ({ source: 'limits', confidence: 'uncertain', quote });
+const unsure = (quote: string, deviations: readonly Deviation[]): Provenance => ({ source: 'limits', confidence: 'uncertain', quote, deviations });
+
+/** Why the connection numbers differ from the copy quoted: the page as client libraries reproduce it now says less. */
+const NOW_REPRODUCED = 'the copy of the page read says "Maximum of 100 websocket connections" and no rate of new connections; the page as client libraries reproduce it now says';
 
 const Q = {
   connections: 'Maximum of 100 websocket connections',
@@ -44,7 +47,10 @@ export const hyperliquidWebSocket: WebSocketSpec = {
       algorithm: 'sliding-window',
       limit: 30,
       windowMs: 60_000,
-      provenance: unsure(`${Q.perIp} | ${Q.connections}`),
+      provenance: unsure(`${Q.perIp} | ${Q.connections}`, [
+        { value: 30, reason: 'conservative', text: `${NOW_REPRODUCED} 30 new connections per minute: kept on the safe side` },
+        { value: 60_000, reason: 'conservative', text: `${NOW_REPRODUCED} 30 new connections per minute: a minute` },
+      ]),
       description: 'new connections per minute per IP: the copy read states none; 30 per minute, as the page is reproduced now by client libraries, is kept on the safe side',
     },
   ],
@@ -54,7 +60,7 @@ export const hyperliquidWebSocket: WebSocketSpec = {
       counts: 'connections',
       scope: 'ip',
       limit: 10,
-      provenance: unsure(`${Q.perIp} | ${Q.connections}`),
+      provenance: unsure(`${Q.perIp} | ${Q.connections}`, [{ value: 10, reason: 'conservative', text: `${NOW_REPRODUCED} 10 connections: the smaller is kept` }]),
       description: 'open connections per IP: 100 in the copy read, 10 in the page as reproduced now; the smaller is kept',
     },
     { id: 'subscriptions', counts: 'subscriptions', scope: 'ip', limit: 1000, provenance: doc(`${Q.perIp} | ${Q.subscriptions}`), description: 'over every connection of the IP' },
