@@ -118,8 +118,8 @@ function ccxtSection(venues: readonly VenueListing[]): string[] {
 
 /**
  * The README's venue table (markdown): the markets each venue's specs cover (see
- * `coverageSection`), one row per hand-authored spec (markets, buckets, sources, retrieved dates,
- * confidence counts over buckets, endpoints and rules), then the names and the ccxt-derived specs
+ * `coverageSection`), one row per hand-authored spec (markets, buckets, sources, retrieved dates, the
+ * date its numbers were last checked against the source (`verification.checked`), confidence counts over buckets, endpoints and rules), then the names and the ccxt-derived specs
  * (see `ccxtSection`).
  */
 export function venueTable(): string {
@@ -128,15 +128,15 @@ export function venueTable(): string {
   const lines = [
     ...coverageSection(hand, venues),
     '',
-    '| Venue | Product | Markets | Buckets | Endpoints | Sources | Retrieved | Confidence |',
-    '|---|---|---|---|---|---|---|---|',
+    '| Venue | Product | Markets | Buckets | Endpoints | Sources | Retrieved | Checked | Confidence |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...hand.map((s) => {
       const sources = Object.entries(s.sources)
         .map(([id, src]) => `[${id}](${src.url})`)
         .join(' ');
       const dates = [...new Set(Object.values(s.sources).map((src) => src.retrieved))].sort().join(', ');
       const markets = (s.markets ?? []).join(', ') || '—';
-      return `| \`${s.id}\` | ${cell(`${s.venue}: ${s.product}`)} | ${markets} | ${cell(s.buckets.map(bucketText).join('<br>'))} | ${s.endpoints.length}${s.fallback === undefined ? '' : ' + default'} | ${sources} | ${dates} | ${confidences(s)} |`;
+      return `| \`${s.id}\` | ${cell(`${s.venue}: ${s.product}`)} | ${markets} | ${cell(s.buckets.map(bucketText).join('<br>'))} | ${s.endpoints.length}${s.fallback === undefined ? '' : ' + default'} | ${sources} | ${dates} | ${s.verification?.checked ?? 'not yet'} | ${confidences(s)} |`;
     }),
     '',
     ...ccxtSection(venues),

@@ -37,6 +37,12 @@ describe('the venue table shows per venue a column per market', () => {
     expect(rows.find((r) => r.startsWith(`| \`${plain}\` |`))).toContain('| estimated from ccxt | all endpoints, estimated |');
   });
 
+  it('each hand-authored spec row shows the date its numbers were last checked against the source', () => {
+    expect(rows).toContain('| Venue | Product | Markets | Buckets | Endpoints | Sources | Retrieved | Checked | Confidence |');
+    expect(rows.find((r) => r.startsWith('| `kraken` |'))).toContain('| 2026-12-07 |');
+    expect(rows.find((r) => r.startsWith('| `binance-spot` |'))).toContain('| 2026-12-01 |');
+  });
+
   it("each hand-authored spec row lists its markets and counts a bucket's tiers", () => {
     expect(rows.find((r) => r.startsWith('| `binance-sapi` |'))).toContain('| wallet, margin |');
     expect(rows.find((r) => r.startsWith('| `binance-usdm` |'))).toContain('`orders_1m` 1200 / 1 min (uid, aligned; 7 tiers)');
