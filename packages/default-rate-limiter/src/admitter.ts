@@ -1,8 +1,10 @@
 import {
+  HORIZON_MS,
   admits,
   chargeAt,
   lineOf,
   planAdmission,
+  sendTime,
   windowCharge,
   windowLineOf,
   withoutHeld,
@@ -16,6 +18,12 @@ import {
 import { type Booked, beforeBooking, booked } from './bookings.js';
 import type { BucketState } from './bucket-state.js';
 
+/** Where {@link Admitter.quick} leaves the time of its decision, or the admission its general path answered. */
+export interface QuickAnswer {
+  now: number;
+  slow: Admission | undefined;
+}
+
 /**
  * The admissions of a memory store (RL-A1..RL-A5, RL-M1..RL-M5, RL-W1, RL-V2, RL-V4, RL-Q1..RL-Q6): each
  * bucket's state under the call's definition, the kit's plan of the common send time, and the charges
@@ -28,9 +36,62 @@ export class Admitter {
   readonly #xs: number[] = [];
   readonly #ws: (number[] | undefined)[] = [];
   readonly #slots: number[] = [];
+  readonly #k1: ResolvedKey[] = [];
+  readonly #d1: Definition[] = [];
+  readonly #c1: number[] = [];
 
   constructor(b: BucketState) {
     this.#b = b;
+  }
+
+  /**
+   * The commonest admission at `now` (the sweep already ticked), answered without the general path's
+   * class states, plans and answer objects: a probe (`checkRate`, `checkRates`, `tryAcquireSync` without
+   * options) of class normal leaving no share free, over `n` buckets. The same decision and the same
+   * writes as `admit(now, n, keys, defs, costs, 'probe', undefined, 1, 0)`. Answers 0 when admitted now
+   * (charged), the wait when it must wait (nothing changed), or NaN when the general path answered
+   * (`out.slow`: class states are kept, or a bucket can never pay).
+   */
+  quick(now: number, n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], out: QuickAnswer): number {
+    const b = this.#b;
+    if (b.classes.size > 0) return this.#slow(now, n, keys, defs, costs, out);
+    const xs = this.#xs;
+    const slots = this.#slots;
+    let s = now;
+    for (let i = 0; i < n; i++) {
+      const def = defs[i] as Definition;
+      if (def.window !== undefined) return this.#slow(now, n, keys, defs, costs, out);
+      const k = keys[i] as ResolvedKey;
+      b.defs[def.index] = def;
+      const slot = b.slotOf(k);
+      const x = b.effective(slot, k.id, def, now);
+      slots[i] = slot;
+      xs[i] = x;
+      // the class arithmetic of class normal with nothing kept free and no class state is plain GCRA
+      const si = sendTime(x, def, costs[i] as number, now);
+      if (!(si - now <= HORIZON_MS)) return this.#slow(now, n, keys, defs, costs, out);
+      if (si > s) s = si;
+    }
+    if (s > now) return s - now;
+    for (let i = 0; i < n; i++) {
+      const k = keys[i] as ResolvedKey;
+      const def = defs[i] as Definition;
+      k.memo = b.write(slots[i] as number, k.id, chargeAt(xs[i] as number, def, costs[i] as number, now), def, now);
+    }
+    return 0;
+  }
+
+  /** The general path's answer to a quick call over one bucket (see `quick`). */
+  slowOne(now: number, k: ResolvedKey, def: Definition, cost: number, out: QuickAnswer): number {
+    this.#k1[0] = k;
+    this.#d1[0] = def;
+    this.#c1[0] = cost;
+    return this.#slow(now, 1, this.#k1, this.#d1, this.#c1, out);
+  }
+
+  #slow(now: number, n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], out: QuickAnswer): number {
+    out.slow = this.admit(now, n, keys, defs, costs, 'probe', undefined, 1, 0, undefined);
+    return Number.NaN;
   }
 
   /** The general admission at `now` (the sweep already ticked): see `LimiterStore.admit`. */

@@ -1,5 +1,8 @@
 import {
+  HORIZON_MS,
   NO_HOLD,
+  chargeAt,
+  sendTime,
   borrowedAt,
   classCharge,
   classRaise,
@@ -135,6 +138,21 @@ export class BucketState {
     return freshState(def);
   }
 
+  /**
+   * The quick admission of one token bucket (the admitter's `quick` for one bucket): `def` a token
+   * bucket, no class state kept anywhere. Charges and answers 0 when `cost` fits now, answers the wait
+   * when it must wait, NaN when it can never pay (nothing changed then).
+   */
+  quickTokens(k: ResolvedKey, def: Definition, cost: number, now: number): number {
+    this.defs[def.index] = def;
+    const slot = this.slotOf(k);
+    const x = slot >= 0 && this.table.def(slot) === def.index ? this.table.state(slot) : this.effective(slot, k.id, def, now);
+    const s = sendTime(x, def, cost, now);
+    if (s > now) return s - now <= HORIZON_MS ? s - now : Number.NaN;
+    k.memo = this.write(slot, k.id, chargeAt(x, def, cost, now), def, now);
+    return 0;
+  }
+
   /** A window bucket's entries under window definition `def` now: kept, converted from a token bucket, or folded from what was pending. */
   effectiveWindow(slot: number, id: string, def: Definition, now: number): number[] {
     const w = def.window as NonNullable<Definition['window']>;
@@ -211,7 +229,9 @@ export class BucketState {
 
   /** Writes a bucket's `x` (a window bucket's: its expiry) under `def`; inserts it, folding in what was pending. The slot written. */
   write(slot: number, id: string, x: number, def: Definition, now: number): number {
-    if (this.windows.size > 0 && def.window === undefined) this.windows.delete(id);
+    // a window bucket's entries go when it becomes a token bucket (only live window buckets have entries)
+    if (def.window === undefined && this.windows.size > 0 && (slot < 0 || (this.defs[this.table.def(slot)] as Definition).window !== undefined))
+      this.windows.delete(id);
     if (this.classes.size > 0 && (def.window !== undefined || def.quota)) this.classes.delete(id);
     if (slot >= 0) {
       this.table.set(slot, x, def.index);

@@ -70,11 +70,16 @@ export class IdleSweep {
     const table = this.#table;
     const before = now - this.#o.idleGraceMs;
     const holds = this.#holds;
+    const defs = this.#defs;
     for (let slot = start; slot < end; slot++) {
+      // a bucket not full yet is not idle, whatever its hold: most live buckets stop here
+      const def = defs[table.def(slot)];
+      const x = table.state(slot);
+      if (def === undefined || (def.quota ? x > 0 : x > before)) continue;
       const id = table.id(slot);
       if (id === undefined) continue;
       const hold = holds.size > 0 ? (holds.get(id) ?? NO_HOLD) : NO_HOLD;
-      if (isIdle(table.state(slot), hold, this.#defs[table.def(slot)] as Definition, before) && !(hold > now)) {
+      if (isIdle(x, hold, def, before) && !(hold > now)) {
         table.remove(slot);
         if (this.#windows.size > 0) this.#windows.delete(id);
         if (this.#classes.size > 0) this.#classes.delete(id);

@@ -23,7 +23,7 @@ import {
   type ResolvedKey,
   type SyncReport,
 } from '@core/rate-limit-kit';
-import { Admitter } from './admitter.js';
+import { Admitter, type QuickAnswer } from './admitter.js';
 import { type Booked, cancelBooking } from './bookings.js';
 import { BucketState } from './bucket-state.js';
 import { type InspectedBucket, inspectBucket, snapshotBuckets, storedIds } from './store-inspection.js';
@@ -112,6 +112,30 @@ export class MemoryStore implements LimiterStore {
     const now = this.#clock.now();
     if (mode !== 'peek') this.#b.sweep.tick(now);
     return this.#admitter.admit(now, n, keys, defs, costs, mode, budgetMs, cls, free, heldAt);
+  }
+
+  /**
+   * The commonest admission answered quickly (see {@link Admitter.quick}): a probe of class normal that
+   * keeps no share free. The front door calls it instead of `admit(n, keys, defs, costs, 'probe',
+   * undefined, 1, 0)`, which answers the same. 0 when admitted now (`out.now` is the decision's time),
+   * the wait when it must wait, NaN when `out.slow` holds the admission.
+   */
+  admitQuick(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], out: QuickAnswer): number {
+    const now = this.#clock.now();
+    this.#b.sweep.tick(now);
+    out.now = now;
+    return this.#admitter.quick(now, n, keys, defs, costs, out);
+  }
+
+  /** {@link MemoryStore.admitQuick} of one bucket, given as its key, definition and cost. */
+  admitQuickOne(key: ResolvedKey, def: Definition, cost: number, out: QuickAnswer): number {
+    const now = this.#clock.now();
+    this.#b.sweep.tick(now);
+    out.now = now;
+    const b = this.#b;
+    if (b.classes.size > 0 || def.window !== undefined) return this.#admitter.slowOne(now, key, def, cost, out);
+    const w = b.quickTokens(key, def, cost, now);
+    return w >= 0 ? w : this.#admitter.slowOne(now, key, def, cost, out);
   }
 
   /** RL-V8: the window limits' room for a booked send where it is held; changes nothing. */

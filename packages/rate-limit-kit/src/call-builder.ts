@@ -52,12 +52,17 @@ export class CallBuilder {
     const d = this.defs.resolve(limit);
     if (k === undefined || d === undefined || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity) return -1;
     if (d === null || cost === 0) return 0; // RL-L2, RL-A2
+    this.put(k, d, cost);
+    return 1;
+  }
+
+  /** Fills scratch slot 0 with one bucket already resolved (a limited definition, a cost above 0). */
+  put(k: ResolvedKey, d: Definition, cost: number): void {
     this.#k[0] = k;
     this.#d[0] = d;
     this.#c[0] = cost;
     this.#first[0] = 0;
     this.parts.perBucket = false;
-    return 1;
   }
 
   /**

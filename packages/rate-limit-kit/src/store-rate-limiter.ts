@@ -43,6 +43,7 @@ import {
   readHold,
   readOptions,
   readRecordOptions,
+  type ReadOptions,
   readReserve,
   readSyncOptions,
   type ReserveShares,
@@ -67,6 +68,25 @@ export interface StoreRateLimiterOptions {
 }
 
 const CLASS_OPTIONS = 'a priority or reserve';
+
+/** Where a quick store leaves the time of its decision, or the admission its general path answered. */
+interface QuickAnswer {
+  now: number;
+  slow: Admission | undefined;
+}
+
+/**
+ * What a synchronous store may offer besides {@link LimiterStore}: the commonest admission answered
+ * without the general path's answer objects. `admitQuick(n, keys, defs, costs, out)` must decide and
+ * write exactly as `admit(n, keys, defs, costs, 'probe', undefined, 1, 0)` would: it answers 0 when
+ * admitted now (`out.now` the decision's time), the wait when the call must wait (nothing changed), or
+ * NaN when `out.slow` holds the admission.
+ */
+interface QuickStore {
+  admitQuick(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], out: QuickAnswer): number;
+  /** `admitQuick` of one bucket, given as its key, definition and cost (`out.slow` needs the call's scratch arrays filled). */
+  admitQuickOne(key: ResolvedKey, def: Definition, cost: number, out: QuickAnswer): number;
+}
 
 /** Which part of a call an answer is shaped for. */
 type Caller = 'checkRate' | 'checkRates' | 'peek';
@@ -113,6 +133,15 @@ export class StoreRateLimiter implements RateLimiter {
   /** `capabilities.priorities`: where not true, a priority or reserve answers not_supported. */
   readonly #classes: boolean;
   readonly #reserve: ReserveShares;
+  /** The options of a call that gives none. */
+  readonly #plain: ReadOptions;
+  /**
+   * The store's quick admission, when calls without options may take it: a synchronous store that offers
+   * it, with window limits and classes (no capability to refuse first) and a normal class that keeps
+   * nothing free (the quick path's class).
+   */
+  readonly #quick: QuickStore | undefined;
+  readonly #out: QuickAnswer = { now: 0, slow: undefined };
   #closed = false;
   #observer: LimiterObserver | undefined;
 
@@ -136,6 +165,9 @@ export class StoreRateLimiter implements RateLimiter {
     const r = readReserve(options.reserve, DEFAULT_RESERVE, 'reserve');
     if ('code' in r) throw new TypeError(r.message);
     this.#reserve = r;
+    this.#plain = readOptions(undefined, false, r) as ReadOptions;
+    const quick = typeof (store as Partial<QuickStore>).admitQuick === 'function' && store.synchronous && this.#windows && this.#classes && r.normal === 0;
+    this.#quick = quick ? (store as LimiterStore & QuickStore) : undefined;
     this.#observer = options.observer;
   }
 
@@ -158,10 +190,11 @@ export class StoreRateLimiter implements RateLimiter {
 
   checkRate(key: BucketKey, limit: Limit, cost: number, options?: CheckOptions): Promise<Decision> {
     if (this.#closed) return P_CLOSED;
+    if (options === undefined && this.#quick !== undefined) return Promise.resolve(this.#quickOne(key, limit, cost));
     try {
       if (!this.#windows && isWindowLimit(limit)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       if (!this.#classes && namesClass(options)) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
-      const o = readOptions(options, false, this.#reserve);
+      const o = options === undefined ? this.#plain : readOptions(options, false, this.#reserve);
       if ('code' in o) return Promise.resolve(errorResult(o));
       if (o.budget !== undefined && !this.capabilities.bookings) return Promise.resolve(notSupported('a booking (maxWaitMs)', 'bookings'));
       const n = this.#call.one(key, limit, cost);
@@ -180,6 +213,7 @@ export class StoreRateLimiter implements RateLimiter {
   protected checkRateSync(key: BucketKey, limit: Limit, cost: number): Decision {
     if (!this.#sync) throw new TypeError('checkRateSync needs a synchronous store');
     if (this.#closed) return CLOSED;
+    if (this.#quick !== undefined) return this.#quickOne(key, limit, cost);
     try {
       if (!this.#windows && isWindowLimit(limit)) return notSupported('a window limit', 'windowLimits');
       const n = this.#call.one(key, limit, cost);
@@ -203,10 +237,11 @@ export class StoreRateLimiter implements RateLimiter {
 
   checkRates(checks: readonly BucketCheck[], options?: CheckOptions): Promise<Decision> {
     if (this.#closed) return P_CLOSED;
+    if (options === undefined && this.#quick !== undefined) return Promise.resolve(this.#quickMany(checks));
     try {
       if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       if (!this.#classes && (namesClass(options) || checksNameReserve(checks))) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
-      const o = readOptions(options, false, this.#reserve);
+      const o = options === undefined ? this.#plain : readOptions(options, false, this.#reserve);
       if ('code' in o) return Promise.resolve(errorResult(o));
       if (o.budget !== undefined && !this.capabilities.bookings) return Promise.resolve(notSupported('a booking (maxWaitMs)', 'bookings'));
       const n = this.#call.many(checks, o.cls, o.shares);
@@ -397,6 +432,79 @@ export class StoreRateLimiter implements RateLimiter {
   }
 
   // ---------------------------------------------------------------- internals
+
+  /**
+   * `checkRate` without options on a quick store: the same checks and answers as the general path (the
+   * store's capabilities leave nothing to refuse first), with no options read, no class arithmetic and
+   * no answer object of the store's.
+   */
+  #quickOne(key: BucketKey, limit: Limit, cost: number): Decision {
+    try {
+      const k = this.#keys.resolve(key);
+      const d = this.#defs.resolve(limit);
+      if (k === undefined || d === undefined || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity)
+        return errorResult(checkError(key, limit, cost, ''));
+      if (d === null || cost === 0) return { kind: 'ok', sendAtMs: this.store.now() }; // RL-L2, RL-A2
+      const out = this.#out;
+      const w = (this.#quick as QuickStore).admitQuickOne(k, d, cost, out);
+      let r: Decision;
+      if (w === 0) r = { kind: 'ok', sendAtMs: out.now };
+      else if (w > 0) r = { kind: 'delay', retryAfterMs: roundUpWait(w) };
+      else {
+        // the store's general path answered: shape it from the scratch arrays, as a call over them would
+        this.#call.put(k, d, cost);
+        return this.#quickShape(1, 'checkRate', out);
+      }
+      if (this.#observer === undefined) return r;
+      this.#call.put(k, d, cost);
+      return this.#seen('checkRate', 1, this.#parts, r);
+    } catch (e) {
+      return internalResult(e);
+    }
+  }
+
+  /** `checkRates` without options on a quick store (see {@link StoreRateLimiter.#quickOne}). */
+  #quickMany(checks: readonly BucketCheck[]): Decision {
+    try {
+      const n = this.#call.many(checks, 1, this.#reserve);
+      if (n < 0) return errorResult(checksError(checks, this.#keys, this.#reserve));
+      if (n === 0) return { kind: 'ok', sendAtMs: this.store.now() };
+      // a check that names its own reserve keeps a share free: the general path
+      if (this.#parts.perBucket) {
+        const a = this.store.admit(
+          n,
+          this.#parts.keys,
+          this.#parts.defs as Definition[],
+          this.#parts.costs,
+          'probe',
+          undefined,
+          1,
+          this.#parts.frees,
+        ) as Admission;
+        return this.#seen('checkRates', n, this.#parts, this.#shape(a, 'checkRates', this.#parts));
+      }
+      return this.#quickAdmit(n, 'checkRates');
+    } catch (e) {
+      return internalResult(e);
+    }
+  }
+
+  /** The quick store's admission of the `n` buckets in the scratch arrays, shaped and observed. */
+  #quickAdmit(n: number, caller: Caller): Decision {
+    const out = this.#out;
+    const parts = this.#parts;
+    const w = (this.#quick as QuickStore).admitQuick(n, parts.keys, parts.defs as Definition[], parts.costs, out);
+    if (!(w >= 0)) return this.#quickShape(n, caller, out);
+    const d: Decision = w === 0 ? { kind: 'ok', sendAtMs: out.now } : { kind: 'delay', retryAfterMs: roundUpWait(w) };
+    return this.#observer === undefined ? d : this.#seen(caller, n, parts, d);
+  }
+
+  /** The decision of an admission the quick store's general path answered (`out.slow`), observed. */
+  #quickShape(n: number, caller: Caller, out: QuickAnswer): Decision {
+    const a = out.slow as Admission;
+    out.slow = undefined;
+    return this.#seen(caller, n, this.#parts, this.#shape(a, caller, this.#parts));
+  }
 
   /** The shares of the call's buckets as the store takes them: one number, or the per-bucket list when a check named its own reserve (RL-Q6). */
   #free(callFree: number): number | readonly number[] {
