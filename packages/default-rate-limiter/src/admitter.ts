@@ -56,29 +56,66 @@ export class Admitter {
     const b = this.#b;
     if (b.classes.size > 0) return this.#slow(now, n, keys, defs, costs, out);
     const xs = this.#xs;
+    const ws = this.#ws;
     const slots = this.#slots;
     let s = now;
+    let windows = false;
     for (let i = 0; i < n; i++) {
       const def = defs[i] as Definition;
-      if (def.window !== undefined) return this.#slow(now, n, keys, defs, costs, out);
       const k = keys[i] as ResolvedKey;
       b.defs[def.index] = def;
       const slot = b.slotOf(k);
-      const x = b.effective(slot, k.id, def, now);
       slots[i] = slot;
+      if (def.window !== undefined) {
+        ws[i] = b.effectiveWindow(slot, k.id, def, now);
+        windows = true;
+        continue;
+      }
+      ws[i] = undefined;
+      const x = b.effective(slot, k.id, def, now);
       xs[i] = x;
       // the class arithmetic of class normal with nothing kept free and no class state is plain GCRA
       const si = sendTime(x, def, costs[i] as number, now);
       if (!(si - now <= HORIZON_MS)) return this.#slow(now, n, keys, defs, costs, out);
       if (si > s) s = si;
     }
+    // window limits last, each moving the common time to where it fits until none moves it (planAdmission)
+    for (let moved = windows; moved; ) {
+      moved = false;
+      for (let i = 0; i < n; i++) {
+        const w = (defs[i] as Definition).window;
+        if (w === undefined) continue;
+        const si = b.cache.sendTime(ws[i] as number[], w, costs[i] as number, s);
+        if (!(si - now <= HORIZON_MS)) return this.#slow(now, n, keys, defs, costs, out);
+        if (si > s) {
+          s = si;
+          moved = true;
+        }
+      }
+    }
     if (s > now) return s - now;
     for (let i = 0; i < n; i++) {
       const k = keys[i] as ResolvedKey;
       const def = defs[i] as Definition;
-      k.memo = b.write(slots[i] as number, k.id, chargeAt(xs[i] as number, def, costs[i] as number, now), def, now);
+      const w = def.window;
+      const e = ws[i];
+      if (w === undefined || e === undefined) {
+        k.memo = b.write(slots[i] as number, k.id, chargeAt(xs[i] as number, def, costs[i] as number, now), def, now);
+        continue;
+      }
+      const answers = b.answers.get(e);
+      const next = b.cache.charge(e, w, costs[i] as number, now);
+      k.memo = b.writeWindow(slots[i] as number, k.id, next, def, now, answers, b.cache.expiry(next, w));
     }
     return 0;
+  }
+
+  /** {@link Admitter.quick} of one bucket, given as its key, definition and cost. */
+  quickOne(now: number, k: ResolvedKey, def: Definition, cost: number, out: QuickAnswer): number {
+    this.#k1[0] = k;
+    this.#d1[0] = def;
+    this.#c1[0] = cost;
+    return this.quick(now, 1, this.#k1, this.#d1, this.#c1, out);
   }
 
   /** The general path's answer to a quick call over one bucket (see `quick`). */

@@ -23,6 +23,7 @@ import {
 } from '@core/rate-limit-kit';
 import { BucketTable } from './bucket-table.js';
 import { IdleSweep, type SweepOptions } from './idle-sweep.js';
+import { WindowCache } from './window-cache.js';
 
 /** A penalty or recorded debt waiting for its bucket's first definition (RL-R1, RL-R3). */
 export interface Pending {
@@ -49,6 +50,8 @@ export class BucketState {
   readonly answers = new WeakMap<readonly number[], number[]>();
   /** The class states of token buckets with bookings ahead (RL-Q1..RL-Q5, the kit's classes.ts). */
   readonly classes = new Map<string, ClassState>();
+  /** What the window arithmetic computed of each entry list, kept while the list is (window-cache.ts). */
+  readonly cache = new WindowCache();
   readonly sweep: IdleSweep;
   readonly #maxPending: number;
   readonly #charged: ClassCharged = { x: 0, cs: undefined };
@@ -172,8 +175,8 @@ export class BucketState {
   }
 
   /** Writes a window bucket: its entries, and their expiry as the table's state (idle once it passed). */
-  writeWindow(slot: number, id: string, entries: number[], def: Definition, now: number, answers: number[] | undefined): number {
-    const at = this.write(slot, id, windowExpiry(entries, def.window as NonNullable<Definition['window']>), def, now);
+  writeWindow(slot: number, id: string, entries: number[], def: Definition, now: number, answers: number[] | undefined, expiry?: number): number {
+    const at = this.write(slot, id, expiry ?? windowExpiry(entries, def.window as NonNullable<Definition['window']>), def, now);
     // the answer records of the list written from (none when it started afresh): they go with the list
     if (answers !== undefined && answers.length > 0) this.answers.set(entries, answers);
     else this.answers.delete(entries);

@@ -133,7 +133,7 @@ export class MemoryStore implements LimiterStore {
     this.#b.sweep.tick(now);
     out.now = now;
     const b = this.#b;
-    if (b.classes.size > 0 || def.window !== undefined) return this.#admitter.slowOne(now, key, def, cost, out);
+    if (b.classes.size > 0 || def.window !== undefined) return this.#admitter.quickOne(now, key, def, cost, out);
     const w = b.quickTokens(key, def, cost, now);
     return w >= 0 ? w : this.#admitter.slowOne(now, key, def, cost, out);
   }

@@ -114,7 +114,35 @@ describe('the quick admission', () => {
         await quick.limiter.close();
         await general.limiter.close();
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
-  });
+  }, 60_000);
+
+  it('merges a full window list as the general path does', async () => {
+    const ids = KEYS.map((k) => (new KeyResolver().resolve(k) as { id: string }).id);
+    const window = fc.record({ perWindow: fc.constantFrom(150, 1000), windowMs: fc.constantFrom(2000, 10_000), jitterMs: fc.constantFrom(0, 30) });
+    const step = fc.oneof(
+      { weight: 8, arbitrary: fc.record({ ms: fc.constantFrom(0, 0.5, 3, 7, 20), cost: fc.constantFrom(1, 2), bulk: fc.constant(false) }) },
+      { weight: 1, arbitrary: fc.record({ ms: fc.constantFrom(0, 3), cost: fc.constant(1), bulk: fc.constant(true) }) },
+    );
+    await fc.assert(
+      fc.asyncProperty(window, fc.array(step, { minLength: 150, maxLength: 400 }), async (limit, steps) => {
+        const clock = new ManualClock(1_000_000);
+        const quick = new Side(clock, true);
+        const general = new Side(clock, false);
+        const k = KEYS[0] as BucketKey;
+        for (const [i, st] of steps.entries()) {
+          await clock.advance(st.ms);
+          const o = st.bulk ? { priority: 'bulk' as const } : undefined;
+          const a = o === undefined ? await quick.limiter.checkRate(k, limit, st.cost) : await quick.limiter.checkRate(k, limit, st.cost, o);
+          const b = o === undefined ? await general.limiter.checkRate(k, limit, st.cost) : await general.limiter.checkRate(k, limit, st.cost, o);
+          expect(a, `step ${i}`).toEqual(b);
+          expect(quick.store.inspect(ids[0] as string), `step ${i}`).toEqual(general.store.inspect(ids[0] as string));
+        }
+        await quick.limiter.close();
+        await general.limiter.close();
+      }),
+      { numRuns: 25 },
+    );
+  }, 60_000);
 });
