@@ -7,7 +7,6 @@ import {
   sendTime,
   windowCharge,
   windowLineOf,
-  withoutHeld,
   type Admission,
   type AdmissionPlan,
   type AdmitMode,
@@ -103,9 +102,8 @@ export class Admitter {
         k.memo = b.write(slots[i] as number, k.id, chargeAt(xs[i] as number, def, costs[i] as number, now), def, now);
         continue;
       }
-      const answers = b.answers.get(e);
       const next = b.cache.charge(e, w, costs[i] as number, now);
-      k.memo = b.writeWindow(slots[i] as number, k.id, next, def, now, answers, b.cache.expiry(next, w));
+      k.memo = b.writeWindow(slots[i] as number, k.id, next, def, now, b.cache.expiry(next, w));
     }
     return 0;
   }
@@ -127,7 +125,7 @@ export class Admitter {
   }
 
   #slow(now: number, n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], out: QuickAnswer): number {
-    out.slow = this.admit(now, n, keys, defs, costs, 'probe', undefined, 1, 0, undefined);
+    out.slow = this.admit(now, n, keys, defs, costs, 'probe', undefined, 1, 0);
     return Number.NaN;
   }
 
@@ -142,7 +140,6 @@ export class Admitter {
     budgetMs: number | undefined,
     cls: number,
     free: number | readonly number[],
-    heldAt: number | undefined,
   ): Admission {
     const b = this.#b;
     const xs = this.#xs;
@@ -163,13 +160,7 @@ export class Admitter {
         css[i] = anyClasses ? b.classesOf(slot, k.id, def, x, now) : undefined;
       } else {
         xs[i] = 0;
-        const e = b.effectiveWindow(slot, k.id, def, now);
-        // a booking again of a send held at heldAt (RL-V8): its entry there is given up as this call books,
-        // and the list keeps its answer records (RL-V5: they go only with their own sends)
-        const w = heldAt === undefined || mode !== 'book' ? e : (withoutHeld(e, costs[i] as number, heldAt) as number[]);
-        const answers = w === e ? undefined : b.answers.get(e);
-        if (answers !== undefined) b.answers.set(w, answers);
-        ws[i] = w;
+        ws[i] = b.effectiveWindow(slot, k.id, def, now);
         css[i] = undefined;
       }
     }
@@ -220,7 +211,7 @@ export class Admitter {
     now: number,
   ): number {
     const b = this.#b;
-    if (w !== undefined && def.window !== undefined) return b.writeWindow(slot, id, windowCharge(w, def.window, cost, s, now, cls), def, now, b.answers.get(w));
+    if (w !== undefined && def.window !== undefined) return b.writeWindow(slot, id, windowCharge(w, def.window, cost, s, now), def, now);
     if (def.quota) return b.write(slot, id, chargeAt(x, def, cost, s), def, now);
     return b.chargeTokens(slot, id, x, cs, def, cls, cost, s, now);
   }

@@ -23,7 +23,7 @@ import {
 } from '@core/rate-limit-kit';
 import { BucketTable } from './bucket-table.js';
 import { IdleSweep, type SweepOptions } from './idle-sweep.js';
-import { WindowCache } from './window-cache.js';
+import { WindowQuick } from './window-quick.js';
 
 /** A penalty or recorded debt waiting for its bucket's first definition (RL-R1, RL-R3). */
 export interface Pending {
@@ -33,7 +33,7 @@ export interface Pending {
 
 /**
  * Every bucket of a memory store: the table of states and definition numbers, and its side maps
- * (holds, pending penalties and debts, window entries and their answer records, class states). Every
+ * (holds, pending penalties and debts, window ledgers, class states). Every
  * write to any of them is a method of this class, so no operation can update one and miss another;
  * the store's operations (memory-store.ts) read the maps and write through these methods.
  */
@@ -44,14 +44,12 @@ export class BucketState {
   readonly pending = new Map<string, Pending>();
   /** Holds in force on live buckets (a redefinition must keep them, RL-R3). */
   readonly holds = new Map<string, number>();
-  /** The entries of window buckets (RL-V1; the table keeps their expiry as their state). */
+  /** The slot ledgers of window buckets (RL-V1; the table keeps their expiry as their state). */
   readonly windows = new Map<string, number[]>();
-  /** A window bucket's answer records (RL-V5, the kit's `windowSync`), held by its entry list: they go when it does. */
-  readonly answers = new WeakMap<readonly number[], number[]>();
   /** The class states of token buckets with bookings ahead (RL-Q1..RL-Q5, the kit's classes.ts). */
   readonly classes = new Map<string, ClassState>();
-  /** What the window arithmetic computed of each entry list, kept while the list is (window-cache.ts). */
-  readonly cache = new WindowCache();
+  /** The window arithmetic of the quick admission (window-quick.ts). */
+  readonly cache = new WindowQuick();
   readonly sweep: IdleSweep;
   readonly #maxPending: number;
   readonly #charged: ClassCharged = { x: 0, cs: undefined };
@@ -161,9 +159,12 @@ export class BucketState {
     const w = def.window as NonNullable<Definition['window']>;
     if (slot >= 0) {
       const from = this.defs[this.table.def(slot)] as Definition;
-      // entries carry over to another window definition, unless the bucket is idle: then it is absent
       if (from.window !== undefined) {
-        return isIdle(this.table.state(slot), this.holdOf(id), from, now) ? [] : (this.windows.get(id) ?? []);
+        // an idle bucket is absent; slots carry over to a definition of the same slot width, and the amount
+        // borrowed otherwise (RL-L5): a slot of one width means nothing under another
+        if (isIdle(this.table.state(slot), this.holdOf(id), from, now)) return [];
+        const kept = this.windows.get(id) ?? [];
+        return from.window.g === w.g ? kept : windowFromBorrowed(windowBorrowed(kept, from.window, now), this.holdOf(id), w, now);
       }
       return windowFromBorrowed(borrowedAt(this.table.state(slot), from, now), this.holdOf(id), w, now);
     }
@@ -175,11 +176,8 @@ export class BucketState {
   }
 
   /** Writes a window bucket: its entries, and their expiry as the table's state (idle once it passed). */
-  writeWindow(slot: number, id: string, entries: number[], def: Definition, now: number, answers: number[] | undefined, expiry?: number): number {
+  writeWindow(slot: number, id: string, entries: number[], def: Definition, now: number, expiry?: number): number {
     const at = this.write(slot, id, expiry ?? windowExpiry(entries, def.window as NonNullable<Definition['window']>), def, now);
-    // the answer records of the list written from (none when it started afresh): they go with the list
-    if (answers !== undefined && answers.length > 0) this.answers.set(entries, answers);
-    else this.answers.delete(entries);
     this.windows.set(id, entries);
     return at;
   }

@@ -11,7 +11,6 @@ import {
   syncBorrowed,
   venuePrefix,
   windowBorrowed,
-  windowHeldWait,
   windowPenalize,
   windowRecord,
   windowSync,
@@ -51,7 +50,6 @@ const CAPABILITIES: Capabilities = Object.freeze({
   crossVenueChecks: true,
   windowLimits: true,
   priorities: true,
-  heldPeeks: true,
 });
 
 /**
@@ -107,11 +105,10 @@ export class MemoryStore implements LimiterStore {
     budgetMs: number | undefined,
     cls = 1,
     free: number | readonly number[] = 0,
-    heldAt?: number,
   ): Admission {
     const now = this.#clock.now();
     if (mode !== 'peek') this.#b.sweep.tick(now);
-    return this.#admitter.admit(now, n, keys, defs, costs, mode, budgetMs, cls, free, heldAt);
+    return this.#admitter.admit(now, n, keys, defs, costs, mode, budgetMs, cls, free);
   }
 
   /**
@@ -138,21 +135,6 @@ export class MemoryStore implements LimiterStore {
     return w >= 0 ? w : this.#admitter.slowOne(now, key, def, cost, out);
   }
 
-  /** RL-V8: the window limits' room for a booked send where it is held; changes nothing. */
-  heldWait(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], heldAtMs: number): Admission {
-    const now = this.#clock.now();
-    const b = this.#b;
-    let wait = 0;
-    for (let i = 0; i < n; i++) {
-      const def = defs[i] as Definition;
-      if (def.window === undefined) continue;
-      const k = keys[i] as ResolvedKey;
-      const e = b.effectiveWindow(b.slotOf(k), k.id, def, now);
-      wait = Math.max(wait, windowHeldWait(e, def.window, costs[i] as number, heldAtMs, now));
-    }
-    return wait > 0 ? { status: 'wait', waitMs: wait } : { status: 'admitted', sendAt: now, now };
-  }
-
   /** RL-W5: each bucket is returned only when nothing was written to it after the booking. */
   cancel(booking: unknown): boolean {
     return cancelBooking(this.#b, booking as readonly Booked[]);
@@ -160,7 +142,7 @@ export class MemoryStore implements LimiterStore {
 
   // ---------------------------------------------------------------- feedback
 
-  record(key: ResolvedKey, cost: number, def: Definition | undefined, late?: readonly [number, number, number]): void {
+  record(key: ResolvedKey, cost: number, def: Definition | undefined): void {
     const now = this.#clock.now();
     const b = this.#b;
     b.sweep.tick(now);
@@ -176,7 +158,7 @@ export class MemoryStore implements LimiterStore {
     b.defs[def.index] = def;
     if (def.window !== undefined) {
       const before = b.effectiveWindow(slot, key.id, def, now);
-      key.memo = b.writeWindow(slot, key.id, windowRecord(before, def.window, cost, now, late), def, now, b.answers.get(before));
+      key.memo = b.writeWindow(slot, key.id, windowRecord(before, def.window, cost, now), def, now);
       return;
     }
     const x = b.effective(slot, key.id, def, now);
@@ -198,19 +180,8 @@ export class MemoryStore implements LimiterStore {
     if (def.window !== undefined) {
       const before = b.effectiveWindow(slot, key.id, def, now);
       const end = report.windowEnd === undefined ? undefined : ([report.windowEnd.earliestMs, report.windowEnd.latestMs] as const);
-      const r = windowSync(
-        before,
-        b.answers.get(before) ?? [],
-        def.window,
-        minBorrowed,
-        now,
-        report.sentAtMs,
-        report.countedSinceMs,
-        report.countedOwnCost,
-        report.answeredCost,
-        end,
-      );
-      key.memo = b.writeWindow(slot, key.id, r.entries, def, now, r.answers);
+      const synced = windowSync(before, def.window, minBorrowed, now, report.sentAtMs, report.countedOwnCost ?? 0, end);
+      key.memo = b.writeWindow(slot, key.id, synced, def, now);
       return OK;
     }
     const x = b.effective(slot, key.id, def, now);
@@ -232,7 +203,7 @@ export class MemoryStore implements LimiterStore {
     const def = b.defs[b.table.def(slot)] as Definition;
     if (def.window !== undefined) {
       const before = b.windows.get(key.id) ?? [];
-      b.writeWindow(slot, key.id, windowPenalize(before, def.window, until, now), def, now, b.answers.get(before));
+      b.writeWindow(slot, key.id, windowPenalize(before, def.window, until, now), def, now);
     } else {
       const x = b.table.state(slot);
       const y = penalizeUntil(x, def, until, now);

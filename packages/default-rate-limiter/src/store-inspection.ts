@@ -67,10 +67,7 @@ export function inspectBucket(b: BucketState, id: string): InspectedBucket | und
     const base = { pending: false as const, text: def.text, x: b.table.state(slot), hold: b.holds.get(id) ?? NO_HOLD };
     const cs = b.classes.get(id);
     if (def.window === undefined) return cs === undefined ? base : { ...base, classes: cs };
-    const list = b.windows.get(id) ?? [];
-    const entries = list.slice();
-    const answers = b.answers.get(list);
-    return answers === undefined ? { ...base, entries } : { ...base, entries, answers };
+    return { ...base, entries: (b.windows.get(id) ?? []).slice() };
   }
   const p = b.pending.get(id);
   return p === undefined ? undefined : { pending: true, debt: p.debt, hold: p.hold };

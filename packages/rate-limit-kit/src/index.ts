@@ -45,14 +45,12 @@ export { BULK, CRITICAL, NORMAL, classCharge, classIndex, classRaise, classSendT
 export type { ClassCharged, ClassState } from './classes.js';
 export type { AdmissionPlan, PlanDefinition } from './plan.js';
 export {
-  ANSWER,
-  MAX_ANSWERS,
-  ENTRY,
-  MAX_WINDOW_ENTRIES,
-  addEntry,
-  countAt,
+  LEDGER_HEADER,
+  WINDOW_SLOTS,
   defineWindow,
+  emptyLedger,
   pruneWindow,
+  slotOf,
   windowBorrowed,
   windowCharge,
   windowExpiry,
@@ -60,12 +58,8 @@ export {
   windowFromBorrowed,
   windowPenalize,
   windowRecord,
-  windowHeldWait,
-  withoutHeld,
   windowSendTime,
   windowSync,
-  ownKind,
-  isOwnKind,
 } from './window.js';
 export type { WindowDefinition } from './window.js';
 export type { Admission, AdmitMode, Hold, LimiterStore, MaybePromise, SyncReport } from './limiter-store.js';

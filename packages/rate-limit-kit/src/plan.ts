@@ -1,6 +1,6 @@
 import { isUnpayable, type BucketDefinition, HORIZON_MS } from './gcra.js';
 import { NORMAL, classSendTime, lineOf, windowLineOf, type ClassState } from './classes.js';
-import { bulkKeep, windowSendTime, type WindowDefinition } from './window.js';
+import { windowSendTime, type WindowDefinition } from './window.js';
 
 /** The outcome of {@link planAdmission}: the common send time, or which bucket can never pay. */
 export interface AdmissionPlan {
@@ -61,7 +61,7 @@ export function planAdmission(
       const cost = costs[i] as number;
       if (def.window === undefined || cost === 0) continue;
       const line = windowLineOf(def.window.perWindow, one ? free : (free[i] as number), cost);
-      const si = windowSendTime(windows[i] ?? [], def.window, cost, s, line, bulkKeep(def.window.perWindow, line, cls));
+      const si = windowSendTime(windows[i] ?? [], def.window, cost, s, line);
       if (!(si - now <= HORIZON_MS)) return unpayable(plan, i);
       if (si > s) {
         s = si;

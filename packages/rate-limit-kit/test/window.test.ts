@@ -16,7 +16,7 @@ import {
   windowRecord,
   windowSendTime,
   windowSync,
-} from '../src/slot-ledger.js';
+} from '../src/window.js';
 
 // 100 per 1 s with 50 ms of jitter: slots of 15.625 ms, runs of M = ceil(1050 / 15.625) + 1 = 69 slots.
 const d = defineWindow(100, 1000, 50);
