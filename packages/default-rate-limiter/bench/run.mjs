@@ -126,10 +126,10 @@ console.log(
 
 // ---------------------------------------------------------------- window limits
 // A window limit kept full (KuCoin's 2000 per 30 s, one send every 3 ms of a manual clock, so most calls
-// answer a delay): each call works through the bucket's whole list of entries (at most MAX_WINDOW_ENTRIES,
-// merged beyond), the most a window admission costs.
+// answer a delay): the bucket's slot ledger holds a slot for every 3 ms send of the last window, the most a
+// window admission reads (WINDOW_SLOTS slots per window, and the runs that reach past it).
 {
-  const { MAX_WINDOW_ENTRIES } = await import('@core/rate-limit-kit');
+  const { WINDOW_SLOTS } = await import('@core/rate-limit-kit');
   let wt = 1_000_000;
   const wclock = { now: () => wt, setTimer: () => ({ cancel() {} }) };
   const wl = createDefaultRateLimiter({ clock: wclock });
@@ -151,7 +151,7 @@ console.log(
     )();
     if (r > 0) wbest = Math.max(wbest, ops);
   }
-  console.log(`\nwindow limit kept full (2000 per 30 s, ${MAX_WINDOW_ENTRIES} entries at most), sync   ${fmt(wbest).padStart(11)}  [>= 1 M/s]`);
+  console.log(`\nwindow limit kept full (2000 per 30 s, ${WINDOW_SLOTS} slots per window), sync   ${fmt(wbest).padStart(11)}  [>= 1 M/s]`);
   await wl.close();
   // A window limit that admits everything, over 1000 keys (each list full of merged entries), async.
   const al = createDefaultRateLimiter();
