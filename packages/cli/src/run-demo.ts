@@ -240,7 +240,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   );
   out.write(
     `  requests the venue received ${stats.requests}   admitted ${stats.admitted}   refused ${stats.violations + stats.refusedWhileBanned}   bans ${stats.bans}   ` +
-      `retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}   store errors ${result.counts.storeErrors}   booked again ${result.counts.rebooked}\n\n`,
+      `retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}   store errors ${result.counts.storeErrors}\n\n`,
   );
   if (stats.failed > 0 || (options.failOrders ?? 0) > 0) {
     out.write(

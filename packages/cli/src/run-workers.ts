@@ -23,12 +23,11 @@ export interface WorkerCounts {
   /** Admissions the limiter's store did not answer in time (nothing sent; retried while the store recovers). */
   storeErrors: number;
   /** Bookings found overtaken when their send time came (a send before them reached the venue late) and made again (RL-V8). */
-  rebooked: number;
 }
 
 /** Zeroed counts. */
 export function emptyCounts(): WorkerCounts {
-  return { sent: 0, refused: 0, banned: 0, retries: 0, timeouts: 0, feedbackErrors: 0, storeErrors: 0, rebooked: 0 };
+  return { sent: 0, refused: 0, banned: 0, retries: 0, timeouts: 0, feedbackErrors: 0, storeErrors: 0 };
 }
 
 /** Adds `b` into `a`. */
@@ -40,7 +39,6 @@ export function addCounts(a: WorkerCounts, b: WorkerCounts): void {
   a.timeouts += b.timeouts;
   a.feedbackErrors += b.feedbackErrors;
   a.storeErrors += b.storeErrors;
-  a.rebooked += b.rebooked;
 }
 
 /** Options of {@link runWorkers}. */
@@ -143,7 +141,6 @@ export async function runWorkers(options: RunWorkersOptions, counts: WorkerCount
     if (e.feedback.verdict === 'banned') counts.banned += 1;
     if (e.willRetry) counts.retries += 1;
     counts.feedbackErrors += e.feedbackErrors.length;
-    counts.rebooked += e.rebooked;
     options.onAttempt?.(e);
   };
   let storeDownSince: number | undefined;

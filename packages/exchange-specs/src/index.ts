@@ -109,4 +109,4 @@ export { BINANCE_SPOT_LIMITS, BINANCE_USDM_LIMITS, binanceWindowMs, type Binance
 export { BYBIT_RATE_BUCKETS } from './live-limits/bybit.js';
 export { OKX_SUBACCOUNT_BUCKET } from './live-limits/okx.js';
 export * from './websocket/index.js';
-export { bucketKeyId, lateBuckets, recordLateSend, type LateBucket, type LateSendTimes } from './late-send.js';
+export { bucketKeyId, lateBuckets, type LateBucket } from './late-send.js';

@@ -19,36 +19,17 @@ export interface AnsweredSend {
    */
   readonly answeredAtMs?: number;
   /**
-   * Of `cost`, what the limiter's store holds only as a record made after the answer, not as the send's
-   * admitted entry: a charge on an outcome (a failed order's weight) admitted at its gate cost. The store
-   * takes the admitted entry as counted by its send time; this part it never does, so a report certifies it.
-   */
-  readonly uncountedCost?: number;
-  /**
-   * Whether the caller told the limiter that this send was answered (its sync's `answeredCost`): the
-   * store then takes it as counted by a later report sent after the answer reached it, so a report
-   * never certifies it again in `countedOwnCost` when it was sent within the jitter allowance.
-   */
-  readonly marked?: boolean;
-  /**
    * What the venue said it had counted on the key when it counted this send (its own answer's usage, the
    * sync's `minBorrowed`), when known. A fixed window's count never falls, and this send added to it, so
    * a report of the same window that says more was counted after this send: it counted this send.
    */
   readonly reportedUsed?: number;
-  /**
-   * Whether the caller's sync marks this send answered with its window's end (`answeredCost` and
-   * `windowEnd`, the end known to within a quarter window), decided when its answer arrived: the store
-   * keeps its answer record and takes the send as counted by a later report of the same window that says
-   * more, from whichever process it comes (RL-V5), so a report certifies only its `uncountedCost`.
-   */
-  readonly recorded?: boolean;
 }
 
 /**
  * What a caller knows of its own sends on a window limit (paced-fetch keeps it), so that a usage report
- * takes as counted the sends the venue certainly counted though their send times cannot tell the
- * limiter so (RL-V5, the contract's `SyncOptions.countedOwnCost`).
+ * says how much of this caller's own cost the venue certainly counted in the reported window (RL-V5, the
+ * contract's `SyncOptions.countedOwnCost`: a lower bound the store compares with its own).
  */
 export interface OwnWindowSends {
   /** The caller's own sends on `key` whose answers arrived before `beforeMs` (so the venue had counted them by then). */
@@ -154,15 +135,8 @@ export interface ReportingSend {
  * The sync of a window limit (RL-V5): what the venue counted, how long its window had been counting at
  * the least when the request was sent (the send's jitter allowance taken off, or the time its answer
  * took when that was shorter: the venue counted the request before answering), and, given the
- * reporting send, the window's end as far as it is known and the cost of own sends the venue certainly
- * counted that the limiter cannot take as counted by their send times (`countedOwnCost`): the
- * reporting request itself, sends made within the jitter allowance before it and answered before it
- * was sent, sends made at or before the window's latest possible start whose own answers reported
- * this window, sends answered while the request was on its way whose own answers reported less of the
- * same fixed window (counted before it), and, of the sends the limiter takes by their times, the part its store holds only as a
- * record (`uncountedCost`: a failed order's weight, admitted at its gate cost). The limiter takes the
- * sends made after that start and at least the jitter allowance before the reporting one; none of those
- * is in `countedOwnCost`.
+ * reporting send, the window's end as far as it is known and the cost of own sends the caller knows the
+ * venue counted in that window (`countedOwnCost`, see below).
  */
 export function windowFeedback(
   rule: FeedbackRule,
@@ -210,37 +184,21 @@ export function windowFeedback(
     }
   }
   const base: FeedbackSync = { key, limit, minBorrowed: used, windowElapsedMs: send.sentAtMs - latestStart };
+  // What this caller knows the venue counted of its own in the reported window: the reporting request, its sends
+  // answered before this request was sent that the window holds (sent after its latest start, or reported in the
+  // same fixed window), and its sends answered while this request was on its way whose own answers reported less
+  // of the same fixed window (its count never falls, so the venue counted them first). A lower bound of the
+  // truth, like the store's own count by send times: the store takes the larger of the two (RL-V5).
   let certain = send.countedCost;
-  const recent = send.sentAtMs - limit.jitterMs;
-  // a send whose sync marks it answered with its fixed window's end: the store keeps its answer record and
-  // takes it as counted by this report when this report's window is the same and says more (RL-V5),
-  // wherever it was sent, so only what the store holds of it as a record is this caller's to certify
-  const recorded = (u: AnsweredSend): boolean => windowEnd !== undefined && u.recorded === true;
   for (const u of answered) {
     if (!(u.cost > 0)) continue;
-    // (a recent send marked answered in the store is the store's to take: certified twice it would count twice)
-    // (nor one whose sync keeps its answer record, marked yet or not: the store may take it by its record)
-    if (
-      u.sentAtMs > latestStart
-        ? u.sentAtMs > recent && u.marked !== true && !recorded(u)
-        : windowEnd !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd) && !recorded(u)
-    )
-      certain += u.cost;
-    // sent inside the window and answered before: the venue counted all of it, the store takes only its admitted entry by time
-    else if (u.sentAtMs > latestStart) certain += Math.min(u.cost, Math.max(0, u.uncountedCost ?? 0));
+    if (u.sentAtMs > latestStart || (windowEnd !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd))) certain += u.cost;
   }
-  // Sends answered while this request was on its way: the venue counted one before this request when its
-  // own answer reported less of the same fixed window (the window's count never falls, and a send counted
-  // after this request would have found this one counted already, so it would report at least as much
-  // plus its own cost). Answered after this request left, no store takes one as counted by an answer mark
-  // made before this request's send time; the store takes by its time only one sent after the window's
-  // latest start and at least the jitter allowance before this request.
   if (windowEnd !== undefined) {
     for (const u of send.own?.answeredMeanwhile?.(key) ?? []) {
       if (!(u.cost > 0) || u.reportedUsed === undefined || !(u.reportedUsed < used) || u.windowEnd === undefined || !sameWindow(u.windowEnd, windowEnd))
         continue;
-      if ((u.sentAtMs <= latestStart || u.sentAtMs > recent) && !recorded(u)) certain += u.cost;
-      else certain += Math.min(u.cost, Math.max(0, u.uncountedCost ?? 0));
+      certain += u.cost;
     }
   }
   return { ...base, ...(windowEnd === undefined ? {} : { windowEnd }), ...(certain > 0 ? { countedOwnCost: certain } : {}) };

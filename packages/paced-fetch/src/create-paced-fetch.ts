@@ -16,11 +16,10 @@ import {
   type VenueSpec,
   type AnsweredSend,
   type WindowEnd,
-  recordLateSend,
   bucketKeyId as ownKey,
 } from '@core/exchange-specs';
 import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
-import { answerTimesOf, answeredSinceOf, judgeAnswer, noteDate, sendLogOf, sentBeforeOf } from './shared-log.js';
+import { answeredSinceOf, noteDate, recordLate, sendLogOf, sentBeforeOf } from './shared-log.js';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
 import { PacedFetchError } from './paced-fetch-error.js';
 import { linkSignal } from './linked-signal.js';
@@ -68,11 +67,6 @@ export interface AttemptEvent {
   readonly feedbackErrors: readonly string[];
   /** How many of the feedback's syncs and penalties the limiter applied (answered ok). */
   readonly feedbackApplied: { readonly syncs: number; readonly penalties: number };
-  /**
-   * How many times its booking was found overtaken when its send time came (a send before it moved onto
-   * its window limits, RL-V8) and made again before it went out; 0 almost always.
-   */
-  readonly rebooked: number;
 }
 
 /** How charges a venue applies only on an outcome are admitted (see {@link PacedFetchOptions.deferredCharges}). */
@@ -195,24 +189,10 @@ interface OwnSend {
   /** The order of its answer among this fetch's sends and answers (causal, unlike two times in one millisecond). */
   readonly answerSeq: number;
   readonly cost: number;
-  /**
-   * Of `cost`, what the limiter's store holds only as a record, not as this send's admitted entry (a
-   * charge on an outcome admitted at its gate cost and recorded after the answer): set once the record
-   * was applied, 0 until then.
-   */
-  uncounted: number;
   /** The window its own answer reported, on a window limit with a known end. */
   readonly windowEnd: WindowEnd | undefined;
-  /** Its sync told the limiter it was answered (`answeredCost`): later reports leave it to the store. */
-  marked: boolean;
   /** What its own answer said the venue had counted on the key (that key's sync's `minBorrowed`), on a window limit. */
   readonly reported: number | undefined;
-  /**
-   * Its sync marks it answered with its window's end (`windowEnd`, known to within a quarter window):
-   * the store keeps its answer record and takes it as counted by later reports of that window that say
-   * more, so no report certifies it (decided when its answer arrived, before its sync reaches the store).
-   */
-  readonly recorded: boolean;
 }
 
 /** Whether a window's end is known closely enough for the store to tell its window from the next (a quarter window, the contract's `SyncOptions.windowEnd`). */
@@ -346,29 +326,11 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
         sentAtMs: e.sentAt,
         answeredAtMs: e.respondedAt,
         cost: e.cost,
-        ...(e.uncounted > 0 ? { uncountedCost: e.uncounted } : {}),
         ...(e.windowEnd === undefined ? {} : { windowEnd: e.windowEnd }),
-        ...(e.marked ? { marked: true } : {}),
         ...(e.reported === undefined ? {} : { reportedUsed: e.reported }),
-        ...(e.recorded ? { recorded: true } : {}),
       }));
-  /**
-   * Remembers the charges the venue counted for an answered send; returns, per entry, what the store
-   * holds of it only as a record once the deferred charges are recorded (the counted cost on its key
-   * beyond what the admitted check held: 0 for a send the limiter did not admit, whose store holds none of it).
-   */
-  const remember = (
-    charges: readonly VenueCharge[],
-    checks: readonly BucketCheck[],
-    admitted: boolean,
-    feedback: Feedback,
-    sentAt: number,
-    respondedAt: number,
-    answerSeq: number,
-  ): [OwnSend, string, number][] => {
-    const out: [OwnSend, string, number][] = [];
-    const counted = new Map<string, number>();
-    for (const c of charges) if (c.cost > 0 && countedNow(c, feedback)) counted.set(ownKey(c.key), (counted.get(ownKey(c.key)) ?? 0) + c.cost);
+  /** Remembers the charges the venue counted for an answered send, per key (what later usage reports may take as counted). */
+  const remember = (charges: readonly VenueCharge[], feedback: Feedback, sentAt: number, respondedAt: number, answerSeq: number): void => {
     for (const c of charges) {
       if (c.cost <= 0 || !countedNow(c, feedback)) continue;
       const id = ownKey(c.key);
@@ -376,30 +338,15 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       if (log === undefined) ownSends.set(id, (log = []));
       while (log.length > 0 && (log[0]?.sentAt ?? 0) <= respondedAt - OWN_LOG_MS) log.shift();
       const sync = feedback.syncs.find((s) => ownKey(s.key) === id);
-      const admittedCost = checks.filter((k) => ownKey(k.key) === id).reduce((a, k) => a + k.cost, 0);
-      // (the conditions under which the sync loop below marks it, with a window end it passes)
-      const recorded = admitted && admittedCost > 0 && sync?.windowElapsedMs !== undefined && tellsWindow(sync.windowEnd, sync.limit);
-      const entry: OwnSend = {
+      log.push({
         sentAt,
         respondedAt,
         answerSeq,
         cost: c.cost,
-        uncounted: 0,
         windowEnd: sync?.windowEnd,
-        marked: false,
         reported: sync?.windowElapsedMs === undefined ? undefined : sync.minBorrowed,
-        recorded,
-      };
-      log.push(entry);
-      // the key's whole extra on its first entry (the rest of its entries none), so nothing is certified twice
-      const total = counted.get(id);
-      if (total !== undefined) {
-        counted.delete(id);
-        const stored = checks.filter((k) => ownKey(k.key) === id).reduce((a, k) => a + k.cost, 0);
-        if (admitted && total > stored) out.push([entry, id, total - stored]);
-      }
+      });
     }
-    return out;
   };
   const waitUnbookedForOwnBuckets = options.waitUnbookedForOwnBuckets ?? true;
   const windowBurst = options.windowBurst ?? DEFAULT_WINDOW_BURST;
@@ -508,55 +455,6 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     for (const c of checks) await limiter.borrowed(c.key);
   };
 
-  /**
-   * RL-V8: a send booked for later asks, when its time comes, whether its window limits still have room
-   * for it where it is held. A send booked before it may have been moved onto its window since (its answer
-   * came so slowly that it may have reached the venue that late, RL-V7), or cost recorded: sent now, it
-   * could be one too many in the venue's window. Then its window limits book it again, giving up its entry
-   * where it was held (the token buckets were charged once, and a send later than booked costs them nothing
-   * more), and the new booking is asked about in turn. A limiter without held peeks, or one that cannot
-   * answer, leaves the booking as it is.
-   */
-  const confirmHeld = async (
-    checks: readonly BucketCheck[],
-    heldAt: number,
-    deadline: number,
-    signal: AbortSignal | undefined,
-    cls: Classed,
-    what: string,
-  ): Promise<{ admittedAt: number; rebooked: number }> => {
-    const windows = checks.filter((c) => c.limit !== null && 'perWindow' in c.limit);
-    if (windows.length === 0 || limiter.capabilities.heldPeeks !== true) return { admittedAt: heldAt, rebooked: 0 };
-    let at = heldAt;
-    let rebooked = 0;
-    for (;;) {
-      // (a limiter that breaks the contract and throws cannot answer either: the booking stands)
-      const held = await Promise.resolve()
-        .then(() => limiter.peek(windows, { heldAtMs: at }))
-        .catch(() => undefined);
-      if (held?.kind !== 'delay') return { admittedAt: at, rebooked };
-      const asked = clock.now();
-      // its entry where it was held is given up as it books again: the sends booked behind it keep their room
-      const d = await limiter.waitForCapacity(windows, {
-        maxWaitMs: Math.max(1, deadline - asked),
-        heldAtMs: at,
-        ...cls,
-        ...(signal === undefined ? {} : { signal }),
-      });
-      if (d.kind === 'error') {
-        if (d.error.code === 'aborted') throw abortReason(signal);
-        throw new PacedFetchError(
-          d.error.code,
-          `${what} not sent: its booking was overtaken (a send before it reached the venue late) and it could not be booked again: ${d.error.message}`,
-          d.error.retryAfterMs,
-        );
-      }
-      rebooked++;
-      at = d.sendAtMs;
-      if (d.booked !== true) return { admittedAt: at, rebooked };
-    }
-  };
-
   /** One attempt: admission, send, answer, feedback. */
   const attemptOnce = async (
     current: VenueSpec,
@@ -577,8 +475,6 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
   ): Promise<{ readonly response: Response; readonly willRetry: boolean; readonly venueWait: number | undefined; readonly bytes: ArrayBuffer }> => {
     // when the limiter admitted this attempt, in its own clock (a usage report's send time, RL-V5)
     let admittedAt: number | undefined;
-    // how many times its booking was found overtaken when its time came, and made again (RL-V8)
-    let rebooked = 0;
     if (resolved.checks.length > 0) {
       // a critical request books at once: the room kept for it is there now (RL-Q1)
       const joining =
@@ -633,25 +529,14 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       // ok means "send now" (RL-W1); a booking answered where ok was due is waited out: never send early.
       if (answer.kind === 'booked') await sleep(clock, asked + answer.waitMs - clock.now(), signal);
       admittedAt = answer.sendAtMs;
-      // only a send that waited for its booking can have been overtaken meanwhile (RL-V8)
-      if (answer.kind === 'booked' || answer.booked === true)
-        ({ admittedAt, rebooked } = await confirmHeld(
-          resolved.checks,
-          admittedAt,
-          started + maxWaitMs,
-          signal,
-          cls,
-          `${current.id}: ${request.method} ${request.path}`,
-        ));
     } else if (signal?.aborted === true) {
       throw abortReason(signal);
     }
     const sentAt = clock.now();
     const sendSeq = ++sendLog.seq;
-    // a send later than admitted by more than half a window limit's jitter allowance is counted again from
-    // now on it (its send time stays where the store has it: a report may take it as counted by that time,
-    // and the record, never taken, stands for the late arrival); its answer is then judged the same way
-    const sentLate = admittedAt !== undefined && recordLateSend(limiter, resolved.checks, sentAt - admittedAt).length > 0;
+    // a send later than admitted by more than half a window limit's jitter allowance may reach the venue later than
+    // the allowance covers: it is counted again from now on those limits (twice, never too little)
+    if (admittedAt !== undefined) recordLate(limiter, resolved.checks, sentAt - admittedAt);
     // the send time the limiter's store keeps (its admission's), so that what this fetch says it
     // knows of its own sends and what the store finds by time never take one send twice (RL-V5)
     const keptAt = admittedAt ?? sentAt;
@@ -680,7 +565,6 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     // the venue's clock had passed this answer's Date by now: it bounds when a clock-aligned window began
     const dated = headers['date'] === undefined ? Number.NaN : Date.parse(headers['date']);
     if (Number.isFinite(dated)) noteDate(sendLog, current.id, dated, respondedAt, keptAt);
-    const answerMs = respondedAt - sentAt;
     const own = {
       nowMs: respondedAt,
       sentAtMs: keptAt,
@@ -693,40 +577,22 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       sentBefore: (venueMs: number) => sentBeforeOf(sendLog, current.id, venueMs),
     };
     const feedback = interpretResponse(current, request, { status: response.status, headers, body: parseBody(text) }, identity, { ...resolveOptions, own });
-    const recordedLater = remember(resolved.charges, resolved.checks, admittedAt !== undefined, feedback, keptAt, respondedAt, answerSeq);
+    remember(resolved.charges, feedback, keptAt, respondedAt, answerSeq);
     const feedbackErrors: string[] = [];
     const feedbackApplied = { syncs: 0, penalties: 0 };
     for (const c of feedback.extraChecks ?? []) limiter.record(c.key, c.cost, c.limit);
     // the deferred charges the venue applied (a failed order's weight); those reserved at admission are not among them
     const recorded = (feedback.deferred ?? []).filter((c) => held.some((h) => ownKey(h.key) === ownKey(c.key)));
     await recordDeferred(recorded);
-    // what the store now holds as records of this send: certified as counted by later reports (RL-V5's countedOwnCost)
-    for (const [entry, id, extra] of recordedLater) {
-      const applied = recorded.filter((c) => ownKey(c.key) === id).reduce((a, c) => a + c.cost, 0);
-      entry.uncounted = Math.min(extra, applied);
-    }
-    // all at once: a later answer's report leaves to the store the sends whose syncs keep an answer
-    // record, so the sooner each reaches the store, the fewer a report finds neither taken nor certified
     const syncs: Promise<void>[] = [];
     for (const s of feedback.syncs) {
-      // a window limit: the store knows what this deployment sent; say when this request was sent, and
-      // that it was answered (its admitted entry, when the venue counted it there): a later report through
-      // any process sharing the store then takes it as counted, and this fetch never certifies it again
+      // a window limit: the store knows what this deployment sent; say when this request was sent, what this
+      // fetch knows the venue counted of its own in the window, and the window's end when it tells it (RL-V5)
       let report: SyncOptions | undefined;
       if (s.windowElapsedMs !== undefined && admittedAt !== undefined) {
-        const id = ownKey(s.key);
-        // this send's own entry, the last one `remember` added on the key
-        const mine = ownSends.get(id)?.findLast((e) => e.answerSeq === answerSeq);
-        const admittedCost = resolved.checks.filter((k) => ownKey(k.key) === id).reduce((a, k) => a + k.cost, 0);
-        const marks = mine !== undefined && admittedCost > 0;
-        if (marks) mine.marked = true;
         report = {
           sentAtMs: keptAt,
-          countedSinceMs: keptAt - s.windowElapsedMs,
           ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }),
-          ...(marks ? { answeredCost: admittedCost } : {}),
-          // the fixed window this answer reported: the store keeps it with the mark, so that a later report
-          // of the same window through any process takes this send as counted when it says more (RL-V5)
           ...(tellsWindow(s.windowEnd, s.limit) ? { windowEnd: s.windowEnd } : {}),
         };
       }
@@ -738,10 +604,6 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       );
     }
     await Promise.all(syncs);
-    // after the syncs: a slow answer's send moves to a range up to the delay (RL-V7), and one they marked
-    // answered counts until its mark; a send already counted again from when it went out is counted again
-    if (admittedAt !== undefined)
-      judgeAnswer(limiter, answerTimesOf(sendLog, current.id), resolved.checks, answerMs, respondedAt, sentLate ? undefined : keptAt);
     for (const p of feedback.penalties) {
       const r = await limiter.penalize(p.key, p.hold);
       if (r.kind === 'error') feedbackErrors.push(`penalize ${p.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
@@ -763,7 +625,6 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       willRetry,
       feedbackErrors,
       feedbackApplied,
-      rebooked,
     });
     return { response, willRetry, venueWait, bytes };
   };

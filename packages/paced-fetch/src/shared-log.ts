@@ -1,5 +1,5 @@
 import type { BucketCheck, RateLimiter } from '@core/rate-limit-contract';
-import { recordLateSend } from '@core/exchange-specs';
+import { lateBuckets } from '@core/exchange-specs';
 
 /**
  * What the paced fetches on one limiter object in this process know of their own sends, per bucket key:
@@ -9,8 +9,6 @@ import { recordLateSend } from '@core/exchange-specs';
 export interface SharedSendLog<T> {
   readonly sends: Map<string, T[]>;
   seq: number;
-  /** Per venue id: how fast its answers come, to tell which sends may have reached it late (see `judgeAnswer`). */
-  readonly answers: Map<string, AnswerTimes>;
   /** Per venue id: per `Date` header value (ms), the earliest time an answer so dated arrived (see `noteDate`). */
   readonly dated: Map<string, Map<number, number>>;
   /** Per venue id: per `Date` header value (ms), the latest send time (the limiter's clock) of a request whose answer was so dated (see `noteDate`). */
@@ -65,114 +63,13 @@ export function answeredSinceOf(log: SharedSendLog<unknown>, venue: string, venu
   return first;
 }
 
-/** One answer judged for lateness: when it came, how long it took, the lateness it was judged with, its checks and its send. */
-interface JudgedAnswer {
-  readonly at: number;
-  readonly answerMs: number;
-  judgedMs: number;
-  readonly checks: readonly BucketCheck[];
-  /** The send time the store holds its send at; none when a record already counted it again from when it went out. */
-  readonly heldAtMs: number | undefined;
-  /** The lateness the records of its send cover (RL-V7: it was moved up to its send plus this), 0 before any. */
-  coveredMs: number;
-}
-
-/** The answers of one venue seen by the paced fetches on one limiter object in this process. */
-export interface AnswerTimes {
-  /** The fastest answer seen, ms (`Infinity` before the first). */
-  fastest: number;
-  /** When the first answer came (`Infinity` before it): a request sent before then had no answer to be judged by. */
-  firstAt: number;
-  /** The answers of the last {@link ANSWER_MEMORY_MS}, oldest first (at most {@link ANSWER_MEMORY_COUNT}). */
-  readonly recent: JudgedAnswer[];
-}
-
-/** How long answers are remembered for a later, faster answer to judge again (a minute's window and its jitter allowance). */
-export const ANSWER_MEMORY_MS = 61_000;
-/** The most answers remembered per venue (the oldest go first). */
-export const ANSWER_MEMORY_COUNT = 512;
-
 /**
- * Judges an answer that took `answerMs` for lateness (exchange-specs' `recordLateSend`): how much slower
- * it came than the fastest answer of the venue seen so far in this process, its own included. An answer
- * is no faster than its request's trip to the venue, so a slower one may have arrived that much later than
- * the others. A request sent before any answer came is judged against no trip at all (late by its whole
- * answer time): at a cold start the first requests all wait for new connections, and the sends booked
- * behind them may go out before a faster answer shows how late they reached the venue. When an answer
- * is the fastest yet, the remembered answers are judged again against it: the first answers on new
- * connections need not be the slowest. A late send's window limits say so to the store (RL-V7): the send
- * went out at some time from its send to its send plus the lateness, and the store moves it there (a send
- * marked answered keeps counting until its mark; see `judge` for sends judged again).
+ * Counts a send again from now on its window limits when it went out `lateMs` later than its limiter admitted it and
+ * that is more than half a limit's jitter allowance (a timer that fired late on a busy event loop): it may reach the
+ * venue later than the allowance covers, so it is counted twice rather than too little (RL-R1).
  */
-export function judgeAnswer(
-  limiter: RateLimiter,
-  times: AnswerTimes,
-  checks: readonly BucketCheck[],
-  answerMs: number,
-  now: number,
-  heldAtMs: number | undefined,
-): void {
-  while (times.recent.length > 0 && ((times.recent[0]?.at ?? now) <= now - ANSWER_MEMORY_MS || times.recent.length >= ANSWER_MEMORY_COUNT))
-    times.recent.shift();
-  const faster = answerMs < times.fastest;
-  if (faster) {
-    times.fastest = answerMs;
-    for (const a of times.recent) {
-      const late = a.answerMs - answerMs;
-      if (late <= a.judgedMs) continue;
-      judge(limiter, a, late, a.judgedMs);
-      a.judgedMs = late;
-    }
-  }
-  // a request sent before any answer came (a cold start: every connection new, the venue perhaps busy
-  // with everyone's first requests) is judged against no trip at all: it may have reached the venue as
-  // late as its answer came, and no faster answer may come before the sends booked behind it go out
-  const late = answerMs - (now - answerMs < times.firstAt ? 0 : times.fastest);
-  times.firstAt = Math.min(times.firstAt, now);
-  const judged: JudgedAnswer = { at: now, answerMs, judgedMs: late, checks, heldAtMs, coveredMs: 0 };
-  if (late > 0) judge(limiter, judged, late, 0);
-  if (checks.some((c) => c.limit !== null && 'perWindow' in c.limit)) times.recent.push(judged);
-}
-
-/**
- * Records an answer's send as late by `late`, judged before as late by `previous`. A send already counted
- * again from when it went out (`heldAtMs` undefined) is counted again from now on the window limits it is
- * newly late for (a record from now holds any arrival since). Any other moves to where it can have gone
- * out (RL-V7), on every window limit it is late for, when it is newly late for one, or late by more than
- * half a limit's jitter allowance beyond what its last move covered (the allowance holds the rest): moves
- * count nothing twice, and a faster answer (a new fastest, however slightly) does not move every
- * remembered send again.
- */
-function judge(limiter: RateLimiter, a: JudgedAnswer, late: number, previous: number): void {
-  if (a.heldAtMs === undefined) {
-    recordLateSend(
-      limiter,
-      a.checks.filter((c) => !isLate(c, previous)),
-      late,
-    );
-    return;
-  }
-  const covered = a.coveredMs;
-  const due = a.checks.some((c) => isLate(c, late) && (!isLate(c, covered) || isLate(c, late - covered)));
-  if (!due) return;
-  recordLateSend(limiter, a.checks, late, { heldAtMs: a.heldAtMs, earliestMs: a.heldAtMs, latestMs: a.heldAtMs + late });
-  a.coveredMs = late;
-}
-
-/** Whether `recordLateSend` records a check for a lateness (more than half its window's jitter allowance). */
-function isLate(c: BucketCheck, lateMs: number): boolean {
-  const l = c.limit;
-  return l !== null && 'perWindow' in l && lateMs > (l.jitterMs ?? 0) / 2;
-}
-
-/** The answer times of a venue in a send log (created on first use). */
-export function answerTimesOf(log: SharedSendLog<unknown>, venue: string): AnswerTimes {
-  let t = log.answers.get(venue);
-  if (t === undefined) {
-    t = { fastest: Infinity, firstAt: Infinity, recent: [] };
-    log.answers.set(venue, t);
-  }
-  return t;
+export function recordLate(limiter: RateLimiter, checks: readonly BucketCheck[], lateMs: number): void {
+  for (const b of lateBuckets(checks)) if (lateMs > b.jitterMs / 2) limiter.record(b.key, b.cost);
 }
 
 const logs = new WeakMap<RateLimiter, SharedSendLog<unknown>>();
@@ -181,7 +78,7 @@ const logs = new WeakMap<RateLimiter, SharedSendLog<unknown>>();
 export function sendLogOf<T>(limiter: RateLimiter): SharedSendLog<T> {
   let l = logs.get(limiter);
   if (l === undefined) {
-    l = { sends: new Map(), seq: 0, answers: new Map(), dated: new Map(), datedSends: new Map() };
+    l = { sends: new Map(), seq: 0, dated: new Map(), datedSends: new Map() };
     logs.set(limiter, l);
   }
   return l as SharedSendLog<T>;

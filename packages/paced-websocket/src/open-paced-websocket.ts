@@ -9,7 +9,7 @@ import {
   getVenueSpec,
   getWebSocketSpec,
   resolveConnect,
-  recordLateSend,
+  lateBuckets,
   resolveMessage,
   wireForm,
   type ClassifiedMessage,
@@ -552,7 +552,11 @@ class PacedConnection implements PacedWebSocket {
     if (!conn.socket.isOpen()) throw this.#fail('connection_closed', 'the connection closed before the message went out');
     put();
     // a send later than admitted (a timer fired late) is counted again where it went out
-    if (admittedAt !== undefined) recordLateSend(this.#limiter, checks, this.#clock.now() - admittedAt);
+    // a message sent later than admitted by more than half a window limit's jitter allowance is counted again from now
+    if (admittedAt !== undefined) {
+      const lateMs = this.#clock.now() - admittedAt;
+      for (const b of lateBuckets(checks)) if (lateMs > b.jitterMs / 2) this.#limiter.record(b.key, b.cost);
+    }
     this.#report({
       what: 'message',
       connectionId: conn.id,

@@ -16,7 +16,7 @@ import { MAX_AMOUNT, clampHold } from './gcra.js';
  */
 
 /** Slots per window: the implementation's parameter of the utilization formula `K / (ceil(K · (1 + J/W)) + 1)`. */
-export const WINDOW_SLOTS = 64;
+export const WINDOW_SLOTS = 128;
 /** "None" for a slot or a time that lies before everything (a finite number the Lua writes and reads back). */
 export const NONE = -1e300;
 /** "Never" for a time that lies after everything. */

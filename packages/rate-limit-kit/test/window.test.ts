@@ -18,7 +18,7 @@ import {
   windowSync,
 } from '../src/window.js';
 
-// 100 per 1 s with 50 ms of jitter: slots of 15.625 ms, runs of M = ceil(1050 / 15.625) + 1 = 69 slots.
+// 100 per 1 s with 50 ms of jitter: slots of 7.8125 ms, runs of M = ceil(1050 / 7.8125) + 1 = 136 slots.
 const d = defineWindow(100, 1000, 50);
 const T0 = 1_000_000;
 
@@ -29,9 +29,9 @@ function fill(n: number, at = T0): number[] {
 }
 
 describe('slot ledger: geometry', () => {
-  it('slots of windowMs / 64, runs of ceil(span / g) + 1 slots', () => {
+  it('slots of windowMs / 128, runs of ceil(span / g) + 1 slots', () => {
     expect(d.g).toBe(1000 / WINDOW_SLOTS);
-    expect(d.M).toBe(69);
+    expect(d.M).toBe(136);
     expect(defineWindow(10, 1000, 0).M).toBe(WINDOW_SLOTS + 1);
   });
 });
