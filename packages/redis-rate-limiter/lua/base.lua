@@ -17,6 +17,9 @@
 local EPOCH_S = 1767225600 -- 2026-01-01T00:00:00Z
 local HORIZON_MS = 1e15
 local MAX_AMOUNT = 1e300
+-- the longest expiry a key gets (ms, the horizon): a longer one (a window of 1e17 ms, a jitter of 1e308) would
+-- reach SET ... PX as text Redis refuses (src/protocol.ts MAX_TTL_MS)
+local MAX_TTL_MS = 1e15
 local ULP = 2.220446049250313e-16
 -- (-1 / 0: at load time Redis 7.0 gives a library no globals but redis, so no math.huge at the top level)
 local NO_HOLD = -1 / 0

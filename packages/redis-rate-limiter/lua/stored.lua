@@ -147,7 +147,7 @@ local function store(key, d, x, hold, now, slack, token, entries, classes, answe
     local ttl = x - now
     if hold - now > ttl then ttl = hold - now end
     if ttl < 0 then ttl = 0 end
-    redis.call('SET', key, value, 'PX', math.ceil(ttl + slack))
+    redis.call('SET', key, value, 'PX', math.min(math.ceil(ttl + slack), MAX_TTL_MS))
   end
   return value
 end
@@ -164,6 +164,6 @@ local function store_pending(key, debt, hold, now, debt_ttl, hold_ttl)
   local h = ''
   if hold > NO_HOLD then h = fmt(hold) end
   local value = 'p,' .. fmt(debt) .. ',' .. h
-  redis.call('SET', key, value, 'PX', math.ceil(ttl))
+  redis.call('SET', key, value, 'PX', math.min(math.ceil(ttl), MAX_TTL_MS))
   return value
 end

@@ -24,11 +24,14 @@ import { NO_HOLD } from '@core/rate-limit-kit';
  *   one, so a cancel that finds exactly the booking's value knows that nothing wrote since (RL-W5).
  * - Numbers are written with `%.17g` (they round-trip). Absent means full, and a bucket full and not held
  *   behaves exactly like an absent one (it may expire at any time): its key's expiry covers `x − now` or
- *   the hold, plus the TTL slack; a fixed quota never expires.
+ *   the hold, plus the TTL slack, clamped to {@link MAX_TTL_MS}; a fixed quota never expires.
  */
 
 /** The origin of script time when the server's TIME is the clock (2026-01-01T00:00:00Z). */
 export const SCRIPT_EPOCH_MS = 1_767_225_600_000;
+
+/** The longest expiry a key is given (ms, about 31,700 years: the representable horizon, RL-A7). */
+export const MAX_TTL_MS = 1e15;
 
 /** admit.lua's modes (MODE_* there): a probe, a peek, a booking, a peek at a booked send held where it is (RL-V8). */
 export const ADMIT_MODE = { probe: '1', peek: '2', book: '3', held: '4' } as const;
