@@ -127,7 +127,7 @@ export const CRITICAL_REQUESTS: Readonly<Record<string, CriticalRequests>> = Obj
     params: [{ endpoints: ['place-order'], param: 'reduceOnly', values: ['true'] }],
   },
   kraken: {
-    endpoints: ['CancelOrder', 'CancelAll'],
+    endpoints: ['CancelOrder', 'CancelOrderBatch', 'CancelAll'],
     params: [{ endpoints: ['AddOrder'], param: 'reduce_only', values: ['true'] }],
   },
   'kraken-futures': { endpoints: ['cancelorder', 'cancelallorders', 'cancelallordersafter'] },

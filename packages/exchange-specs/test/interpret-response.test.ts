@@ -420,14 +420,14 @@ describe('kraken', () => {
     expect(fb.verdict).toBe('rate_limited');
     expect(fb.penalties.map((p) => p.key)).toEqual([{ venue: 'kraken', credential: 'test-key-1', axis: 'rest-counter' }]);
   });
-  it('EOrder:Rate limit exceeded holds the pair counter', () => {
+  it('EOrder:Rate limit exceeded holds the pair counter and the key bound of every pair counter', () => {
     const fb = feedback(
       'kraken',
       { method: 'POST', path: '/0/private/AddOrder', body: 'pair=XBTUSD' },
       { body: { error: ['EOrder:Rate limit exceeded'] } },
       keyId,
     );
-    expect(fb.penalties.map((p) => p.key.axis)).toEqual(['trading:XBTUSD']);
+    expect(fb.penalties.map((p) => p.key.axis)).toEqual(['trading:XBTUSD', 'trading-key']);
   });
   it('EGeneral:Temporary lockout is a ban; an empty error list is ok', () => {
     expect(feedback('kraken', { method: 'POST', path: '/0/private/Balance' }, { body: { error: ['EGeneral:Temporary lockout'] } }, keyId).verdict).toBe(

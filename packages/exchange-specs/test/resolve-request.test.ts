@@ -203,16 +203,14 @@ describe('kraken', () => {
     expect(costs('kraken', { method: 'POST', path: '/0/private/Balance' }, keyId)).toEqual({ ip: 1, 'rest-counter': 1 });
     expect(costs('kraken', { method: 'POST', path: '/0/private/Ledgers' }, keyId)).toEqual({ ip: 1, 'rest-counter': 4 });
   });
-  it('charges orders on the trading counter of the pair (form body), the worst case for cancels', () => {
+  it('charges orders on the trading counter of the pair (form body) and the key bound; cancels, which name no pair, at worst on the bound', () => {
     expect(costs('kraken', { method: 'POST', path: '/0/private/AddOrder', body: 'nonce=1&pair=XBTUSD&type=buy' }, keyId)).toEqual({
       ip: 1,
       'trading:XBTUSD': 1,
+      'trading-key': 1,
     });
-    expect(costs('kraken', { method: 'POST', path: '/0/private/CancelOrder', query: { pair: 'XBTUSD' }, body: 'txid=O1' }, keyId)).toEqual({
-      ip: 1,
-      'trading:XBTUSD': 8,
-    });
-    expect(errorCode('kraken', { method: 'POST', path: '/0/private/CancelOrder', body: 'txid=O1' }, keyId)).toBe('missing_parameter');
+    expect(costs('kraken', { method: 'POST', path: '/0/private/CancelOrder', body: 'txid=O1' }, keyId)).toEqual({ ip: 1, 'trading-key': 8 });
+    expect(errorCode('kraken', { method: 'POST', path: '/0/private/AddOrder', body: 'txid=O1' }, keyId)).toBe('missing_parameter');
   });
   it('applies the verification tier to the decaying counter', () => {
     const r = resolveRequest(getVenueSpec('kraken'), { method: 'POST', path: '/0/private/Balance' }, { credential: 'k', tier: 'pro' }, PINNED);

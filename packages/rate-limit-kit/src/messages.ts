@@ -45,7 +45,8 @@ export function notSupported(operation: string, capability: string): ErrorResult
 /**
  * `cost_unpayable` for bucket `key` at `path` (RL-L4, RL-A7, RL-V3): a fixed quota without enough left,
  * a cost above a window limit, or a wait beyond what the limiter can represent. The message says which,
- * truthfully.
+ * truthfully: a window limit (`windowMs` given, `capacity` its `perWindow`) has no refill, so its wait is
+ * told at `perWindow` per `windowMs`.
  */
 export function unpayableError(
   path: string,
@@ -63,7 +64,7 @@ export function unpayableError(
       ? `cost ${formatNumber(cost)} can never be paid on ${where}: it is a fixed quota of ${formatNumber(capacity)} (refill 0) with ${formatNumber(left, 1e-9 * capacity)} left`
       : reason === 'window'
         ? `cost ${formatNumber(cost)} can never be paid on ${where}: a window of ${formatNumber(windowMs ?? 0)} ms holds at most ${formatNumber(capacity)}`
-        : `cost ${formatNumber(cost)} can never be paid on ${where}: at a refill of ${formatNumber(refillPerSec)}/s its wait would exceed what the limiter can represent (1e15 ms, about 31,700 years)`;
+        : `cost ${formatNumber(cost)} can never be paid on ${where}: ${windowMs === undefined ? `at a refill of ${formatNumber(refillPerSec)}/s` : `at ${formatNumber(capacity)} per ${formatNumber(windowMs)} ms`} its wait would exceed what the limiter can represent (1e15 ms, about 31,700 years)`;
   return { code: 'cost_unpayable', message: `${path}: ${message}`, path };
 }
 

@@ -1,6 +1,8 @@
 // `pnpm bench` for @core/redis-rate-limiter: admissions/s, latency, round trips and memory against a
 // redis-server this script starts itself on a free loopback port (never 6379), side by side with
-// rate-limiter-flexible's RateLimiterRedis and a bare one-key GCRA script, in the same run.
+// rate-limiter-flexible's RateLimiterRedis and a bare one-key GCRA script, in the same run, and the targets
+// (at 64 in flight: one token bucket >= 1.8x rate-limiter-flexible with server CPU per admission at or below
+// the bare GCRA script's; three buckets >= 1.0x rate-limiter-flexible single) with the ratios measured.
 //
 // The two last contenders run on ioredis clients with enableAutoPipelining, which batch their writes as
 // our ioredis adapter does.
@@ -180,7 +182,7 @@ async function main() {
   const big = { capacity: 1e9, refillPerSec: 1e9 };
   const limiter = createRedisRateLimiter({ redis: fromIoRedis(ours), prefix: 'bench:' });
   const credentials = Array.from({ length: KEYS }, (_, i) => `api-key-${i}-${'x'.repeat(40)}`);
-  const single = (i) => limiter.checkRate({ venue: 'binance', credential: credentials[i % KEYS], axis: 'orders' }, big, 1).then((d) => d.kind === 'ok');
+  const one = (i) => limiter.checkRate({ venue: 'binance', credential: credentials[i % KEYS], axis: 'orders' }, big, 1).then((d) => d.kind === 'ok');
   const three = (i) => {
     const credential = credentials[i % KEYS];
     return limiter
@@ -209,7 +211,7 @@ async function main() {
   const gcraPiped = (i) => barePiped.gcra(`gcrap:{k${i % KEYS}}`, '1000000000', '1000000000', '1').then((r) => r === 1);
 
   const contenders = [
-    ['redis-rate-limiter checkRate (1 bucket)', single],
+    ['redis-rate-limiter checkRate (1 bucket)', one],
     ['redis-rate-limiter checkRates (3 buckets)', three],
     ['rate-limiter-flexible RateLimiterRedis.consume', flexible],
     ['bare one-key GCRA script (EVALSHA)', gcra],
@@ -260,17 +262,26 @@ async function main() {
   }
   const ratio = (a, b, inFlight) => results.get(`${a}@${inFlight}`).perSec / results.get(`${b}@${inFlight}`).perSec;
   const [s, t, f, g, fp, gp] = contenders.map(([name]) => name);
-  console.log('\nratios at 64 in flight (targets: single >= 1.0x rlf, three >= 0.8x rlf, single >= 0.8x bare GCRA):');
-  console.log(`  single / rate-limiter-flexible: ${ratio(s, f, 64).toFixed(2)}x`);
-  console.log(`  three  / rate-limiter-flexible: ${ratio(t, f, 64).toFixed(2)}x`);
-  console.log(`  single / bare GCRA script:      ${ratio(s, g, 64).toFixed(2)}x`);
+  // the targets, as the issue states them (never lowered): one run of this bench, 64 in flight
+  const verdict = (met) => (met ? 'met' : 'MISSED');
+  const single = ratio(s, f, 64);
+  const threeR = ratio(t, f, 64);
+  const ourCpu = results.get(`${s}@64`).serverUs;
+  const bareCpu = results.get(`${g}@64`).serverUs;
+  console.log('\ntargets at 64 in flight (Redis, one run of this bench):');
+  console.log(`  one token bucket >= 1.8x rate-limiter-flexible: ${single.toFixed(2)}x (${verdict(single >= 1.8)})`);
+  console.log(
+    `  server CPU per admission, one token bucket <= the bare GCRA script's: ${ourCpu.toFixed(1)} us / ${bareCpu.toFixed(1)} us = ${(ourCpu / bareCpu).toFixed(2)}x (${verdict(ourCpu <= bareCpu)})`,
+  );
+  console.log(`  three buckets >= 1.0x rate-limiter-flexible single: ${threeR.toFixed(2)}x (${verdict(threeR >= 1.0)})`);
+  console.log('other ratios at 64 in flight:');
+  console.log(`  single / bare GCRA script: ${ratio(s, g, 64).toFixed(2)}x`);
+  console.log(
+    `  against the contenders on autopipelined ioredis (every client batching its writes): single / rlf ${ratio(s, fp, 64).toFixed(2)}x; three / rlf ${ratio(t, fp, 64).toFixed(2)}x; single / bare GCRA ${ratio(s, gp, 64).toFixed(2)}x`,
+  );
   console.log('ratios at 1 in flight:');
   console.log(
     `  single / rate-limiter-flexible: ${ratio(s, f, 1).toFixed(2)}x; three / rlf: ${ratio(t, f, 1).toFixed(2)}x; single / bare GCRA: ${ratio(s, g, 1).toFixed(2)}x`,
-  );
-  console.log('ratios at 64 in flight against the contenders on autopipelined ioredis (every client batching its writes):');
-  console.log(
-    `  single / rlf: ${ratio(s, fp, 64).toFixed(2)}x; three / rlf: ${ratio(t, fp, 64).toFixed(2)}x; single / bare GCRA: ${ratio(s, gp, 64).toFixed(2)}x`,
   );
 
   // memory per idle bucket: 10 000 buckets with realistic names, left idle (long TTL: half-spent quota)

@@ -1,3 +1,5 @@
--- Forgets one bucket (RL-I2). KEYS: the bucket. Reply: 1 when it existed.
+-- Forgets one bucket (RL-I2). keys: the bucket. Reply: 1 when it existed.
 
-return redis.call('DEL', KEYS[1])
+function OPERATIONS.delete(keys)
+  return redis.call('DEL', keys[1])
+end

@@ -1,7 +1,10 @@
--- Reads one bucket and the clock, for borrowed and snapshot (RL-I1, RL-I3); writes nothing. Preceded by
--- state.lua.
+-- Reads one bucket and the clock, for borrowed and snapshot (RL-I1, RL-I3); writes nothing. Arguments and
+-- reply: src/protocol.ts (inspectArgs).
 --
--- KEYS: the bucket. ARGV: now ('' = server TIME). Reply: {stored value or '', now in script time}.
+-- keys: the bucket. args: now ('' = server TIME). Reply: {stored value or '', now in script time}.
 
-local now = read_clock(ARGV[1])
-return { redis.call('GET', KEYS[1]) or '', fmt(now) }
+function OPERATIONS.inspect(keys, args)
+  local NOW = 1
+  local now = read_clock(args[NOW])
+  return { redis.call('GET', keys[1]) or '', fmt(now) }
+end

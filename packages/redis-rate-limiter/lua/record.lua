@@ -1,40 +1,43 @@
 -- Debits cost that went out without admission (RL-R1), exactly once: the record's id is marked (SET NX
 -- with a TTL) and a second delivery of the same record (a retry after a timeout, when the first one was
 -- only slow) changes nothing. Without a definition, a live bucket keeps its own and an unknown one
--- keeps the debt until its first definition. Preceded by state.lua.
+-- keeps the debt until its first definition. Arguments and reply: src/protocol.ts (recordArgs).
 --
--- KEYS: the bucket, the record's marker (same hash slot). ARGV: now ('' = server TIME), TTL slack ms,
+-- keys: the bucket, the record's marker (same hash slot). args: now ('' = server TIME), TTL slack ms,
 -- pending debt TTL ms, pending hold TTL ms, marker TTL ms, cost, definition as text ('' = the stored
--- definition), and for one admitted send that went out late (RL-V7, '' = none): where the store holds it,
--- the earliest and the latest time it went out (script time, validated in order).
+-- definition), and for one admitted send that went out late (RL-V7, absent or '' = none): where the store
+-- holds it, the earliest and the latest time it went out (script time, validated in order).
 -- Reply: 1 applied, 0 already applied.
 
-if not redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[5]) then return 0 end
-local now = read_clock(ARGV[1])
-local slack = tonumber(ARGV[2])
-local cost = tonumber(ARGV[6])
-local raw = redis.call('GET', KEYS[1])
-local d
-if ARGV[7] ~= '' then
-  d = define(ARGV[7])
-else
-  local st = live(parse(raw), now)
-  if st == nil or st.pending then
-    local debt, hold = 0, NO_HOLD
-    if st ~= nil then debt, hold = st.debt, st.hold end
-    store_pending(KEYS[1], math.min(debt + cost, MAX_AMOUNT), hold, now, tonumber(ARGV[3]), tonumber(ARGV[4]))
+function OPERATIONS.record(keys, args)
+  local NOW, SLACK, DEBT_TTL, HOLD_TTL, MARKER_TTL, COST, DEFINITION, ADMITTED_AT, SENT_FROM, SENT_TO = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+  if not redis.call('SET', keys[2], '1', 'NX', 'PX', args[MARKER_TTL]) then return 0 end
+  local now = read_clock(args[NOW])
+  local slack = tonumber(args[SLACK])
+  local cost = tonumber(args[COST])
+  local raw = redis.call('GET', keys[1])
+  local d
+  if args[DEFINITION] ~= '' then
+    d = define(args[DEFINITION])
+  else
+    local st = live(parse(raw), now)
+    if st == nil or st.pending then
+      local debt, hold = 0, NO_HOLD
+      if st ~= nil then debt, hold = st.debt, st.hold end
+      store_pending(keys[1], math.min(debt + cost, MAX_AMOUNT), hold, now, tonumber(args[DEBT_TTL]), tonumber(args[HOLD_TTL]))
+      return 1
+    end
+    d = define(st.text)
+  end
+  if d.window then
+    local e, hold, answers = effective_window(raw, d, now)
+    local late = nil
+    if args[ADMITTED_AT] ~= nil and args[ADMITTED_AT] ~= '' then late = { tonumber(args[ADMITTED_AT]), tonumber(args[SENT_FROM]), tonumber(args[SENT_TO]) } end
+    store(keys[1], d, 0, hold, now, slack, '', window_record(e, d.window, cost, now, late), nil, answers)
     return 1
   end
-  d = define(st.text)
-end
-if d.window then
-  local e, hold, answers = effective_window(raw, d, now)
-  local late = nil
-  if ARGV[8] ~= nil and ARGV[8] ~= '' then late = { tonumber(ARGV[8]), tonumber(ARGV[9]), tonumber(ARGV[10]) } end
-  store(KEYS[1], d, 0, hold, now, slack, '', window_record(e, d.window, cost, now, late), nil, answers)
+  local x, hold, cs = effective(raw, d, now)
+  local y = record_cost(x, d, cost, now)
+  store(keys[1], d, y, hold, now, slack, '', nil, class_raise(settle_classes(cs, x, now), d, x, y, false))
   return 1
 end
-local x, hold, cs = effective(raw, d, now)
-local y = record_cost(x, d, cost, now)
-store(KEYS[1], d, y, hold, now, slack, '', nil, class_raise(settle_classes(cs, x, now), d, x, y, false))
-return 1

@@ -1,5 +1,6 @@
 export { RedisRateLimiter, createRedisRateLimiter } from './redis-rate-limiter.js';
-export { REDIS_RATE_LIMITER_SCRIPTS } from './scripts.js';
+export { REDIS_RATE_LIMITER_LIBRARY, REDIS_RATE_LIMITER_SCRIPTS } from './scripts.js';
+export type { Library, Operation, OperationName } from './scripts.js';
 export { RedisStore } from './redis-store.js';
 export type { RedisStoreSettings } from './redis-store.js';
 export type { RedisRateLimiterOptions } from './redis-rate-limiter-options.js';

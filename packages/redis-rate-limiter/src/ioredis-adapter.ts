@@ -4,6 +4,10 @@ import type { RedisLike, RedisNodeLike } from './redis-like.js';
 export interface IoRedisClientShape {
   /** The connection's socket (ioredis `Redis#stream`); used to coalesce the writes of one tick. */
   readonly stream?: { cork(): void; uncork(): void } | undefined;
+  /** FCALL (ioredis 5 with Redis 7 commands); without it the limiter runs scripts. */
+  fcall?(fn: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
+  /** Any command (ioredis `Redis#call`): loads the library with FUNCTION LOAD REPLACE. */
+  call?(command: string, ...args: string[]): Promise<unknown>;
   evalsha(sha: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
   eval(script: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
   scan(cursor: string, match: 'MATCH', pattern: string, count: 'COUNT', n: number): Promise<[string, string[]]>;
@@ -12,6 +16,7 @@ export interface IoRedisClientShape {
 /** The part of an ioredis `Cluster` instance the adapter uses. */
 export interface IoRedisClusterShape {
   readonly isCluster: true;
+  fcall?(fn: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
   evalsha(sha: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
   eval(script: string, numKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
   nodes(role: 'master'): IoRedisClientShape[];
@@ -21,11 +26,13 @@ export interface IoRedisClusterShape {
 const BATCH = 8;
 
 function nodeOf(client: IoRedisClientShape): RedisNodeLike {
+  const call = client.call;
   return {
     scan: async (cursor, match, count) => {
       const [next, keys] = await client.scan(cursor, 'MATCH', match, 'COUNT', count);
       return [String(next), keys] as const;
     },
+    ...(typeof call === 'function' ? { functionLoad: (code: string) => call.call(client, 'FUNCTION', 'LOAD', 'REPLACE', code) } : {}),
   };
 }
 
@@ -81,8 +88,19 @@ export function fromIoRedis(client: IoRedisClientShape | IoRedisClusterShape): R
   const written = (): void => {
     if (corked !== undefined && batched >= BATCH) release();
   };
+  const fcall = client.fcall;
   return {
     cluster: isCluster,
+    ...(typeof fcall === 'function'
+      ? {
+          fcall: (fn: string, keys: readonly string[], args: readonly string[]) => {
+            coalesce();
+            const reply = fcall.call(client, fn, keys.length, ...keys, ...args);
+            written();
+            return reply;
+          },
+        }
+      : {}),
     evalsha: (sha, keys, args) => {
       coalesce();
       const reply = client.evalsha(sha, keys.length, ...keys, ...args);

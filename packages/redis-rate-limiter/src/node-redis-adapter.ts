@@ -7,6 +7,10 @@ interface ScriptOptions {
 
 /** The part of a node-redis v5 client (`createClient`) the adapter uses (structural: redis is not imported). */
 export interface NodeRedisClientShape {
+  /** FCALL (node-redis v5); without it the limiter runs scripts. */
+  fCall?(fn: string, options: ScriptOptions): Promise<unknown>;
+  /** FUNCTION LOAD, with `REPLACE: true`. */
+  functionLoad?(code: string, options: { REPLACE: boolean }): Promise<unknown>;
   evalSha(sha: string, options: ScriptOptions): Promise<unknown>;
   eval(script: string, options: ScriptOptions): Promise<unknown>;
   scan(cursor: string, options: { MATCH: string; COUNT: number }): Promise<{ cursor: string | number; keys: string[] }>;
@@ -14,6 +18,7 @@ export interface NodeRedisClientShape {
 
 /** The part of a node-redis v5 cluster (`createCluster`) the adapter uses. */
 export interface NodeRedisClusterShape {
+  fCall?(fn: string, options: ScriptOptions): Promise<unknown>;
   evalSha(sha: string, options: ScriptOptions): Promise<unknown>;
   eval(script: string, options: ScriptOptions): Promise<unknown>;
   readonly masters: readonly unknown[];
@@ -21,12 +26,21 @@ export interface NodeRedisClusterShape {
 }
 
 function nodeOf(client: NodeRedisClientShape): RedisNodeLike {
+  const load = client.functionLoad;
   return {
     scan: async (cursor, match, count) => {
       const reply = await client.scan(cursor, { MATCH: match, COUNT: count });
       return [String(reply.cursor), reply.keys] as const;
     },
+    ...(typeof load === 'function' ? { functionLoad: (code: string) => load.call(client, code, { REPLACE: true }) } : {}),
   };
+}
+
+/** FCALL through `target` when it offers it (the limiter runs scripts otherwise). */
+function fcallOf(target: { fCall?(fn: string, options: ScriptOptions): Promise<unknown> }): Pick<RedisLike, 'fcall'> {
+  const fCall = target.fCall;
+  if (typeof fCall !== 'function') return {};
+  return { fcall: (fn, keys, args) => fCall.call(target, fn, { keys: [...keys], arguments: [...args] }) };
 }
 
 /**
@@ -43,6 +57,7 @@ function nodeOf(client: NodeRedisClientShape): RedisNodeLike {
 export function fromNodeRedis(client: NodeRedisClientShape): RedisLike {
   return {
     cluster: false,
+    ...fcallOf(client),
     evalsha: (sha, keys, args) => client.evalSha(sha, { keys: [...keys], arguments: [...args] }),
     eval: (script, keys, args) => client.eval(script, { keys: [...keys], arguments: [...args] }),
     masters: async () => [nodeOf(client)],
@@ -63,6 +78,7 @@ export function fromNodeRedis(client: NodeRedisClientShape): RedisLike {
 export function fromNodeRedisCluster(cluster: NodeRedisClusterShape): RedisLike {
   return {
     cluster: true,
+    ...fcallOf(cluster),
     evalsha: (sha, keys, args) => cluster.evalSha(sha, { keys: [...keys], arguments: [...args] }),
     eval: (script, keys, args) => cluster.eval(script, { keys: [...keys], arguments: [...args] }),
     masters: async () => {

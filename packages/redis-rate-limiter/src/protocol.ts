@@ -2,16 +2,45 @@ import type { AdmitMode, Definition } from '@core/rate-limit-kit';
 import { NO_HOLD } from '@core/rate-limit-kit';
 
 /**
- * The TypeScript half of the scripts' protocol (lua/*.lua): the arguments each script takes and the
- * replies it gives, in one place. Script time is milliseconds since {@link SCRIPT_EPOCH_MS} when the
- * server's TIME is the clock, or the injected clock's value as given.
+ * The TypeScript half of the library's protocol (lua/*.lua): the arguments each operation takes, the replies
+ * it gives, and the values it stores, in one place. Script time is milliseconds since {@link SCRIPT_EPOCH_MS}
+ * when the server's TIME is the clock, or the injected clock's value as given.
+ *
+ * Stored values (one key per bucket; this is the one place their format is documented):
+ * - A token bucket: `capacity,refillPerSec,x[,hold][#L:Lc:Ln:aEnd:Pa:Pb]`. The definition as the client sent
+ *   it (JavaScript's shortest round-trip text, so an equal definition compares equal as text, and the
+ *   value of a bucket under the call's own definition begins with that text and a comma); `x` the
+ *   theoretical arrival time tat (script time) of a bucket that refills, or the amount used of a fixed quota
+ *   (refill 0); `hold` the end of a penalty in force (absent when none); while bookings lie ahead, the class
+ *   state of the kit's classes.ts (the latest booking's send time, of any class, of critical, of normal or
+ *   critical, the end of the first part and the two bounds on the level; an empty field is −∞).
+ * - A window limit: `perWindow/windowMs/jitterMs,expiry[,hold]`, then its entries, `|a:b:c:kind` each (cost
+ *   `c` sent in `[a, b]`, at most 128, RL-V6; the kinds: the kit's `ENTRY`), then its answer records,
+ *   `|a/b/c/used/endEarliest/endLatest` each (at most 128: the send time, mark and cost of a send a sync
+ *   marked answered, the usage the venue reported with it and its fixed window's end, RL-V5); `expiry` is
+ *   when the last entry stops counting.
+ * - A bucket never defined that has a hold or recorded debt: `p,debt,hold` (hold empty when none).
+ * - A value written by a booking for later ends with `;` and the booking's token: no other write stores
+ *   one, so a cancel that finds exactly the booking's value knows that nothing wrote since (RL-W5).
+ * - Numbers are written with `%.17g` (they round-trip). Absent means full, and a bucket full and not held
+ *   behaves exactly like an absent one (it may expire at any time): its key's expiry covers `x − now` or
+ *   the hold, plus the TTL slack, clamped to {@link MAX_TTL_MS}; a fixed quota never expires.
  */
 
 /** The origin of script time when the server's TIME is the clock (2026-01-01T00:00:00Z). */
 export const SCRIPT_EPOCH_MS = 1_767_225_600_000;
 
-/** admit.lua's mode argument. */
-const MODE: Readonly<Record<AdmitMode, string>> = { probe: '1', peek: '2', book: '3' };
+/** The longest expiry a key is given (ms, about 31,700 years: the representable horizon, RL-A7). */
+export const MAX_TTL_MS = 1e15;
+
+/** admit.lua's modes (MODE_* there): a probe, a peek, a booking, a peek at a booked send held where it is (RL-V8). */
+export const ADMIT_MODE = { probe: '1', peek: '2', book: '3', held: '4' } as const;
+
+/** admit.lua's replies other than admitted now (REPLY_* there). */
+const REPLY = { booked: 0, wait: 1, unpayable: 2 } as const;
+
+/** Why admit.lua found a cost unpayable (UNPAYABLE_* there). */
+const UNPAYABLE: Readonly<Record<number, 'quota' | 'horizon' | 'window'>> = { 1: 'quota', 2: 'horizon', 3: 'window' };
 
 /** The fixed options every script call carries. */
 export interface ScriptSettings {
@@ -27,26 +56,41 @@ export interface ScriptSettings {
   readonly recordMarkerTtlMs: string;
 }
 
+/** One admission, booking or peek over `n` buckets, by name (see {@link admitArgs}). */
+export interface AdmitCall {
+  readonly mode: AdmitMode;
+  /** The wait a booking may book (ms; mode `book` only). */
+  readonly budgetMs: number | undefined;
+  /** Tags what a booking writes (RL-W5; mode `book` only). */
+  readonly token: string;
+  readonly n: number;
+  readonly defs: readonly Definition[];
+  readonly costs: readonly number[];
+  /** The call's class (0 critical, 1 normal, 2 bulk; classes.ts). */
+  readonly cls: number;
+  /** The share of each bucket the class leaves free: one for all, or one per bucket (RL-Q6). */
+  readonly free: number | readonly number[];
+  /** A booking again of a send held at this time, in script time (RL-V8; mode `book` only). */
+  readonly heldAt?: number | undefined;
+}
+
 /**
- * ARGV of admit.lua: now, slack, mode, budget, token, class, the share it leaves free, then the
- * definition's text and the cost per bucket; with one share per bucket (RL-Q6) the share is empty and
- * the shares follow, one per bucket; then, for a booking again of a send held at `heldAt` (script time,
- * RL-V8), that time.
+ * The arguments of admit.lua, by position (its header names them): now, slack, mode, budget, token,
+ * class, the one share ('' when per bucket), then the definition's text and the cost per bucket, then the
+ * shares when per bucket, then, for a booking again of a held send, its time.
  */
-export function admitArgs(
-  settings: ScriptSettings,
-  mode: AdmitMode,
-  budgetMs: number | undefined,
-  token: string,
-  n: number,
-  defs: readonly Definition[],
-  costs: readonly number[],
-  cls = 1,
-  free: number | readonly number[] = 0,
-  heldAt?: number,
-): string[] {
+export function admitArgs(settings: ScriptSettings, call: AdmitCall): string[] {
+  const { mode, budgetMs, token, n, defs, costs, cls, free, heldAt } = call;
   const one = typeof free === 'number';
-  const args = [settings.now, settings.ttlSlackMs, MODE[mode], budgetMs === undefined ? '' : String(budgetMs), token, String(cls), one ? String(free) : ''];
+  const args = [
+    settings.now,
+    settings.ttlSlackMs,
+    ADMIT_MODE[mode],
+    budgetMs === undefined ? '' : String(budgetMs),
+    token,
+    String(cls),
+    one ? String(free) : '',
+  ];
   for (let i = 0; i < n; i++) {
     args.push((defs[i] as Definition).text, String(costs[i]));
   }
@@ -55,20 +99,20 @@ export function admitArgs(
   return args;
 }
 
-/** ARGV of admit.lua for a peek at a booked send held at `heldAt` (script time, RL-V8): mode 4, the time in the budget's place. */
+/** The arguments of admit.lua for a peek at a booked send held at `heldAt` (script time, RL-V8): its time in the budget's place. */
 export function heldArgs(settings: ScriptSettings, heldAt: number, n: number, defs: readonly Definition[], costs: readonly number[]): string[] {
-  const args = [settings.now, settings.ttlSlackMs, '4', String(heldAt), '', '0', '0'];
+  const args = [settings.now, settings.ttlSlackMs, ADMIT_MODE.held, String(heldAt), '', '0', '0'];
   for (let i = 0; i < n; i++) args.push((defs[i] as Definition).text, String(costs[i]));
   return args;
 }
 
-/** ARGV of cancel.lua: now, slack, pending TTLs, then what the booking wrote and replaced per bucket. */
+/** The arguments of cancel.lua: now, slack, pending TTLs, then what the booking wrote and replaced per bucket. */
 export function cancelArgs(settings: ScriptSettings, pairs: readonly string[]): string[] {
   return [settings.now, settings.ttlSlackMs, settings.pendingDebtTtlMs, settings.pendingHoldTtlMs, ...pairs];
 }
 
 /**
- * ARGV of record.lua; `def` undefined: the stored definition; `late`: one admitted send that went out
+ * The arguments of record.lua; `def` undefined: the stored definition; `late`: one admitted send that went out
  * late (RL-V7), where the store holds it and the earliest and latest time it went out, in script time.
  */
 export function recordArgs(settings: ScriptSettings, cost: number, def: Definition | undefined, late?: readonly [number, number, number]): string[] {
@@ -85,7 +129,7 @@ export function recordArgs(settings: ScriptSettings, cost: number, def: Definiti
   return args;
 }
 
-/** ARGV of sync.lua; the reporting request's send time and the earliest its window can have begun, in script time, when known. */
+/** The arguments of sync.lua; the reporting request's send time and the earliest its window can have begun, in script time, when known. */
 export function syncArgs(settings: ScriptSettings, def: Definition, minBorrowed: number, sync: SyncWhen): string[] {
   return [
     settings.now,
@@ -110,7 +154,7 @@ export interface SyncWhen {
   readonly windowEnd?: { readonly earliestMs: number; readonly latestMs: number } | undefined;
 }
 
-/** ARGV of penalize.lua: the hold's end in script time, or a duration from the script's now. */
+/** The arguments of penalize.lua: the hold's end in script time, or a duration from the script's now. */
 export function penalizeArgs(settings: ScriptSettings, untilScriptMs: number | undefined, forMs: number | undefined): string[] {
   return [
     settings.now,
@@ -122,7 +166,7 @@ export function penalizeArgs(settings: ScriptSettings, untilScriptMs: number | u
   ];
 }
 
-/** ARGV of inspect.lua. */
+/** The arguments of inspect.lua. */
 export function inspectArgs(settings: ScriptSettings): string[] {
   return [settings.now];
 }
@@ -159,28 +203,27 @@ export function decodeAdmitReply(reply: unknown): AdmitReply | undefined {
   }
   if (!Array.isArray(reply) || reply.length < 2) return undefined;
   const status = num(reply[0]);
-  if (status === 0 && reply.length >= 4) {
+  if (status === REPLY.booked && reply.length >= 4) {
     const sendAt = num(reply[1]);
     const now = scriptNow(reply[2], reply[3]);
     if (!Number.isFinite(sendAt) || !Number.isFinite(now)) return undefined;
     return { kind: 'booked', sendAt, now, pairs: reply.slice(4).map(String) };
   }
-  if (status === 1 && reply.length >= 4) {
+  if (status === REPLY.wait && reply.length >= 4) {
     const waitMs = num(reply[1]);
     const now = scriptNow(reply[2], reply[3]);
     if (!Number.isFinite(waitMs) || !Number.isFinite(now)) return undefined;
     return { kind: 'wait', waitMs, now };
   }
-  if (status === 2 && reply.length >= 4) {
+  if (status === REPLY.unpayable && reply.length >= 4) {
     const index = num(reply[1]) - 1;
     if (!Number.isInteger(index) || index < 0) return undefined;
-    const reason = num(reply[2]);
-    return { kind: 'unpayable', index, reason: reason === 1 ? 'quota' : reason === 3 ? 'window' : 'horizon', left: num(reply[3]) };
+    return { kind: 'unpayable', index, reason: UNPAYABLE[num(reply[2])] ?? 'horizon', left: num(reply[3]) };
   }
   return undefined;
 }
 
-/** A stored bucket value (see state.lua), parsed. */
+/** A stored bucket value (see the format above), parsed. */
 export type StoredState =
   | { readonly pending: true; readonly debt: number; readonly hold: number }
   | {

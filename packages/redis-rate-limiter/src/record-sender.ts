@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { RecordBuffer, type PendingRecord, type RecordStats } from './record-buffer.js';
-import type { Script, ScriptOutcome } from './script-runner.js';
+import type { ScriptOutcome } from './script-runner.js';
+import type { Operation } from './scripts.js';
 
 const FLUSH_BATCH = 64;
 
@@ -12,8 +13,8 @@ const FLUSH_BATCH = 64;
  * and as soon as another call shows that Redis answers again.
  */
 export class RecordSender {
-  readonly #run: (script: Script, keys: readonly string[], args: readonly string[]) => Promise<ScriptOutcome>;
-  readonly #script: Script;
+  readonly #run: (op: Operation, keys: readonly string[], args: readonly string[]) => Promise<ScriptOutcome>;
+  readonly #script: Operation;
   readonly #buffer: RecordBuffer;
   readonly #retryMs: number;
   readonly #nonce = randomBytes(6).toString('base64url');
@@ -23,8 +24,8 @@ export class RecordSender {
   #closed = false;
 
   constructor(
-    run: (script: Script, keys: readonly string[], args: readonly string[]) => Promise<ScriptOutcome>,
-    script: Script,
+    run: (op: Operation, keys: readonly string[], args: readonly string[]) => Promise<ScriptOutcome>,
+    script: Operation,
     bufferSize: number,
     retryMs: number,
   ) {

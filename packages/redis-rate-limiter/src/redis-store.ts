@@ -34,8 +34,8 @@ import {
 import { RecordSender } from './record-sender.js';
 import type { RecordStats } from './record-buffer.js';
 import type { RedisLike } from './redis-like.js';
-import { ADMIT, CANCEL, DELETE, INSPECT, PENALIZE, RECORD, SYNC } from './scripts.js';
-import { ScriptRunner, type Script, type ScriptOutcome } from './script-runner.js';
+import { ADMIT, CANCEL, DELETE, INSPECT, PENALIZE, RECORD, REDIS_RATE_LIMITER_LIBRARY, SYNC, type Operation } from './scripts.js';
+import { ScriptRunner, type ScriptOutcome } from './script-runner.js';
 
 /** A booking that can still be returned (RL-W5): the keys and, per key, what it wrote and replaced. */
 interface Booking {
@@ -61,7 +61,6 @@ export interface RedisStoreSettings {
 
 const SCAN_COUNT = 1000;
 const BATCH = 64;
-const LOADED_LIMIT = 10_000;
 const OK: SideEffectResult = Object.freeze({ kind: 'ok' });
 
 function malformed(script: string, reply: unknown): RateLimitError {
@@ -87,15 +86,15 @@ export class RedisStore implements LimiterStore {
   readonly #records: RecordSender;
   readonly #fixed: Omit<ScriptSettings, 'now'>;
   readonly #serverSettings: ScriptSettings;
-  /** Script and hash tag pairs already run once (so the script is cached on that node). */
-  readonly #loaded = new Set<string>();
   readonly #epochOffset: number;
   /** Server time minus local time, from the last reply (for answers that need no round trip). */
   #serverOffset = 0;
 
   constructor(settings: RedisStoreSettings) {
     this.#s = settings;
-    this.#runner = new ScriptRunner(settings.redis, settings.timeoutMs);
+    this.#runner = new ScriptRunner(settings.redis, settings.timeoutMs, REDIS_RATE_LIMITER_LIBRARY, (keys) =>
+      settings.redis.cluster && keys.length > 0 ? hashTagOf(keys[0] as string) : '',
+    );
     this.#records = new RecordSender((script, keys, args) => this.#run(script, keys, args), RECORD, settings.recordBufferSize, settings.recordRetryMs);
     this.#fixed = {
       ttlSlackMs: String(settings.ttlSlackMs),
@@ -149,7 +148,17 @@ export class RedisStore implements LimiterStore {
     const names = this.#callNames(n, keys);
     if (!Array.isArray(names)) return Promise.resolve(names);
     const token = mode === 'book' ? Math.floor(Math.random() * 0x40000000).toString(36) : '';
-    const args = admitArgs(this.#settings(), mode, budgetMs, token, n, defs, costs, cls, free, heldAt === undefined ? undefined : heldAt - this.#epochOffset);
+    const args = admitArgs(this.#settings(), {
+      mode,
+      budgetMs,
+      token,
+      n,
+      defs,
+      costs,
+      cls,
+      free,
+      heldAt: heldAt === undefined ? undefined : heldAt - this.#epochOffset,
+    });
     return this.#run(ADMIT, names, args).then((outcome) => this.#admission(outcome, names));
   }
 
@@ -383,21 +392,11 @@ export class RedisStore implements LimiterStore {
     return [...found];
   }
 
-  #run(script: Script, keys: readonly string[], args: readonly string[]): Promise<ScriptOutcome> {
-    // The first call of a script on a node goes as EVAL, which caches it: a NOSCRIPT retry would put
-    // that call behind commands sent after it (a record landing after the next admission). Nodes are
-    // told apart by hash tag (one tag, one slot, one node).
-    const seen = this.#s.redis.cluster && keys.length > 0 ? `${script.name}${hashTagOf(keys[0] as string)}` : script.name;
-    const firstUse = !this.#loaded.has(seen);
-    if (firstUse) {
-      if (this.#loaded.size >= LOADED_LIMIT) this.#loaded.clear();
-      this.#loaded.add(seen);
-    }
-    const pending = this.#runner.run(script, keys, args, firstUse);
-    if (firstUse || this.#records.buffered > 0) {
+  #run(op: Operation, keys: readonly string[], args: readonly string[]): Promise<ScriptOutcome> {
+    const pending = this.#runner.run(op, keys, args);
+    if (this.#records.buffered > 0) {
       void pending.then((outcome) => {
-        if (!outcome.ok && firstUse) this.#loaded.delete(seen);
-        if (outcome.ok && script !== RECORD) this.#records.redisAnswered();
+        if (outcome.ok && op !== RECORD) this.#records.redisAnswered();
       });
     }
     return pending;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BucketKey, Limit } from '@core/rate-limit-contract';
+import type { BucketKey, Limit, RateLimiter } from '@core/rate-limit-contract';
+import { createDefaultRateLimiter } from '@core/default-rate-limiter';
 import { ManualClock } from '@core/rate-limit-conformance';
 import { REDIS_RATE_LIMITER_SCRIPTS, bucketKeyName, createRedisRateLimiter, recordMarkerName, type RedisLike } from '../src/index.js';
 import { recordArgs } from '../src/protocol.js';
@@ -131,6 +132,39 @@ describe('RL-A7 RL-R1 huge finite values', () => {
     }
     for (const axis of ['s', 'r']) expect(await limiter.borrowed(key(axis))).toBeGreaterThanOrEqual(10);
     await limiter.close();
+  });
+});
+
+describe('RL-L3 RL-A7 a huge window', () => {
+  it('windowMs 1e17 or jitterMs 1e308 answers as in process (ok, then cost_unpayable; syncs ok), never internal: the expiry is clamped', async () => {
+    const limits: Limit[] = [
+      { perWindow: 5, windowMs: 1e17 },
+      { perWindow: 5, windowMs: 1000, jitterMs: 1e308 },
+      { perWindow: 5, windowMs: 1e300, jitterMs: 1e300 },
+    ];
+    for (const clock of [undefined, new ManualClock(1_000_000)]) {
+      const prefix = fresh();
+      const redis = createRedisRateLimiter({ redis: (await client()).redis, prefix, ...(clock === undefined ? {} : { clock }) });
+      const memory = createDefaultRateLimiter(clock === undefined ? {} : { clock });
+      for (const [i, limit] of limits.entries()) {
+        const k = key(`huge-${i}`);
+        const answers = async (limiter: RateLimiter): Promise<string[]> => {
+          const kinds: string[] = [(await limiter.checkRate(k, limit, 5)).kind];
+          const second = await limiter.checkRate(k, limit, 1);
+          kinds.push(second.kind === 'error' ? second.error.code : second.kind);
+          kinds.push((await limiter.sync(k, limit, 2)).kind);
+          kinds.push((await limiter.penalize(k, { forMs: 10 })).kind);
+          return kinds;
+        };
+        const expected = await answers(memory);
+        expect(expected, `in process, ${JSON.stringify(limit)}`).toEqual(['ok', 'cost_unpayable', 'ok', 'ok']);
+        expect(await answers(redis), `on Redis, ${JSON.stringify(limit)}`).toEqual(expected);
+        const [name] = server.cli('--scan', '--pattern', `${prefix}*huge-${i}`).split('\n').filter(Boolean);
+        expect(Number(server.cli('PTTL', name as string))).toBeLessThanOrEqual(1e15);
+      }
+      await redis.close();
+      await memory.close();
+    }
   });
 });
 

@@ -104,18 +104,18 @@ describe('faults under load', () => {
     await l.close();
   });
 
-  it('SCRIPT FLUSH under load is transparent: no error, and RL-A6 holds throughout', async () => {
+  it('FUNCTION FLUSH (and SCRIPT FLUSH) under load is transparent: no error, and RL-A6 holds throughout', async () => {
     const l = limiter(1_000);
     const load = hammer(l);
     for (let i = 0; i < 5; i++) {
       const before = load.answers.length;
-      server.cli('SCRIPT', 'FLUSH');
+      server.cli(i % 2 === 0 ? 'FUNCTION' : 'SCRIPT', 'FLUSH');
       await expect.poll(() => load.answers.length, { timeout: 10_000 }).toBeGreaterThan(before + 20);
     }
     await load.stop();
     const errors = load.answers.filter((a) => a.decision.kind === 'error');
     expect(errors).toEqual([]);
-    expectRlA6(admissions(load.answers, -Infinity, Infinity), 'across the script flushes');
+    expectRlA6(admissions(load.answers, -Infinity, Infinity), 'across the flushes');
     await l.close();
   });
 

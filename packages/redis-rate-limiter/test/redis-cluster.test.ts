@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '@core/rate-limit-conformance';
-import { createRedisRateLimiter, escapeName, type RedisRateLimiter } from '../src/index.js';
+import { REDIS_RATE_LIMITER_LIBRARY, createRedisRateLimiter, escapeName, type RedisRateLimiter } from '../src/index.js';
 import { bucketsOf, ioredisCluster, nodeRedisCluster, type TestClient } from './support/clients.js';
 import { startRedisCluster, type RedisClusterServers } from './support/redis-servers.js';
 
@@ -137,13 +137,16 @@ describe('node-redis v5 cluster', () => {
     await limiter.close();
   });
 
-  it('SCRIPT FLUSH on every master is transparent', async () => {
-    const { limiter } = limiterWith(nr);
-    const key = { venue: 'binance', credential: null, axis: 'ip' };
-    expect((await limiter.checkRate(key, limit, 1)).kind).toBe('ok');
-    for (const node of cluster.nodes) node.cli('SCRIPT', 'FLUSH');
-    expect((await limiter.checkRate(key, limit, 4)).kind).toBe('ok');
-    expect(await limiter.checkRate(key, limit, 1)).toEqual({ kind: 'delay', retryAfterMs: 1000 });
-    await limiter.close();
+  it('FUNCTION FLUSH on every master is transparent: the library is loaded again on every master', async () => {
+    for (const client of [nr, io]) {
+      const { limiter } = limiterWith(client);
+      const keys = ['binance', 'okx', 'bybit', 'kraken'].map((venue) => ({ venue, credential: null, axis: 'ip' }));
+      for (const key of keys) expect((await limiter.checkRate(key, limit, 1)).kind).toBe('ok');
+      for (const node of cluster.nodes) node.cli('FUNCTION', 'FLUSH');
+      for (const key of keys) expect((await limiter.checkRate(key, limit, 4)).kind).toBe('ok');
+      for (const key of keys) expect(await limiter.checkRate(key, limit, 1)).toEqual({ kind: 'delay', retryAfterMs: 1000 });
+      for (const node of cluster.nodes) expect(node.cli('FUNCTION', 'LIST')).toContain(REDIS_RATE_LIMITER_LIBRARY.name);
+      await limiter.close();
+    }
   });
 });

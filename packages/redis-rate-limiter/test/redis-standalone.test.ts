@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { hashCredential } from '@core/rate-limit-kit';
 import { ManualClock } from '@core/rate-limit-conformance';
-import { createRedisRateLimiter, fromIoRedis, REDIS_RATE_LIMITER_SCRIPTS, type RedisRateLimiter } from '../src/index.js';
+import {
+  createRedisRateLimiter,
+  fromIoRedis,
+  REDIS_RATE_LIMITER_LIBRARY,
+  REDIS_RATE_LIMITER_SCRIPTS,
+  type RedisLike,
+  type RedisRateLimiter,
+} from '../src/index.js';
 import { bucketsOf, ioredisClient, nodeRedisClient, type TestClient } from './support/clients.js';
 import { startRedisServer, type RedisServer } from './support/redis-servers.js';
 
@@ -54,7 +61,7 @@ const binanceIp = { venue: 'binance', credential: null, axis: 'ip' };
 const weight = { requests: 6000, periodMs: 60_000 };
 
 describe('round trips', () => {
-  it('one EVALSHA per admission, booking and three-bucket check, once the scripts are cached', async () => {
+  it('one FCALL per admission, booking and three-bucket check, once the library is loaded', async () => {
     const limiter = limiterWith();
     const keyed = { venue: 'binance', credential: 'k1', axis: 'orders_10s' };
     const uid = { venue: 'binance', credential: 'k1', axis: 'uid' };
@@ -63,13 +70,13 @@ describe('round trips', () => {
       { key: keyed, limit: { requests: 100, periodMs: 10_000 }, cost: 1 },
       { key: uid, limit: { requests: 1000, periodMs: 60_000 }, cost: 1 },
     ];
-    expect((await limiter.checkRates(three)).kind).toBe('ok'); // loads the script if needed
+    expect((await limiter.checkRates(three)).kind).toBe('ok'); // loads the library if needed
     const before = commandCalls();
     for (let i = 0; i < 10; i++) expect((await limiter.checkRates(three)).kind).toBe('ok');
     for (let i = 0; i < 5; i++) expect((await limiter.checkRate(binanceIp, weight, 1, { maxWaitMs: 1000 })).kind).toBe('ok');
-    // 15 client commands, all EVALSHA; inside the scripts one TIME per call, one read per call (GET for
+    // 15 client commands, all FCALL; inside the functions one TIME per call, one read per call (GET for
     // one bucket, MGET for several), one SET per bucket
-    expect(Object.fromEntries(callsSince(before))).toEqual({ evalsha: 15, time: 15, mget: 10, get: 5, set: 35 });
+    expect(Object.fromEntries(callsSince(before))).toEqual({ fcall: 15, time: 15, mget: 10, get: 5, set: 35 });
     await limiter.close();
   });
 
@@ -79,7 +86,7 @@ describe('round trips', () => {
     await client.connect();
     const limiter = createRedisRateLimiter({ redis: fromIoRedis(client), prefix: `s${n++}:` });
     const limit = { capacity: 1000, refillPerSec: 1 };
-    expect((await limiter.checkRate(binanceIp, limit, 1)).kind).toBe('ok'); // loads the script
+    expect((await limiter.checkRate(binanceIp, limit, 1)).kind).toBe('ok'); // loads the library
     const socket = client.stream as unknown as { _write: (...a: unknown[]) => void; _writev: (...a: unknown[]) => void };
     let writes = 0;
     const write = socket._write.bind(socket);
@@ -100,9 +107,42 @@ describe('round trips', () => {
     client.disconnect();
   });
 
-  it('SCRIPT FLUSH costs one EVAL, then EVALSHA again; the answer stays right', async () => {
+  it('FUNCTION FLUSH costs one FUNCTION LOAD and one FCALL again; the answer stays right', async () => {
     const clock = new ManualClock();
     const limiter = limiterWith({ clock });
+    const limit = { capacity: 2, refillPerSec: 1 };
+    expect((await limiter.checkRate(binanceIp, limit, 1)).kind).toBe('ok');
+    server.cli('FUNCTION', 'FLUSH');
+    const before = commandCalls();
+    expect((await limiter.checkRate(binanceIp, limit, 1)).kind).toBe('ok');
+    expect(await limiter.checkRate(binanceIp, limit, 1)).toEqual({ kind: 'delay', retryAfterMs: 1000 });
+    const calls = callsSince(before);
+    expect(calls.get('function|load')).toBe(1);
+    expect(calls.get('fcall')).toBe(3); // function not found (then FUNCTION LOAD), the retry, the second admission
+    expect(calls.get('evalsha')).toBeUndefined();
+    await limiter.close();
+  });
+
+  it('the library is named by a hash of its code, and so are its functions: another version beside it changes nothing', async () => {
+    const limiter = limiterWith();
+    expect((await limiter.checkRate(binanceIp, weight, 1)).kind).toBe('ok');
+    const { name, code } = REDIS_RATE_LIMITER_LIBRARY;
+    expect(name).toMatch(/^rrl_[0-9a-f]{12}$/);
+    const other = code.replaceAll(name, 'rrl_000000000000');
+    const [node] = await io.redis.masters();
+    expect(await node?.functionLoad?.(other)).toBe('rrl_000000000000');
+    const listed = server.cli('FUNCTION', 'LIST');
+    for (const library of [name, 'rrl_000000000000']) expect(listed).toContain(library);
+    expect(listed).toContain(`${name}_admit`);
+    expect((await limiter.checkRate(binanceIp, weight, 1)).kind).toBe('ok');
+    server.cli('FUNCTION', 'DELETE', 'rrl_000000000000');
+    await limiter.close();
+  });
+
+  it('without fcall the limiter runs scripts: SCRIPT FLUSH costs one EVAL, then EVALSHA again', async () => {
+    const { fcall: _, ...scriptsOnly } = io.redis;
+    const clock = new ManualClock();
+    const limiter = createRedisRateLimiter({ redis: scriptsOnly, prefix: `s${n++}:`, clock });
     const limit = { capacity: 2, refillPerSec: 1 };
     expect((await limiter.checkRate(binanceIp, limit, 1)).kind).toBe('ok');
     server.cli('SCRIPT', 'FLUSH');
@@ -112,6 +152,28 @@ describe('round trips', () => {
     const calls = callsSince(before);
     expect(calls.get('eval')).toBe(1);
     expect(calls.get('evalsha')).toBe(2); // NOSCRIPT (then EVAL), then the second admission
+    expect(calls.get('fcall')).toBeUndefined();
+    await limiter.close();
+  });
+
+  it('a server without Functions (FUNCTION LOAD an unknown command) turns the limiter to scripts', async () => {
+    const masters = await io.redis.masters();
+    const refusing: RedisLike = {
+      ...io.redis,
+      masters: async () =>
+        masters.map((node) => ({
+          scan: (cursor: string, match: string, count: number) => node.scan(cursor, match, count),
+          functionLoad: async () => Promise.reject(new Error("ERR unknown command 'FUNCTION', with args beginning with: 'LOAD'")),
+        })),
+    };
+    const limiter = createRedisRateLimiter({ redis: refusing, prefix: `s${n++}:`, clock: new ManualClock() });
+    const before = commandCalls();
+    const limit = { capacity: 2, refillPerSec: 1 };
+    expect((await limiter.checkRate(binanceIp, limit, 2)).kind).toBe('ok');
+    expect(await limiter.checkRate(binanceIp, limit, 1)).toEqual({ kind: 'delay', retryAfterMs: 1000 });
+    const calls = callsSince(before);
+    expect(calls.get('fcall')).toBeUndefined();
+    expect((calls.get('eval') ?? 0) + (calls.get('evalsha') ?? 0)).toBe(2);
     await limiter.close();
   });
 });

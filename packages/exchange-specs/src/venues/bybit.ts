@@ -119,7 +119,19 @@ const Q = {
   headers:
     'Every request to the API returns response header shown in the code panel: `X-Bapi-Limit-Status` - your remaining requests for current endpoint `X-Bapi-Limit` - your current limit for current endpoint `X-Bapi-Limit-Reset-Timestamp` - the timestamp indicating when your request limit resets if you have exceeded your rate_limit. Otherwise, this is just the current timestamp (it may not exactly match `timeNow`).',
   visits: 'If you receive `"retCode": 10006, "retMsg": "Too many visits!"` in the JSON response, you have hit the API rate limit. | 10006 | Too many visits. Exceeded the API Rate Limit.',
+  /** The header's words: an endpoint's limit counts requests (a cost of 1 is one request). */
+  perRequest: '`X-Bapi-Limit-Status` - your remaining requests for current endpoint',
 } as const;
+
+/** A row of the rate-limit table as read on 2026-12-07 (bybit-exchange/docs @130165c). */
+const table = (row: string): Provenance => doc('rateTable', row);
+
+/** Endpoints ccxt calls that the spec priced nowhere before 2026-12-07: id, path, limit per second, the table row. */
+const ADDED: readonly (readonly [string, string, number, string])[] = [
+  ['asset/coin/query-info', '/v5/asset/coin/query-info', 5, 'GET | /v5/asset/coin/query-info | 5 req/s | N'],
+  ['user/query-api', '/v5/user/query-api', 10, 'GET | /v5/user/query-api | 10 req/s | N'],
+  ['account/info', '/v5/account/info', 50, `GET | /v5/account/info | | 50/s | N | ${Q.perRequest}`],
+];
 
 /** Bybit API v5 REST (unified account). */
 export const bybit: VenueSpec = {
@@ -133,6 +145,11 @@ export const bybit: VenueSpec = {
     rate: { url: 'https://bybit-exchange.github.io/docs/v5/rate-limit', retrieved: '2026-12-01', note: 'bybit-exchange/docs @072c197 docs/v5/rate-limit/rate-limit.mdx (IP limit, API rate limit table "UTA2.0 Pro", batch instructions)' },
     vip: { url: 'https://bybit-exchange.github.io/docs/v5/rate-limit/rules-for-vips', retrieved: '2026-12-01', note: 'bybit-exchange/docs @072c197 docs/v5/rate-limit/rules-for-vips.mdx' },
     batch: { url: 'https://bybit-exchange.github.io/docs/v5/order/batch-place', retrieved: '2026-12-01', note: 'bybit-exchange/docs @072c197 docs/v5/order/batch-place.mdx' },
+    rateTable: {
+      url: 'https://bybit-exchange.github.io/docs/v5/rate-limit',
+      retrieved: '2026-12-07',
+      note: 'bybit-exchange/docs @130165c docs/v5/rate-limit/rate-limit.mdx (Account, Asset and User tables): the endpoints added on 2026-12-07',
+    },
     errors: { url: 'https://bybit-exchange.github.io/docs/v5/error', retrieved: '2026-12-01', note: 'bybit-exchange/docs @072c197 docs/v5/error.mdx (HTTP Code, WS OE General code, UTA and Spot tables)' },
   },
   buckets: [
@@ -144,6 +161,7 @@ export const bybit: VenueSpec = {
     uid('position/list', 50, doc('rate', 'GET | /v5/position/list | 50/s (inverse, linear, option) | - (spot) | N'), 'one limit for inverse, linear and option (the cell spans them; shared, the safe reading)'),
     uid('account/wallet-balance', 50, doc('rate', 'GET | /v5/account/wallet-balance | accountType=UNIFIED | 50/s | N'), 'unified account'),
     uid('account/fee-rate', 5, doc('rate', 'GET | /v5/account/fee-rate | | 5/s | N'), 'every category'),
+    ...ADDED.map(([id, , limit, row]) => uid(id, limit, table(row), 'per UID ("per second per UID")')),
   ],
   global: [{ bucket: 'ip', cost: one }],
   endpoints: [
@@ -160,6 +178,7 @@ export const bybit: VenueSpec = {
     ep('position-list', 'GET', '/v5/position/list', 'private', [{ bucket: 'position/list', cost: one }], doc('rate', 'GET | /v5/position/list | 50/s (inverse, linear, option) | - (spot) | N')),
     ep('wallet-balance', 'GET', '/v5/account/wallet-balance', 'private', [{ bucket: 'account/wallet-balance', cost: one }], doc('rate', 'GET | /v5/account/wallet-balance | accountType=UNIFIED | 50/s | N')),
     ep('fee-rate', 'GET', '/v5/account/fee-rate', 'private', [{ bucket: 'account/fee-rate', cost: one }], doc('rate', 'GET | /v5/account/fee-rate | | 5/s | N')),
+    ...ADDED.map(([id, path, , row]) => ep(id.replaceAll('/', '-'), 'GET', path, 'private', [{ bucket: id, cost: one }], table(row))),
     ep('market-time', 'GET', '/v5/market/time', 'public', [], doc('rate', Q.ip)),
     ep('market-kline', 'GET', '/v5/market/kline', 'public', [], doc('rate', Q.ip)),
     ep('market-orderbook', 'GET', '/v5/market/orderbook', 'public', [], doc('rate', Q.ip)),
@@ -174,7 +193,7 @@ export const bybit: VenueSpec = {
       limitHeader: 'x-bapi-limit',
       resetHeader: 'x-bapi-limit-reset-timestamp',
       resetUnit: 'epoch-ms',
-      buckets: [...Object.keys(ROWS).flatMap((id) => [id, `${id}/option`, `${id}/spot`]), 'order/realtime', 'order/history', 'execution/list', 'position/list', 'account/wallet-balance', 'account/fee-rate'],
+      buckets: [...Object.keys(ROWS).flatMap((id) => [id, `${id}/option`, `${id}/spot`]), 'order/realtime', 'order/history', 'execution/list', 'position/list', 'account/wallet-balance', 'account/fee-rate', ...ADDED.map(([id]) => id)],
       provenance: doc('rate', Q.headers),
     },
   ],

@@ -10,6 +10,20 @@ const rest = (quote: string): Provenance => ({ source: 'rest', confidence: 'docu
 const engine = (quote: string): Provenance => ({ source: 'engine', confidence: 'documented', quote });
 const pair = { kind: 'param', param: 'pair' } as const;
 
+/**
+ * The pair counter an order transaction is charged on, and the key-wide bound of every pair counter. AmendOrder,
+ * CancelOrder and CancelOrderBatch name orders (txid, userref, cl_ord_id), not a pair, so they cannot be
+ * charged on their pair's counter without state: they are charged on `trading-key` only, which every order
+ * transaction of the key (of any pair) is charged on too. A pair's counter receives a subset of what
+ * `trading-key` receives and decays at the same rate, so it never exceeds it: keeping `trading-key` under the
+ * threshold keeps every pair's counter under it, whatever pair an order without a pair belongs to.
+ */
+const onPair = (cost: CostExpr): CostRule[] => [
+  { bucket: 'trading', cost },
+  { bucket: 'trading-key', cost },
+];
+const onKey = (cost: CostExpr): CostRule => ({ bucket: 'trading-key', cost });
+
 const Q = {
   counter: 'Every REST API user has a “call counter” which starts at 0. Ledger/trade history calls increase the counter by 2. All other API calls increase this counter by 1 (except AddOrder, CancelOrder which operate on a different limiter detailed further below).',
   tiersSupport: '認証レベル2ではAPIのリミットが15で、3秒毎に1ずつすくなくなります。認証レベル3と4ではリミットが20で、認証レベル3の場合は2秒毎に1、認証レベル4では1秒毎に1ずつそれぞれ減少します。',
@@ -25,6 +39,8 @@ const Q = {
   edit: 'Transaction | Fixed | < 5s | < 10s | < 15s | < 45s | < 90s | < 300s | Edit Order | +1 | +6 | +5 | +4 | +2 | +1 | -',
   cancel: 'Transaction | Fixed | < 5s | < 10s | < 15s | < 45s | < 90s | < 300s | Cancel Order | - | +8 | +6 | +5 | +4 | +2 | +1',
   batchAdd: 'Transaction | Fixed | Batch Add | +(n/2) | `n` represents the number of orders in a batch. | Sends a collection of orders (minimum of 2 and maximum 15)',
+  batchCancel:
+    'Transaction | Fixed | < 5s | < 10s | < 15s | < 45s | < 90s | < 300s | Batch Cancel | - | +(8*n) | +(6*n) | +(5*n) | +(4*n) | +(2*n) | (1*n) | n represents the number of orders in a batch. | If the rate counter in the batch exceeds maximum for a batch cancel, the requests in batch are still accepted. | Cancel multiple open orders by txid, userref or cl_ord_id(maximum 50 total unique IDs/references)',
   orderLimit: 'When the rate counter exceeds the threshold for the client tier, further transactions will be restricted with `EOrder:Rate limit exceeded` rejection until the rate counter has decayed below the threshold.',
 } as const;
 
@@ -63,6 +79,23 @@ const PUBLIC: Provenance = {
 /** A trading call also counts 1 on the REST counter: the guide exempts only AddOrder and CancelOrder. */
 const alsoCounter = counter(1, { source: 'rest', confidence: 'uncertain', quote: Q.counter });
 
+/**
+ * The most ids of a batch cancel admitted at once: 8 each (the worst case by order age) within the lowest
+ * threshold (Starter's 60). Kraken takes up to 50, and accepts a batch that takes the counter past the threshold.
+ */
+const BATCH_CANCEL_IDS = 7;
+
+/** `8*n` for a batch cancel of n ids (txids or userrefs, or cl_ord_ids): more than {@link BATCH_CANCEL_IDS} is refused, to be split. */
+const eightPerOrder = (param: string): CostExpr => ({ kind: 'table', param, measure: 'count', rows: Array.from({ length: BATCH_CANCEL_IDS }, (_, i) => ({ upTo: i + 1, cost: 8 * (i + 1) })) });
+
+/** A batch cancel by `orders` or by `cl_ord_ids`; both lists in one batch are refused (no cost listed for that), to be sent apart. */
+const batchCancelCost: CostExpr = {
+  kind: 'presence',
+  param: 'orders',
+  present: { kind: 'presence', param: 'cl_ord_ids', present: { kind: 'lookup', param: 'cl_ord_ids', values: {} }, absent: eightPerOrder('orders') },
+  absent: eightPerOrder('cl_ord_ids'),
+};
+
 /** `n/2` for a batch of 2 to 15 orders (more, or fewer, is refused). */
 const halfPerOrder: CostExpr = { kind: 'table', param: 'orders', measure: 'count', rows: Array.from({ length: 15 }, (_, i) => ({ upTo: i + 1, cost: (i + 1) / 2 })) };
 
@@ -81,7 +114,11 @@ export const kraken: VenueSpec = {
   defaultTier: 'starter',
   sources: {
     rest: { url: 'https://docs.kraken.com/api/docs/guides/spot-rest-ratelimits', retrieved: '2026-12-01', note: 'Spot REST Rate Limits guide, version of 2026-06-09' },
-    engine: { url: 'https://docs.kraken.com/api/docs/guides/spot-ratelimits', retrieved: '2026-12-01', note: 'Spot Trading Limits guide (shared by REST, WebSocket and FIX), version of 2026-06-09; batch sizes from https://docs.kraken.com/api/docs/rest-api/add-order-batch' },
+    engine: {
+      url: 'https://docs.kraken.com/api/docs/guides/spot-ratelimits',
+      retrieved: '2026-12-07',
+      note: "Spot Trading Limits guide (shared by REST, WebSocket and FIX), version of 2026-06-09 read 2026-12-01; its whole table (the Batch Cancel row and the batch note) read 2026-12-07 from a stored copy of the page (also served as https://docs.kraken.com/exchange/guides/general/ratelimits). Batch sizes from https://docs.kraken.com/api/docs/rest-api/add-order-batch and, for CancelOrderBatch's 50 ids, https://docs.kraken.com/api-reference/trading/cancel-order-batch (read 2026-12-07)",
+    },
     errorCodes: {
       url: 'https://support.kraken.com/hc/en-us/articles/360001491786-API-Error-Codes',
       retrieved: '2026-12-07',
@@ -125,6 +162,17 @@ export const kraken: VenueSpec = {
       tiers: { starter: { capacity: 60, refillPerSec: 1 }, intermediate: { capacity: 125, refillPerSec: 2.34 }, pro: { capacity: 180, refillPerSec: 3.75 } },
     },
     {
+      id: 'trading-key',
+      scope: 'uid',
+      algorithm: 'token-bucket',
+      capacity: 60,
+      refillPerSec: 1,
+      provenance: engine(`${Q.perPair} | ${Q.threshold}`),
+      description:
+        "a bound of every pair counter of the client: a pair counter's threshold and decay, charged with every order transaction of any pair. AmendOrder, CancelOrder and CancelOrderBatch name no pair and are charged here only; a pair's counter counts a part of what this one counts and decays as fast, so it stays under this one. It paces the key's order transactions of all pairs together as one pair's",
+      tiers: { starter: { capacity: 60, refillPerSec: 1 }, intermediate: { capacity: 125, refillPerSec: 2.34 }, pro: { capacity: 180, refillPerSec: 3.75 } },
+    },
+    {
       id: 'ip',
       scope: 'ip',
       algorithm: 'token-bucket',
@@ -163,21 +211,32 @@ export const kraken: VenueSpec = {
     priv('Ledgers', LEDGER_COST),
     priv('QueryTrades', LEDGER_COST, 'uncertain'),
     priv('QueryLedgers', LEDGER_COST, 'uncertain'),
-    trading('AddOrder', [{ bucket: 'trading', cost: { kind: 'constant', value: 1 } }], engine(Q.add)),
-    trading('AddOrderBatch', [{ bucket: 'trading', cost: halfPerOrder }, alsoCounter], engine(Q.batchAdd), "orders of one pair (the batch's pair parameter); 2 to 15 orders"),
+    trading('AddOrder', onPair({ kind: 'constant', value: 1 }), engine(Q.add)),
+    trading('AddOrderBatch', [...onPair(halfPerOrder), alsoCounter], engine(Q.batchAdd), "orders of one pair (the batch's pair parameter); 2 to 15 orders"),
     trading(
       'AmendOrder',
-      [{ bucket: 'trading', cost: { kind: 'constant', value: 4 } }, alsoCounter],
+      [onKey({ kind: 'constant', value: 4 }), alsoCounter],
       { ...engine(Q.amend), deviations: [{ value: 4, reason: 'formula', text: 'the worst case: the fixed +1 plus +3 for an order younger than 5 s' }] },
-      "+1, plus 3/2/1 when the order is younger than 5/10/15 s: the order's age is unknown, so the worst case (4) is reserved; AmendOrder takes no pair, pass it (query) so the pair counter can be charged",
+      "+1, plus 3/2/1 when the order is younger than 5/10/15 s: the order's age is unknown, so the worst case (4) is reserved. AmendOrder names an order, not a pair: it is charged on the key's bound of every pair counter (trading-key)",
     ),
     trading(
       'EditOrder',
-      [{ bucket: 'trading', cost: { kind: 'constant', value: 7 } }, alsoCounter],
+      onPair({ kind: 'constant', value: 7 }).concat(alsoCounter),
       { ...engine(Q.edit), deviations: [{ value: 7, reason: 'formula', text: 'the worst case: the fixed +1 plus +6 for an order younger than 5 s' }] },
       '+1, plus 6/5/4/2/1 when the order is younger than 5/10/15/45/90 s: the worst case (7) is reserved',
     ),
-    trading('CancelOrder', [{ bucket: 'trading', cost: { kind: 'constant', value: 8 } }], engine(Q.cancel), "8/6/5/4/2/1 when the order is younger than 5/10/15/45/90/300 s: the order's age is unknown, so the worst case (8) is reserved; pass pair (query) so the pair counter can be charged"),
+    trading(
+      'CancelOrder',
+      [onKey({ kind: 'constant', value: 8 })],
+      engine(Q.cancel),
+      "8/6/5/4/2/1 when the order is younger than 5/10/15/45/90/300 s: the order's age is unknown, so the worst case (8) is reserved. CancelOrder names an order, not a pair: it is charged on the key's bound of every pair counter (trading-key). A userref that names several orders cancels (and costs) each of them: send one order's id",
+    ),
+    trading(
+      'CancelOrderBatch',
+      [onKey(batchCancelCost), alsoCounter],
+      engine(Q.batchCancel),
+      "8 per order at worst (the orders' ages are unknown), up to 50 ids, on the key's bound of every pair counter (the ids name orders, not pairs). Kraken accepts a batch that takes the counter past the threshold, which then refuses every order transaction of the pair until it decays: a batch of more than 7 ids (56, within the lowest threshold, Starter's 60, which the spec's validation requires of every cost) is refused here, to be split. Send ids in `orders` or in `cl_ord_ids`, not both in one batch (refused)",
+    ),
     pub('Time'),
     pub('SystemStatus'),
     pub('Assets'),
@@ -195,7 +254,7 @@ export const kraken: VenueSpec = {
       body: [{ path: 'error', startsWith: 'EGeneral:Temporary lockout' }],
       verdict: 'banned',
       counted: true,
-      penalize: ['ip', 'public', 'rest-counter', 'trading'],
+      penalize: ['ip', 'public', 'rest-counter', 'trading', 'trading-key'],
       wait: [{ from: 'fixed', ms: LOCKOUT_MS }],
       provenance: { source: 'errorCodes', confidence: 'observed', quote: Q.lockout },
       note: "per IP, after too many failed calls, invalid nonces or invalid signatures: every request of the IP is held (the IP bucket every request is charged on, and the public calls; the key's counter and the pair of the request too) for about 15 minutes. The failed calls that cause it are the invalid-nonce, invalid-signature and invalid-key rules",
@@ -205,13 +264,13 @@ export const kraken: VenueSpec = {
       body: [{ path: 'error', contains: 'Throttled' }],
       verdict: 'rate_limited',
       counted: true,
-      penalize: ['rest-counter', 'trading', 'public'],
+      penalize: ['rest-counter', 'trading', 'trading-key', 'public'],
       wait: [
         { from: 'body', path: 'error', unit: 'epoch-s', pattern: '^EService: ?Throttled: ?(\\d+)' },
         { from: 'fixed', ms: 5000 },
       ],
       provenance: rest(Q.throttled),
-      note: "too many concurrent requests (EService: Throttled, also seen spelled EService:Throttled): the key's counter, the pair and the IP are held until the UNIX time the message carries (read against the Date header); without a time, or without a Date header, for the documented default of 5 s",
+      note: 'too many concurrent requests (EService: Throttled, also seen spelled EService:Throttled): the key\'s counter, its order transactions (trading-key; the pair too when the request names one: "Try again after [timestamp]") and the public calls are held until the UNIX time the message carries (read against the Date header); without a time, or without a Date header, for the documented default of 5 s',
     },
     {
       id: 'api-rate-limit',
@@ -228,7 +287,7 @@ export const kraken: VenueSpec = {
       body: [{ path: 'error', startsWith: 'EOrder:Rate limit exceeded' }],
       verdict: 'rate_limited',
       counted: true,
-      penalize: ['trading'],
+      penalize: ['trading', 'trading-key'],
       wait: [{ from: 'fixed', ms: 10_000 }],
       provenance: engine(Q.orderLimit),
       note: 'the pair counter is over the threshold until it decays, at a rate Kraken states per tier but from a value it does not report: the documented default is 10 s',
@@ -245,6 +304,13 @@ export const kraken: VenueSpec = {
   verification: {
     checked: '2026-12-07',
     corrections: [
+      {
+        what: 'AmendOrder, CancelOrder (audit of 2026-12-07)',
+        was: "refused without a `pair` parameter (the pair counter was partitioned by it), which Kraken's endpoints do not take",
+        now: "charged at the worst case by order age (4, 8) on trading-key, the key's bound of every pair counter, which AddOrder, AddOrderBatch and EditOrder are charged on too",
+        source: 'engine',
+      },
+      { what: 'CancelOrderBatch (audit of 2026-12-07)', was: 'not modelled', now: '8 per id (the worst case by order age) on trading-key, at most 7 ids a batch (Kraken: 50); +1 on the REST counter', source: 'engine' },
       { what: 'the quote of the REST counter (audit of 2026-12-07)', was: '"Ledger/trade history calls increase the counter by `4`" (not the guide\'s words)', now: 'the guide\'s words, "by 2"; 4 is still charged, as a stated deviation', source: 'rest' },
       {
         what: 'EGeneral:Temporary lockout (audit of 2026-12-07)',
@@ -272,5 +338,9 @@ export const kraken: VenueSpec = {
       },
     ],
   },
-  notes: ['Private calls are POSTs with form (or JSON) bodies; the pair counter needs the pair (body or query).', 'Not modelled: CancelOrderBatch (+8 per order when young, up to 50 orders: Kraken accepts a batch cancel beyond the threshold) and the open-order limits per pair (60/80/225).'],
+  notes: [
+    'Private calls are POSTs with form (or JSON) bodies; the pair counter needs the pair (body or query) of AddOrder, AddOrderBatch and EditOrder, which take one.',
+    "AmendOrder, CancelOrder and CancelOrderBatch take no pair: they are charged, at their worst case by order age, on `trading-key`, the key's bound of every pair counter, which every order transaction is charged on too. It is sound without knowing the pair, at a price: the key's order transactions of all pairs together are paced as one pair's. A client that knows each order's pair and age can only do better by keeping that state itself.",
+    'Not modelled: the open-order limits per pair (60/80/225).',
+  ],
 };

@@ -78,6 +78,36 @@ const ROWS: readonly Row[] = [
 
 const pageSource = (page: number): string => `api-${page}`;
 
+/**
+ * Endpoints ccxt calls that the spec priced nowhere before 2026-12-07, read that day from KuCoin's universal
+ * SDK (spec/rest/api at @78c90c7, the OpenAPI files KuCoin generates its SDKs from; each names its page): id,
+ * path, pool, weight, SDK file, the page the SDK names.
+ */
+const FROM_SDK: readonly (readonly [string, string, Pool, number, string, number])[] = [
+  ['currencies', '/api/v3/currencies', 'public', 3, 'spot-market', 3470152],
+  ['margin-symbols', '/api/v3/margin/symbols', 'public', 3, 'margin-market', 3470189],
+  ['isolated-symbols', '/api/v1/isolated/symbols', 'public', 3, 'margin-market', 3470194],
+  ['hf-accounts-opened', '/api/v1/hf/accounts/opened', 'spot', 30, 'account-account', 3470120],
+];
+const SDK_COMMIT = '78c90c77d749e4e57d61e99b7c04f090150e08d2';
+const SDK_POOL: Readonly<Record<Pool, string>> = { spot: 'Spot', management: 'Management', public: 'Public' };
+
+function sdkEp([id, path, pool, weight, file]: (typeof FROM_SDK)[number]): EndpointSpec {
+  const quote = `"x-api-rate-limit-pool": "${SDK_POOL[pool]}", … "x-api-rate-limit-weight": ${weight}`;
+  return { id, method: 'GET', path, auth: pool === 'public' ? 'public' : 'private', provenance: { source: `sdk-${id}`, confidence: 'documented', quote }, costs: [{ bucket: pool, cost: { kind: 'constant', value: weight } }] };
+}
+
+const sdkSources: Record<string, Source> = Object.fromEntries(
+  FROM_SDK.map(([id, path, , , file, page]) => [
+    `sdk-${id}`,
+    {
+      url: `https://github.com/Kucoin/kucoin-universal-sdk/blob/${SDK_COMMIT}/spec/rest/api/openapi-${file}.json`,
+      retrieved: '2026-12-07',
+      note: `KuCoin's universal SDK OpenAPI description, operation GET ${path} ("x-api-doc": "https://www.kucoin.com/docs-new/api-${page}")`,
+    },
+  ]),
+);
+
 function ep([id, method, path, pool, weight, page, deprecated]: Row): EndpointSpec {
   const provenance: Provenance = { source: pageSource(page), confidence: 'documented', quote: `API-RATE-LIMIT-POOL | ${POOL_NAME[pool]} | API-RATE-LIMIT-WEIGHT | ${weight}` };
   return {
@@ -105,6 +135,7 @@ export const kucoin: VenueSpec = {
   sources: {
     rateLimit: { url: 'https://www.kucoin.com/docs-new/rate-limit', retrieved: RETRIEVED, note: 'REST rate limit: resource pools, weight, request header, public and private endpoints (later versions of the page add a "Unified Account" column, which concerns the unified-account endpoints only)' },
     ...pageSources,
+    ...sdkSources,
   },
   buckets: [
     {
@@ -137,7 +168,7 @@ export const kucoin: VenueSpec = {
       description: 'Public pool per IP, 2000 per 30 s at every VIP level',
     },
   ],
-  endpoints: ROWS.map(ep),
+  endpoints: [...ROWS.map(ep), ...FROM_SDK.map(sdkEp)],
   feedback: [kucoinUsageHeaders(['spot', 'management', 'public'])],
   errors: [...KUCOIN_429_RULES],
   verification: {

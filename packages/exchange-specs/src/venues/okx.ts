@@ -56,6 +56,7 @@ const Q = {
   instruments: 'Rate Limit: 20 requests per 2 seconds | Rate limit rule: IP + Instrument Type',
   time: 'Rate Limit: 10 requests per 2 seconds | Rate limit rule: IP',
   status: 'Rate Limit: 1 request per 5 seconds',
+  currencies: 'Rate Limit: 6 requests per second | Rate limit rule: User ID',
   elpTaker: 'Rate limit of orders tagged as isElpTakerAccess:true - 50 orders per 2 seconds per User ID per instrument ID. - This rate limit is shared in Place order/Place multiple orders endpoints in REST/WebSocket',
   subaccount:
     'At the sub-account level, we allow a maximum of 1000 order requests per 2 seconds. Only new order requests and amendment order requests will be counted towards this limit. The limit encompasses all requests from the endpoints below. For batch order requests consisting of multiple orders, each order will be counted individually. Error code 50061 is returned when the sub-account rate limit is exceeded. | ' +
@@ -81,6 +82,11 @@ export const okx: VenueSpec = {
     public: { url: 'https://www.okx.com/docs-v5/en/#public-data-rest-api', retrieved: '2026-12-01', note: 'page version of 2026-06-27' },
     account: { url: 'https://www.okx.com/docs-v5/en/#trading-account-rest-api', retrieved: '2026-12-01', note: 'page version of 2026-06-27' },
     status: { url: 'https://www.okx.com/docs-v5/en/#status-get-status', retrieved: '2026-12-01', note: 'page version of 2026-06-27' },
+    funding: {
+      url: 'https://www.okx.com/docs-v5/en/#funding-account-rest-api-get-currencies',
+      retrieved: '2026-12-07',
+      note: 'section "Get currencies" (Funding Account), read from a copy of the page kept in rosssaunders/coincise @347e06d docs/okx/endpoints/private/get_currencies.md, which names this page as its source',
+    },
     errors: { url: 'https://www.okx.com/docs-v5/en/#error-code-rest-api', retrieved: '2026-12-01', note: 'error code table (Error Code | HTTP Status Code | Error Message), page version of 2026-06-27' },
   },
   buckets: [
@@ -109,6 +115,7 @@ export const okx: VenueSpec = {
     bucket('account/balance', 'uid', 10, 2000, doc('account', Q.balance)),
     bucket('account/positions', 'uid', 10, 2000, doc('account', Q.positions)),
     bucket('account/config', 'uid', 5, 2000, doc('account', Q.config)),
+    bucket('asset/currencies', 'uid', 6, 1000, doc('funding', Q.currencies)),
     bucket('market/books', 'ip', 40, 2000, doc('market', Q.books)),
     bucket('market/tickers', 'ip', 20, 2000, doc('market', Q.tickers)),
     bucket('market/ticker', 'ip', 20, 2000, doc('market', Q.ticker)),
@@ -187,6 +194,7 @@ export const okx: VenueSpec = {
     endpoint('balance', 'GET', '/api/v5/account/balance', 'private', [{ bucket: 'account/balance', cost: one }], doc('account', Q.balance)),
     endpoint('positions', 'GET', '/api/v5/account/positions', 'private', [{ bucket: 'account/positions', cost: one }], doc('account', Q.positions)),
     endpoint('config', 'GET', '/api/v5/account/config', 'private', [{ bucket: 'account/config', cost: one }], doc('account', Q.config)),
+    endpoint('currencies', 'GET', '/api/v5/asset/currencies', 'private', [{ bucket: 'asset/currencies', cost: one }], doc('funding', Q.currencies), 'ccxt calls it (fetchCurrencies)'),
     endpoint('books', 'GET', '/api/v5/market/books', 'public', [{ bucket: 'market/books', cost: one }], doc('market', Q.books)),
     endpoint('tickers', 'GET', '/api/v5/market/tickers', 'public', [{ bucket: 'market/tickers', cost: one }], doc('market', Q.tickers)),
     endpoint('ticker', 'GET', '/api/v5/market/ticker', 'public', [{ bucket: 'market/ticker', cost: one }], doc('market', Q.ticker)),

@@ -53,20 +53,16 @@ describe('kraken: the trading engine counter per pair', () => {
     ]);
   });
 
-  it('AddOrder +1, AmendOrder 1 + 3 and EditOrder 1 + 6 at worst, CancelOrder 8 at worst', () => {
-    expect(counted(priv('AddOrder', 'nonce=1&pair=XBTUSD'))).toEqual({ ip: 1, 'trading:XBTUSD': 1 });
-    expect(counted({ ...priv('AmendOrder', { txid: 'O1', order_qty: '1' }), query: { pair: 'XBTUSD' } })).toEqual({
-      ip: 1,
-      'trading:XBTUSD': 4,
-      'rest-counter': 1,
-    });
-    expect(counted(priv('EditOrder', 'nonce=1&pair=XBTUSD&txid=O1&volume=1'))).toEqual({ ip: 1, 'trading:XBTUSD': 7, 'rest-counter': 1 });
-    expect(counted({ ...priv('CancelOrder', 'nonce=1&txid=O1'), query: { pair: 'XBTUSD' } })).toEqual({ ip: 1, 'trading:XBTUSD': 8 });
+  it('AddOrder +1, AmendOrder 1 + 3 and EditOrder 1 + 6 at worst, CancelOrder 8 at worst; each also on the key bound', () => {
+    expect(counted(priv('AddOrder', 'nonce=1&pair=XBTUSD'))).toEqual({ ip: 1, 'trading:XBTUSD': 1, 'trading-key': 1 });
+    expect(counted(priv('AmendOrder', { txid: 'O1', order_qty: '1' }))).toEqual({ ip: 1, 'trading-key': 4, 'rest-counter': 1 });
+    expect(counted(priv('EditOrder', 'nonce=1&pair=XBTUSD&txid=O1&volume=1'))).toEqual({ ip: 1, 'trading:XBTUSD': 7, 'trading-key': 7, 'rest-counter': 1 });
+    expect(counted(priv('CancelOrder', 'nonce=1&txid=O1'))).toEqual({ ip: 1, 'trading-key': 8 });
   });
 
   it('a batch of n orders adds n/2 to the pair counter (2 to 15 orders)', () => {
     const orders = (n: number) => Array.from({ length: n }, () => ({ ordertype: 'limit', type: 'buy', volume: '1', price: '1' }));
-    expect(counted(priv('AddOrderBatch', { pair: 'XBTUSD', orders: orders(4) }))).toEqual({ ip: 1, 'trading:XBTUSD': 2, 'rest-counter': 1 });
+    expect(counted(priv('AddOrderBatch', { pair: 'XBTUSD', orders: orders(4) }))).toEqual({ ip: 1, 'trading:XBTUSD': 2, 'trading-key': 2, 'rest-counter': 1 });
     expect(counted(priv('AddOrderBatch', { pair: 'XBTUSD', orders: orders(15) }))['trading:XBTUSD']).toBe(7.5);
     expect(errorCode('kraken', priv('AddOrderBatch', { pair: 'XBTUSD', orders: orders(16) }), key)).toBe('invalid_parameter');
   });
@@ -82,6 +78,7 @@ describe('kraken: throttle messages', () => {
     expect(fb).toMatchObject({ verdict: 'rate_limited', retryAfterMs: 7000 });
     expect(fb.penalties).toEqual([
       { key: { venue: 'kraken', credential: 'key-1', axis: 'rest-counter' }, hold: { forMs: 7000 } },
+      { key: { venue: 'kraken', credential: 'key-1', axis: 'trading-key' }, hold: { forMs: 7000 } },
       { key: { venue: 'kraken', credential: null, axis: 'public' }, hold: { forMs: 7000 } },
     ]);
   });
@@ -89,7 +86,7 @@ describe('kraken: throttle messages', () => {
   it('holds the pair counter too when the throttled request was an order, and reads EService:Throttled without the space', () => {
     const fb = feedback({ headers: { date }, body: { error: [`EService:Throttled:${Math.floor(now / 1000) + 3}`] } }, priv('AddOrder', 'pair=XBTUSD'));
     expect(fb.retryAfterMs).toBe(3000);
-    expect(fb.penalties.map((p) => p.key.axis)).toEqual(['rest-counter', 'trading:XBTUSD', 'public']);
+    expect(fb.penalties.map((p) => p.key.axis)).toEqual(['rest-counter', 'trading:XBTUSD', 'trading-key', 'public']);
   });
 
   it('without a timestamp (or a Date header to read it against), holds for the documented default of 5 s', () => {

@@ -63,6 +63,10 @@ describe('kucoin: endpoint weights as KuCoin documents them (API-RATE-LIMIT-WEIG
       'GET /api/v1/timestamp': 'public 3',
       'POST /api/v1/bullet-public': 'public 10',
       'POST /api/v1/bullet-private': 'spot 10',
+      'GET /api/v3/currencies': 'public 3',
+      'GET /api/v3/margin/symbols': 'public 3',
+      'GET /api/v1/isolated/symbols': 'public 3',
+      'GET /api/v1/hf/accounts/opened': 'spot 30',
     });
   });
 });
@@ -89,6 +93,13 @@ describe('kucoin: resource pools per VIP level', () => {
 
   it('quotes every number and records the check', () => {
     expect(spec.verification?.checked).toBe('2026-12-01');
-    for (const e of spec.endpoints) expect(e.provenance.quote).toMatch(/^API-RATE-LIMIT-POOL \| (SPOT|MANAGEMENT|PUBLIC) \| API-RATE-LIMIT-WEIGHT \| \d+$/);
+    for (const e of spec.endpoints) {
+      const fromSdk = e.provenance.source.startsWith('sdk-');
+      expect(e.provenance.quote).toMatch(
+        fromSdk
+          ? /^"x-api-rate-limit-pool": "(Spot|Management|Public)", … "x-api-rate-limit-weight": \d+$/
+          : /^API-RATE-LIMIT-POOL \| (SPOT|MANAGEMENT|PUBLIC) \| API-RATE-LIMIT-WEIGHT \| \d+$/,
+      );
+    }
   });
 });

@@ -111,6 +111,7 @@ describe('okx: every documented number', () => {
       'account/balance': [10, 2000, 'uid'],
       'account/positions': [10, 2000, 'uid'],
       'account/config': [5, 2000, 'uid'],
+      'asset/currencies': [6, 1000, 'uid'],
       'market/books': [40, 2000, 'ip'],
       'market/tickers': [20, 2000, 'ip'],
       'market/ticker': [20, 2000, 'ip'],

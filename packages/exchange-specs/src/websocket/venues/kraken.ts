@@ -17,7 +17,8 @@ const engine = (quote: string): Provenance => ({ source: 'engine', confidence: '
 
 const FORMAT: MessageFormat = { operationPath: 'method', subscribe: ['subscribe'], unsubscribe: ['unsubscribe'], ping: ['ping'], topicsPath: 'params.symbol', topicList: 'items', topicPrefixPath: 'params.channel' };
 
-const NOTE = 'priced as its REST equivalent on the per-pair trading counter, which the REST spec partitions by the `pair` parameter: a WebSocket order names its pair `symbol` (BTC/USD), so it is refused here (missing parameter) rather than paced on a counter that REST orders of the same pair would not share';
+const NOTE =
+  "priced as its REST equivalent: add_order and edit_order on the per-pair trading counter, which the REST spec partitions by the `pair` parameter: a WebSocket order names its pair `symbol` (BTC/USD), so they are refused here (missing parameter) rather than paced on a counter that REST orders of the same pair would not share; amend_order and cancel_order, which name an order and no pair, on the key's bound of every pair counter (trading-key), as over REST";
 
 function op(operation: string, endpoint: string): WebSocketOperationSpec {
   return { operation, endpoint, paramsPath: 'params', provenance: engine(Q.perPair), note: NOTE };

@@ -1,0 +1,127 @@
+-- The limiter's Lua library, first part: the clock, number text and definitions. The library is the parts
+-- lua/scripts.json lists, joined in that order (src/scripts.ts): this one, the token-bucket arithmetic
+-- (gcra.lua), admission classes (classes.lua), window limits (window.lua, window-sync.lua), the stored
+-- values (stored.lua), one file per operation (admit.lua, cancel.lua, record.lua, sync.lua, penalize.lua,
+-- inspect.lua, delete.lua) and entry.lua, which hands the operations to Redis. Loaded once per server as a
+-- library of Redis 7 Functions (FUNCTION LOAD, then FCALL); a call runs only its own operation.
+--
+-- The arithmetic is the TypeScript core's (@core/rate-limit-kit: gcra.ts, classes.ts, window.ts; the
+-- contract package's MODEL.md states it): the same expressions in the same order. A differential test
+-- (test/differential.test.ts) runs random operation sequences through both and compares every decision and
+-- every stored state. The stored values and every operation's arguments and replies are documented in one
+-- place: src/protocol.ts.
+--
+-- Script time: the caller's injected clock, or milliseconds since EPOCH_S from the server's TIME (small
+-- numbers keep doubles exact to well under a microsecond).
+
+local EPOCH_S = 1767225600 -- 2026-01-01T00:00:00Z
+local HORIZON_MS = 1e15
+local MAX_AMOUNT = 1e300
+-- the longest expiry a key gets (ms, the horizon): a longer one (a window of 1e17 ms, a jitter of 1e308) would
+-- reach SET ... PX as text Redis refuses (src/protocol.ts MAX_TTL_MS)
+local MAX_TTL_MS = 1e15
+local ULP = 2.220446049250313e-16
+-- (-1 / 0: at load time Redis 7.0 gives a library no globals but redis, so no math.huge at the top level)
+local NO_HOLD = -1 / 0
+
+-- now in script time, the clock as the caller gets it back (TIME's two strings, or the injected value), and
+-- the reply of an admission now: TIME in microseconds as one number, or the injected value as given
+local function read_clock(arg)
+  if arg ~= '' then return tonumber(arg), arg, '', arg end
+  local t = redis.call('TIME')
+  local seconds, micros = tonumber(t[1]), tonumber(t[2])
+  return (seconds - EPOCH_S) * 1000 + micros / 1000, t[1], t[2], seconds * 1000000 + micros
+end
+
+-- The text of every non-zero number parsed from a stored entry list in this call. Only these scripts write
+-- the values, with fmt, and %.17g round-trips: the text is exactly what fmt gives for the value again, so
+-- formatting the entries kept from one write to the next costs a table lookup, not a string.format each.
+local FMT_SEEN = {}
+
+local function fmt(v)
+  local s = FMT_SEEN[v]
+  if s ~= nil then return s end
+  return string.format('%.17g', v)
+end
+
+-- base + inc, nudged up when the float sum fell short of inc: a charge is never smaller than its cost
+local function add_up(base, inc)
+  local r = base + inc
+  if r - base < inc then r = r + math.abs(r) * ULP end
+  return r
+end
+
+-- a definition from its text: "capacity,refillPerSec" (a token bucket) or "perWindow/windowMs/jitterMs"
+local function parse_definition(text)
+  local d = { text = text }
+  local per, win, jit = string.match(text, '^([^/]*)/([^/]*)/([^/]*)$')
+  local capacity, refill
+  if per ~= nil then
+    per, win, jit = tonumber(per), tonumber(win), tonumber(jit)
+    d.window = { per = per, window_ms = win, jitter = jit, span = win + jit, eps = 1e-9 * per }
+    capacity = per
+    refill = (per * 1000) / win
+  else
+    local c, r = string.match(text, '^([^,]*),([^,]*)$')
+    capacity = tonumber(c)
+    refill = tonumber(r)
+  end
+  d.capacity = capacity
+  d.refill = refill
+  -- how a stored value under this very definition begins (stored.lua's fast path)
+  d.prefix = text .. ','
+  d.prefix_end = #text + 1
+  if refill == 0 then
+    d.quota = true
+    d.ms_per_token = math.huge
+    d.tau = math.huge
+    d.eps = 1e-9 * capacity
+  else
+    d.quota = false
+    d.ms_per_token = 1000 / refill
+    d.tau = capacity * d.ms_per_token
+    d.eps = 1e-9 * d.tau
+  end
+  return d
+end
+
+-- Numbers of the arguments that repeat from call to call (a limiter's settings, modes, classes, shares,
+-- costs), parsed once like the definitions below (times are read with tonumber: they never repeat).
+local MAX_NUMBERS = 1024
+local NUMBERS, number_count = {}, 0
+
+local function number(text)
+  local v = NUMBERS[text]
+  if v ~= nil then return v end
+  v = tonumber(text)
+  if v == nil then return nil end
+  if number_count >= MAX_NUMBERS then NUMBERS, number_count = {}, 0 end
+  NUMBERS[text] = v
+  number_count = number_count + 1
+  return v
+end
+
+-- Definitions parsed by earlier calls, by text. A definition is never changed once made, and the library
+-- outlives its calls (Redis Functions), so a bucket's definition is parsed once, not on every call; past
+-- MAX_DEFINED they are all forgotten at once.
+local MAX_DEFINED = 1024
+local DEFINED, defined_count = {}, 0
+
+local function define(text)
+  local d = DEFINED[text]
+  if d ~= nil then return d end
+  d = parse_definition(text)
+  if defined_count >= MAX_DEFINED then DEFINED, defined_count = {}, 0 end
+  DEFINED[text] = d
+  defined_count = defined_count + 1
+  return d
+end
+
+-- The operations by name, each a function of a call's keys and arguments (one file each, after stored.lua).
+local OPERATIONS = {}
+
+-- Runs one operation. A call starts with no number text remembered: the library outlives its calls.
+local function run(operation, keys, args)
+  if next(FMT_SEEN) ~= nil then FMT_SEEN = {} end
+  return operation(keys, args)
+end

@@ -1,0 +1,169 @@
+-- Stored values (their format: src/protocol.ts): parsing, the state under a call's definition (kept,
+-- converted or folded from a pending bucket), and writing with the key's expiry.
+
+local function number_or_no_hold(text)
+  if text == nil or text == '' then return NO_HOLD end
+  return tonumber(text)
+end
+
+-- a stored value: { pending = true, debt, hold }, or { text, x, hold, entries (window limits) }; nil when absent
+local function parse(raw)
+  if not raw then return nil end
+  local token = string.find(raw, ';', 1, true)
+  if token then raw = string.sub(raw, 1, token - 1) end
+  local bar = string.find(raw, '|', 1, true)
+  local head = raw
+  if bar then head = string.sub(raw, 1, bar - 1) end
+  local classes = nil
+  local hash = string.find(head, '#', 1, true)
+  if hash then
+    classes = {}
+    for v in string.gmatch(string.sub(head, hash + 1) .. ':', '([^:]*):') do
+      if v == '' then classes[#classes + 1] = NO_HOLD else classes[#classes + 1] = tonumber(v) end
+    end
+    head = string.sub(head, 1, hash - 1)
+  end
+  if string.sub(head, 1, 2) == 'p,' then
+    local debt, hold = string.match(head, '^p,([^,]*),([^,]*)$')
+    if debt == nil then return nil end
+    return { pending = true, debt = tonumber(debt), hold = number_or_no_hold(hold) }
+  end
+  local text, x, h
+  if string.find(head, '/', 1, true) then
+    text, x, h = string.match(head, '^([^,]*),([^,]*),?([^,]*)$')
+  else
+    -- (the definition "capacity,refillPerSec" captured whole: its text is the call's, not a new string)
+    text, x, h = string.match(head, '^([^,]*,[^,]*),([^,]*),?([^,]*)$')
+  end
+  if text == nil then return nil end
+  local st = { pending = false, text = text, x = tonumber(x), hold = number_or_no_hold(h), classes = classes }
+  if bar then
+    local e = {}
+    local n = 0
+    -- answer records (window_sync) follow the entries, as items with '/' and no ':'
+    local rs = string.find(raw, '|[^|:]*/', bar)
+    local body = string.sub(raw, bar + 1)
+    if rs then
+      body = string.sub(raw, bar + 1, rs - 1)
+      st.answers = string.sub(raw, rs + 1)
+    end
+    for a, b, c, f in string.gmatch(body, '([^:|]+):([^:|]+):([^:|]+):([^:|]+)') do
+      local va, vb, vc = tonumber(a), tonumber(b), tonumber(c)
+      e[n + 1] = va; e[n + 2] = vb; e[n + 3] = vc; e[n + 4] = tonumber(f)
+      n = n + 4
+      -- (0 is left out: -0 and 0 are one table key but two texts; nan cannot be a key)
+      if va ~= 0 and va == va then FMT_SEEN[va] = a end
+      if vb ~= 0 and vb == vb then FMT_SEEN[vb] = b end
+      if vc ~= 0 and vc == vc then FMT_SEEN[vc] = c end
+    end
+    st.entries = e
+  elseif string.find(text, '/', 1, true) then
+    st.entries = {}
+  end
+  return st
+end
+
+-- a defined bucket that is full and not held behaves exactly like an absent one (it may expire any time)
+local function live(st, now)
+  if st == nil or st.pending then return st end
+  local d = define(st.text)
+  local full
+  if d.quota then full = st.x <= 0 else full = st.x <= now end
+  if full and not (st.hold > now) then return nil end
+  return st
+end
+
+-- a token bucket's x and hold under definition d now: converted (keeping the hold), or folded from pending
+local function effective(raw, d, now)
+  -- most often the value is "<this definition>,x" alone (no hold, no class state, no token): x is the rest,
+  -- read without parsing the whole (anything else leaves a rest tonumber refuses, and is parsed whole)
+  if raw and string.find(raw, d.prefix, 1, true) == 1 then
+    local x = tonumber(string.sub(raw, d.prefix_end + 1))
+    if x ~= nil then
+      if d.quota then return x, NO_HOLD end
+      return x, NO_HOLD, nil
+    end
+  end
+  local st = parse(raw)
+  if st == nil then return fresh(d, now), NO_HOLD end
+  if st.pending then return fold_pending(st.debt, st.hold, d, now), st.hold end
+  if st.text == d.text then
+    if d.quota then return st.x, st.hold end
+    return st.x, st.hold, st.classes
+  end
+  local from = define(st.text)
+  if from.window then return from_borrowed(window_borrowed(st.entries, from.window, now), st.hold, d, now), st.hold end
+  return redefine(st.x, st.hold, from, d, now), st.hold
+end
+
+-- a window limit's entries and hold under window definition d now: kept, converted, or folded from pending
+local function effective_window(raw, d, now)
+  local st = parse(raw)
+  if st == nil then return {}, NO_HOLD end
+  if st.pending then return window_fold_pending(st.debt, st.hold, d.window, now), st.hold end
+  -- entries carry over to another window definition, unless the bucket is idle: then it is absent
+  if st.entries then
+    if live(st, now) == nil then return {}, NO_HOLD end
+    return st.entries, st.hold, st.answers
+  end
+  return window_from_borrowed(borrowed_at(st.x, define(st.text), now), st.hold, d.window, now), st.hold
+end
+
+local function fmt_entries(e)
+  local parts = {}
+  for i = 1, #e, 4 do parts[#parts + 1] = fmt(e[i]) .. ':' .. fmt(e[i + 1]) .. ':' .. fmt(e[i + 2]) .. ':' .. fmt(e[i + 3]) end
+  return table.concat(parts, '|')
+end
+
+local function fmt_class(v)
+  if v == NO_HOLD then return '' end
+  return fmt(v)
+end
+
+-- writes a defined bucket (or deletes one that is full and not held); returns the stored string. For a
+-- window limit x is ignored: its entries are written with their expiry, and its answer records (text, or
+-- nil) after them. classes: a token bucket's class state, or nil.
+local function store(key, d, x, hold, now, slack, token, entries, classes, answers)
+  if d.window then x = window_expiry(entries, d.window) end
+  local full
+  if d.quota then full = x <= 0 else full = x <= now end
+  if full and not (hold > now) and token == '' then
+    redis.call('DEL', key)
+    return ''
+  end
+  local value = d.text .. ',' .. fmt(x)
+  if hold > now then value = value .. ',' .. fmt(hold) end
+  if classes ~= nil and not d.window and not d.quota then
+    local c = {}
+    for i = 1, 6 do c[i] = fmt_class(classes[i]) end
+    value = value .. '#' .. table.concat(c, ':')
+  end
+  if d.window and #entries > 0 then value = value .. '|' .. fmt_entries(entries) end
+  if d.window and answers ~= nil and answers ~= '' then value = value .. '|' .. answers end
+  value = value .. token
+  if d.quota then
+    redis.call('SET', key, value)
+  else
+    local ttl = x - now
+    if hold - now > ttl then ttl = hold - now end
+    if ttl < 0 then ttl = 0 end
+    redis.call('SET', key, value, 'PX', math.min(math.ceil(ttl + slack), MAX_TTL_MS))
+  end
+  return value
+end
+
+-- writes a pending bucket: kept while its debt matters and at least hold_ttl after its hold ends
+local function store_pending(key, debt, hold, now, debt_ttl, hold_ttl)
+  local ttl = 0
+  if debt > 0 then ttl = debt_ttl end
+  if hold > NO_HOLD and hold - now + hold_ttl > ttl then ttl = hold - now + hold_ttl end
+  if ttl <= 0 then
+    redis.call('DEL', key)
+    return ''
+  end
+  local h = ''
+  if hold > NO_HOLD then h = fmt(hold) end
+  local value = 'p,' .. fmt(debt) .. ',' .. h
+  redis.call('SET', key, value, 'PX', math.min(math.ceil(ttl), MAX_TTL_MS))
+  return value
+end
