@@ -1,23 +1,22 @@
 -- One admission, booking or peek over one or more buckets of one hash slot, in one round trip
--- (RL-A1..RL-A5, RL-M1, RL-M4, RL-M5, RL-W1, RL-W3, RL-L4, RL-L5, RL-A7, RL-Q1..RL-Q6, RL-V2, RL-V4, RL-V8).
--- Its arguments and replies, by name: src/protocol.ts (admitArgs, heldArgs, decodeAdmitReply).
+-- (RL-A1..RL-A5, RL-M1, RL-M4, RL-M5, RL-W1, RL-W3, RL-L4, RL-L5, RL-A7, RL-Q1..RL-Q6, RL-V2, RL-V4).
+-- Its arguments and replies, by name: src/protocol.ts (admitArgs, decodeAdmitReply).
 --
 -- keys: the buckets (distinct: the caller merges repeated keys, RL-M2).
--- args: now ('' = server TIME), TTL slack ms, mode, budget ms (book; the held send's time with MODE_HELD),
---       token (book), class (CRITICAL, NORMAL, BULK), the share of each bucket the class leaves free ('' = one
---       share per bucket after the checks, RL-Q6), then per bucket its definition as text and its cost (> 0),
---       then the shares when per bucket, then, for a booking again of a send held at that time (RL-V8), its time.
+-- args: now ('' = server TIME), TTL slack ms, mode, budget ms (book), token (book), class (CRITICAL, NORMAL,
+--       BULK), the share of each bucket the class leaves free ('' = one share per bucket after the checks, RL-Q6),
+--       then per bucket its definition as text and its cost (> 0), then the shares when per bucket.
 
 -- modes: a probe admits now or answers the wait (the default, 1); a peek writes nothing; a booking books a
--- wait within the budget; a held peek asks whether a booked send still fits where it is held (RL-V8)
-local MODE_PEEK, MODE_BOOK, MODE_HELD = 2, 3, 4
+-- wait within the budget
+local MODE_PEEK, MODE_BOOK = 2, 3
 -- replies other than admitted now (the clock alone): booked for later, not admitted, never payable
 local REPLY_BOOKED, REPLY_WAIT, REPLY_UNPAYABLE = 0, 1, 2
 -- why a cost can never be paid
 local UNPAYABLE_QUOTA, UNPAYABLE_HORIZON, UNPAYABLE_WINDOW = 1, 2, 3
 -- Scratch tables, reused from call to call (the library outlives its calls): each call writes every entry
 -- it reads (index i of a plan table before bucket i is planned), so what an earlier call left is never read.
-local GOT, FREES, DEFS, COSTS, XS, HOLDS, WINDOWS, CLASSES, ANSWERS = {}, {}, {}, {}, {}, {}, {}, {}, {}
+local GOT, FREES, DEFS, COSTS, XS, HOLDS, WINDOWS, CLASSES = {}, {}, {}, {}, {}, {}, {}, {}
 
 function OPERATIONS.admit(keys, args)
   local NOW, SLACK, MODE, BUDGET, TOKEN, CLASS, FREE, CHECKS = 1, 2, 3, 4, 5, 6, 7, 8
@@ -32,14 +31,6 @@ function OPERATIONS.admit(keys, args)
     if free ~= nil then frees[i] = free else frees[i] = number(args[CHECKS + 2 * n + i - 1]) end
   end
 
-  -- after the buckets and their shares: the time of a held send this booking replaces (RL-V8), if any
-  local held_at = nil
-  if mode == MODE_BOOK then
-    held_at = tonumber(args[CHECKS + 2 * n + (free == nil and n or 0)])
-  elseif mode == MODE_HELD then
-    held_at = tonumber(args[BUDGET])
-  end
-
   local stored
   if n == 1 then
     stored = GOT
@@ -48,25 +39,9 @@ function OPERATIONS.admit(keys, args)
     stored = redis.call('MGET', unpack(keys))
   end
 
-  -- a peek at a booked send held at held_at (RL-V8): only the window limits are asked, nothing written
-  if mode == MODE_HELD then
-    local wait = 0
-    for i = 1, n do
-      local arg = CHECKS + (i - 1) * 2
-      local d = define(args[arg])
-      if d.window then
-        local e = effective_window(stored[i], d, now)
-        local w = window_held_wait(e, d.window, tonumber(args[arg + 1]), held_at, now)
-        if w > wait then wait = w end
-      end
-    end
-    if wait > 0 then return { REPLY_WAIT, fmt(wait), clock_a, clock_b } end
-    return admitted_now
-  end
-
   -- the plan (plan.ts): token buckets first (any time from their own send time fits), then every window
   -- limit moves the common time to its earliest fitting time from there, until none moves it
-  local defs, costs, xs, holds, windows, classes, answers = DEFS, COSTS, XS, HOLDS, WINDOWS, CLASSES, ANSWERS
+  local defs, costs, xs, holds, windows, classes = DEFS, COSTS, XS, HOLDS, WINDOWS, CLASSES
   local send_at = now
   local any_window = false
   for i = 1, n do
@@ -75,9 +50,7 @@ function OPERATIONS.admit(keys, args)
     local cost = number(args[arg + 1])
     defs[i], costs[i] = d, cost
     if d.window then
-      windows[i], holds[i], answers[i] = effective_window(stored[i], d, now)
-      -- a booking again of a send held at held_at (RL-V8): its entry there is given up as this call books
-      if held_at ~= nil then windows[i] = without_held(windows[i], cost, held_at) end
+      windows[i], holds[i] = effective_window(stored[i], d, now)
       any_window = true
     else
       local x, hold, cs = effective(stored[i], d, now)
@@ -99,7 +72,7 @@ function OPERATIONS.admit(keys, args)
       local d = defs[i]
       if d.window then
         local line = window_line_of(d.window.per, frees[i], costs[i])
-        local s = window_send_time(windows[i], d.window, costs[i], send_at, line, bulk_keep(d.window.per, line, cls))
+        local s = window_send_time(windows[i], d.window, costs[i], send_at, line)
         if not (s - now <= HORIZON_MS) then
           if costs[i] > line + d.window.eps then return { REPLY_UNPAYABLE, i, UNPAYABLE_WINDOW, '0' } end
           return { REPLY_UNPAYABLE, i, UNPAYABLE_HORIZON, '0' }
@@ -127,7 +100,7 @@ function OPERATIONS.admit(keys, args)
     local d = defs[i]
     local value
     if d.window then
-      value = store(keys[i], d, 0, holds[i], now, slack, token, window_charge(windows[i], d.window, costs[i], send_at, now, cls), nil, answers[i])
+      value = store(keys[i], d, 0, holds[i], now, slack, token, window_charge(windows[i], d.window, costs[i], send_at, now), nil)
     elseif d.quota then
       value = store(keys[i], d, charge_at(xs[i], d, costs[i], send_at), holds[i], now, slack, token)
     else

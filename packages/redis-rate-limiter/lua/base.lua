@@ -23,6 +23,8 @@ local MAX_TTL_MS = 1e15
 local ULP = 2.220446049250313e-16
 -- (-1 / 0: at load time Redis 7.0 gives a library no globals but redis, so no math.huge at the top level)
 local NO_HOLD = -1 / 0
+-- slots per window of a window limit's slot ledger (the kit's WINDOW_SLOTS)
+local WINDOW_SLOTS = 128
 
 -- now in script time, the clock as the caller gets it back (TIME's two strings, or the injected value), and
 -- the reply of an admission now: TIME in microseconds as one number, or the injected value as given
@@ -58,7 +60,9 @@ local function parse_definition(text)
   local capacity, refill
   if per ~= nil then
     per, win, jit = tonumber(per), tonumber(win), tonumber(jit)
-    d.window = { per = per, window_ms = win, jitter = jit, span = win + jit, eps = 1e-9 * per }
+    -- the slot ledger's geometry (window.lua): slots of window_ms / WINDOW_SLOTS ms, runs of M slots
+    local g = win / WINDOW_SLOTS
+    d.window = { per = per, window_ms = win, jitter = jit, span = win + jit, eps = 1e-9 * per, g = g, M = math.ceil((win + jit) / g) + 1 }
     capacity = per
     refill = (per * 1000) / win
   else

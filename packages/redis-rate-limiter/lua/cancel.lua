@@ -25,7 +25,7 @@ function OPERATIONS.cancel(keys, args)
       elseif st.pending then
         store_pending(keys[i], st.debt, st.hold, now, tonumber(args[DEBT_TTL]), tonumber(args[HOLD_TTL]))
       else
-        store(keys[i], define(st.text), st.x, st.hold, now, slack, '', st.entries, st.classes, st.answers)
+        store(keys[i], define(st.text), st.x, st.hold, now, slack, '', st.entries, st.classes)
       end
     end
   end

@@ -22,7 +22,7 @@ function OPERATIONS.penalize(keys, args)
   end
   local d = define(st.text)
   if d.window then
-    store(keys[1], d, 0, math.max(st.hold, until_ms), now, tonumber(args[SLACK]), '', window_penalize(st.entries, d.window, until_ms, now), nil, st.answers)
+    store(keys[1], d, 0, math.max(st.hold, until_ms), now, tonumber(args[SLACK]), '', window_penalize(st.entries or {}, d.window, until_ms, now), nil)
   else
     local y = penalize_until(st.x, d, until_ms, now)
     local cs = nil

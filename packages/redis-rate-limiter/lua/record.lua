@@ -5,12 +5,11 @@
 --
 -- keys: the bucket, the record's marker (same hash slot). args: now ('' = server TIME), TTL slack ms,
 -- pending debt TTL ms, pending hold TTL ms, marker TTL ms, cost, definition as text ('' = the stored
--- definition), and for one admitted send that went out late (RL-V7, absent or '' = none): where the store
--- holds it, the earliest and the latest time it went out (script time, validated in order).
+-- definition). On a window limit the cost counts as sent now (RL-V5).
 -- Reply: 1 applied, 0 already applied.
 
 function OPERATIONS.record(keys, args)
-  local NOW, SLACK, DEBT_TTL, HOLD_TTL, MARKER_TTL, COST, DEFINITION, ADMITTED_AT, SENT_FROM, SENT_TO = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+  local NOW, SLACK, DEBT_TTL, HOLD_TTL, MARKER_TTL, COST, DEFINITION = 1, 2, 3, 4, 5, 6, 7
   if not redis.call('SET', keys[2], '1', 'NX', 'PX', args[MARKER_TTL]) then return 0 end
   local now = read_clock(args[NOW])
   local slack = tonumber(args[SLACK])
@@ -30,10 +29,8 @@ function OPERATIONS.record(keys, args)
     d = define(st.text)
   end
   if d.window then
-    local e, hold, answers = effective_window(raw, d, now)
-    local late = nil
-    if args[ADMITTED_AT] ~= nil and args[ADMITTED_AT] ~= '' then late = { tonumber(args[ADMITTED_AT]), tonumber(args[SENT_FROM]), tonumber(args[SENT_TO]) } end
-    store(keys[1], d, 0, hold, now, slack, '', window_record(e, d.window, cost, now, late), nil, answers)
+    local e, hold = effective_window(raw, d, now)
+    store(keys[1], d, 0, hold, now, slack, '', window_record(e, d.window, cost, now), nil)
     return 1
   end
   local x, hold, cs = effective(raw, d, now)

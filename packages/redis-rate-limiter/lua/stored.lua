@@ -6,7 +6,7 @@ local function number_or_no_hold(text)
   return tonumber(text)
 end
 
--- a stored value: { pending = true, debt, hold }, or { text, x, hold, entries (window limits) }; nil when absent
+-- a stored value: { pending = true, debt, hold }, or { text, x, hold, entries (a window limit's ledger) }; nil when absent
 local function parse(raw)
   if not raw then return nil end
   local token = string.find(raw, ';', 1, true)
@@ -38,23 +38,15 @@ local function parse(raw)
   if text == nil then return nil end
   local st = { pending = false, text = text, x = tonumber(x), hold = number_or_no_hold(h), classes = classes }
   if bar then
+    -- a window limit's slot ledger (window.lua): its numbers, comma-separated
     local e = {}
     local n = 0
-    -- answer records (window_sync) follow the entries, as items with '/' and no ':'
-    local rs = string.find(raw, '|[^|:]*/', bar)
-    local body = string.sub(raw, bar + 1)
-    if rs then
-      body = string.sub(raw, bar + 1, rs - 1)
-      st.answers = string.sub(raw, rs + 1)
-    end
-    for a, b, c, f in string.gmatch(body, '([^:|]+):([^:|]+):([^:|]+):([^:|]+)') do
-      local va, vb, vc = tonumber(a), tonumber(b), tonumber(c)
-      e[n + 1] = va; e[n + 2] = vb; e[n + 3] = vc; e[n + 4] = tonumber(f)
-      n = n + 4
+    for v in string.gmatch(string.sub(raw, bar + 1), '[^,]+') do
+      local value = tonumber(v)
+      n = n + 1
+      e[n] = value
       -- (0 is left out: -0 and 0 are one table key but two texts; nan cannot be a key)
-      if va ~= 0 and va == va then FMT_SEEN[va] = a end
-      if vb ~= 0 and vb == vb then FMT_SEEN[vb] = b end
-      if vc ~= 0 and vc == vc then FMT_SEEN[vc] = c end
+      if value ~= 0 and value == value then FMT_SEEN[value] = v end
     end
     st.entries = e
   elseif string.find(text, '/', 1, true) then
@@ -96,23 +88,26 @@ local function effective(raw, d, now)
   return redefine(st.x, st.hold, from, d, now), st.hold
 end
 
--- a window limit's entries and hold under window definition d now: kept, converted, or folded from pending
+-- a window limit's ledger and hold under window definition d now: kept, converted, or folded from pending
 local function effective_window(raw, d, now)
   local st = parse(raw)
   if st == nil then return {}, NO_HOLD end
   if st.pending then return window_fold_pending(st.debt, st.hold, d.window, now), st.hold end
-  -- entries carry over to another window definition, unless the bucket is idle: then it is absent
   if st.entries then
+    -- an idle bucket is absent; slots carry over to a definition of the same slot width, and the amount
+    -- borrowed otherwise (RL-L5): a slot of one width means nothing under another
     if live(st, now) == nil then return {}, NO_HOLD end
-    return st.entries, st.hold, st.answers
+    local from = define(st.text)
+    if from.window.g == d.window.g then return st.entries, st.hold end
+    return window_from_borrowed(window_borrowed(st.entries, from.window, now), st.hold, d.window, now), st.hold
   end
   return window_from_borrowed(borrowed_at(st.x, define(st.text), now), st.hold, d.window, now), st.hold
 end
 
-local function fmt_entries(e)
+local function fmt_ledger(e)
   local parts = {}
-  for i = 1, #e, 4 do parts[#parts + 1] = fmt(e[i]) .. ':' .. fmt(e[i + 1]) .. ':' .. fmt(e[i + 2]) .. ':' .. fmt(e[i + 3]) end
-  return table.concat(parts, '|')
+  for i = 1, #e do parts[i] = fmt(e[i]) end
+  return table.concat(parts, ',')
 end
 
 local function fmt_class(v)
@@ -121,9 +116,8 @@ local function fmt_class(v)
 end
 
 -- writes a defined bucket (or deletes one that is full and not held); returns the stored string. For a
--- window limit x is ignored: its entries are written with their expiry, and its answer records (text, or
--- nil) after them. classes: a token bucket's class state, or nil.
-local function store(key, d, x, hold, now, slack, token, entries, classes, answers)
+-- window limit x is ignored: its ledger is written with its expiry. classes: a token bucket's class state, or nil.
+local function store(key, d, x, hold, now, slack, token, entries, classes)
   if d.window then x = window_expiry(entries, d.window) end
   local full
   if d.quota then full = x <= 0 else full = x <= now end
@@ -138,8 +132,7 @@ local function store(key, d, x, hold, now, slack, token, entries, classes, answe
     for i = 1, 6 do c[i] = fmt_class(classes[i]) end
     value = value .. '#' .. table.concat(c, ':')
   end
-  if d.window and #entries > 0 then value = value .. '|' .. fmt_entries(entries) end
-  if d.window and answers ~= nil and answers ~= '' then value = value .. '|' .. answers end
+  if d.window and #entries > 0 then value = value .. '|' .. fmt_ledger(entries) end
   value = value .. token
   if d.quota then
     redis.call('SET', key, value)

@@ -1,335 +1,314 @@
--- Window limits (the kit's window.ts, RL-V1..RL-V8): the entries' kinds, fitting, the earliest fitting time,
--- held sends, merging past the bound, borrowed, charges and records. Syncs and penalties: window-sync.lua.
+-- Window limits as a slot ledger (MODEL.md, "Window limits, rebuilt: the slot ledger"): the same numbers, in the
+-- same order, as the kit's slot-ledger.ts; the differential test compares them. A ledger is one flat array: a
+-- header of LEDGER_HEADER numbers (named by the AT_* constants, 1-based here), then pairs (slot, amount) in slot
+-- order for the slots that hold cost and can still count. Send times fall in slots of g = windowMs / WINDOW_SLOTS
+-- ms; an interval of windowMs + jitterMs touches at most M = ceil(span / g) + 1 consecutive slots, and a send of
+-- cost c in slot j fits under a line when every run of M slots containing j holds at most line - c.
 
--- window limits (window.ts): entries flat, 4 numbers each: a, b, c, f
-local MAX_WINDOW_ENTRIES = 128
--- a critical cost a merge may move onto the lines for nothing, as a share of the limit (a gate)
-local GATE = 1e-6
-local MAX_ANSWERS = 128
+local NONE = -1e300
+local NEVER = 1e300
+local AT_SUM = 1
+local AT_OTHERS = 2
+local AT_OTHERS_SLOT = 3
+local AT_OTHERS_UNTIL = 4
+local AT_OPEN_FROM = 5
+local AT_WINDOW_FROM = 6
+local AT_END_MIN = 7
+local AT_END_MAX = 8
+local LEDGER_HEADER = 8
 
--- admitted sends: kinds 0 normal, 4 critical, 5 bulk; one send a sync said was answered: 10, 11, 12 (b: when the store
--- learned it; still counted by its send time a), 13, 14, 15 (one that may have arrived as late as its mark: counted
--- until b); such sends merged: 7, 8, 9 (b: the latest mark)
-local function is_own_kind(f)
-  return f == 0 or f == 4 or f == 5 or (f >= 7 and f <= 15)
+local function empty_ledger()
+  return { 0, 0, NONE, NEVER, NONE, NONE, NEVER, NEVER }
 end
 
--- whether a kind is an admitted send a sync said was answered, or such sends merged
-local function is_answered_kind(f)
-  return f >= 7 and f <= 15
+-- e, or a fresh empty ledger for a bucket that has none yet ({})
+local function ledger(e)
+  if #e < LEDGER_HEADER then return empty_ledger() end
+  return e
 end
 
--- whether a kind is a critical send, answered or not
-local function is_critical_kind(f)
-  return f == 4 or f == 8 or f == 11 or f == 14
+local function slot_of(t, w)
+  return math.floor(t / w.g)
 end
 
--- the kind of one send of class kind f (0, 4, 5) marked answered: 10, 11, 12
-local function answered_kind(f)
-  if f == 4 then return 11 end
-  if f == 5 then return 12 end
-  return 10
-end
-
--- the kind of merged answered sends of class kind f (0, 4, 5): 7, 8, 9
-local function merged_answered_kind(f)
-  if f == 4 then return 8 end
-  if f == 5 then return 9 end
-  return 7
-end
-
--- the latest send time the entry at index i stands for: a for one answered send (10, 11, 12), b for every other kind
-local function last_send(e, i)
-  local f = e[i + 3]
-  if f >= 10 and f <= 12 then return e[i] end
-  return e[i + 1]
-end
-
--- what merges with what at no cost beyond the width: entries of one kind; admitted sends of classes
--- normal and bulk together, and critical sends among themselves (a line counts every send but critical
--- ones: a critical send merged with a lower class's costs besides the span times its share of the cost)
-local function merge_group(f)
-  if is_own_kind(f) then
-    if is_critical_kind(f) then return 4 end
-    return 0
-  end
-  return f
-end
-
--- two merged admitted sends take the lowest class among them, answered only when both were
-local function merged_kind(f, g)
-  if not is_own_kind(f) then return f end
-  local cls = 4
-  if f == 5 or f == 9 or f == 12 or f == 15 or g == 5 or g == 9 or g == 12 or g == 15 then cls = 5
-  elseif f == 0 or f == 7 or f == 10 or f == 13 or g == 0 or g == 7 or g == 10 or g == 13 then cls = 0 end
-  if is_answered_kind(f) and is_answered_kind(g) then return merged_answered_kind(cls) end
-  return cls
-end
-
-local function count_at(e, span, T)
+-- the pairs' sum, recomputed
+local function sum_of(e)
   local sum = 0
-  for i = 1, #e, 4 do
-    -- (last_send inlined: this loop runs for every candidate time)
-    local f, u = e[i + 3], e[i + 1]
-    if f >= 10 and f <= 12 then u = e[i] end
-    if e[i] <= T and T < u + span then sum = sum + e[i + 2] end
-  end
+  for i = LEDGER_HEADER + 2, #e, 2 do sum = sum + e[i] end
   return sum
 end
 
--- the entry kind of an admitted send of class cls (0 critical, 1 normal, 2 bulk), and whether a kind is one
-local function own_kind(cls)
-  if cls == 0 then return 4 end
-  if cls == 2 then return 5 end
+-- a copy of e without the pairs before index `from` (and a fresh sum when any went)
+local function drop_head(e, from)
+  local out = {}
+  for i = 1, LEDGER_HEADER do out[i] = e[i] end
+  for i = from, #e do out[#out + 1] = e[i] end
+  if from ~= LEDGER_HEADER + 1 then out[AT_SUM] = sum_of(out) end
+  return out
+end
+
+-- the index of the first pair whose slot is at or after `slot`
+local function first_from(e, slot)
+  local i = LEDGER_HEADER + 1
+  while i <= #e and e[i] < slot do i = i + 2 end
+  return i
+end
+
+local function clear_others(e)
+  e[AT_OTHERS] = 0
+  e[AT_OTHERS_SLOT] = NONE
+  e[AT_OTHERS_UNTIL] = NEVER
+end
+
+-- past the reported fixed window's end, that window is over: what surely reached the venue before it ended and
+-- others' use reported in it are forgotten; e itself when there is nothing to roll over
+local function roll_over(raw, w, t)
+  local e = ledger(raw)
+  local end_max = e[AT_END_MAX]
+  if t < end_max then return e end
+  local end_min = e[AT_END_MIN]
+  local out = drop_head(e, first_from(e, math.floor((end_min - w.jitter) / w.g)))
+  if out[AT_OTHERS_UNTIL] <= end_max then clear_others(out) end
+  out[AT_WINDOW_FROM] = end_min
+  out[AT_END_MIN] = NEVER
+  out[AT_END_MAX] = NEVER
+  return out
+end
+
+-- drops what no run containing a send at or after now can hold
+local function prune_window(raw, w, now)
+  local e = ledger(raw)
+  local oldest = slot_of(now, w) - w.M
+  local rolled = roll_over(e, w, now)
+  local out = drop_head(rolled, first_from(rolled, oldest + 1))
+  if out[AT_OTHERS_SLOT] ~= NONE and (out[AT_OTHERS_SLOT] <= oldest or now >= out[AT_OTHERS_UNTIL]) then clear_others(out) end
+  if #out == LEDGER_HEADER then out[AT_SUM] = 0 end
+  return out
+end
+
+-- others' use as counted by a send in slot j at time t
+local function others_for(e, w, j, t)
+  local at = e[AT_OTHERS_SLOT]
+  if at > j - w.M and at < j + w.M and t < e[AT_OTHERS_UNTIL] then return e[AT_OTHERS] end
   return 0
 end
 
--- room for cost in the interval ending at T: within the limit, every entry counted, and within the class's
--- line, every entry but critical sends (kinds 4, 8, 11, 14) counted: they spend the share the line keeps
--- free (RL-Q4); and, every entry counted, within the limit less keep (bulk's half share, bulk_keep)
-local function room_at(e, w, cost, T, line, keep)
-  local count, critical = 0, 0
-  for i = 1, #e, 4 do
-    -- (last_send inlined: this loop runs for every candidate time)
-    local f, u = e[i + 3], e[i + 1]
-    if f >= 10 and f <= 12 then u = e[i] end
-    if e[i] <= T and T < u + w.span then
-      count = count + e[i + 2]
-      if is_critical_kind(e[i + 3]) then critical = critical + e[i + 2] end
+-- the run of M slots starting at `start`, pairs from index `from` to before `to`, others' use when in it
+local function run_from(e, w, start, from, to, others, other_slot)
+  local total = 0
+  if others > 0 and other_slot >= start and other_slot <= start + w.M - 1 then total = others end
+  for i = from, to - 1, 2 do
+    if e[i] >= start and e[i] <= start + w.M - 1 then total = total + e[i + 1] end
+  end
+  return total
+end
+
+-- the largest run of M slots containing slot j: a run is largest where a slot enters it
+local function worst_run(e, w, j, t)
+  local lo = j - w.M + 1
+  local hi = j + w.M - 1
+  local from = first_from(e, lo)
+  local to = from
+  while to <= #e and e[to] <= hi do to = to + 2 end
+  local others = others_for(e, w, j, t)
+  local other_slot = e[AT_OTHERS_SLOT]
+  local worst = 0
+  for k = from - 2, to - 1, 2 do
+    local start
+    if k < from then start = lo else start = e[k] - w.M + 1 end
+    if start >= lo and start <= j then
+      local total = run_from(e, w, start, from, to, others, other_slot)
+      if total > worst then worst = total end
     end
   end
-  if count > w.per + w.eps - cost then return false end
-  if line == w.per then return true end
-  if count - critical > line + w.eps - cost then return false end
-  return keep == 0 or not (count > w.per - keep + w.eps - cost)
-end
-
--- what a class leaves free whatever critical calls spent (RL-Q4): bulk half the share its line keeps free
-local function bulk_keep(per, line, cls)
-  if cls == 2 then return (per - line) / 2 end
-  return 0
-end
-
-local function fits(e, w, cost, t, line, keep)
-  if not room_at(e, w, cost, t, line, keep) then return false end
-  for i = 1, #e, 4 do
-    local a = e[i]
-    if a > t and a < t + w.span and not room_at(e, w, cost, a, line, keep) then return false end
+  if others > 0 then
+    local start = other_slot - w.M + 1
+    if start > lo and start <= j then
+      local total = run_from(e, w, start, from, to, others, other_slot)
+      if total > worst then worst = total end
+    end
   end
-  return true
+  return worst
 end
 
-local function window_send_time(e, w, cost, from, line, keep)
-  if line == nil then line = w.per end
-  if keep == nil then keep = 0 end
-  if cost > line + w.eps then return math.huge end
-  if fits(e, w, cost, from, line, keep) then return from end
+-- the earliest time at or after `from` at which cost fits under line, the ledger as it is (no roll-over)
+local function earliest_in(e, w, cost, from, line)
+  local s = from
+  local open_from = e[AT_OPEN_FROM]
+  if slot_of(s, w) < open_from then s = open_from * w.g end
+  local j0 = slot_of(s, w)
+  local head = first_from(e, j0 - w.M + 1)
+  local last = NONE
+  if #e > LEDGER_HEADER then last = e[#e - 1] end
+  local other_slot = e[AT_OTHERS_SLOT]
+  if last <= j0 and other_slot <= j0 then
+    -- nothing booked ahead: the run ending at j0 is the largest containing it
+    local sum = e[AT_SUM]
+    for i = LEDGER_HEADER + 1, head - 1, 2 do sum = sum - e[i + 1] end
+    local others = others_for(e, w, j0, s)
+    local need = sum + others + cost - line - w.eps
+    if need <= 0 then return s end
+    -- full: the first slot where enough has left every run (slot k leaves at k + M)
+    local left = 0
+    local others_left = others == 0
+    for i = head, #e, 2 do
+      local k = e[i]
+      if not others_left and other_slot <= k then
+        others_left = true
+        left = left + others
+        if left >= need then return (other_slot + w.M) * w.g end
+      end
+      left = left + e[i + 1]
+      if left >= need then return (k + w.M) * w.g end
+    end
+    return (math.max(last, other_slot) + w.M) * w.g
+  end
+  if worst_run(e, w, j0, s) + cost <= line + w.eps then return s end
   local candidates = {}
-  for i = 1, #e, 4 do
-    local t = last_send(e, i) + w.span
-    if t > from then candidates[#candidates + 1] = t end
+  for i = head, #e, 2 do
+    if e[i] + w.M > j0 then candidates[#candidates + 1] = e[i] + w.M end
   end
+  if other_slot + w.M > j0 then candidates[#candidates + 1] = other_slot + w.M end
   table.sort(candidates)
-  for _, t in ipairs(candidates) do
-    if fits(e, w, cost, t, line, keep) then return t end
+  for c = 1, #candidates do
+    local j = candidates[c]
+    if worst_run(e, w, j, j * w.g) + cost <= line + w.eps then return j * w.g end
   end
-  return math.huge
+  return (math.max(last, other_slot) + w.M) * w.g
 end
 
--- heldIndex (window.ts, RL-V8): the first unanswered admitted send of cost held at held_at (to within a
--- microsecond), or nil
-local function held_index(e, cost, held_at)
-  for i = 1, #e, 4 do
-    local f = e[i + 3]
-    if (f == 0 or f == 4 or f == 5) and e[i] == e[i + 1] and math.abs(e[i] - held_at) <= 1e-3 and e[i + 2] == cost then return i end
+-- the earliest time at or after `from` a send of cost fits under line (RL-V2), math.huge above the line (RL-V3)
+local function window_send_time(e, w, cost, from, line)
+  if cost > line + w.eps then return math.huge end
+  local now = roll_over(ledger(e), w, from)
+  local t = earliest_in(now, w, cost, from, line)
+  local end_max = now[AT_END_MAX]
+  if t <= end_max then return t end
+  return math.min(t, earliest_in(roll_over(now, w, end_max), w, cost, end_max, line))
+end
+
+-- adds cost to slot j, in order
+local function add_at(e, j, cost)
+  local i = #e + 1
+  while i > LEDGER_HEADER + 1 and e[i - 2] > j do i = i - 2 end
+  if i > LEDGER_HEADER + 1 and e[i - 2] == j then
+    e[i - 1] = math.min(e[i - 1] + cost, MAX_AMOUNT)
+  else
+    table.insert(e, i, cost)
+    table.insert(e, i, j)
   end
-  return nil
+  e[AT_SUM] = math.min(e[AT_SUM] + cost, MAX_AMOUNT)
+  return e
 end
 
--- a copy of the entries without the one at index i
-local function without_entry(e, i)
-  local others = {}
-  for j = 1, #e do
-    if j < i or j >= i + 4 then others[#others + 1] = e[j] end
-  end
-  return others
+-- a charge as of the send time s (RL-A1, RL-M5)
+local function window_charge(e, w, cost, s, now)
+  return add_at(prune_window(e, w, now), slot_of(s, w), cost)
 end
 
--- withoutHeld (window.ts): the entries without that send; the list itself when there is none
-local function without_held(e, cost, held_at)
-  local i = held_index(e, cost, held_at)
-  if i == nil then return e end
-  return without_entry(e, i)
+-- a record (RL-R1): counted as sent now, even beyond the limit; clamped
+local function window_record(e, w, cost, now)
+  return add_at(prune_window(e, w, now), slot_of(now, w), math.min(cost, MAX_AMOUNT))
 end
 
--- windowHeldWait (window.ts, RL-V8): 0 when the booked send held at held_at (one unanswered send of its
--- own there, of exactly cost) still fits there with everything else counted, against the limit itself;
--- else the wait until a new admission of cost fits, its entry still counted, at least 1; 0 when not held
-local function window_held_wait(e, w, cost, held_at, now)
-  local i = held_index(e, cost, held_at)
-  if i == nil then return 0 end
-  -- asked at the entry's own time (the caller's copy may be off by a rounding)
-  if fits(without_entry(e, i), w, cost, e[i], w.per, 0) then return 0 end
-  return math.max(1, window_send_time(e, w, cost, now, w.per, 0) - now)
+-- whether a sync's windowEnd (end_min, end_max) tells its venue window from the next
+local function tells_window(w, end_min, end_max)
+  return end_min ~= nil and end_max >= end_min and end_max - end_min < w.window_ms / 4
 end
 
--- the kind of the entry marking where a fixed window began, as the last report bounded it (cost 0)
-local START_KIND = 6
-
--- the entries still counting for an interval ending at or after now; the start marker stays while any other does
-local function prune_window(e, w, now)
-  local any = false
-  for i = 1, #e, 4 do
-    if e[i + 3] ~= START_KIND and last_send(e, i) + w.span > now then any = true end
-  end
-  local out = {}
-  for i = 1, #e, 4 do
-    if last_send(e, i) + w.span > now or (any and e[i + 3] == START_KIND) then
-      out[#out + 1] = e[i]; out[#out + 1] = e[i + 1]; out[#out + 1] = e[i + 2]; out[#out + 1] = e[i + 3]
+-- a venue's report (RL-V5): others' use is used less the larger of two lower bounds of own counted cost
+local function window_sync(e, w, used, now, sent_at, counted_own, end_min, end_max)
+  local out = prune_window(e, w, now)
+  local known = sent_at ~= nil and sent_at <= now
+  if not known then sent_at = now end
+  local J = w.jitter
+  local c = math.min(sent_at + J, now)
+  local fixed = tells_window(w, end_min, end_max)
+  if fixed and end_max <= out[AT_WINDOW_FROM] then return out end
+  local own = 0
+  if known then
+    local starts_by
+    if fixed then starts_by = end_max - w.window_ms else starts_by = c - w.window_ms end
+    local first
+    if fixed then first = math.ceil(starts_by / w.g) else first = math.floor(starts_by / w.g) + 1 end
+    local last_counted = math.floor((sent_at - J) / w.g) - 1
+    local i = LEDGER_HEADER + 1
+    while i <= #out and out[i] <= last_counted do
+      if out[i] >= first then own = own + out[i + 1] end
+      i = i + 2
     end
   end
+  local counted = own
+  if known and counted_own > counted then counted = counted_own end
+  local others = math.min(used, MAX_AMOUNT) - counted
+  -- an earlier report the venue counted before this request was sent is covered by this one
+  if out[AT_OTHERS_SLOT] ~= NONE and (out[AT_OTHERS_SLOT] + 1) * w.g + J <= sent_at then clear_others(out) end
+  -- others' use reported in a fixed window that ended before this one can have begun counts no more
+  if fixed and out[AT_OTHERS_UNTIL] <= end_min - w.window_ms then clear_others(out) end
+  if others > w.eps then
+    out[AT_OTHERS] = math.max(out[AT_OTHERS], others)
+    out[AT_OTHERS_SLOT] = math.max(out[AT_OTHERS_SLOT], slot_of(c - J, w))
+    if fixed then out[AT_OTHERS_UNTIL] = end_max else out[AT_OTHERS_UNTIL] = NEVER end
+  end
+  if not fixed then return out end
+  -- what surely reached the venue before the window began (slots whose last instant + J is before B)
+  local B = math.min(end_min - w.window_ms, c)
+  if B > out[AT_WINDOW_FROM] then out[AT_WINDOW_FROM] = B end
+  local kept = drop_head(out, first_from(out, math.floor((B - J) / w.g)))
+  kept[AT_END_MIN] = end_min
+  kept[AT_END_MAX] = end_max
+  return kept
+end
+
+-- a penalty (RL-R3): nothing before until_ms, and the window full then
+local function window_penalize(e, w, until_ms, now)
+  local out = prune_window(e, w, now)
+  local until_at = clamp_hold(until_ms, now)
+  if not (until_at > now - w.span) then return out end
+  out[AT_OPEN_FROM] = math.max(out[AT_OPEN_FROM], slot_of(until_at, w) + w.M)
   return out
 end
 
--- what merging into the range [a, b] costs syncs beyond its width, ms (window.ts syncCost): 0 sent 2 jitters before now or booked
--- after now, 2 jitters inside the last 2 jitters, window_ms from before them into them; with a start marked by a report, window_ms
--- more when not within one aligned window clear of its first 2 jitters, or not within one window of its phase 2 jitters clear of both ends
-local function sync_cost(a, b, w, now, start)
-  local line = now - 2 * w.jitter
-  local recent
-  if b <= line or a > now then recent = 0 elseif a > line then recent = 2 * w.jitter else recent = w.window_ms end
-  if start == nil then return recent end
-  local k = math.floor(a / w.window_ms)
-  if not (k == math.floor(b / w.window_ms) and a - k * w.window_ms >= 2 * w.jitter) then return recent + w.window_ms end
-  local from = start + math.floor((a - start) / w.window_ms) * w.window_ms
-  if a - from >= 2 * w.jitter and b < from + w.window_ms - 2 * w.jitter then return recent end
-  return recent + w.window_ms
-end
-
--- where a list's start marker puts the venue's windows, or nil
-local function marked_start(e)
-  for i = 1, #e, 4 do
-    if e[i + 3] == START_KIND then return e[i] end
-  end
-  return nil
-end
-
-local function add_entry(e, a, b, cost, f, w, now)
-  local out = {}
-  local placed = false
-  for i = 1, #e, 4 do
-    if not placed and a < e[i] then
-      out[#out + 1] = a; out[#out + 1] = b; out[#out + 1] = cost; out[#out + 1] = f
-      placed = true
-    end
-    out[#out + 1] = e[i]; out[#out + 1] = e[i + 1]; out[#out + 1] = e[i + 2]; out[#out + 1] = e[i + 3]
-  end
-  if not placed then
-    out[#out + 1] = a; out[#out + 1] = b; out[#out + 1] = cost; out[#out + 1] = f
-  end
-  while #out > MAX_WINDOW_ENTRIES * 4 do
-    local bi, bj, best = -1, -1, math.huge
-    local start = marked_start(out)
-    -- for each entry, the next one of its merge group and the next admitted send (-1: none), in one pass
-    local next_same, next_own, last_of, last_own = {}, {}, {}, -1
-    for i = #out - 3, 1, -4 do
-      local g = merge_group(out[i + 3])
-      next_same[i] = last_of[g] or -1
-      last_of[g] = i
-      next_own[i] = last_own
-      if is_own_kind(out[i + 3]) then last_own = i end
-    end
-    for i = 1, #out, 4 do
-      local fi = out[i + 3]
-      local j = next_same[i]
-      if j >= 0 then
-        local stop = math.max(out[i + 1], out[j + 1])
-        local score = stop - out[i] + sync_cost(out[i], stop, w, now, start)
-        if score < best then
-          best, bi, bj = score, i, j
-        end
-      end
-      if is_own_kind(fi) then
-        -- the next admitted send of the other side (critical or not): merged, the critical cost counts
-        -- against the lines for as long as it counts; a critical cost of at most a millionth of the
-        -- limit (a gate) costs them nothing to speak of
-        local k = next_own[i]
-        if k >= 0 and merge_group(out[k + 3]) ~= merge_group(fi) then
-          local stop = math.max(out[i + 1], out[k + 1])
-          local ci, ck = out[i + 2], out[k + 2]
-          local critical = ck
-          if is_critical_kind(fi) then critical = ci end
-          local score = stop - out[i] + sync_cost(out[i], stop, w, now, start)
-          if critical > GATE * w.per then score = score + (w.span * critical) / (ci + ck) end
-          if score < best then
-            best, bi, bj = score, i, k
-          end
-        end
-      end
-    end
-    out[bi + 1] = math.max(out[bi + 1], out[bj + 1])
-    out[bi + 2] = math.min(out[bi + 2] + out[bj + 2], MAX_AMOUNT)
-    out[bi + 3] = merged_kind(out[bi + 3], out[bj + 3])
-    for _ = 1, 4 do table.remove(out, bj) end
-  end
-  return out
-end
-
+-- borrowed(now) (RL-I1): the most any run containing a send from now on holds; the whole limit while closed
 local function window_borrowed(e, w, now)
-  local most = count_at(e, w.span, now)
-  for i = 1, #e, 4 do
-    if e[i] > now then most = math.max(most, count_at(e, w.span, e[i])) end
+  local p = prune_window(e, w, now)
+  local j = slot_of(now, w)
+  local most = 0
+  if p[AT_OPEN_FROM] > j then most = w.per end
+  most = math.max(most, worst_run(p, w, j, now))
+  for i = LEDGER_HEADER + 1, #p, 2 do
+    if p[i] > j then most = math.max(most, worst_run(p, w, p[i], p[i] * w.g)) end
   end
   return most
 end
 
-local function window_expiry(e, w)
-  local last = -math.huge
-  for i = 1, #e, 4 do last = math.max(last, last_send(e, i) + w.span) end
-  return last
+-- the time from which nothing counts any more (-math.huge when nothing does)
+local function window_expiry(raw, w)
+  local e = ledger(raw)
+  local last = NONE
+  if #e > LEDGER_HEADER then last = e[#e - 1] end
+  local slot = math.max(last, e[AT_OTHERS_SLOT])
+  local open = e[AT_OPEN_FROM]
+  local a, b = NONE, NONE
+  if slot ~= NONE then a = (slot + w.M) * w.g end
+  if open ~= NONE then b = open * w.g end
+  local at = math.max(a, b)
+  if at == NONE then return -math.huge end
+  return at
 end
 
-local function window_charge(e, w, cost, s, now, cls)
-  return add_entry(prune_window(e, w, now), s, s, cost, own_kind(cls), w, now)
+-- the first window definition of a bucket that had only a hold and/or recorded debt (RL-R1, RL-R3)
+local function window_fold_pending(debt, hold, w, now)
+  local e = empty_ledger()
+  if hold > NO_HOLD then e = window_penalize(e, w, hold, now) end
+  if debt > 0 then e = window_record(e, w, debt, now) end
+  return e
 end
 
--- a record (kind 3 at now); with late = { t, x, y } (RL-V7) the first own entry of one send at t (within a
--- microsecond) of exactly cost moves to [x, y] instead (answered: counted until its mark, or [x, max(mark, y)] of
--- its merged answered kind); merged with others, every own entry whose range holds t counts until y at the least
-local function window_record(e, w, cost, now, late)
-  local kept = prune_window(e, w, now)
-  if late ~= nil then
-    local t, x, y = late[1], late[2], late[3]
-    for i = 1, #kept, 4 do
-      local f = kept[i + 3]
-      if math.abs(kept[i] - t) <= 1e-3 and kept[i + 2] == cost and is_own_kind(f) then
-        local single = kept[i] == kept[i + 1] and not is_answered_kind(f)
-        if single or (f >= 10 and f <= 15) then
-          if not single and math.abs(x - kept[i]) <= 1e-3 and y <= kept[i + 1] then
-            -- sent when admitted, arrived by its mark at the latest: counted until its mark, still one send
-            if is_critical_kind(f) then kept[i + 3] = 14 elseif f == 5 or f == 12 or f == 15 then kept[i + 3] = 15 else kept[i + 3] = 13 end
-            return kept
-          end
-          local b, g = y, f
-          if not single then
-            b = math.max(kept[i + 1], y)
-            if is_critical_kind(f) then g = 8 elseif f == 12 or f == 15 then g = 9 else g = 7 end
-          end
-          for _ = 1, 4 do table.remove(kept, i) end
-          return add_entry(kept, x, b, cost, g, w, now)
-        end
-      end
-    end
-    -- merged with other sends: every own entry (not one answered send) whose range holds t counts until y at the least
-    local widened = false
-    for i = 1, #kept, 4 do
-      local f = kept[i + 3]
-      if is_own_kind(f) and not (f >= 10 and f <= 15) and kept[i] - 1e-3 <= t and t <= kept[i + 1] + 1e-3 then
-        kept[i + 1] = math.max(kept[i + 1], y)
-        widened = true
-      end
-    end
-    if widened then return kept end
-  end
-  return add_entry(kept, now, now, math.min(cost, MAX_AMOUNT), 3, w, now)
+-- a window limit that took over what another definition had borrowed (RL-L5)
+local function window_from_borrowed(b, hold, w, now)
+  local e = empty_ledger()
+  if b > 0 then e = window_record(e, w, b, now) end
+  if hold > now then e = window_penalize(e, w, hold, now) end
+  return e
 end

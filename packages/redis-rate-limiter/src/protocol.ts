@@ -14,11 +14,12 @@ import { NO_HOLD } from '@core/rate-limit-kit';
  *   (refill 0); `hold` the end of a penalty in force (absent when none); while bookings lie ahead, the class
  *   state of the kit's classes.ts (the latest booking's send time, of any class, of critical, of normal or
  *   critical, the end of the first part and the two bounds on the level; an empty field is −∞).
- * - A window limit: `perWindow/windowMs/jitterMs,expiry[,hold]`, then its entries, `|a:b:c:kind` each (cost
- *   `c` sent in `[a, b]`, at most 128, RL-V6; the kinds: the kit's `ENTRY`), then its answer records,
- *   `|a/b/c/used/endEarliest/endLatest` each (at most 128: the send time, mark and cost of a send a sync
- *   marked answered, the usage the venue reported with it and its fixed window's end, RL-V5); `expiry` is
- *   when the last entry stops counting.
+ * - A window limit: `perWindow/windowMs/jitterMs,expiry[,hold]`, then `|` and its slot ledger (the kit's
+ *   window.ts), its numbers comma-separated: the header (the pairs' sum, others' use, the slot it counts in
+ *   and the time it stops counting, the first slot a hold leaves open, the latest fixed window's start and
+ *   its end's earliest and latest time; ±1e300 for none), then `slot,amount` for each slot that holds cost
+ *   and can still count, in slot order (slots of windowMs / 128 of script time); `expiry` is when nothing
+ *   counts any more.
  * - A bucket never defined that has a hold or recorded debt: `p,debt,hold` (hold empty when none).
  * - A value written by a booking for later ends with `;` and the booking's token: no other write stores
  *   one, so a cancel that finds exactly the booking's value knows that nothing wrote since (RL-W5).
@@ -33,8 +34,8 @@ export const SCRIPT_EPOCH_MS = 1_767_225_600_000;
 /** The longest expiry a key is given (ms, about 31,700 years: the representable horizon, RL-A7). */
 export const MAX_TTL_MS = 1e15;
 
-/** admit.lua's modes (MODE_* there): a probe, a peek, a booking, a peek at a booked send held where it is (RL-V8). */
-export const ADMIT_MODE = { probe: '1', peek: '2', book: '3', held: '4' } as const;
+/** admit.lua's modes (MODE_* there): a probe, a peek, a booking. */
+export const ADMIT_MODE = { probe: '1', peek: '2', book: '3' } as const;
 
 /** admit.lua's replies other than admitted now (REPLY_* there). */
 const REPLY = { booked: 0, wait: 1, unpayable: 2 } as const;
@@ -70,17 +71,15 @@ export interface AdmitCall {
   readonly cls: number;
   /** The share of each bucket the class leaves free: one for all, or one per bucket (RL-Q6). */
   readonly free: number | readonly number[];
-  /** A booking again of a send held at this time, in script time (RL-V8; mode `book` only). */
-  readonly heldAt?: number | undefined;
 }
 
 /**
  * The arguments of admit.lua, by position (its header names them): now, slack, mode, budget, token,
  * class, the one share ('' when per bucket), then the definition's text and the cost per bucket, then the
- * shares when per bucket, then, for a booking again of a held send, its time.
+ * shares when per bucket.
  */
 export function admitArgs(settings: ScriptSettings, call: AdmitCall): string[] {
-  const { mode, budgetMs, token, n, defs, costs, cls, free, heldAt } = call;
+  const { mode, budgetMs, token, n, defs, costs, cls, free } = call;
   const one = typeof free === 'number';
   const args = [
     settings.now,
@@ -95,14 +94,6 @@ export function admitArgs(settings: ScriptSettings, call: AdmitCall): string[] {
     args.push((defs[i] as Definition).text, String(costs[i]));
   }
   if (!one) for (let i = 0; i < n; i++) args.push(String(free[i]));
-  if (heldAt !== undefined && mode === 'book') args.push(String(heldAt));
-  return args;
-}
-
-/** The arguments of admit.lua for a peek at a booked send held at `heldAt` (script time, RL-V8): its time in the budget's place. */
-export function heldArgs(settings: ScriptSettings, heldAt: number, n: number, defs: readonly Definition[], costs: readonly number[]): string[] {
-  const args = [settings.now, settings.ttlSlackMs, ADMIT_MODE.held, String(heldAt), '', '0', '0'];
-  for (let i = 0; i < n; i++) args.push((defs[i] as Definition).text, String(costs[i]));
   return args;
 }
 
@@ -111,12 +102,9 @@ export function cancelArgs(settings: ScriptSettings, pairs: readonly string[]): 
   return [settings.now, settings.ttlSlackMs, settings.pendingDebtTtlMs, settings.pendingHoldTtlMs, ...pairs];
 }
 
-/**
- * The arguments of record.lua; `def` undefined: the stored definition; `late`: one admitted send that went out
- * late (RL-V7), where the store holds it and the earliest and latest time it went out, in script time.
- */
-export function recordArgs(settings: ScriptSettings, cost: number, def: Definition | undefined, late?: readonly [number, number, number]): string[] {
-  const args = [
+/** The arguments of record.lua; `def` undefined: the stored definition. */
+export function recordArgs(settings: ScriptSettings, cost: number, def: Definition | undefined): string[] {
+  return [
     settings.now,
     settings.ttlSlackMs,
     settings.pendingDebtTtlMs,
@@ -125,8 +113,6 @@ export function recordArgs(settings: ScriptSettings, cost: number, def: Definiti
     String(cost),
     def === undefined ? '' : def.text,
   ];
-  if (late !== undefined) args.push(String(late[0]), String(late[1]), String(late[2]));
-  return args;
 }
 
 /** The arguments of sync.lua; the reporting request's send time and the earliest its window can have begun, in script time, when known. */
@@ -233,10 +219,8 @@ export type StoredState =
       /** A token bucket's `x`, or a window limit's expiry. */
       readonly x: number;
       readonly hold: number;
-      /** A window limit's entries (flat: a, b, c, f). */
+      /** A window limit's slot ledger (the kit's window.ts: the header, then slot and amount pairs). */
       readonly entries?: readonly number[];
-      /** A window limit's answer records (flat: a, b, c, used, end earliest, end latest; the kit's `windowSync`). */
-      readonly answers?: readonly number[];
       /** A token bucket's class state while bookings lie ahead (the kit's classes.ts: L, Lc, Ln, aEnd, Pa, Pb). */
       readonly classes?: readonly number[];
       /** The value carries a booking's token. */
@@ -270,11 +254,14 @@ export function parseStored(raw: string): StoredState | undefined {
   const text = parts.slice(0, fields).join(',');
   const state = { pending: false as const, text, x: Number(parts[fields]), hold: holdOf(parts[fields + 1]), booked: token >= 0 };
   if (!window) return classes === undefined ? state : { ...state, classes };
-  const items = bar < 0 ? [] : value.slice(bar + 1).split('|');
-  // answer records ('a/b/c/used/earliest/latest') follow the entries ('a:b:c:f')
-  const entries = items.filter((e) => !e.includes('/')).flatMap((e) => e.split(':').map(Number));
-  const answers = items.filter((e) => e.includes('/')).flatMap((e) => e.split('/').map(Number));
-  return answers.length === 0 ? { ...state, entries } : { ...state, entries, answers };
+  const entries =
+    bar < 0
+      ? []
+      : value
+          .slice(bar + 1)
+          .split(',')
+          .map(Number);
+  return { ...state, entries };
 }
 
 /** The numbers of a stored definition's text: a token bucket's capacity and refill, or a window limit's. */

@@ -19,7 +19,6 @@ import { withDeadline } from './deadline.js';
 import {
   SCRIPT_EPOCH_MS,
   admitArgs,
-  heldArgs,
   cancelArgs,
   decodeAdmitReply,
   definitionOf,
@@ -118,7 +117,6 @@ export class RedisStore implements LimiterStore {
       crossVenueChecks: !settings.redis.cluster || settings.hashTag === 'prefix',
       windowLimits: true,
       priorities: true,
-      heldPeeks: true,
     });
   }
 
@@ -143,7 +141,6 @@ export class RedisStore implements LimiterStore {
     budgetMs: number | undefined,
     cls = 1,
     free: number | readonly number[] = 0,
-    heldAt?: number,
   ): Promise<Admission> {
     const names = this.#callNames(n, keys);
     if (!Array.isArray(names)) return Promise.resolve(names);
@@ -157,7 +154,6 @@ export class RedisStore implements LimiterStore {
       costs,
       cls,
       free,
-      heldAt: heldAt === undefined ? undefined : heldAt - this.#epochOffset,
     });
     return this.#run(ADMIT, names, args).then((outcome) => this.#admission(outcome, names));
   }
@@ -198,13 +194,6 @@ export class RedisStore implements LimiterStore {
     }
   }
 
-  heldWait(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], heldAtMs: number): Promise<Admission> {
-    const names = this.#callNames(n, keys);
-    if (!Array.isArray(names)) return Promise.resolve(names);
-    const args = heldArgs(this.#settings(), heldAtMs - this.#epochOffset, n, defs, costs);
-    return this.#run(ADMIT, names, args).then((outcome) => this.#admission(outcome, names));
-  }
-
   async cancel(booking: unknown): Promise<boolean> {
     const b = booking as Booking;
     const outcome = await this.#run(CANCEL, b.keys, cancelArgs(this.#settings(), b.pairs));
@@ -213,12 +202,10 @@ export class RedisStore implements LimiterStore {
 
   // ---------------------------------------------------------------- feedback
 
-  record(key: ResolvedKey, cost: number, def: Definition | undefined, late?: readonly [number, number, number]): void {
+  record(key: ResolvedKey, cost: number, def: Definition | undefined): void {
     const name = this.#keyName(key);
     const marker = recordMarkerName(this.#s.prefix, name, this.#records.nextId());
-    const e = this.#epochOffset;
-    const moved = late === undefined ? undefined : ([late[0] - e, late[1] - e, late[2] - e] as const);
-    this.#records.send({ keys: [name, marker], args: recordArgs(this.#settings(), cost, def, moved) });
+    this.#records.send({ keys: [name, marker], args: recordArgs(this.#settings(), cost, def) });
   }
 
   dropRecord(): void {

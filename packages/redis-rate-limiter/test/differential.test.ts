@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { BucketCheck, BucketKey, Decision, Limit, WaitDecision } from '@core/rate-limit-contract';
 import { ManualClock } from '@core/rate-limit-conformance';
-import { ENTRY, KeyResolver, MAX_WINDOW_ENTRIES, NO_HOLD, StoreRateLimiter } from '@core/rate-limit-kit';
+import { KeyResolver, LEDGER_HEADER, NO_HOLD, StoreRateLimiter } from '@core/rate-limit-kit';
 import { MemoryStore } from '@core/default-rate-limiter';
 import { RedisStore, parseStored } from '../src/index.js';
 import { ioredisClient, type TestClient } from './support/clients.js';
@@ -407,26 +407,14 @@ describe('differential: the Redis scripts against the TypeScript core', () => {
   }, 900_000);
 
   it(`${Math.ceil(RUNS / 2)} sequences on window limits (bookings, records, reports replacing and joining each other, penalties)`, async () => {
-    // a send booked again (RL-V8) beside a send whose answer record a sync kept (RL-V5): the in-process
-    // store lost the record with the held entry it gave up (2026-12-06)
-    const keptRecord = [
-      { op: 'book', checks: [[0, 7, 4]], budget: 50 },
-      { op: 'rebook', shift: 7, budget: 50 },
-      { op: 'sync', key: 0, limit: 7, borrowed: 0, sentAgoMs: 0, elapsedMs: null, countedOwn: 0, answered: 2, end: [200, 0] },
-      { op: 'rebook', shift: 0, budget: 50 },
-    ] as unknown as Op[];
-    await sequences(windowOpArb, Math.ceil(RUNS / 2), 'win', undefined, [[1_000_000, keptRecord]]);
-    // peeks at held sends both confirmed them and found a late send moved onto them (RL-V8)
-    expect(heldAnswers.ok).toBeGreaterThan(0);
-    expect(heldAnswers.delay).toBeGreaterThan(0);
-    expect(heldAnswers.error).toBe(0);
+    await sequences(windowOpArb, Math.ceil(RUNS / 2), 'win');
   }, 900_000);
 
   it(`${Math.ceil(RUNS / 2)} sequences of sends answered and reported in fixed windows (answer records, RL-V5)`, async () => {
     await sequences(answerOpArb, Math.ceil(RUNS / 2), 'ans', { minLength: 1, maxLength: 30 });
   });
-  it('long sequences into one large window: more sends than the list keeps, merged the same way (RL-V6)', async () => {
-    expect(await sequences(mergeOpArb, 6, 'merge', { minLength: 700, maxLength: 800 })).toBe(MAX_WINDOW_ENTRIES);
+  it('long sequences into one large window: a ledger of many slots, kept and forgotten the same way', async () => {
+    expect(await sequences(mergeOpArb, 6, 'merge', { minLength: 700, maxLength: 800 })).toBeGreaterThan(16);
   }, 900_000);
 
   it(`${Math.ceil(RUNS / 2)} sequences mixing admission classes (critical beside bulk bookings, reserves per call, records, syncs, penalties, cancellations)`, async () => {
@@ -492,7 +480,7 @@ async function sequences(
           const now = clock.now();
           for (const [i, k] of resolved.entries()) {
             const mine = normal(memory.inspect(k.id), now);
-            most = Math.max(most, (mine !== undefined && !mine.pending ? (mine.entries?.length ?? 0) : 0) / ENTRY);
+            most = Math.max(most, (mine !== undefined && !mine.pending ? Math.max(0, (mine.entries?.length ?? 0) - LEDGER_HEADER) : 0) / 2);
             const raw = await redis.inspectRaw(names[i] as string);
             if ('kind' in raw) throw new Error(`${what}: ${raw.error.message}`);
             const theirs = normal(raw.raw === '' ? undefined : parseStored(raw.raw), now);
