@@ -33,6 +33,7 @@ export {
   toleranceOf,
 } from './model-arithmetic.js';
 export type { ModelCheck, ModelKey, ModelLimit } from './model-arithmetic.js';
-export type { ModelWindow, WindowEntry, WindowEntryKind } from './window-log.js';
+export { EXACT_WINDOWS } from './window-log.js';
+export type { ModelWindow, WindowBook, WindowSend, WindowState } from './window-log.js';
 export { ALL_TESTS } from './rules/all-tests.js';
 export type { ConformanceTest, Spawned, TestContext } from './conformance-test.js';

@@ -29,24 +29,7 @@ import {
   settledClasses,
   type ModelClasses,
 } from './model-classes.js';
-import {
-  afterPenalty,
-  afterLateSend,
-  afterSend,
-  afterSync,
-  earliestFit,
-  bulkKeep,
-  fitsAt,
-  heldWait,
-  withoutHeld,
-  ownKindOf,
-  longRunRate,
-  pruned,
-  windowBorrowed,
-  windowTolerance,
-  type ModelWindow,
-  type WindowEntry,
-} from './window-log.js';
+import { EXACT_WINDOWS, longRunRate, windowTolerance, type WindowBook } from './window-log.js';
 
 /**
  * The bucket arithmetic of MODEL.md (shipped in `@core/rate-limit-contract`), written as plainly as
@@ -55,16 +38,9 @@ import {
  * It assumes valid input (keys, limits and costs already checked).
  *
  * Per bucket: `T = 1000 / refillPerSec` ms per token, `tau = capacity · T`, state `(tat, hold)`. A
- * fixed quota (refill 0) keeps the amount `used` instead of `tat`. A window limit (RL-V1) keeps a log of
- * what was sent instead (`./window-log.ts`), and a hold.
+ * fixed quota (refill 0) keeps the amount `used` instead of `tat`. A window limit (RL-V1) keeps the state
+ * of its {@link WindowBook} instead (by default the exact log of `./window-log.ts`), and a hold.
  */
-
-/** A late send a record tells (RL-V7), its options validated: where the send is held, and when it went out. */
-export interface LateSend {
-  readonly admittedAtMs: number;
-  readonly earliestMs: number;
-  readonly latestMs: number;
-}
 
 /** One bucket's state. */
 export interface ModelBucket {
@@ -76,8 +52,8 @@ export interface ModelBucket {
   readonly used: number;
   /** The end of the penalty hold, `-Infinity` when there never was one (RL-R3). */
   readonly hold: number;
-  /** A window limit's log, in order of `from` (empty for a token bucket). */
-  readonly log: readonly WindowEntry[];
+  /** A window limit's state, of the model's {@link WindowBook} (undefined for a token bucket). */
+  readonly win: unknown;
   /** A token bucket's class state while bookings lie ahead (./model-classes.ts); absent otherwise. */
   readonly classes?: ModelClasses;
 }
@@ -125,11 +101,11 @@ export interface ModelSnapshotEntry {
 }
 
 const NO_HOLD = Number.NEGATIVE_INFINITY;
-const NO_LOG: readonly WindowEntry[] = [];
+const NO_WIN = undefined;
 
 /** borrowed(now) of a bucket under its own definition (RL-I1). */
-function borrowedOf(bucket: ModelBucket, now: number): number {
-  if (isWindow(bucket.limit)) return windowBorrowed(bucket.log, bucket.limit, now);
+function borrowedOf(windows: WindowBook, bucket: ModelBucket, now: number): number {
+  if (isWindow(bucket.limit)) return windows.borrowed(bucket.win, bucket.limit, now);
   if (bucket.limit.refillPerSec === 0) return bucket.used;
   return Math.max(0, bucket.tat - now) / msPerToken(bucket.limit);
 }
@@ -141,28 +117,16 @@ export class ReferenceModel {
   readonly #holds = new Map<string, number>();
   /** Recorded cost on buckets not yet defined (charged at the first definition, RL-R1). */
   readonly #debts = new Map<string, number>();
+  /** The window arithmetic: the exact log unless a test gives its own. */
+  protected readonly windows: WindowBook;
+
+  constructor(windows: WindowBook = EXACT_WINDOWS as WindowBook) {
+    this.windows = windows;
+  }
 
   /** The tolerance of a bucket's comparisons (RL-A7); a subclass may only ever use it, not change the rules. */
   protected tolerance(limit: NormalizedLimit): number {
     return toleranceOf(limit);
-  }
-
-  /**
-   * Whether a send of `cost` at `t` keeps every window containing it within the limit (RL-V1, RL-V2);
-   * a subclass may only ever use it, not change the rules.
-   */
-  protected windowFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean {
-    return fitsAt(log, w, cost, t);
-  }
-
-  /**
-   * Whether a send of `cost` at `t` of a class with a line below the limit keeps every window containing
-   * it within the limit and within `line`, critical sends not counted against the line, and within the
-   * limit less `keep` with every send counted (bulk's half share, RL-Q4); a subclass may only ever use
-   * it, not change the rules.
-   */
-  protected windowLineFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number, keep: number): boolean {
-    return fitsAt(log, w, cost, t, line, false, keep);
   }
 
   /**
@@ -174,34 +138,28 @@ export class ReferenceModel {
   }
 
   /**
-   * A window limit's log after a sync (RL-V5); a subclass may only ever use it, not change the rules.
-   */
-  protected windowSynced(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions): WindowEntry[] {
-    return afterSync(log, w, used, now, report);
-  }
-
-  /**
    * A live bucket under a new definition (RL-L5): the borrowed amount converted, and, while a hold is
-   * in force, the bucket kept empty until the hold ends (RL-R3). A window limit keeps the log of another
-   * window limit as it is, and starts from a token bucket with its borrowed amount sent now.
+   * in force, the bucket kept empty until the hold ends (RL-R3). A window limit takes another window
+   * limit's state as its book says, and starts from a token bucket with its borrowed amount sent now.
    */
   protected redefine(live: ModelBucket, limit: ModelLimit, now: number): ModelBucket {
     const held = live.hold > now;
     if (isWindow(limit)) {
-      if (isWindow(live.limit)) return { ...live, limit, log: pruned(live.log, limit, now) };
-      const b = borrowedOf(live, now);
-      let log = b > 0 ? afterSend(NO_LOG, limit, b, now, now, 'recorded') : [];
-      if (held) log = afterPenalty(log, limit, live.hold, now);
-      return { key: live.key, limit, tat: now, used: 0, hold: live.hold, log };
+      if (isWindow(live.limit)) return { ...live, limit, win: this.windows.redefine(live.win, live.limit, limit, live.hold, now) };
+      const b = borrowedOf(this.windows, live, now);
+      let win = this.windows.empty(limit);
+      if (b > 0) win = this.windows.record(win, limit, b, now);
+      if (held) win = this.windows.penalize(win, limit, live.hold, now);
+      return { key: live.key, limit, tat: now, used: 0, hold: live.hold, win };
     }
-    const b = borrowedOf(live, now);
+    const b = borrowedOf(this.windows, live, now);
     if (limit.refillPerSec === 0) {
       const used = Math.min(b, MAX_AMOUNT);
-      return { key: live.key, limit, tat: now, used: held ? Math.max(used, limit.capacity) : used, hold: live.hold, log: NO_LOG };
+      return { key: live.key, limit, tat: now, used: held ? Math.max(used, limit.capacity) : used, hold: live.hold, win: NO_WIN };
     }
     const t = msPerToken(limit);
     const tat = Math.min(now + b * t, now + HORIZON_MS);
-    return { key: live.key, limit, tat: held ? Math.max(tat, live.hold + limit.capacity * t) : tat, used: 0, hold: live.hold, log: NO_LOG };
+    return { key: live.key, limit, tat: held ? Math.max(tat, live.hold + limit.capacity * t) : tat, used: 0, hold: live.hold, win: NO_WIN };
   }
 
   /** The bucket as it would be under `limit` at `now`: created, converted (RL-L5) or as it is. */
@@ -212,19 +170,19 @@ export class ReferenceModel {
     const hold = this.#holds.get(id);
     const debt = this.#debts.get(id) ?? 0;
     if (isWindow(limit)) {
-      let log: readonly WindowEntry[] = NO_LOG;
-      if (hold !== undefined) log = afterPenalty(log, limit, hold, now);
-      if (debt > 0) log = afterSend(log, limit, debt, now, now, 'recorded');
-      return { key, limit, tat: now, used: 0, hold: hold ?? NO_HOLD, log };
+      let win = this.windows.empty(limit);
+      if (hold !== undefined) win = this.windows.penalize(win, limit, hold, now);
+      if (debt > 0) win = this.windows.record(win, limit, debt, now);
+      return { key, limit, tat: now, used: 0, hold: hold ?? NO_HOLD, win };
     }
     if (limit.refillPerSec === 0) {
       const used = hold === undefined ? debt : limit.capacity + debt;
-      return { key, limit, tat: now, used: Math.min(used, MAX_AMOUNT), hold: hold ?? NO_HOLD, log: NO_LOG };
+      return { key, limit, tat: now, used: Math.min(used, MAX_AMOUNT), hold: hold ?? NO_HOLD, win: NO_WIN };
     }
     const t = msPerToken(limit);
     const start = hold === undefined ? now : Math.max(now, hold + limit.capacity * t);
     const tat = debt === 0 ? start : Math.min(addUp(start, debt * t), now + HORIZON_MS);
-    return { key, limit, tat: Math.max(start, tat), used: 0, hold: hold ?? NO_HOLD, log: NO_LOG };
+    return { key, limit, tat: Math.max(start, tat), used: 0, hold: hold ?? NO_HOLD, win: NO_WIN };
   }
 
   #store(id: string, bucket: ModelBucket): void {
@@ -238,18 +196,15 @@ export class ReferenceModel {
    * writes (RL-A3); with one, a wait within it books as of the common send time (RL-W1, RL-M5, RL-V4).
    * `dryRun` never writes (peek). `cls` is the call's class (0 critical, 1 normal, 2 bulk) and `callFree` the
    * share of each bucket it leaves free (RL-Q1..RL-Q5; a check's own `free` in its place, RL-Q6): it
-   * spends a bucket only up to its line. `heldAt` (with a budget): the call books again a send held then
-   * (RL-V8).
+   * spends a bucket only up to its line (on a window limit every send counted, RL-Q4).
    */
-  check(checks: readonly ModelCheck[], now: number, maxWaitMs?: number, dryRun = false, cls = MODEL_NORMAL, callFree = 0, heldAt?: number): ModelOutcome {
+  check(checks: readonly ModelCheck[], now: number, maxWaitMs?: number, dryRun = false, cls = MODEL_NORMAL, callFree = 0): ModelOutcome {
     const planned: { check: ModelCheck; bucket: ModelBucket }[] = [];
     let sendAt = now;
     // Token buckets first: each can pay at any time from its own send time on.
     for (const check of checks) {
       if (check.cost === 0) continue; // RL-A2: cost 0 is admitted and changes nothing
-      let bucket = this.#defined(check.id, check.key, check.limit, now);
-      // a booking again of a send held at heldAt (RL-V8): its entry there is given up as this call books
-      if (heldAt !== undefined && maxWaitMs !== undefined && isWindow(bucket.limit)) bucket = { ...bucket, log: withoutHeld(bucket.log, check.cost, heldAt) };
+      const bucket = this.#defined(check.id, check.key, check.limit, now);
       planned.push({ check, bucket });
       const limit = check.limit;
       if (isWindow(limit)) continue;
@@ -297,10 +252,7 @@ export class ReferenceModel {
             message: `checks[${check.index}] (${check.key.venue}/${check.key.axis}): cost ${formatNumber(check.cost)} can never be paid: a window of ${formatNumber(limit.windowMs)} ms holds at most ${formatNumber(limit.perWindow)}`,
           };
         }
-        const keep = bulkKeep(limit.perWindow, windowLine, cls);
-        const fits = (log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean =>
-          free === 0 ? this.windowFits(log, w, cost, t) : this.windowLineFits(log, w, cost, t, windowLine, keep);
-        const s = earliestFit(bucket.log, limit, check.cost, sendAt, fits, windowLine);
+        const s = this.windows.earliest(bucket.win, limit, check.cost, sendAt, windowLine, now);
         if (!(s - now <= HORIZON_MS)) return unrepresentable(check);
         if (s > sendAt) {
           sendAt = s;
@@ -314,7 +266,7 @@ export class ReferenceModel {
     }
     const writes: BookingWrite[] = [];
     for (const { check, bucket } of planned) {
-      const after = booked(bucket, check.cost, sendAt, now, cls);
+      const after = booked(this.windows, bucket, check.cost, sendAt, now, cls);
       writes.push({ id: check.id, before: this.#buckets.get(check.id), hold: this.#holds.get(check.id), debt: this.#debts.get(check.id), after });
     }
     if (!dryRun) for (const w of writes) this.#store(w.id, w.after);
@@ -349,56 +301,22 @@ export class ReferenceModel {
 
   /**
    * Reports cost sent without admission: always debits, possibly into debt, clamped to the horizon
-   * (RL-R1); on a window limit it is a send now, even beyond the limit (RL-V5). Without a limit, a
+   * (RL-R1); on a window limit it is a send now, even beyond the limit (RL-V2). Without a limit, a
    * live bucket is debited under its definition and an unknown one keeps the debt until its first
    * definition.
    */
-  record(key: BucketKey, cost: number, limit: Limit | undefined, now: number, late?: LateSend): void {
+  record(key: BucketKey, cost: number, limit: Limit | undefined, now: number): void {
     const id = bucketId(key);
     if (limit === null || !Number.isFinite(cost) || cost < 0) return; // RL-L2: unlimited records nothing
     if (limit === undefined) {
       const live = this.#buckets.get(id);
       if (live === undefined) this.#debts.set(id, Math.min(addUp(this.#debts.get(id) ?? 0, cost), MAX_AMOUNT));
-      else this.#buckets.set(id, this.#recorded(live, cost, now, late));
+      else this.#buckets.set(id, charged(this.windows, live, cost, now));
       return;
     }
     const normalized = normalizeModelLimit(limit);
     if (normalized === null || normalized === 'invalid') return;
-    this.#store(id, this.#recorded(this.#defined(id, modelKey(key), normalized, now), cost, now, late));
-  }
-
-  /**
-   * A peek at booked sends held at `heldAt` (RL-V8): the largest wait among the checks' window limits
-   * ({@link heldWait}; token buckets and buckets not defined are not asked), each asked under the
-   * check's definition (a live bucket defined otherwise as it would be under it, RL-L5, nothing stored);
-   * 0 when they all still have room.
-   */
-  held(checks: readonly ModelCheck[], heldAt: number, now: number): number {
-    let wait = 0;
-    for (const c of checks) {
-      const live = this.#buckets.get(c.id);
-      if (live === undefined || !isWindow(c.limit)) continue;
-      const b = this.#defined(c.id, live.key, c.limit, now);
-      wait = Math.max(wait, this.windowHeldWait(pruned(b.log, c.limit, now), c.limit, c.cost, heldAt, now));
-    }
-    return wait;
-  }
-
-  /** A window limit's answer to a peek at a booked send (RL-V8; a test's flawed model overrides it). */
-  protected windowHeldWait(log: readonly WindowEntry[], w: ModelWindow, cost: number, heldAt: number, now: number): number {
-    return heldWait(log, w, cost, heldAt, now);
-  }
-
-  /** A record on a live bucket: a late send moves on a window limit (RL-V7); anything else is charged now. */
-  #recorded(bucket: ModelBucket, cost: number, now: number, late: LateSend | undefined): ModelBucket {
-    const limit = bucket.limit;
-    if (late === undefined || !isWindow(limit)) return charged(bucket, cost, now);
-    return { ...bucket, log: this.windowLateSend(bucket.log, limit, cost, late, now) };
-  }
-
-  /** A window limit's log after a record of a late send (RL-V7; a test's flawed model overrides it). */
-  protected windowLateSend(log: readonly WindowEntry[], w: ModelWindow, cost: number, late: LateSend, now: number): WindowEntry[] {
-    return afterLateSend(log, w, cost, late, now);
+    this.#store(id, charged(this.windows, this.#defined(id, modelKey(key), normalized, now), cost, now));
   }
 
   /**
@@ -413,7 +331,7 @@ export class ReferenceModel {
     const id = bucketId(key);
     const bucket = this.#defined(id, modelKey(key), limit, now);
     if (isWindow(limit)) {
-      this.#store(id, { ...bucket, log: this.windowSynced(bucket.log, limit, minBorrowed, now, report) });
+      this.#store(id, { ...bucket, win: this.windows.sync(bucket.win, limit, minBorrowed, now, report) });
     } else if (limit.refillPerSec === 0) {
       this.#store(id, { ...bucket, used: Math.max(bucket.used, Math.min(minBorrowed, MAX_AMOUNT)) });
     } else {
@@ -424,7 +342,7 @@ export class ReferenceModel {
 
   /**
    * Admits nothing before `untilMs` (clamped to the horizon) and treats the bucket as empty then (a
-   * window limit: its whole window used then, RL-V5); never shortens a hold; kept for a bucket not yet
+   * window limit: its whole window used then, RL-V2); never shortens a hold; kept for a bucket not yet
    * defined (RL-R3).
    */
   penalize(key: BucketKey, untilMs: number, now: number): void {
@@ -438,7 +356,7 @@ export class ReferenceModel {
     const hold = Math.max(live.hold, until);
     const limit = live.limit;
     if (isWindow(limit)) {
-      this.#buckets.set(id, { ...live, log: afterPenalty(live.log, limit, until, now), hold });
+      this.#buckets.set(id, { ...live, win: this.windows.penalize(live.win, limit, until, now), hold });
       return;
     }
     if (limit.refillPerSec === 0) {
@@ -454,7 +372,7 @@ export class ReferenceModel {
   borrowed(key: BucketKey, now: number): number {
     const id = bucketId(key);
     const live = this.#buckets.get(id);
-    if (live !== undefined) return borrowedOf(live, now);
+    if (live !== undefined) return borrowedOf(this.windows, live, now);
     return this.#debts.get(id) ?? 0;
   }
 
@@ -487,11 +405,11 @@ export class ReferenceModel {
   snapshot(now: number): readonly ModelSnapshotEntry[] {
     const out: ModelSnapshotEntry[] = [];
     for (const bucket of this.#buckets.values()) {
-      const borrowed = borrowedOf(bucket, now);
+      const borrowed = borrowedOf(this.windows, bucket, now);
       const held = bucket.hold > now;
       const limit = bucket.limit;
       if (isWindow(limit)) {
-        if (borrowed <= 0 && !held) continue;
+        if ((borrowed <= 0 || this.windows.idle(bucket.win, limit, now)) && !held) continue;
         const rate = longRunRate(limit);
         const entry = { key: bucket.key, limit: rate, tokens: rate.capacity - borrowed, borrowed, windowMs: limit.windowMs };
         out.push(held ? { ...entry, heldUntilMs: bucket.hold } : entry);
@@ -522,11 +440,11 @@ function unrepresentable(check: ModelCheck): ModelOutcome {
 /**
  * Charges `cost` as of `sendAt`: `tat' = max(tat, s) + min(c·T, tau)`, rounded up so the charge never
  * falls short of its cost; a cost above capacity leaves the bucket at zero then (RL-A5, RL-M5). A window
- * limit logs the send at `sendAt` (RL-V2, RL-V4).
+ * limit counts the send at `sendAt` (RL-V2, RL-V4).
  */
-function booked(bucket: ModelBucket, cost: number, sendAt: number, now: number, cls: number): ModelBucket {
+function booked(windows: WindowBook, bucket: ModelBucket, cost: number, sendAt: number, now: number, cls: number): ModelBucket {
   const limit = bucket.limit;
-  if (isWindow(limit)) return { ...bucket, log: afterSend(bucket.log, limit, cost, sendAt, now, ownKindOf(cls)) };
+  if (isWindow(limit)) return { ...bucket, win: windows.charge(bucket.win, limit, cost, sendAt, now, cls) };
   if (limit.refillPerSec === 0) return { ...bucket, used: addUp(bucket.used, cost) };
   const t = msPerToken(limit);
   const tau = limit.capacity * t;
@@ -547,10 +465,10 @@ function raised(bucket: ModelBucket, tat: number, now: number, held: boolean): M
   return withClasses({ ...bucket, tat }, classesAfterRaise(settledClasses(bucket.classes, bucket.tat, now), tau, bucket.tat, tat, held));
 }
 
-/** Debits recorded cost at `now`, debt allowed, clamped to the horizon (RL-R1); a window limit logs a send now (RL-V5). */
-function charged(bucket: ModelBucket, cost: number, now: number): ModelBucket {
+/** Debits recorded cost at `now`, debt allowed, clamped to the horizon (RL-R1); a window limit counts a send now (RL-V2). */
+function charged(windows: WindowBook, bucket: ModelBucket, cost: number, now: number): ModelBucket {
   const limit = bucket.limit;
-  if (isWindow(limit)) return { ...bucket, log: afterSend(bucket.log, limit, cost, now, now, 'recorded') };
+  if (isWindow(limit)) return { ...bucket, win: windows.record(bucket.win, limit, cost, now) };
   if (limit.refillPerSec === 0) return { ...bucket, used: Math.max(bucket.used, Math.min(addUp(bucket.used, cost), MAX_AMOUNT)) };
   const tat = Math.min(addUp(Math.max(bucket.tat, now), cost * msPerToken(limit)), now + HORIZON_MS);
   return raised(bucket, Math.max(bucket.tat, tat), now, false);

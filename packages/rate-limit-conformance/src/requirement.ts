@@ -4,19 +4,10 @@ import type { Capabilities } from '@core/rate-limit-contract';
  * What a test needs from the implementation: a capability from its manifest, the subject's fault
  * hooks, or the `provider` option; or, for `missingOperation`, an optional operation the manifest
  * marks as not offered (`sync`, `penalize` or `snapshot` false), and for `noWindowLimits` a manifest
- * without window limits (`windowLimits` false), and for `noPriorities` one without classes (`priorities` not true), for `noHeldPeeks` one without RL-V8's peeks (`heldPeeks` not true). A test whose needs are not met is registered as
+ * without window limits (`windowLimits` false), and for `noPriorities` one without classes (`priorities` not true). A test whose needs are not met is registered as
  * skipped, with the reason in its title.
  */
-export type Requirement =
-  | keyof Capabilities
-  | 'faultHooks'
-  | 'provider'
-  | 'peer'
-  | 'storageKeys'
-  | 'missingOperation'
-  | 'noWindowLimits'
-  | 'noPriorities'
-  | 'noHeldPeeks';
+export type Requirement = keyof Capabilities | 'faultHooks' | 'provider' | 'peer' | 'storageKeys' | 'missingOperation' | 'noWindowLimits' | 'noPriorities';
 
 /** The operations a limiter may leave out, each with a capability of its name. */
 export const OPTIONAL_OPERATIONS = ['sync', 'penalize', 'snapshot'] as const;
@@ -46,8 +37,6 @@ export function missingRequirement(needs: readonly Requirement[], traits: Subjec
       if (traits.capabilities.windowLimits) missing.push('the limiter offers window limits (capabilities.windowLimits is true)');
     } else if (need === 'noPriorities') {
       if (traits.capabilities.priorities === true) missing.push('the limiter offers priorities (capabilities.priorities is true)');
-    } else if (need === 'noHeldPeeks') {
-      if (traits.capabilities.heldPeeks === true) missing.push('the limiter offers held peeks (capabilities.heldPeeks is true)');
     } else if (need === 'missingOperation') {
       if (OPTIONAL_OPERATIONS.every((op) => traits.capabilities[op]))
         missing.push('the limiter offers every optional operation (capabilities.sync, penalize and snapshot are true)');

@@ -31,7 +31,11 @@ export async function runConformanceSuite(options: ConformanceOptions): Promise<
   describe(`${options.name}: rate-limit conformance (contract v1)`, () => {
     const sections = [...new Set(RULES.map((r) => r.section))];
     for (const section of sections) {
-      const tests = ALL_TESTS.filter((t) => RULES.find((r) => r.id === t.rule)?.section === section);
+      const tests = ALL_TESTS.filter(
+        (t) => RULES.find((r) => r.id === t.rule)?.section === section && (options.filter === undefined || options.filter(`${t.rule} ${t.title}`)),
+      );
+      // a section the filter leaves empty is not registered (some runners fail an empty describe)
+      if (tests.length === 0) continue;
       describe(section, () => {
         for (const t of tests) register(t, options, traits);
       });

@@ -1,4 +1,4 @@
-// The README's "your own limiter" example, run as it is: its files are taken from the README, written beside
+// The README's examples, run as they are (the from-scratch log limiter, and the "your own limiter" one): its files are taken from the README, written beside
 // this package (only the import of this package is pointed at its source), and its vitest file is loaded here,
 // so the whole suite runs against the example's Map limiter in this package's own test job. (The repository's
 // install test runs the same files from the packed tarballs, under vitest and node:test.)
@@ -11,7 +11,7 @@ const files = new Map([...readme.matchAll(/```ts file=(\S+)\n([\s\S]*?)```/g)].m
 const dir = new URL('../.readme-example/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 const source = fileURLToPath(new URL('../src/index.js', import.meta.url));
-for (const name of ['map-limiter.ts', 'map-limiter.test.ts']) {
+for (const name of ['map-limiter.ts', 'map-limiter.test.ts', 'log-limiter.ts', 'log-limiter.test.ts']) {
   const code = files.get(name);
   if (code === undefined) throw new Error(`the README has no ${name} block`);
   writeFileSync(new URL(name, dir), code.replace("'@core/rate-limit-conformance'", JSON.stringify(source)));
@@ -30,4 +30,12 @@ it('the README shows a node:test twin of the vitest file and the tsconfig that c
   expect(readme).toMatch(/```json file=tsconfig\.json\n[\s\S]*"files": \["map-limiter\.ts", "map-limiter\.node-test\.ts"\]/);
 });
 
+it('the from-scratch example is at most 200 lines and imports nothing but the contract', () => {
+  const code = files.get('log-limiter.ts') ?? '';
+  expect(code.trimEnd().split('\n').length).toBeLessThanOrEqual(200);
+  expect([...code.matchAll(/from '([^']+)'/g)].map((m) => m[1])).toEqual(['@core/rate-limit-contract', '@core/rate-limit-contract']);
+});
+
 await import(fileURLToPath(new URL('map-limiter.test.ts', dir)));
+// the from-scratch example against every window rule
+await import(fileURLToPath(new URL('log-limiter.test.ts', dir)));

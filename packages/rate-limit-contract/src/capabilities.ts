@@ -45,9 +45,13 @@ export interface Capabilities {
    */
   readonly priorities?: boolean;
   /**
-   * `peek` with `heldAtMs` tells whether a booked send still fits its window limits where it is held, and
-   * `waitForCapacity` with `heldAtMs` books it again (RL-V8). Where not `true` (absent, for implementations
-   * written before it existed), a call naming `heldAtMs` answers `not_supported`.
+   * The resolution of window limits (RL-V6): `K`, the slots per window a slot ledger counts send times
+   * in (`windowMs / K` ms each); absent for an exact log of send times. It states what the limiter
+   * guarantees, and the conformance suite holds it to that: a send holds its room for less than
+   * `2 · windowMs / K` beyond the `windowMs + jitterMs` after it, and in steady saturation on a rolling
+   * window at least `K / (ceil(K · (1 + jitterMs / windowMs)) + 1)` of `perWindow` is admitted per
+   * `windowMs` (an exact log: `windowMs / (windowMs + jitterMs)`). A finite integer of 1 or more; the
+   * in-process and Redis limiters keep 64.
    */
-  readonly heldPeeks?: boolean;
+  readonly windowSlots?: number;
 }

@@ -11,12 +11,6 @@ export interface OkDecision {
   readonly kind: 'ok';
   /** The time of the decision (for `waitForCapacity`: the send time) in the limiter's clock, in milliseconds. */
   readonly sendAtMs: number;
-  /**
-   * `true` on the `ok` of a `waitForCapacity` that waited for a booking until its send time, absent when
-   * it was admitted at once (RL-V8: only a booked send can have been overtaken while it waited). Set by
-   * limiters whose `capabilities.heldPeeks` is `true`.
-   */
-  readonly booked?: true;
 }
 
 /**

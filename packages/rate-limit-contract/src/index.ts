@@ -20,7 +20,6 @@ export type {
   WaitOptions,
   PeekOptions,
   PenaltyHold,
-  RecordOptions,
   SyncOptions,
   RateLimiter,
   SideEffectResult,

@@ -51,16 +51,6 @@ export interface CheckOptions {
 export interface PeekOptions {
   readonly priority?: Priority;
   readonly reserve?: Reserve;
-  /**
-   * Asks about sends already booked instead (RL-V8): the checks' sends, held at `heldAtMs` (their
-   * booking's `sendAtMs`) and about to go out. `ok` when every window limit still has room for them
-   * there, counting everything the store holds now (a send booked before them may have been moved later
-   * since, RL-V7, or cost recorded, RL-R1); `delay` when one has not: do not send, book it again
-   * (`waitForCapacity` with the same `heldAtMs`). Token
-   * buckets are not asked, and the class and reserve play no part (the question is what the venue would
-   * refuse). A finite number; `not_supported` where `capabilities.heldPeeks` is not `true`.
-   */
-  readonly heldAtMs?: number;
 }
 
 /** Options of {@link RateLimiter.waitForCapacity}. */
@@ -73,85 +63,40 @@ export interface WaitOptions {
   readonly priority?: Priority;
   /** The share of each bucket the call's class leaves free for higher classes; default the limiter's (RL-Q4). */
   readonly reserve?: Reserve;
-  /**
-   * Books again a send held at `heldAtMs` that has not gone out, after a peek at it answered `delay`
-   * (RL-V8): on each window limit its own entry there is given up as this call books (kept when nothing
-   * is booked), so the sends booked behind it keep their room. A finite number; `not_supported` where
-   * `capabilities.heldPeeks` is not `true`.
-   */
-  readonly heldAtMs?: number;
 }
 
 /**
- * Options of {@link RateLimiter.record}: the recorded cost is one admitted send that went out, or may have
- * reached the venue, later than its admission said.
+ * Options of {@link RateLimiter.sync}: what the caller knows of the report, on a window limit (RL-V5).
+ * Token buckets ignore them.
  *
- * @remarks RL-V7. Only window limits use them; token buckets, and any store that does not hold that
- * send as one entry of its own any more, record the cost as sent now (counted twice, never too little).
+ * @remarks The venue counted `used` in its window when it counted the request sent at `sentAtMs`, by
+ * `c = min(sentAtMs + jitterMs, now)` at the latest. Others' use is `used` less the larger of two lower
+ * bounds of this deployment's part (never their sum): what the limiter knows surely counted (its sends
+ * surely inside that window and `jitterMs` or more before `sentAtMs`) and `countedOwnCost`. It counts as
+ * sent at `c − jitterMs`; a newer report replaces one the venue counted before its request was sent.
  */
-export interface RecordOptions {
-  /**
-   * The send time the send's admission on this bucket gave (its `sendAtMs`), or where an earlier record
-   * with these options put it (that record's `sent.earliestMs` when it equals its `sent.latestMs`). Finite.
-   */
-  readonly admittedAtMs: number;
-  /**
-   * When the send went out as the venue counts it (the limiter's clock): at some time from `earliestMs`
-   * to `latestMs`. One time (both equal) for a send a timer made late; a range up to the send plus the
-   * extra delay for an answer so much slower than the others that the request may have reached the venue
-   * that much later. Finite, with `admittedAtMs <= earliestMs <= latestMs`; otherwise the options are
-   * ignored and the cost is recorded as sent now.
-   */
-  readonly sent: { readonly earliestMs: number; readonly latestMs: number };
-}
-
-/** Options of {@link RateLimiter.sync}. */
 export interface SyncOptions {
   /**
    * When the request whose response reported the usage was sent (the limiter's clock, e.g. the
-   * `sendAtMs` of its admission). On a window limit it tells which of this deployment's own sends the
-   * venue counted, so that the usage holds the bucket back only by what others spent, and which
-   * earlier reports this one replaces (RL-V5). Token buckets ignore it.
+   * `sendAtMs` of its admission). Without it, or with a time after now, the report is taken as sent now
+   * and none of this deployment's sends is taken as counted. A finite number.
    */
   readonly sentAtMs?: number;
   /**
-   * The latest time (the limiter's clock) the venue's counting window can have begun: a fixed window's
-   * start, read from its reset header or the clock alignment, plus any uncertainty of that reading.
-   * Default `min(sentAtMs + jitterMs, now) − windowMs` (a rolling window: the venue counted the
-   * reporting request within `jitterMs` of its send, and before its answer came back). A later value is the safe side: fewer
-   * of this deployment's sends are taken as counted. A value earlier than the window's true start
-   * takes sends the venue did not count as counted: never pass a guess.
-   */
-  readonly countedSinceMs?: number;
-  /**
-   * The cost of this caller's own sends that the venue certainly counted in the reported window though
-   * their send times cannot tell the store so: the reporting request itself when the venue's count
-   * includes it; sends made within `jitterMs` before `sentAtMs` and answered before it; sends made at or
-   * before the window's latest start (`countedSinceMs`, or its default) whose own answers reported the
-   * same window. The store takes as counted only the sends made after that start and at least
-   * `jitterMs` before `sentAtMs`; these count besides them, so none may be among them. Default 0 (the
-   * safe side).
+   * The cost of this caller's own sends it knows the venue counted in the reported window: the
+   * reporting request itself when the count includes it, and its earlier requests whose answers
+   * reported a lower count of the same fixed window (a fixed window's count only rises). A lower bound,
+   * like the limiter's own: the larger of the two is taken, never the sum. Ignored without `sentAtMs`.
+   * Default 0; a finite number of 0 or more.
    */
   readonly countedOwnCost?: number;
   /**
-   * The cost the reporting request itself was admitted at on this bucket (its admission at `sentAtMs`),
-   * whose answer has now come back. The store keeps that send as answered from now on, so a later sync,
-   * from this caller or any other sharing the store, takes it as counted by the venue when it was
-   * answered before that sync's reporting request was sent, however recently it was sent (RL-V5): own
-   * sends still within `jitterMs` of a report are then told from sends on their way across processes.
-   * A caller that passes it must leave the send out of the `countedOwnCost` of later syncs. Default:
-   * nothing marked.
-   */
-  readonly answeredCost?: number;
-  /**
-   * The venue's window is a fixed one (its count never falls until the window ends) and the reported
-   * window ends between `earliestMs` and `latestMs` (the limiter's clock). The store keeps it, with the
-   * usage, for the send that `answeredCost` marks; a later sync with a `windowEnd` of the same window
-   * (the two intersect) that reports more usage than that send's own answer did takes that send as
-   * counted, from whichever caller sharing the store it came (the venue counted it first: a count that
-   * never falls went up after it), when it is still one send of its own in the store (RL-V5). Ignored
-   * unless `latestMs − earliestMs` is less than a quarter of `windowMs`. A caller that passes it with
-   * `answeredCost` leaves the marked send out of later `countedOwnCost`s for its window. Default: none.
+   * The venue's window is a fixed one and ends between `earliestMs` and `latestMs` (the limiter's clock),
+   * read from its reset header or the clock alignment. Narrower than a quarter of `windowMs`, it says
+   * the window is fixed: what reached the venue before the window began is forgotten now, and, from its
+   * end on, what reached it before that end; a report of a window that ended before the latest reported
+   * one began is ignored. Wider, it is ignored. `earliestMs` is the caller's word: an end earlier than
+   * the venue's lets the limiter admit what the venue refuses. Two finite numbers, `latestMs >= earliestMs`.
    */
   readonly windowEnd?: { readonly earliestMs: number; readonly latestMs: number };
 }
@@ -257,20 +202,17 @@ export interface RateLimiter {
    * @param cost - finite, >= 0; anything else is dropped and counted.
    * @param limit - the bucket's definition, needed when the bucket is not live yet; without it an
    * unknown bucket keeps the debt until its first definition.
-   * @param options - the cost is one admitted send that went out later than admitted (RL-V7): on a window
-   * limit the store moves that send's entry to when it went out instead of counting the cost again.
    * @remarks RL-R1: always debits (possibly into debt), never throws, never rejects, never blocks;
    * where the store is unreachable it buffers (bounded) and counts what it drops. Each record is
    * applied exactly once, even when a delivery is retried after a timeout. Huge finite costs are
    * applied, clamped to what the store can hold.
+   * On a window limit the cost counts as sent now (RL-V2).
    * @example
    * ```ts
    * limiter.record({ venue: 'binance', credential: null, axis: 'ip' }, 20);
-   * // a send admitted for 1012.5 that a busy event loop let out at 1090
-   * limiter.record(key, 1, limit, { admittedAtMs: 1012.5, sent: { earliestMs: 1090, latestMs: 1090 } });
    * ```
    */
-  record(key: BucketKey, cost: number, limit?: Limit, options?: RecordOptions): void;
+  record(key: BucketKey, cost: number, limit?: Limit): void;
 
   /**
    * Raises the bucket's borrowed amount to at least what the venue reports.
@@ -279,7 +221,7 @@ export interface RateLimiter {
    * @param limit - its definition (required: a sync may be the first thing a bucket sees).
    * @param minBorrowed - the usage the venue reported (for example `X-MBX-USED-WEIGHT-1M`).
    * @param options - on a window limit, what the caller knows of the report: `sentAtMs`,
-   * `countedSinceMs`, `countedOwnCost` (RL-V5); token buckets ignore them.
+   * `countedOwnCost`, `windowEnd` (RL-V5); token buckets ignore them.
    * @returns a decision-like result: ok when applied, or a typed error. It never lowers usage, except
    * where a window limit's newer report (with `sentAtMs`) replaces an older one it covers (RL-V5).
    * @remarks RL-R2, RL-V5.

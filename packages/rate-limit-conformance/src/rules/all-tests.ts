@@ -13,9 +13,6 @@ import { SEVERAL_BUCKETS } from './several-buckets.js';
 import { TOLERANCE_AND_HORIZON } from './tolerance-and-horizon.js';
 import { WAITING } from './waiting.js';
 import { WINDOW_FEEDBACK } from './window-feedback.js';
-import { WINDOW_FORGET } from './window-forget.js';
-import { WINDOW_HELD } from './window-held.js';
-import { WINDOW_LATE } from './window-late.js';
 import { WINDOW_LIMITS } from './window-limits.js';
 import { WINDOW_PROPERTY } from './window-property.js';
 import { WINDOW_SYNC } from './window-sync.js';
@@ -35,9 +32,6 @@ export const ALL_TESTS: readonly ConformanceTest[] = [
   ...WINDOW_PROPERTY,
   ...WINDOW_FEEDBACK,
   ...WINDOW_SYNC,
-  ...WINDOW_LATE,
-  ...WINDOW_HELD,
-  ...WINDOW_FORGET,
   ...PRIORITIES,
   ...INSPECTING,
   ...FAILURES,

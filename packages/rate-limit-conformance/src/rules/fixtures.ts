@@ -1,4 +1,4 @@
-import type { BucketCheck, BucketKey, Decision, Limit, RateLimiter, SyncOptions, WaitOptions } from '@core/rate-limit-contract';
+import type { BucketCheck, BucketKey, Capabilities, Decision, Limit, PeekDecision, RateLimiter, SyncOptions, WaitOptions } from '@core/rate-limit-contract';
 import { expectDone, expectOkNow, fail } from '../expect.js';
 import type { ManualClock } from '../manual-clock.js';
 
@@ -154,4 +154,39 @@ export function signalWithThrowingAborted(): AbortSignal {
 /** Lets a record that is sent asynchronously (a store round trip) land before the next read. */
 export async function landed(): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/**
+ * How much longer than `windowMs + jitterMs` a send may hold its room on `limit` at the implementation's
+ * resolution (RL-V6): `2 · windowMs / K` for slots of `windowMs / K` (`capabilities.windowSlots`), 0 for an
+ * exact log.
+ */
+export function slackOf(capabilities: Capabilities, limit: Limit): number {
+  const k = capabilities.windowSlots;
+  return k === undefined || limit === null || !('windowMs' in limit) ? 0 : (2 * limit.windowMs) / k;
+}
+
+/**
+ * A `delay` whose wait lies in `[exactMs, exactMs + slackMs]` (rounded up to whole ms, as every delay is); its
+ * `retryAfterMs`.
+ */
+export function expectDelayWithin(decision: Decision | PeekDecision, exactMs: number, slackMs: number, what: string): number {
+  if (decision?.kind !== 'delay') fail(`${what}: expected a delay of ${exactMs} to ${exactMs + slackMs} ms, got ${JSON.stringify(decision)}`);
+  const lo = Math.max(1, Math.ceil(exactMs - 1e-6));
+  const hi = Math.max(1, Math.ceil(exactMs + slackMs + 1e-6));
+  if (!(decision.retryAfterMs >= lo && decision.retryAfterMs <= hi))
+    fail(
+      `${what}: a delay of ${decision.retryAfterMs} ms, expected ${lo} to ${hi} ms (the exact wait ${exactMs} ms, plus up to ${slackMs} ms at the limiter's resolution)`,
+    );
+  return decision.retryAfterMs;
+}
+
+/** A `booked` answer whose wait lies in `[exactMs, exactMs + slackMs]`, `waitMs` exactly `sendAtMs − now`; its wait. */
+export function expectBookedWithin(decision: Decision, now: number, exactMs: number, slackMs: number, what: string): number {
+  if (decision?.kind !== 'booked') fail(`${what}: expected booked (send in ${exactMs} to ${exactMs + slackMs} ms), got ${JSON.stringify(decision)}`);
+  const wait = decision.sendAtMs - now;
+  if (!(wait >= exactMs - 1e-6 && wait <= exactMs + slackMs + 1e-6))
+    fail(`${what}: booked ${wait} ms ahead, expected ${exactMs} to ${exactMs + slackMs} ms (at the limiter's resolution)`);
+  if (!(Math.abs(decision.waitMs - wait) <= 1e-6)) fail(`${what}: waitMs ${decision.waitMs} is not sendAtMs − now (${wait})`);
+  return wait;
 }

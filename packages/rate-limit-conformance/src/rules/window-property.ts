@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { BucketCheck, BucketKey, Decision, Limit, NormalizedLimit, RateLimiter } from '@core/rate-limit-contract';
+import type { BucketCheck, BucketKey, Decision, Limit, NormalizedLimit, RateLimiter, SyncOptions } from '@core/rate-limit-contract';
 import { property, type ConformanceTest, type Spawned, type TestContext } from '../conformance-test.js';
 import { fail, show } from '../expect.js';
 import { bucketId } from '../model-arithmetic.js';
@@ -42,13 +42,27 @@ export function windowSetupArb(): fc.Arbitrary<WindowSetup> {
 }
 
 /**
+ * A report of a fixed window (RL-V5: a `windowEnd` narrower than a quarter window), as the step that made it:
+ * from then on what reached the venue before `B` is forgotten, and, for a send at `endMax` or later, what
+ * reached it before `endMin`.
+ */
+export interface Forgetting {
+  readonly step: number;
+  readonly B: number;
+  readonly endMin: number;
+  readonly endMax: number;
+}
+
+/**
  * RL-V1 for one window bucket, records counted as sends: in every interval `(T − span, T]` of send
  * times, what was admitted plus what was recorded before the last admission in it was decided is at
- * most `perWindow` (a record made later was sent without asking, so nothing could wait for it). It is
- * enough to look at the intervals ending at a logged send: any other interval holds no more than the
- * one ending at its latest send.
+ * most `perWindow` (a record made later was sent without asking, so nothing could wait for it), not
+ * counting what a report of a fixed window made before that decision lets the limiter forget (a send that
+ * reached the venue, `jitterMs` after its send time at the latest, before the window began, or before its
+ * end when the decided send is at or after that end). It is enough to look at the intervals ending at a
+ * logged send: any other interval holds no more than the one ending at its latest send.
  */
-export function checkWindowInvariant(sends: readonly LoggedSend[], w: ModelWindow, bucket: string): void {
+export function checkWindowInvariant(sends: readonly LoggedSend[], w: ModelWindow, bucket: string, forgets: readonly Forgetting[] = []): void {
   const span = w.windowMs + w.jitterMs;
   const sorted = [...sends].sort((x, y) => x.at - y.at);
   for (const end of sorted) {
@@ -56,7 +70,10 @@ export function checkWindowInvariant(sends: readonly LoggedSend[], w: ModelWindo
     const admitted = inside.filter((s) => !s.recorded);
     if (admitted.length === 0) continue;
     const lastDecision = Math.max(...admitted.map((s) => s.step));
-    const counted = inside.filter((s) => !s.recorded || s.step < lastDecision);
+    const decided = admitted.find((s) => s.step === lastDecision) as LoggedSend;
+    const forgotten = (s: LoggedSend): boolean =>
+      forgets.some((f) => f.step < lastDecision && (s.at + w.jitterMs < f.B || (decided.at >= f.endMax && s.at + w.jitterMs < f.endMin)));
+    const counted = inside.filter((s) => (!s.recorded || s.step < lastDecision) && !forgotten(s));
     const sum = counted.reduce((total, s) => total + s.cost, 0);
     if (sum > w.perWindow + 1e-6 * (1 + w.perWindow)) {
       const shown = counted.map((s) => `${s.cost}@${s.at} (${s.recorded ? 'recorded, ' : ''}${s.what})`);
@@ -79,6 +96,7 @@ function checksOf(setup: WindowSetup, parts: readonly Part[]): BucketCheck[] {
 async function windowRun(s: Spawned, setup: WindowSetup, commands: readonly Command[], limiters: readonly RateLimiter[]): Promise<void> {
   const { clock } = s;
   const sends = new Map<string, LoggedSend[]>(PROPERTY_KEYS.map((k) => [bucketId(k), []]));
+  const forgets = new Map<string, Forgetting[]>(PROPERTY_KEYS.map((k) => [bucketId(k), []]));
   const lastSent = new Map<string, number>();
   const waiters: { waiter: Tracked<Decision>; controller: AbortController; checks: BucketCheck[]; step: number; what: string; resolvedAt?: number }[] = [];
   const log = (checks: readonly BucketCheck[], d: Decision, step: number, what: string): void => {
@@ -150,20 +168,6 @@ async function windowRun(s: Spawned, setup: WindowSetup, commands: readonly Comm
       }
       case 'record': {
         const k = PROPERTY_KEYS[command.bucket]!;
-        const logged = sends.get(bucketId(k))!;
-        // every other record on a window limit says the latest admitted send so far went out late, now or
-        // at some time from its admission to now (RL-V7): from this step on it counts as a send at now
-        const i = step % 2 === 1 && isWindowLimit(setup.limits[command.bucket]) ? logged.findLastIndex((x) => !x.recorded && x.at <= now) : -1;
-        const moved = logged[i];
-        if (moved !== undefined) {
-          limiter.record(k, moved.cost, setup.limits[command.bucket] as Limit, {
-            admittedAtMs: moved.at,
-            sent: { earliestMs: step % 4 === 1 ? now : moved.at, latestMs: now },
-          });
-          await limiter.borrowed(k);
-          logged.splice(i, 1, { at: now, cost: moved.cost, step, recorded: true, what: `${moved.what}, gone out late (${what})` });
-          break;
-        }
         limiter.record(k, command.cost, setup.limits[command.bucket] as Limit);
         // a round trip through the same limiter: the record has landed before the next decision
         await limiter.borrowed(k);
@@ -171,15 +175,28 @@ async function windowRun(s: Spawned, setup: WindowSetup, commands: readonly Comm
         break;
       }
       case 'sync': {
-        // every other sync names the reporting request: the latest send on the bucket so far (RL-V5)
+        // the reports vary with the step: with the latest send as the reporting request or without, with the
+        // caller's own count, and, on window limits, with the end of a fixed window (the venue's aligned one, or
+        // one the caller misreads: the window before, or the one after)
         const k = PROPERTY_KEYS[command.bucket]!;
-        const sentAtMs = step % 2 === 0 ? lastSent.get(bucketId(k)) : undefined;
-        const r = await limiter.sync(
-          k,
-          setup.limits[command.bucket] as Limit,
-          command.minBorrowed,
-          sentAtMs === undefined || sentAtMs > now ? undefined : { sentAtMs },
-        );
+        const limit = setup.limits[command.bucket];
+        const last = lastSent.get(bucketId(k));
+        const sentAtMs = step % 2 === 0 && last !== undefined && last <= now ? last : undefined;
+        let options: SyncOptions = {
+          ...(sentAtMs === undefined ? {} : { sentAtMs }),
+          ...(step % 3 === 0 ? { countedOwnCost: command.minBorrowed / 2 } : {}),
+        };
+        if (isWindowLimit(limit) && step % 4 < 2) {
+          const W = limit.windowMs;
+          const end = (Math.floor(now / W) + [1, 0, 2][(step >> 2) % 3]!) * W;
+          const width = [0, W / 8, W / 4][(step >> 3) % 3]!;
+          options = { ...options, windowEnd: { earliestMs: end - width, latestMs: end } };
+          if (width < W / 4) {
+            const c = sentAtMs === undefined ? now : Math.min(sentAtMs + limit.jitterMs, now);
+            forgets.get(bucketId(k))!.push({ step, B: Math.min(end - width - W, c), endMin: end - width, endMax: end });
+          }
+        }
+        const r = await limiter.sync(k, limit as Limit, command.minBorrowed, options);
         if (r.kind !== 'ok') fail(`${what}: ${show(r)}`);
         break;
       }
@@ -208,7 +225,7 @@ async function windowRun(s: Spawned, setup: WindowSetup, commands: readonly Comm
   for (const [i, k] of PROPERTY_KEYS.entries()) {
     const limit = setup.limits[i as 0 | 1 | 2];
     const logged = sends.get(bucketId(k as BucketKey))!;
-    if (isWindowLimit(limit)) checkWindowInvariant(logged, limit, `bucket ${i}`);
+    if (isWindowLimit(limit)) checkWindowInvariant(logged, limit, `bucket ${i}`, forgets.get(bucketId(k as BucketKey))!);
     else
       checkSafety(
         logged.filter((x) => !x.recorded),
@@ -237,7 +254,7 @@ function runWindowProperty(t: TestContext, withPeer: boolean): Promise<void> {
 export const WINDOW_PROPERTY: readonly ConformanceTest[] = [
   property(
     'RL-V1',
-    '(property) no interval of windowMs + jitterMs holds more than perWindow, records counted, over random window limits and interleavings of probes, bookings, waits, aborts, calls mixing windows and token buckets, records, sends gone out late, syncs and penalties',
+    '(property) no interval of windowMs + jitterMs holds more than perWindow, records counted and what a fixed window’s report forgets not, over random window limits and interleavings of probes, bookings, waits, aborts, calls mixing windows and token buckets, records, syncs (with and without a send time, the caller’s count or a window end) and penalties',
     ['injectableClock', 'windowLimits'],
     (t) => runWindowProperty(t, false),
   ),

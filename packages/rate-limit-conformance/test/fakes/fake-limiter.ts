@@ -13,7 +13,6 @@ import type {
   PeekOptions,
   PenaltyHold,
   RateLimiter,
-  RecordOptions,
   RateLimitErrorCode,
   SideEffectResult,
   SyncOptions,
@@ -23,8 +22,8 @@ import type {
 } from '@core/rate-limit-contract';
 import type { ManualClock } from '../../src/manual-clock.js';
 import { formatNumber, isWindow, mergeChecks, type ModelCheck, type ModelLimit } from '../../src/model-arithmetic.js';
-import type { LateSend, ModelBooking, ModelOutcome, ReferenceModel } from '../../src/reference-model.js';
-import { longRunRate } from '../../src/window-log.js';
+import type { ModelBooking, ModelOutcome, ReferenceModel } from '../../src/reference-model.js';
+import { longRunRate, type WindowBook } from '../../src/window-log.js';
 import type { ConformanceSubject } from '../../src/subject.js';
 import { FakeStore, hashCredential, type FakeFlaws } from './fake-store.js';
 import {
@@ -60,7 +59,6 @@ const CAPABILITIES: Capabilities = {
   crossVenueChecks: true,
   windowLimits: true,
   priorities: true,
-  heldPeeks: true,
 };
 
 function error(code: RateLimitErrorCode, message: string, extra: { retryAfterMs?: number; path?: string } = {}): ErrorResult {
@@ -140,9 +138,6 @@ export class FakeLimiter implements RateLimiter {
   async peek(checks: readonly BucketCheck[], options?: PeekOptions): Promise<PeekDecision> {
     if (!this.#closed && this.#windowsRefused(checks)) return notSupported('windowLimits', 'a window limit');
     if (!this.#closed && this.#classesRefused(options)) return notSupported('priorities', 'a priority or reserve');
-    const held = (options as { heldAtMs?: unknown } | undefined)?.heldAtMs;
-    const heldRefused = this.#closed ? undefined : this.#heldRefused(held, 'a peek at a booked send (heldAtMs)');
-    if (heldRefused !== undefined) return heldRefused;
     const input = this.#admissionInput(
       checks,
       options === undefined
@@ -152,10 +147,6 @@ export class FakeLimiter implements RateLimiter {
     if ('kind' in input) return input;
     if (this.#store.broken) return this.#unreachable();
     const now = this.#clock.now();
-    if (typeof held === 'number') {
-      const wait = this.#model.held(input.merged, held, now);
-      return wait > 0 ? { kind: 'delay', retryAfterMs: Math.max(1, Math.ceil(wait)) } : { kind: 'ok', sendAtMs: now };
-    }
     const outcome = this.#model.check(input.merged, now, undefined, true, input.cls, input.free);
     if (outcome.kind === 'ok') return { kind: 'ok', sendAtMs: now };
     if (outcome.kind === 'wait') return { kind: 'delay', retryAfterMs: outcome.retryAfterMs };
@@ -167,9 +158,6 @@ export class FakeLimiter implements RateLimiter {
     if (this.#windowsRefused(checks)) return notSupported('windowLimits', 'a window limit');
     if (this.#classesRefused(options) || (this.capabilities.priorities !== true && !this.#flaws.priorityIgnoredSilently && checksNameReserve(checks)))
       return notSupported('priorities', 'a priority or reserve');
-    const held = (options as { heldAtMs?: unknown } | undefined)?.heldAtMs;
-    const heldRefused = this.#heldRefused(held, 'a booking again of a held send (heldAtMs)');
-    if (heldRefused !== undefined) return heldRefused;
     const opts = readOptions(options);
     if (!opts.ok) return this.#refused(opts);
     const budget = readBudget(opts.value);
@@ -198,15 +186,7 @@ export class FakeLimiter implements RateLimiter {
       for (const c of merged) this.#model.record(c.key, c.cost, c.limit, now);
       return { kind: 'ok', sendAtMs: now };
     }
-    const outcome = this.#model.check(
-      merged,
-      now,
-      maxWaitMs,
-      false,
-      input.cls,
-      input.free,
-      this.#flaws.heldBookingKeepsEntry || typeof held !== 'number' ? undefined : held,
-    );
+    const outcome = this.#model.check(merged, now, maxWaitMs, false, input.cls, input.free);
     if (outcome.kind === 'invalid' || outcome.kind === 'unpayable') return refusal(outcome);
     if (outcome.kind === 'wait') {
       return error('rate_limit_timeout', `the wait of ${outcome.retryAfterMs} ms exceeds the budget of ${formatNumber(maxWaitMs)} ms; nothing was booked`, {
@@ -218,7 +198,7 @@ export class FakeLimiter implements RateLimiter {
     return this.#waitFor(outcome.sendAtMs, outcome.waitMs, outcome.booking, signal);
   }
 
-  record(key: BucketKey, cost: number, limit?: Limit, options?: RecordOptions): void {
+  record(key: BucketKey, cost: number, limit?: Limit): void {
     try {
       const k = readKey(key, 'key');
       const c = readAmount(cost, 'cost');
@@ -230,26 +210,12 @@ export class FakeLimiter implements RateLimiter {
       const definition = l?.ok === true && l.value !== null ? this.#shaped(l.value) : l?.ok === true ? null : undefined;
       if (this.#store.broken) {
         if (this.#store.buffered.length >= 1000) this.#store.dropped++;
-        else this.#store.buffered.push({ key: k.value, cost: c.value, limit: definition, late: this.#late(options) });
+        else this.#store.buffered.push({ key: k.value, cost: c.value, limit: definition });
         return;
       }
-      this.#model.record(k.value, c.value, definition, this.#clock.now(), this.#late(options));
+      this.#model.record(k.value, c.value, definition, this.#clock.now());
     } catch {
       this.#store.dropped++;
-    }
-  }
-
-  /** A record's late send (RL-V7) when its options are finite numbers in order, else none (a record at now). */
-  #late(options: RecordOptions | undefined): LateSend | undefined {
-    if (options === undefined || this.#flaws.lateRecordCountsTwice) return undefined;
-    try {
-      const t = options.admittedAtMs;
-      const x = options.sent?.earliestMs;
-      const y = options.sent?.latestMs;
-      if (![t, x, y].every((v) => typeof v === 'number' && Number.isFinite(v)) || !(t <= (x as number) && (x as number) <= (y as number))) return undefined;
-      return { admittedAtMs: t, earliestMs: x as number, latestMs: y as number };
-    } catch {
-      return undefined;
     }
   }
 
@@ -415,10 +381,7 @@ export class FakeLimiter implements RateLimiter {
         waiter.finish(error('aborted', `the wait was aborted before its send time; ${fate}`));
       };
       const waiter: Waiter = {
-        timer: this.#clock.setTimer(
-          () => waiter.finish({ kind: 'ok', sendAtMs, ...(this.#flaws.heldBookingUnmarked ? {} : { booked: true as const }) }),
-          waitMs,
-        ),
+        timer: this.#clock.setTimer(() => waiter.finish({ kind: 'ok', sendAtMs }), waitMs),
         finish: (decision) => {
           waiter.timer.cancel();
           signal?.removeEventListener('abort', onAbort);
@@ -430,15 +393,6 @@ export class FakeLimiter implements RateLimiter {
       signal?.addEventListener('abort', onAbort, { once: true });
       this.#waiters.add(waiter);
     });
-  }
-
-  /** RL-V8: `not_supported` for a `heldAtMs` without held peeks, `invalid_parameters` for one that is not a finite number. */
-  #heldRefused(held: unknown, what: string): ErrorResult | undefined {
-    if (held === undefined) return undefined;
-    if (this.capabilities.heldPeeks !== true) return notSupported('heldPeeks', what);
-    if (typeof held !== 'number' || !Number.isFinite(held))
-      return error('invalid_parameters', `options.heldAtMs: must be a finite number (got ${String(held)})`, { path: 'options.heldAtMs' });
-    return undefined;
   }
 
   /** The charge-at-send-time flaw: nothing is booked, the waiter re-checks when its time comes. */
@@ -485,8 +439,14 @@ function notSupported(capability: string, what = capability): ErrorResult {
 }
 
 /** A conformance subject around a {@link FakeLimiter}, with fault hooks, a peer and its key names. */
-export function createFakeSubject(clock: ManualClock, flaws: FakeFlaws = {}, capabilities: Partial<Capabilities> = {}): ConformanceSubject {
-  const store = new FakeStore(flaws);
+export function createFakeSubject(
+  clock: ManualClock,
+  flaws: FakeFlaws = {},
+  capabilities: Partial<Capabilities> = {},
+  windows?: () => WindowBook,
+): ConformanceSubject {
+  const newStore = (): FakeStore => (windows === undefined ? new FakeStore(flaws) : new FakeStore(flaws, windows()));
+  const store = newStore();
   return {
     limiter: new FakeLimiter(clock, store, flaws, capabilities),
     breakStore: () => {
@@ -495,7 +455,7 @@ export function createFakeSubject(clock: ManualClock, flaws: FakeFlaws = {}, cap
     repairStore: () => {
       store.repair(clock.now());
     },
-    peer: () => new FakeLimiter(clock, flaws.unsharedPeer ? new FakeStore(flaws) : store, flaws, capabilities),
+    peer: () => new FakeLimiter(clock, flaws.unsharedPeer ? newStore() : store, flaws, capabilities),
     storageKeys: () => store.keyNames(clock.now()),
   };
 }

@@ -1,18 +1,20 @@
 import { createHash } from 'node:crypto';
-import type { BucketKey, Limit, NormalizedLimit, SyncOptions } from '@core/rate-limit-contract';
+import type { BucketKey, Limit, NormalizedLimit } from '@core/rate-limit-contract';
 import { MODEL_EPS, msPerToken, type ModelLimit } from '../../src/model-arithmetic.js';
-import { ReferenceModel, type LateSend, type ModelBucket } from '../../src/reference-model.js';
+import { ReferenceModel, type ModelBucket } from '../../src/reference-model.js';
 import {
-  afterLateSend,
+  EXACT_WINDOWS,
   afterSync,
   countAt,
+  countingAt,
+  earliestFit,
   fitsAt,
   pruned,
-  spanOf,
   windowTolerance,
-  withEntry,
   type ModelWindow,
-  type WindowEntry,
+  type SyncFlaws,
+  type WindowBook,
+  type WindowState,
 } from '../../src/window-log.js';
 
 /** Deliberate defects, each breaking one rule of the rulebook (for the suite's self-test). */
@@ -51,68 +53,28 @@ export interface FakeFlaws {
    * what a booking ahead holds (breaks RL-V2).
    */
   readonly windowIgnoresBookingsAhead?: boolean;
-  /**
-   * Takes as counted by a window sync this deployment's sends made up to the reporting request's send
-   * time, also those made within `jitterMs` before it that may still be on their way (breaks RL-V5).
-   */
+  /** Keeps a penalty as a full window recorded at its end, which a fixed window's report then forgets (breaks RL-V2). */
+  readonly penaltyForgotten?: boolean;
+  /** Adds the two lower bounds of this deployment's part of a report, the limiter's and `countedOwnCost` (breaks RL-V5). */
+  readonly syncSumsOwn?: boolean;
+  /** Takes as counted the sends made within `jitterMs` before the reporting request, still on their way (breaks RL-V5). */
   readonly syncTakesSendsInFlight?: boolean;
-  /**
-   * Adds each window sync's report to the earlier ones, as the venue's counts were separate spending,
-   * instead of replacing an earlier report the new one covers or keeping one entry at the larger cost
-   * (breaks RL-V5).
-   */
+  /** Adds a report to an earlier one it does not replace, instead of keeping the larger (breaks RL-V5). */
   readonly syncSumsReports?: boolean;
-  /**
-   * Takes a window sync's venue window as begun at `sentAtMs − windowMs`, as if the reporting request
-   * reached the venue at once, instead of up to `jitterMs` later (breaks RL-V5).
-   */
-  readonly syncIgnoresArrivalJitter?: boolean;
-  /**
-   * Keeps the reports a newer one does not cover as one entry with it, at the larger cost until one
-   * window after the later position, so a large report stays while later reports overlap each other
-   * (breaks RL-V5).
-   */
-  readonly syncMergesReports?: boolean;
-  /** Reads a window sync's `answeredCost` but marks nothing answered, so recent own sends always come back as others' (breaks RL-V5). */
-  readonly syncIgnoresAnswered?: boolean;
-  /**
-   * Takes a send marked answered with its window's end as counted by any later report with a `windowEnd`
-   * that says more, whatever window that report's end names (breaks RL-V5: a report of the next window
-   * says nothing of when the venue counted the send).
-   */
-  readonly syncAnswersAnyWindow?: boolean;
-  /** Forgets nothing on a sync that tells a fixed window's end: the window before's last sends still hold the new window back (breaks RL-V9). */
+  /** Forgets nothing on a report of a fixed window: the window before's sends hold the new one back (breaks RL-V5). */
   readonly syncForgetsNothing?: boolean;
-  /** Forgets what was sent before a fixed window's earliest start, as if every send arrived at once (breaks RL-V9: a send made just before may arrive in the window). */
+  /** Forgets what was sent before a fixed window began, as if every send arrived at once (breaks RL-V5). */
   readonly syncForgetsBySendTime?: boolean;
-  /** Forgets the own sends that reached the venue before a fixed window began, but keeps the reports of the window before (breaks RL-V9). */
-  readonly syncForgetsOwnOnly?: boolean;
-  /** Ignores a record's options: a send that went out late counts twice, at its admission and now (breaks RL-V7). */
-  readonly lateRecordCountsTwice?: boolean;
-  /** Moves a late send a sync marked answered to when it went out alone, forgetting that it counts until its mark (breaks RL-V7). */
-  readonly lateRecordForgetsMark?: boolean;
+  /** Applies a report of a fixed window that ended before the latest reported one began (breaks RL-V5). */
+  readonly syncAppliesStale?: boolean;
   /** Reads a call's priority but admits every class as normal with nothing kept free (breaks RL-Q1, RL-Q4). */
   readonly classesIgnored?: boolean;
   /** Sends every critical call at once, whatever the bucket holds ahead (breaks RL-Q3: RL-A6 for the sum of all classes). */
   readonly criticalSkipsCheck?: boolean;
   /** Lets a call go at once past bookings of its own class ahead (breaks RL-Q2). */
   readonly classFifoIgnored?: boolean;
-  /**
-   * Counts critical sends against a lower class's line on a window limit, so the reserve costs the lower
-   * classes all of it even in windows where critical calls spent it (breaks RL-Q4).
-   */
-  readonly windowLineCountsCritical?: boolean;
-  /**
-   * Lets bulk fill a window to the limit once critical sends spent the reserve, keeping nothing free for
-   * the next critical call (breaks RL-Q4).
-   */
-  readonly windowBulkKeepsNothing?: boolean;
-  /** Answers every peek at a booked send that it still fits, whatever was moved onto its window (breaks RL-V8). */
-  readonly heldPeekAlwaysFits?: boolean;
-  /** Books a held send again without giving up its entry where it was held (breaks RL-V8: the sends booked behind it lose their room). */
-  readonly heldBookingKeepsEntry?: boolean;
-  /** Resolves a wait that booked with a plain `ok`, not saying it was booked (breaks RL-V8: a caller cannot tell which sends to ask about). */
-  readonly heldBookingUnmarked?: boolean;
+  /** Counts no critical send against a lower class's line on a window limit (breaks RL-Q4: every send counts). */
+  readonly windowLineSkipsCritical?: boolean;
   /** Keeps the reserve by scaling the whole bucket, refill included, so a lower class alone gets less than the refill rate (breaks RL-Q4). */
   readonly reserveCutsRate?: boolean;
   /** Claims no priorities (`capabilities.priorities` false) and admits a call naming one as if it did not (breaks RL-Q5). */
@@ -121,12 +83,46 @@ export interface FakeFlaws {
   readonly checkReserveIgnored?: boolean;
 }
 
+/** The exact window arithmetic with the window flaws of {@link FakeFlaws} (none: the oracle itself). */
+export function flawedWindows(flaws: FakeFlaws): WindowBook<WindowState> {
+  const sync: SyncFlaws = {
+    ...(flaws.syncSumsOwn ? { sumsOwn: true } : {}),
+    ...(flaws.syncTakesSendsInFlight ? { takesInFlight: true } : {}),
+    ...(flaws.syncSumsReports ? { sumsReports: true } : {}),
+    ...(flaws.syncForgetsNothing ? { forgetsNothing: true } : {}),
+    ...(flaws.syncForgetsBySendTime ? { forgetsBySendTime: true } : {}),
+    ...(flaws.syncAppliesStale ? { appliesStale: true } : {}),
+  };
+  const book: WindowBook<WindowState> = { ...EXACT_WINDOWS, sync: (s, w, used, now, report) => afterSync(s, w, used, now, report, sync) };
+  if (flaws.windowIgnoresBookingsAhead) {
+    // only the interval ending at the send itself is looked at
+    const alone = (s: WindowState, w: ModelWindow, cost: number, t: number, line: number): boolean =>
+      t >= s.closedUntil && countAt(s, w, t, t) + cost <= line + windowTolerance(w);
+    book.earliest = (s, w, cost, from, line, now) => earliestFit(pruned(s, w, now), w, cost, from, line, alone);
+  }
+  if (flaws.windowLineSkipsCritical) {
+    const below = (s: WindowState, w: ModelWindow, cost: number, t: number, line: number): boolean =>
+      fitsAt(s, w, cost, t, w.perWindow) &&
+      fitsAt(
+        s,
+        w,
+        cost,
+        t,
+        line,
+        countingAt(s, w, t).filter((x) => x.cls !== 0),
+      );
+    book.earliest = (s, w, cost, from, line, now) => earliestFit(pruned(s, w, now), w, cost, from, line, below);
+  }
+  if (flaws.penaltyForgotten) book.penalize = (s, w, untilMs, now) => EXACT_WINDOWS.charge(s, w, w.perWindow, Math.max(untilMs, now), now, 1);
+  return book;
+}
+
 /** The reference model with the arithmetic flaws of {@link FakeFlaws} (none for the correct fake). */
 class FakeModel extends ReferenceModel {
   readonly #flaws: FakeFlaws;
 
-  constructor(flaws: FakeFlaws) {
-    super();
+  constructor(flaws: FakeFlaws, windows: WindowBook) {
+    super(windows);
     this.#flaws = flaws;
   }
 
@@ -145,92 +141,6 @@ class FakeModel extends ReferenceModel {
   protected override redefine(live: ModelBucket, limit: ModelLimit, now: number): ModelBucket {
     return super.redefine(this.#flaws.redefinitionLiftsHold ? { ...live, hold: Number.NEGATIVE_INFINITY } : live, limit, now);
   }
-
-  protected override windowLateSend(log: readonly WindowEntry[], w: ModelWindow, cost: number, late: LateSend, now: number): WindowEntry[] {
-    return afterLateSend(log, w, cost, late, now, this.#flaws.lateRecordForgetsMark === true);
-  }
-
-  protected override windowSynced(log: readonly WindowEntry[], w: ModelWindow, used: number, now: number, report: SyncOptions): WindowEntry[] {
-    if (this.#flaws.syncForgetsNothing || this.#flaws.syncForgetsBySendTime || this.#flaws.syncForgetsOwnOnly) {
-      return afterSync(log, w, used, now, report, this.#flaws.syncForgetsNothing ? 'nothing' : this.#flaws.syncForgetsBySendTime ? 'bySendTime' : 'ownOnly');
-    }
-    if (this.#flaws.syncSumsReports) {
-      // the earlier reports stay as they are, and this one is added beside them
-      const earlier = pruned(log, w, now).filter((e) => e.kind === 'reported');
-      let out = super.windowSynced(
-        log.filter((e) => e.kind !== 'reported'),
-        w,
-        used,
-        now,
-        report,
-      );
-      for (const e of earlier) out = withEntry(out, e, w, now);
-      return out;
-    }
-    if (this.#flaws.syncTakesSendsInFlight && report.sentAtMs !== undefined) {
-      // the sends within jitterMs before the reporting request, taken as counted besides the others
-      const sentAt = Math.min(report.sentAtMs, now);
-      const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, Math.min(sentAt + w.jitterMs, now) - w.windowMs);
-      let inFlight = 0;
-      for (const e of pruned(log, w, now)) if (e.kind === 'own' && e.from > latestStart && e.to > sentAt - w.jitterMs && e.to <= sentAt) inFlight += e.cost;
-      return super.windowSynced(log, w, used, now, { ...report, countedOwnCost: (report.countedOwnCost ?? 0) + inFlight });
-    }
-    if (this.#flaws.syncIgnoresArrivalJitter && report.sentAtMs !== undefined && report.sentAtMs <= now) {
-      // the sends after sentAt − windowMs taken as counted, also those the venue's window may have begun after
-      const sentAt = report.sentAtMs;
-      const latestStart = Math.max(report.countedSinceMs ?? Number.NEGATIVE_INFINITY, Math.min(sentAt + w.jitterMs, now) - w.windowMs);
-      let early = 0;
-      for (const e of pruned(log, w, now))
-        if (e.kind === 'own' && e.from > sentAt - w.windowMs && e.from <= latestStart && e.to <= sentAt - w.jitterMs) early += e.cost;
-      return super.windowSynced(log, w, used, now, { ...report, countedOwnCost: (report.countedOwnCost ?? 0) + early });
-    }
-    if (this.#flaws.syncAnswersAnyWindow && report.windowEnd !== undefined) {
-      // every kept answer report made to look like one of this report's window
-      const end = report.windowEnd;
-      const moved = log.map((e) =>
-        e.answerReport === undefined ? e : { ...e, answerReport: { ...e.answerReport, earliestMs: end.earliestMs, latestMs: end.latestMs } },
-      );
-      return super.windowSynced(moved, w, used, now, report);
-    }
-    if (this.#flaws.syncIgnoresAnswered && report.answeredCost !== undefined) {
-      const { answeredCost: _ignored, ...rest } = report;
-      return super.windowSynced(log, w, used, now, rest);
-    }
-    if (this.#flaws.syncMergesReports) {
-      // the reports still in force become one entry: their largest cost over all their positions
-      const out = super.windowSynced(log, w, used, now, report);
-      const reports = out.filter((e) => e.kind === 'reported');
-      if (reports.length < 2) return out;
-      const one: WindowEntry = {
-        from: Math.min(...reports.map((e) => e.from)),
-        to: Math.max(...reports.map((e) => e.to)),
-        cost: reports.reduce((sum, e) => sum + e.cost, 0),
-        kind: 'reported',
-      };
-      return withEntry(
-        out.filter((e) => e.kind !== 'reported'),
-        one,
-        w,
-        now,
-      );
-    }
-    return super.windowSynced(log, w, used, now, report);
-  }
-
-  protected override windowLineFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number, line: number, keep: number): boolean {
-    if (this.#flaws.windowLineCountsCritical) return fitsAt(log, w, cost, t, line, true, keep);
-    if (this.#flaws.windowBulkKeepsNothing) return fitsAt(log, w, cost, t, line);
-    return super.windowLineFits(log, w, cost, t, line, keep);
-  }
-
-  protected override windowHeldWait(log: readonly WindowEntry[], w: ModelWindow, cost: number, heldAt: number, now: number): number {
-    return this.#flaws.heldPeekAlwaysFits ? 0 : super.windowHeldWait(log, w, cost, heldAt, now);
-  }
-
-  protected override windowFits(log: readonly WindowEntry[], w: ModelWindow, cost: number, t: number): boolean {
-    if (!this.#flaws.windowIgnoresBookingsAhead) return super.windowFits(log, w, cost, t);
-    return countAt(log, spanOf(w), t) + cost <= w.perWindow + windowTolerance(w);
-  }
 }
 
 /** What limiters sharing one "store" share: the buckets, and whether the store can be reached. */
@@ -239,17 +149,18 @@ export class FakeStore {
   /** The store is unreachable (a fault hook of the subject). */
   broken = false;
   /** Records kept while the store is unreachable (bounded) and how many were dropped. */
-  readonly buffered: { key: BucketKey; cost: number; limit: Limit | undefined; late: LateSend | undefined }[] = [];
+  readonly buffered: { key: BucketKey; cost: number; limit: Limit | undefined }[] = [];
   dropped = 0;
 
-  constructor(flaws: FakeFlaws = {}) {
-    this.model = new FakeModel(flaws);
+  /** `windows`: the window arithmetic (by default the exact log with the flaws' defects). */
+  constructor(flaws: FakeFlaws = {}, windows: WindowBook = flawedWindows(flaws) as WindowBook) {
+    this.model = new FakeModel(flaws, windows);
   }
 
   /** Makes the store reachable again and applies each buffered record once. */
   repair(now: number): void {
     this.broken = false;
-    for (const r of this.buffered.splice(0)) this.model.record(r.key, r.cost, r.limit, now, r.late);
+    for (const r of this.buffered.splice(0)) this.model.record(r.key, r.cost, r.limit, now);
   }
 
   /** The names the buckets are stored under: venue, hashed credential, axis (RL-K3). */

@@ -113,8 +113,8 @@ export function callHasWindow(checks: unknown): boolean {
 }
 
 /**
- * What a sync's caller knows of the report (RL-V5): options absent, or `{ sentAtMs?, countedSinceMs?,
- * countedOwnCost?, answeredCost?, windowEnd? }` with finite times (a window end's in order) and finite costs >= 0. Only the fields given are kept.
+ * What a sync's caller knows of the report (RL-V5): options absent, or `{ sentAtMs?, countedOwnCost?,
+ * windowEnd? }` with finite times (a window end's in order) and a finite cost >= 0. Only the fields given are kept.
  */
 export function readSyncOptions(options: unknown): Read<SyncOptions> {
   return guard('options', () => {
@@ -122,21 +122,10 @@ export function readSyncOptions(options: unknown): Read<SyncOptions> {
     if (typeof options !== 'object' || options === null) return bad('options', 'must be an object when given');
     const o = options as Record<string, unknown>;
     const sentAtMs = o['sentAtMs'];
-    const countedSinceMs = o['countedSinceMs'];
     const countedOwnCost = o['countedOwnCost'];
-    const answeredCost = o['answeredCost'];
-    for (const [name, v] of [
-      ['sentAtMs', sentAtMs],
-      ['countedSinceMs', countedSinceMs],
-    ] as const) {
-      if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) return bad(`options.${name}`, 'must be a finite number');
-    }
-    for (const [name, v] of [
-      ['countedOwnCost', countedOwnCost],
-      ['answeredCost', answeredCost],
-    ] as const) {
-      if (v === undefined) continue;
-      const cost = readAmount(v, `options.${name}`);
+    if (sentAtMs !== undefined && (typeof sentAtMs !== 'number' || !Number.isFinite(sentAtMs))) return bad('options.sentAtMs', 'must be a finite number');
+    if (countedOwnCost !== undefined) {
+      const cost = readAmount(countedOwnCost, 'options.countedOwnCost');
       if (!cost.ok) return cost;
     }
     const windowEnd = o['windowEnd'];
@@ -155,9 +144,7 @@ export function readSyncOptions(options: unknown): Read<SyncOptions> {
       ok: true,
       value: {
         ...(typeof sentAtMs === 'number' ? { sentAtMs } : {}),
-        ...(typeof countedSinceMs === 'number' ? { countedSinceMs } : {}),
         ...(typeof countedOwnCost === 'number' ? { countedOwnCost } : {}),
-        ...(typeof answeredCost === 'number' ? { answeredCost } : {}),
         ...(end === undefined ? {} : { windowEnd: end }),
       },
     };
