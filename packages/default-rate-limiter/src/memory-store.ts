@@ -1,5 +1,6 @@
 import type { BucketSnapshot, Capabilities, Clock, ErrorResult, SideEffectResult } from '@core/rate-limit-contract';
 import {
+  WINDOW_SLOTS,
   NO_HOLD,
   addDebt,
   borrowedAt,
@@ -49,6 +50,7 @@ const CAPABILITIES: Capabilities = Object.freeze({
   penalize: true,
   crossVenueChecks: true,
   windowLimits: true,
+  windowSlots: WINDOW_SLOTS,
   priorities: true,
 });
 

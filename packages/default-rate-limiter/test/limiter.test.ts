@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '@core/rate-limit-conformance';
 import type { BucketKey, BucketSnapshot, Decision } from '@core/rate-limit-contract';
 import { createDefaultRateLimiter } from '../src/default-rate-limiter.js';
-import { hashCredential } from '@core/rate-limit-kit';
+import { WINDOW_SLOTS, hashCredential } from '@core/rate-limit-kit';
 
 const SECRET = 'sk-live-DO-NOT-LEAK-0987654321';
 const okx = (axis = 'request', credential: string | null = SECRET): BucketKey => ({ venue: 'okx', credential, axis });
@@ -236,7 +236,7 @@ describe('DefaultRateLimiter', () => {
       crossVenueChecks: true,
       windowLimits: true,
       priorities: true,
-      heldPeeks: true,
+      windowSlots: WINDOW_SLOTS,
     });
     expect(Object.isFrozen(limiter.capabilities)).toBe(true);
   });

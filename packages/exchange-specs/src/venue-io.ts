@@ -112,14 +112,12 @@ export interface WindowEnd {
 /**
  * A usage report to apply with `limiter.sync(key, limit, minBorrowed, options)` (RL-R2). On a window limit
  * (RL-V5) `minBorrowed` is what the venue counted in its window, and `windowElapsedMs` how long, at the
- * least, that window had been counting when the reporting request was sent (negative when it may have
- * begun after: the send's jitter allowance, or the time its answer took when shorter (`own.nowMs`), is
- * taken off what the headers tell): pass
- * `{ sentAtMs, countedSinceMs: sentAtMs − windowElapsedMs, countedOwnCost }` with the reporting
- * request's send time (the limiter's clock, e.g. its admission's `sendAtMs`). Given `own.sentAtMs`:
- * `windowEnd`, the fixed window's end (kept with the send, for the next reports' `countedInWindow`),
- * and `countedOwnCost`, the caller's own sends the venue certainly counted though sent at or before
- * the window's latest possible start (this request's own cost, and `own.countedInWindow`).
+ * least, that window had been counting when the reporting request was sent: pass
+ * `{ sentAtMs, windowEnd, countedOwnCost }` with the reporting request's send time (the limiter's clock,
+ * e.g. its admission's `sendAtMs`). `windowEnd`: a fixed window's end, as closely as the answer tells it
+ * (a loose one still bounds when the window began); `countedOwnCost`: what the caller knows the venue
+ * counted of its own sends in that window (the reporting request, its sends answered before it that the
+ * window holds, those answered meanwhile that reported less of the same fixed window).
  */
 export interface FeedbackSync {
   readonly key: BucketKey;

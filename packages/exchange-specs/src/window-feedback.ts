@@ -60,6 +60,11 @@ function sameWindow(a: WindowEnd, b: WindowEnd): boolean {
   return a.earliestMs <= b.latestMs && b.earliestMs <= a.latestMs;
 }
 
+/** Whether a window's end is known to within half a window: only then does it tell one window from the next. */
+function narrow(end: WindowEnd, bucket: WindowBucket): boolean {
+  return end.latestMs - end.earliestMs < bucket.windowMs / 2;
+}
+
 /** What the venue counted in its window, from a usage header (used, or remaining against its limit). */
 export function usedIn(rule: FeedbackRule, bucket: BucketSpec & { limit: number }, value: number, response: VenueResponse): number | undefined {
   const venueLimit = (rule.limitHeader === undefined ? undefined : numberHeader(response, rule.limitHeader)) ?? bucket.limit;
@@ -157,14 +162,15 @@ export function windowFeedback(
   // the window's end in the caller's clock
   const end = r === undefined ? undefined : { earliestMs: send.sentAtMs + r.least, latestMs: send.sentAtMs + counting + r.most };
   // only an end known to within half a window tells one window from the next
-  let windowEnd = end !== undefined && end.latestMs - end.earliestMs < bucket.windowMs / 2 ? end : undefined;
+  let windowEnd = end !== undefined && narrow(end, bucket) ? end : undefined;
   const answered = [...(send.own?.answered(key, send.sentAtMs) ?? [])];
   // the window began by the time any answer reporting it arrived: a tighter bound than a Date header's
   // second, so the sends made between the two are taken as counted by their times
   let latestStart = send.sentAtMs - windowElapsedMs;
   if (windowEnd !== undefined) {
     for (const u of answered)
-      if (u.answeredAtMs !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd)) latestStart = Math.min(latestStart, u.answeredAtMs);
+      if (u.answeredAtMs !== undefined && u.windowEnd !== undefined && narrow(u.windowEnd, bucket) && sameWindow(u.windowEnd, windowEnd))
+        latestStart = Math.min(latestStart, u.answeredAtMs);
   }
   // a clock-aligned window began at the latest multiple of its length at or before this answer's Date (in
   // the venue's clock; the report's window is that one or the one before), so it had begun when any
@@ -192,14 +198,26 @@ export function windowFeedback(
   let certain = send.countedCost;
   for (const u of answered) {
     if (!(u.cost > 0)) continue;
-    if (u.sentAtMs > latestStart || (windowEnd !== undefined && u.windowEnd !== undefined && sameWindow(u.windowEnd, windowEnd))) certain += u.cost;
+    if (u.sentAtMs > latestStart || (windowEnd !== undefined && u.windowEnd !== undefined && narrow(u.windowEnd, bucket) && sameWindow(u.windowEnd, windowEnd)))
+      certain += u.cost;
   }
   if (windowEnd !== undefined) {
     for (const u of send.own?.answeredMeanwhile?.(key) ?? []) {
-      if (!(u.cost > 0) || u.reportedUsed === undefined || !(u.reportedUsed < used) || u.windowEnd === undefined || !sameWindow(u.windowEnd, windowEnd))
+      if (
+        !(u.cost > 0) ||
+        u.reportedUsed === undefined ||
+        !(u.reportedUsed < used) ||
+        u.windowEnd === undefined ||
+        !narrow(u.windowEnd, bucket) ||
+        !sameWindow(u.windowEnd, windowEnd)
+      )
         continue;
       certain += u.cost;
     }
   }
-  return { ...base, ...(windowEnd === undefined ? {} : { windowEnd }), ...(certain > 0 ? { countedOwnCost: certain } : {}) };
+  // A fixed window's end, however loosely known, bounds when it began: the limiter takes none of this deployment's
+  // sends from before then as counted. Unknown, it ends after this request was counted and within a window of it.
+  const fixed = bucket.algorithm !== 'sliding-window';
+  const bound = windowEnd ?? end ?? (fixed ? { earliestMs: send.sentAtMs, latestMs: send.sentAtMs + counting + bucket.windowMs } : undefined);
+  return { ...base, ...(bound === undefined ? {} : { windowEnd: bound }), ...(certain > 0 ? { countedOwnCost: certain } : {}) };
 }

@@ -61,28 +61,6 @@ describe('binance-spot', () => {
     ]);
   });
 
-  it("certifies as counted the part of an answered send inside the window that the store holds only as a record (a failed order's weight)", () => {
-    const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
-    const sentAtMs = minuteStart + 20_500;
-    const answered = [
-      // inside the window, answered before the report was sent: its weight 1 admitted at the gate cost and recorded after it failed
-      { sentAtMs: minuteStart + 10_000, cost: 1, uncountedCost: 0.999999 },
-      // inside the window, wholly admitted: the store takes it by its time, nothing to certify
-      { sentAtMs: minuteStart + 11_000, cost: 5 },
-      // before the window's latest possible start (the last minute): not certified
-      { sentAtMs: minuteStart - 5_000, cost: 1, uncountedCost: 1 },
-    ];
-    const own = { nowMs: sentAtMs + 5, sentAtMs, usage: () => 0, answered: () => answered };
-    const fb = feedback('binance-spot', depth, { headers }, publicId, { own });
-    // the reporting request's own weight 5 and the recorded 0.999999
-    expect(fb.syncs[0]?.countedOwnCost).toBeCloseTo(5 + 0.999999, 9);
-    // an uncountedCost above the send's cost is never certified beyond the cost
-    const over = feedback('binance-spot', depth, { headers }, publicId, {
-      own: { ...own, answered: () => [{ sentAtMs: minuteStart + 10_000, cost: 1, uncountedCost: 7 }] },
-    });
-    expect(over.syncs[0]?.countedOwnCost).toBeCloseTo(5 + 1, 9);
-  });
-
   it("an own send whose answer reported the same window bounds its start by that answer, tighter than the Date header's second", () => {
     const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
     const sentAtMs = minuteStart + 20_500;
@@ -99,8 +77,9 @@ describe('binance-spot', () => {
     const fb = feedback('binance-spot', depth, { headers }, publicId, { own });
     // by the Date header alone the window began by 505 ms (20 s less the 5 ms the answer took, before 20.5 s); by the answer, by 103 ms
     expect(fb.syncs[0]?.windowElapsedMs).toBe(20_500 - 103);
-    // the reporting request's weight 5 and the send made before the window's latest start whose answer reported this window
-    expect(fb.syncs[0]?.countedOwnCost).toBe(5 + 2);
+    // the reporting request's weight 5, the send made before the window's latest start whose answer reported this
+    // window, and the one after it (the caller says all it knows; the store takes the larger of its count and this)
+    expect(fb.syncs[0]?.countedOwnCost).toBe(5 + 2 + 3);
     // without answer times: the Date header's bound, and both sends before it certified
     const blind = feedback('binance-spot', depth, { headers }, publicId, { own: { ...own, answered: () => answered.map(({ answeredAtMs: _, ...u }) => u) } });
     expect(blind.syncs[0]?.windowElapsedMs).toBe(19_995);
@@ -146,7 +125,7 @@ describe('binance-spot', () => {
       // sent 2 ms before the report and counted before it (2995 < 3000): the store cannot take it by its time
       { sentAtMs: sentAtMs - 2, answeredAtMs: sentAtMs + 3, cost: 5, windowEnd: thisWindow, reportedUsed: 2995 },
       // sent after the report but counted before it (it overtook it on the way)
-      { sentAtMs: sentAtMs + 1, answeredAtMs: sentAtMs + 4, cost: 5, windowEnd: thisWindow, reportedUsed: 2990, marked: true },
+      { sentAtMs: sentAtMs + 1, answeredAtMs: sentAtMs + 4, cost: 5, windowEnd: thisWindow, reportedUsed: 2990 },
       // counted after the report (it reported more): not in the report
       { sentAtMs: sentAtMs - 1, answeredAtMs: sentAtMs + 4, cost: 5, windowEnd: thisWindow, reportedUsed: 3005 },
       // the same count is not less: not certified
@@ -161,65 +140,15 @@ describe('binance-spot', () => {
       },
       // no known window end: nothing to compare
       { sentAtMs: sentAtMs - 3, answeredAtMs: sentAtMs + 4, cost: 5, reportedUsed: 10 },
-      // sent well inside the window: the store takes it by its time, nothing to certify
+      // sent well inside the window and counted before it: the store may take it by its time too, and the larger of the two counts is taken
       { sentAtMs: minuteStart + 11_000, answeredAtMs: sentAtMs + 4, cost: 5, windowEnd: thisWindow, reportedUsed: 2980 },
     ];
     const own = { nowMs: sentAtMs + 5, sentAtMs, usage: () => 0, answered: () => [], answeredMeanwhile: () => meanwhile };
-    expect(feedback('binance-spot', depth, { headers }, publicId, { own }).syncs[0]?.countedOwnCost).toBe(5 + 5 + 5);
+    expect(feedback('binance-spot', depth, { headers }, publicId, { own }).syncs[0]?.countedOwnCost).toBe(5 + 5 + 5 + 5);
     // without them: the report's own weight only
     expect(feedback('binance-spot', depth, { headers }, publicId, { own: { ...own, answeredMeanwhile: () => [] } }).syncs[0]?.countedOwnCost).toBe(5);
     // a report that tells no window end (no Date header) compares nothing
     expect(feedback('binance-spot', depth, { headers: { 'x-mbx-used-weight-1m': '3000' } }, publicId, { own }).syncs[0]?.countedOwnCost).toBe(5);
-  });
-
-  it("leaves to the store a send whose sync keeps its answer's usage and window end there (recorded), marked yet or not: only what the store holds of it as a record is certified", () => {
-    const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
-    const sentAtMs = minuteStart + 20_500;
-    const thisWindow = { earliestMs: minuteStart + 59_000, latestMs: minuteStart + 60_100 };
-    const meanwhile = [
-      // answered while the report was on its way, counted before it: its store record makes it the store's
-      { sentAtMs: sentAtMs - 2, answeredAtMs: sentAtMs + 3, cost: 5, windowEnd: thisWindow, reportedUsed: 2995, marked: true, recorded: true },
-      // the same with 3 of its 5 held only as a record (a failed order's weight): those 3 are certified
-      {
-        sentAtMs: sentAtMs - 1,
-        answeredAtMs: sentAtMs + 3,
-        cost: 5,
-        uncountedCost: 3,
-        windowEnd: thisWindow,
-        reportedUsed: 2996,
-        marked: true,
-        recorded: true,
-      },
-    ];
-    const before = [
-      // sent before the window's latest start, answered before the report left, of this window: the store's too
-      { sentAtMs: minuteStart - 50, answeredAtMs: minuteStart + 10, cost: 5, windowEnd: thisWindow, reportedUsed: 40, marked: true, recorded: true },
-      // sent within the jitter allowance before the report, answered before it left, its sync not issued yet
-      // (not marked): the store may still take it by its record, so this caller does not
-      { sentAtMs: sentAtMs - 30, answeredAtMs: sentAtMs - 10, cost: 5, windowEnd: thisWindow, reportedUsed: 2990, recorded: true },
-    ];
-    const own = { nowMs: sentAtMs + 5, sentAtMs, usage: () => 0, answered: () => before, answeredMeanwhile: () => meanwhile };
-    expect(feedback('binance-spot', depth, { headers }, publicId, { own }).syncs[0]?.countedOwnCost).toBe(5 + 3);
-    // not recorded in the store: this caller certifies them, as before
-    const unrecorded = {
-      ...own,
-      answered: () => before.map(({ recorded: _r, ...u }) => u),
-      answeredMeanwhile: () => meanwhile.map(({ recorded: _r, ...u }) => u),
-    };
-    expect(feedback('binance-spot', depth, { headers }, publicId, { own: unrecorded }).syncs[0]?.countedOwnCost).toBe(5 + 5 + 5 + 5 + 5);
-  });
-
-  it('never certifies a recent send its own sync marked answered: the store takes it by its answer', () => {
-    const headers = { 'x-mbx-used-weight-1m': '3000', date: date(minuteStart + 20_000) };
-    const sentAtMs = minuteStart + 20_500;
-    // sent 20 ms before the report (within the jitter allowance) and answered before it was sent
-    const recent = { sentAtMs: sentAtMs - 20, answeredAtMs: sentAtMs - 17, cost: 2 };
-    const own = { nowMs: sentAtMs + 5, sentAtMs, usage: () => 0, answered: () => [recent] };
-    // not marked: the report certifies it beside its own weight 5
-    expect(feedback('binance-spot', depth, { headers }, publicId, { own }).syncs[0]?.countedOwnCost).toBe(5 + 2);
-    // marked (its sync said answeredCost): the store takes it, the report certifies only its own weight
-    const marked = feedback('binance-spot', depth, { headers }, publicId, { own: { ...own, answered: () => [{ ...recent, marked: true }] } });
-    expect(marked.syncs[0]?.countedOwnCost).toBe(5);
   });
 
   it('assumes a whole minute is left without a Date header (conservative)', () => {

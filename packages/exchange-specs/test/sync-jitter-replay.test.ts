@@ -10,8 +10,8 @@ import { usageScenarios, type UsageScenario } from './sync-scenarios.js';
  * Window limits synced to usage headers while every send reaches the venue anywhere within the jitter
  * allowance after its send time, and its answer comes back later still: the venue counts in arrival
  * order, another client spends part of the limit now and then, and every answer's usage header is
- * applied with its send time, the window's latest possible start and the own sends certainly counted
- * (RL-V5). The venue model must never refuse one of the limiter's sends.
+ * applied with its send time, its window's end (which bounds when the window began) and the own sends
+ * certainly counted (RL-V5). The venue model must never refuse one of the limiter's sends.
  */
 type Scenario = UsageScenario;
 
@@ -90,7 +90,7 @@ async function replay(
           usedOfThis = sync.minBorrowed;
           const done = await limiter.sync(sync.key, sync.limit, sync.minBorrowed, {
             sentAtMs: f.sentAt,
-            countedSinceMs: f.sentAt - sync.windowElapsedMs!,
+            ...(sync.windowEnd === undefined ? {} : { windowEnd: sync.windowEnd }),
             ...(sync.countedOwnCost === undefined ? {} : { countedOwnCost: sync.countedOwnCost }),
           });
           expect(done.kind).toBe('ok');
@@ -115,7 +115,13 @@ async function replay(
             : interpretResponse(spec, s.request, { status: 200, headers: s.headers(last, now, bucket.limit), body: {} }, s.identity);
         for (const sync of syncing && fb !== undefined ? fb.syncs : []) {
           if (sync.key.axis !== check.key.axis) continue;
-          const done = await limiter.sync(sync.key, sync.limit, sync.minBorrowed, { sentAtMs: now, countedSinceMs: now - sync.windowElapsedMs! });
+          const done = await limiter.sync(sync.key, sync.limit, sync.minBorrowed, {
+            sentAtMs: now,
+            // a fixed window began by now − windowElapsedMs at the latest, so it ends a window after that at the latest
+            ...(bucket.algorithm === 'sliding-window'
+              ? {}
+              : { windowEnd: { earliestMs: now, latestMs: Math.max(now, now - sync.windowElapsedMs! + bucket.windowMs) } }),
+          });
           expect(done.kind).toBe('ok');
         }
       }

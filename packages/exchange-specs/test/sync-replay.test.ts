@@ -74,7 +74,12 @@ async function replay(spec: VenueSpec, s: Scenario, seed: number, options: Repla
       if (mine) lastEnd = sync.windowEnd;
       const opts =
         aware && sync.windowElapsedMs !== undefined
-          ? { sentAtMs, countedSinceMs: sentAtMs - sync.windowElapsedMs, ...(sync.countedOwnCost === undefined ? {} : { countedOwnCost: sync.countedOwnCost }) }
+          ? {
+              sentAtMs,
+              // a fixed window's end as the answer tells it (it bounds when the window began)
+              ...(sync.windowEnd === undefined ? {} : { windowEnd: sync.windowEnd }),
+              ...(sync.countedOwnCost === undefined ? {} : { countedOwnCost: sync.countedOwnCost }),
+            }
           : undefined;
       const done = await limiter.sync(sync.key, sync.limit, sync.minBorrowed, opts);
       expect(done.kind).toBe('ok');

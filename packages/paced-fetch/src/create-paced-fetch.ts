@@ -195,11 +195,6 @@ interface OwnSend {
   readonly reported: number | undefined;
 }
 
-/** Whether a window's end is known closely enough for the store to tell its window from the next (a quarter window, the contract's `SyncOptions.windowEnd`). */
-function tellsWindow(end: WindowEnd | undefined, limit: Limit): end is WindowEnd {
-  return end !== undefined && limit !== null && 'windowMs' in limit && end.latestMs - end.earliestMs < limit.windowMs / 4;
-}
-
 function countedNow(c: VenueCharge, feedback: Feedback): boolean {
   if (!feedback.counted) return false;
   return c.charge === 'always' || (c.charge === 'success') === (feedback.verdict === 'ok');
@@ -593,7 +588,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
         report = {
           sentAtMs: keptAt,
           ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }),
-          ...(tellsWindow(s.windowEnd, s.limit) ? { windowEnd: s.windowEnd } : {}),
+          // the window's end, however loosely known: it bounds when the window began (RL-V5)
+          ...(s.windowEnd === undefined ? {} : { windowEnd: s.windowEnd }),
         };
       }
       syncs.push(

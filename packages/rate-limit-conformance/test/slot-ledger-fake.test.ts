@@ -8,7 +8,7 @@ import { createFakeSubject } from './fakes/fake-limiter.js';
 import { slotLedgerBook, type SlotLedger } from './fakes/slot-ledger-book.js';
 import { createRecordingRunner } from './recording-runner.js';
 
-const ledger = (await import(new URL('../../rate-limit-kit/dist/slot-ledger.js', import.meta.url).href)) as SlotLedger;
+const ledger = (await import(new URL('../../rate-limit-kit/dist/window.js', import.meta.url).href)) as SlotLedger;
 
 await runConformanceSuite({
   describe,

@@ -30,9 +30,7 @@ export type Admission =
 /** What a sync's caller knows of the usage report, validated (the contract's `SyncOptions`; the limiter's clock). */
 export interface SyncReport {
   readonly sentAtMs: number | undefined;
-  readonly countedSinceMs: number | undefined;
   readonly countedOwnCost: number | undefined;
-  readonly answeredCost: number | undefined;
   readonly windowEnd?: { readonly earliestMs: number; readonly latestMs: number } | undefined;
 }
 
@@ -69,9 +67,6 @@ export interface LimiterStore {
    * of each bucket it leaves free (RL-Q1..RL-Q5; 0 by default): one number for every bucket, or, when a
    * check named its own reserve (RL-Q6), one per bucket (`free[i]` for bucket i, read during the call
    * only). A store without `capabilities.priorities` never receives other values than the defaults.
-   * `heldAt` (mode `book` only, RL-V8): the call books again a send held at that time that has not gone
-   * out; each window limit gives up its entry there (the kit's `withoutHeld`) as the call books, or keeps
-   * it when nothing is written.
    */
   admit(
     n: number,
@@ -82,24 +77,11 @@ export interface LimiterStore {
     budgetMs: number | undefined,
     cls?: number,
     free?: number | readonly number[],
-    heldAt?: number,
   ): MaybePromise<Admission>;
-  /**
-   * RL-V8, for a store whose `capabilities.heldPeeks` is `true` (the front door answers `not_supported`
-   * for the others): whether the window limits among `n` buckets still have room for a booked send held
-   * at `heldAtMs` there (the kit's `windowHeldWait` per bucket; token buckets are not asked). `admitted`
-   * (at `now`) when they all have, else `wait` with the largest wait; nothing changes. Such a store also
-   * takes `admit`'s `heldAt`.
-   */
-  heldWait?(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], heldAtMs: number): MaybePromise<Admission>;
   /** Returns a booking when nothing was written to its buckets after it (RL-W5); answers whether it was returned. */
   cancel(booking: unknown): MaybePromise<boolean>;
-  /**
-   * Debits cost sent without admission (RL-R1); never throws; counts what it cannot apply. `late`
-   * (`[admittedAtMs, earliestMs, latestMs]`, validated): the cost is one admitted send that went out then
-   * (RL-V7, the kit's `windowRecord`).
-   */
-  record(key: ResolvedKey, cost: number, def: Definition | undefined, late?: readonly [number, number, number]): void;
+  /** Debits cost sent without admission (RL-R1); never throws; counts what it cannot apply. */
+  record(key: ResolvedKey, cost: number, def: Definition | undefined): void;
   /** Counts a record the front door refused (invalid input, closed). */
   dropRecord(): void;
   /** RL-R2, RL-V5; `report`: what the caller knows of the usage report (see the contract's `SyncOptions`). */

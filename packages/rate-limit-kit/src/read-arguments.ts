@@ -1,4 +1,4 @@
-import type { RateLimitError, RecordOptions } from '@core/rate-limit-contract';
+import type { RateLimitError } from '@core/rate-limit-contract';
 import { describeValue } from './describe-value.js';
 import type { Hold, SyncReport } from './limiter-store.js';
 import type { KeyResolver } from './key-resolver.js';
@@ -79,23 +79,6 @@ export function namesClass(options: unknown): boolean {
 }
 
 /**
- * The `heldAtMs` of a peek's or a wait's options (RL-V8): `undefined` when absent (or the options
- * unreadable: their reading fails later), the number when finite, else the error naming it.
- */
-export function readHeldAt(options: unknown): number | RateLimitError | undefined {
-  let h: unknown;
-  try {
-    if (typeof options !== 'object' || options === null) return undefined;
-    h = (options as { heldAtMs?: unknown }).heldAtMs;
-  } catch {
-    return undefined;
-  }
-  if (h === undefined) return undefined;
-  if (typeof h !== 'number' || !Number.isFinite(h)) return invalidParameters('options.heldAtMs', `must be a finite number (got ${describeValue(h)})`);
-  return h;
-}
-
-/**
  * Whether any check of a list names its own reserve (RL-Q6): read first, like {@link namesClass}, so a
  * limiter without classes answers `not_supported` whatever the rest. Unreadable is not.
  */
@@ -164,41 +147,23 @@ export function isAborted(signal: AbortSignal | undefined): boolean {
   }
 }
 
-/** Reads `sync`'s options `{ sentAtMs?, countedSinceMs?, countedOwnCost?, answeredCost?, windowEnd? }`, or the error naming what is wrong. */
+/** Reads `sync`'s options `{ sentAtMs?, countedOwnCost?, windowEnd? }`, or the error naming what is wrong. */
 export function readSyncOptions(options: unknown): SyncReport | RateLimitError {
-  if (options === undefined) return { sentAtMs: undefined, countedSinceMs: undefined, countedOwnCost: undefined, answeredCost: undefined };
+  if (options === undefined) return { sentAtMs: undefined, countedOwnCost: undefined };
   if (typeof options !== 'object' || options === null) return invalidParameters('options', `must be an object or undefined (got ${describeValue(options)})`);
   let sentAtMs: unknown;
-  let countedSinceMs: unknown;
   let countedOwnCost: unknown;
-  let answeredCost: unknown;
   let windowEnd: unknown;
   try {
-    ({ sentAtMs, countedSinceMs, countedOwnCost, answeredCost, windowEnd } = options as {
-      sentAtMs?: unknown;
-      countedSinceMs?: unknown;
-      countedOwnCost?: unknown;
-      answeredCost?: unknown;
-      windowEnd?: unknown;
-    });
+    ({ sentAtMs, countedOwnCost, windowEnd } = options as { sentAtMs?: unknown; countedOwnCost?: unknown; windowEnd?: unknown });
   } catch {
     return invalidParameters('options', 'could not be read (a getter or proxy threw)');
   }
-  for (const [name, v] of [
-    ['sentAtMs', sentAtMs],
-    ['countedSinceMs', countedSinceMs],
-  ] as const) {
-    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) {
-      return invalidParameters(`options.${name}`, `must be a finite number (ms, the limiter's clock) (got ${describeValue(v)})`);
-    }
+  if (sentAtMs !== undefined && (typeof sentAtMs !== 'number' || !Number.isFinite(sentAtMs))) {
+    return invalidParameters('options.sentAtMs', `must be a finite number (ms, the limiter's clock) (got ${describeValue(sentAtMs)})`);
   }
-  for (const [name, v] of [
-    ['countedOwnCost', countedOwnCost],
-    ['answeredCost', answeredCost],
-  ] as const) {
-    if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v) || v < 0)) {
-      return invalidParameters(`options.${name}`, `must be a finite number >= 0 (got ${describeValue(v)})`);
-    }
+  if (countedOwnCost !== undefined && (typeof countedOwnCost !== 'number' || !Number.isFinite(countedOwnCost) || countedOwnCost < 0)) {
+    return invalidParameters('options.countedOwnCost', `must be a finite number >= 0 (got ${describeValue(countedOwnCost)})`);
   }
   let end: SyncReport['windowEnd'];
   if (windowEnd !== undefined) {
@@ -224,9 +189,7 @@ export function readSyncOptions(options: unknown): SyncReport | RateLimitError {
   }
   return {
     sentAtMs: sentAtMs as number | undefined,
-    countedSinceMs: countedSinceMs as number | undefined,
     countedOwnCost: countedOwnCost as number | undefined,
-    answeredCost: answeredCost as number | undefined,
     ...(end === undefined ? {} : { windowEnd: end }),
   };
 }
@@ -321,26 +284,4 @@ function describeShape(l: NormalizedShape | null): string {
   return isWindowLimit(l)
     ? `{ perWindow: ${l.perWindow}, windowMs: ${l.windowMs}, jitterMs: ${l.jitterMs} }`
     : `{ capacity: ${l.capacity}, refillPerSec: ${l.refillPerSec} }`;
-}
-
-/**
- * The late send a record's options tell (RL-V7) as `[admittedAtMs, earliestMs, latestMs]`, or
- * `undefined` when there are none or they are not finite numbers in that order (the record then counts
- * as sent now: never less).
- */
-export function readRecordOptions(options: RecordOptions | undefined): readonly [number, number, number] | undefined {
-  try {
-    if (options === undefined || options === null || typeof options !== 'object') return undefined;
-    const t = options.admittedAtMs;
-    const sent = options.sent as RecordOptions['sent'] | undefined;
-    if (sent === undefined || sent === null || typeof sent !== 'object') return undefined;
-    const x = sent.earliestMs;
-    const y = sent.latestMs;
-    if (typeof t !== 'number' || typeof x !== 'number' || typeof y !== 'number') return undefined;
-    if (!Number.isFinite(t) || !Number.isFinite(x) || !Number.isFinite(y) || !(t <= x && x <= y)) return undefined;
-    return [t, x, y];
-  } catch {
-    // unreadable (a getter that throws): the record still counts, as sent now
-    return undefined;
-  }
 }

@@ -19,7 +19,6 @@ import type {
   CheckOptions,
   PeekOptions,
   Reserve,
-  RecordOptions,
   SyncOptions,
 } from '@core/rate-limit-contract';
 import { CallBuilder, type CallParts } from './call-builder.js';
@@ -39,10 +38,8 @@ import {
   DEFAULT_WAIT_BUDGET_MS,
   isAborted,
   namesClass,
-  readHeldAt,
   readHold,
   readOptions,
-  readRecordOptions,
   type ReadOptions,
   readReserve,
   readSyncOptions,
@@ -258,16 +255,11 @@ export class StoreRateLimiter implements RateLimiter {
     try {
       if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       if (!this.#classes && (namesClass(options) || checksNameReserve(checks))) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
-      const held = readHeldAt(options);
-      if (held !== undefined && (this.store.capabilities.heldPeeks !== true || this.store.heldWait === undefined))
-        return Promise.resolve(notSupported('a peek at a booked send (heldAtMs)', 'heldPeeks'));
-      if (typeof held === 'object') return Promise.resolve(errorResult(held));
       const o = readOptions(options, false, this.#reserve, false);
       if ('code' in o) return Promise.resolve(errorResult(o));
       const n = this.#call.many(checks, o.cls, o.shares);
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys, o.shares)));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
-      if (held !== undefined) return this.#held(n, held);
       return this.#admit(n, 'peek', undefined, 'peek', o.cls, this.#free(o.free)) as Promise<PeekDecision>;
     } catch (e) {
       return Promise.resolve(internalResult(e));
@@ -280,10 +272,6 @@ export class StoreRateLimiter implements RateLimiter {
       if (!this.capabilities.bookings) return Promise.resolve(notSupported('waitForCapacity', 'bookings'));
       if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       if (!this.#classes && (namesClass(options) || checksNameReserve(checks))) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
-      const held = readHeldAt(options);
-      if (held !== undefined && this.store.capabilities.heldPeeks !== true)
-        return Promise.resolve(notSupported('a booking again of a held send (heldAtMs)', 'heldPeeks'));
-      if (typeof held === 'object') return Promise.resolve(errorResult(held));
       const o = readOptions(options, true, this.#reserve);
       if ('code' in o) return Promise.resolve(errorResult(o));
       if (o.signal !== undefined && !this.capabilities.abortSignal) return Promise.resolve(notSupported('an AbortSignal', 'abortSignal'));
@@ -293,7 +281,7 @@ export class StoreRateLimiter implements RateLimiter {
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys, o.shares)));
       if (isAborted(signal)) return Promise.resolve(errorResult(abortedError('none')));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
-      const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'book', budget, o.cls, this.#free(o.free), held);
+      const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'book', budget, o.cls, this.#free(o.free));
       if (!(a instanceof Promise)) return this.#waited(n, this.#waitFor(a, budget, signal, this.#parts));
       const parts = this.#call.copy(n);
       return this.#waited(
@@ -308,7 +296,7 @@ export class StoreRateLimiter implements RateLimiter {
 
   // ---------------------------------------------------------------- feedback
 
-  record(key: BucketKey, cost: number, limit?: Limit, options?: RecordOptions): void {
+  record(key: BucketKey, cost: number, limit?: Limit): void {
     try {
       if (this.#closed || (!this.#windows && isWindowLimit(limit))) return this.store.dropRecord();
       const k = this.#keys.resolve(key);
@@ -322,7 +310,7 @@ export class StoreRateLimiter implements RateLimiter {
         def = d;
       }
       if (cost === 0) return;
-      this.store.record(k, cost, def, readRecordOptions(options));
+      this.store.record(k, cost, def);
     } catch {
       try {
         this.store.dropRecord();
@@ -516,29 +504,6 @@ export class StoreRateLimiter implements RateLimiter {
     if (!(a instanceof Promise)) return Promise.resolve(this.#seen(caller, n, this.#parts, this.#shape(a, caller, this.#parts)));
     const parts = this.#call.copy(n);
     return a.then((x) => this.#seen(caller, n, parts, this.#shape(x, caller, parts)), internalResult);
-  }
-
-  /** RL-V8: whether the window limits of a booked send held at `heldAt` still have room for it there. */
-  #held(n: number, heldAt: number): Promise<PeekDecision> {
-    const shape = (a: Admission): PeekDecision =>
-      a.status === 'admitted'
-        ? { kind: 'ok', sendAtMs: a.now }
-        : a.status === 'wait'
-          ? { kind: 'delay', retryAfterMs: Math.max(1, Math.ceil(a.waitMs)) }
-          : a.status === 'failed'
-            ? errorResult(a.error)
-            : errorResult({ code: 'internal', message: 'a peek at a booked send found a bucket it cannot pay' });
-    const a = (this.store.heldWait as NonNullable<LimiterStore['heldWait']>).call(
-      this.store,
-      n,
-      this.#parts.keys,
-      this.#parts.defs as Definition[],
-      this.#parts.costs,
-      heldAt,
-    );
-    if (!(a instanceof Promise)) return Promise.resolve(this.#seen('peek', n, this.#parts, shape(a)));
-    const parts = this.#call.copy(n);
-    return a.then((x) => this.#seen('peek', n, parts, shape(x)), internalResult);
   }
 
   /** Tells the observer (if any) of an answer; never lets it change the answer. */

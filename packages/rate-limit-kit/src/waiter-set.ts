@@ -93,7 +93,7 @@ export class WaiterSet {
       this.#settle(waiter, { kind: 'error', error: internalError(e) });
       return;
     }
-    this.#settle(waiter, { kind: 'ok', sendAtMs: waiter.sendAtMs, booked: true });
+    this.#settle(waiter, { kind: 'ok', sendAtMs: waiter.sendAtMs });
   }
 
   #abort(waiter: Waiter): void {

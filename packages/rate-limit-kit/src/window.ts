@@ -276,9 +276,11 @@ export function windowSync(
   if (fixed && windowEnd[1] <= num(out, AT_WINDOW_FROM)) return out;
   let own = 0;
   if (known) {
-    const startsBy = fixed ? windowEnd[1] - d.windowMs : c - d.windowMs;
-    // a send at t is surely in the window when t > startsBy (rolling) or t >= startsBy (fixed)
-    const first = fixed ? Math.ceil(startsBy / d.g) : Math.floor(startsBy / d.g) + 1;
+    // the window began by then: a window of the venue's that ends by windowEnd's latest (however loosely known)
+    // began windowMs before it at the latest; a rolling one at c − windowMs
+    const startsBy = windowEnd !== undefined ? windowEnd[1] - d.windowMs : c - d.windowMs;
+    // a send at t is surely in the window when t > startsBy (rolling) or t >= startsBy (a window with an end)
+    const first = windowEnd !== undefined ? Math.ceil(startsBy / d.g) : Math.floor(startsBy / d.g) + 1;
     const lastCounted = Math.floor((sentAt - J) / d.g) - 1;
     for (let i = LEDGER_HEADER; i < out.length && num(out, i) <= lastCounted; i += 2) if (num(out, i) >= first) own += num(out, i + 1);
   }

@@ -145,32 +145,6 @@ describe('StoreRateLimiter: the shared front door', () => {
     expect(await limiter.checkRate(key(), limit, 1)).toEqual({ kind: 'delay', retryAfterMs: 34 });
   });
 
-  it('RL-V8 a peek naming heldAtMs asks the store about the held send: ok, or delay rounded up; invalid or unsupported never reaches it', async () => {
-    const store = new ScriptedStore({ ...ALL, heldPeeks: true });
-    const limiter = new StoreRateLimiter(store);
-    const window = { perWindow: 10, windowMs: 1000, jitterMs: 50 };
-    const checks: BucketCheck[] = [
-      { key: key('w'), limit: window, cost: 2 },
-      { key: key('w'), limit: window, cost: 1 },
-      { key: key('t'), limit, cost: 1 },
-    ];
-    expect(await limiter.peek(checks, { heldAtMs: 1500 })).toEqual({ kind: 'ok', sendAtMs: 1000 });
-    expect(store.held).toEqual([{ ids: ['alpha/w', 'alpha/t'], costs: [3, 1], heldAtMs: 1500 }]);
-    expect(store.calls).toEqual([]);
-    store.heldAnswer = { status: 'wait', waitMs: 100 / 3 };
-    expect(await limiter.peek(checks, { heldAtMs: 1500 })).toEqual({ kind: 'delay', retryAfterMs: 34 });
-    store.heldAnswer = { status: 'wait', waitMs: 0.2 };
-    expect(await limiter.peek(checks, { heldAtMs: 1500 })).toEqual({ kind: 'delay', retryAfterMs: 1 });
-    for (const heldAtMs of [Number.NaN, Number.NEGATIVE_INFINITY, '1500', null]) {
-      const d = await limiter.peek(checks, { heldAtMs } as unknown as PeekOptions);
-      expect(d).toMatchObject({ kind: 'error', error: { code: 'invalid_parameters', path: 'options.heldAtMs' } });
-    }
-    expect(store.held).toHaveLength(3);
-    const without = new ScriptedStore();
-    expect(await new StoreRateLimiter(without).peek(checks, { heldAtMs: 1500 })).toMatchObject({ kind: 'error', error: { code: 'not_supported' } });
-    expect(await new StoreRateLimiter(without).peek(checks, { heldAtMs: Number.NaN })).toMatchObject({ kind: 'error', error: { code: 'not_supported' } });
-  });
-
   it('RL-A7 RL-L4 cost_unpayable names the bucket by its path, venue and axis, without float noise', async () => {
     const store = new ScriptedStore();
     const limiter = new StoreRateLimiter(store);
@@ -283,7 +257,7 @@ describe('StoreRateLimiter: the shared front door', () => {
     const first = limiter.waitForCapacity([{ key: key(), limit, cost: 1 }], { maxWaitMs: 1000 });
     store.timers.advance(299);
     store.timers.advance(1);
-    expect(await first).toEqual({ kind: 'ok', sendAtMs: 1300, booked: true });
+    expect(await first).toEqual({ kind: 'ok', sendAtMs: 1300 });
     const controller = new AbortController();
     const second = limiter.waitForCapacity([{ key: key(), limit, cost: 1 }], { signal: controller.signal });
     controller.abort();

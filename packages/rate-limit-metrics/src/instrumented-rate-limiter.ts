@@ -10,7 +10,6 @@ import type {
   PeekDecision,
   PenaltyHold,
   RateLimiter,
-  RecordOptions,
   SideEffectResult,
   SyncOptions,
   WaitDecision,
@@ -132,9 +131,8 @@ export class InstrumentedRateLimiter implements RateLimiter {
     });
   }
 
-  record(key: BucketKey, cost: number, limit?: Limit, options?: RecordOptions): void {
-    if (options !== undefined) this.#inner.record(key, cost, limit, options);
-    else if (limit === undefined) this.#inner.record(key, cost);
+  record(key: BucketKey, cost: number, limit?: Limit): void {
+    if (limit === undefined) this.#inner.record(key, cost);
     else this.#inner.record(key, cost, limit);
   }
 

@@ -202,12 +202,12 @@ describe('instrumentRateLimiter', () => {
     );
     const key = { venue: 'binance', credential: null, axis: 'ip' };
     const limit = { perWindow: 10, windowMs: 1000, jitterMs: 100 };
-    await l.sync(key, limit, 4, { sentAtMs: 5, answeredCost: 1 });
-    l.record(key, 1, limit, { admittedAtMs: 5, sent: { earliestMs: 80, latestMs: 80 } });
+    await l.sync(key, limit, 4, { sentAtMs: 5, countedOwnCost: 1, windowEnd: { earliestMs: 900, latestMs: 1000 } });
+    l.record(key, 1, limit);
     l.record(key, 2);
     expect(seen).toEqual([
-      ['sync', key, limit, 4, { sentAtMs: 5, answeredCost: 1 }],
-      ['record', key, 1, limit, { admittedAtMs: 5, sent: { earliestMs: 80, latestMs: 80 } }],
+      ['sync', key, limit, 4, { sentAtMs: 5, countedOwnCost: 1, windowEnd: { earliestMs: 900, latestMs: 1000 } }],
+      ['record', key, 1, limit],
       ['record', key, 2],
     ]);
   });

@@ -4,13 +4,13 @@
 -- this one's request was sent (RL-V5, the kit's window.ts). Arguments and reply: src/protocol.ts (syncArgs).
 --
 -- keys: the bucket. args: now ('' = server TIME), TTL slack ms, definition as text, minBorrowed, the
--- reporting request's send time in script time ('' = unknown), (unused), what the caller knows the venue
--- counted of its own in the window ('' = 0), (unused), the earliest and the latest end of the reported fixed
--- window in script time ('' = not known).
+-- reporting request's send time in script time ('' = unknown), what the caller knows the venue counted of its
+-- own in the window ('' = 0), the earliest and the latest end of the reported fixed window in script time
+-- ('' = not known).
 -- Reply: 1.
 
 function OPERATIONS.sync(keys, args)
-  local NOW, SLACK, DEFINITION, USED, SENT_AT, COUNTED_OWN, END_EARLIEST, END_LATEST = 1, 2, 3, 4, 5, 7, 9, 10
+  local NOW, SLACK, DEFINITION, USED, SENT_AT, COUNTED_OWN, END_EARLIEST, END_LATEST = 1, 2, 3, 4, 5, 6, 7, 8
   local now = read_clock(args[NOW])
   local d = define(args[DEFINITION])
   local raw = redis.call('GET', keys[1])

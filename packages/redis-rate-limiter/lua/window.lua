@@ -227,10 +227,11 @@ local function window_sync(e, w, used, now, sent_at, counted_own, end_min, end_m
   if fixed and end_max <= out[AT_WINDOW_FROM] then return out end
   local own = 0
   if known then
+    -- the window began by then: windowMs before the latest end a report gives (however loosely), or c - windowMs
     local starts_by
-    if fixed then starts_by = end_max - w.window_ms else starts_by = c - w.window_ms end
+    if end_max ~= nil then starts_by = end_max - w.window_ms else starts_by = c - w.window_ms end
     local first
-    if fixed then first = math.ceil(starts_by / w.g) else first = math.floor(starts_by / w.g) + 1 end
+    if end_max ~= nil then first = math.ceil(starts_by / w.g) else first = math.floor(starts_by / w.g) + 1 end
     local last_counted = math.floor((sent_at - J) / w.g) - 1
     local i = LEDGER_HEADER + 1
     while i <= #out and out[i] <= last_counted do

@@ -115,7 +115,7 @@ export function recordArgs(settings: ScriptSettings, cost: number, def: Definiti
   ];
 }
 
-/** The arguments of sync.lua; the reporting request's send time and the earliest its window can have begun, in script time, when known. */
+/** The arguments of sync.lua; the reporting request's send time and its fixed window's end, in script time, when known. */
 export function syncArgs(settings: ScriptSettings, def: Definition, minBorrowed: number, sync: SyncWhen): string[] {
   return [
     settings.now,
@@ -123,9 +123,7 @@ export function syncArgs(settings: ScriptSettings, def: Definition, minBorrowed:
     def.text,
     String(minBorrowed),
     sync.sentAtMs === undefined ? '' : String(sync.sentAtMs),
-    sync.countedSinceMs === undefined ? '' : String(sync.countedSinceMs),
     sync.countedOwnCost === undefined ? '' : String(sync.countedOwnCost),
-    sync.answeredCost === undefined ? '' : String(sync.answeredCost),
     sync.windowEnd === undefined ? '' : String(sync.windowEnd.earliestMs),
     sync.windowEnd === undefined ? '' : String(sync.windowEnd.latestMs),
   ];
@@ -134,9 +132,7 @@ export function syncArgs(settings: ScriptSettings, def: Definition, minBorrowed:
 /** What a sync knows of its report (times in script time). */
 export interface SyncWhen {
   readonly sentAtMs: number | undefined;
-  readonly countedSinceMs: number | undefined;
   readonly countedOwnCost: number | undefined;
-  readonly answeredCost: number | undefined;
   readonly windowEnd?: { readonly earliestMs: number; readonly latestMs: number } | undefined;
 }
 

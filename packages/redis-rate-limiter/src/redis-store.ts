@@ -1,6 +1,7 @@
 import type { BucketSnapshot, Capabilities, Clock, ErrorResult, RateLimitError, SideEffectResult } from '@core/rate-limit-contract';
 import {
   borrowedAt,
+  WINDOW_SLOTS,
   defineBucket,
   defineWindow,
   windowBorrowed,
@@ -116,6 +117,7 @@ export class RedisStore implements LimiterStore {
       // on Cluster a call's buckets must share a hash tag: only one slot for everything spans venues
       crossVenueChecks: !settings.redis.cluster || settings.hashTag === 'prefix',
       windowLimits: true,
+      windowSlots: WINDOW_SLOTS,
       priorities: true,
     });
   }
@@ -216,9 +218,7 @@ export class RedisStore implements LimiterStore {
     const e = this.#epochOffset;
     const when = {
       sentAtMs: report.sentAtMs === undefined ? undefined : report.sentAtMs - e,
-      countedSinceMs: report.countedSinceMs === undefined ? undefined : report.countedSinceMs - e,
       countedOwnCost: report.countedOwnCost,
-      answeredCost: report.answeredCost,
       windowEnd: report.windowEnd === undefined ? undefined : { earliestMs: report.windowEnd.earliestMs - e, latestMs: report.windowEnd.latestMs - e },
     };
     const outcome = await this.#run(SYNC, [this.#keyName(key)], syncArgs(this.#settings(), def, minBorrowed, when));

@@ -422,9 +422,6 @@ describe('differential: the Redis scripts against the TypeScript core', () => {
   }, 900_000);
 });
 
-/** The answers of peeks at held sends (RL-V8) over both sides: the sequences reach both outcomes. */
-const heldAnswers = { ok: 0, delay: 0, error: 0 };
-
 /** Runs the sequences; answers the most window entries any stored state held. */
 /** The current run's start (the manual clock's first reading): sync ends are given from it. */
 let runStart = 0;
@@ -510,26 +507,25 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
     case 'held': {
       const held = side.held;
       if (held === undefined) return 'none';
-      const d = await l.peek(held.checks, { heldAtMs: held.at + op.shift });
-      heldAnswers[d.kind]++;
-      return d;
+      // a peek at the checks of the last send admitted or booked
+      return l.peek(held.checks);
     }
     case 'answerLast': {
-      // the last admitted send's answer came back with a report (RL-V5): it is marked answered
+      // the last admitted send's answer came back with a report (RL-V5), counting that send
       const last = side.last;
       if (last === undefined) return 'none';
       const end = op.end;
       return l.sync(last.key, last.limit, op.borrowed, {
         sentAtMs: last.at,
-        answeredCost: last.cost,
+        countedOwnCost: last.cost,
         ...(end === null ? {} : { windowEnd: { earliestMs: runStart + end[0], latestMs: runStart + end[0] + end[1] } }),
       });
     }
     case 'late': {
-      // the last admitted send went out late: it moves (RL-V7), marked answered or not
+      // the last admitted send went out late: it is counted again from now
       const last = side.last;
       if (last === undefined) return 'none';
-      l.record(last.key, last.cost, last.limit, { admittedAtMs: last.at, sent: { earliestMs: last.at + op.later, latestMs: last.at + op.later + op.over } });
+      l.record(last.key, last.cost, last.limit);
       return 'recorded';
     }
     case 'peek':
@@ -547,7 +543,8 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
       const entry: Side['waits'][number] = { decision: undefined, controller };
       side.waits.push(entry);
       const timers = clock.pendingTimers;
-      void l.waitForCapacity(held.checks, { maxWaitMs: op.budget, signal: controller.signal, heldAtMs: held.at + op.shift }).then((d) => (entry.decision = d));
+      // the last send's checks booked again (a send that could not go out as booked)
+      void l.waitForCapacity(held.checks, { maxWaitMs: op.budget, signal: controller.signal }).then((d) => (entry.decision = d));
       await until(() => entry.decision !== undefined || clock.pendingTimers > timers);
       return entry.decision satisfies Decision | undefined;
     }
@@ -569,21 +566,13 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
       return pending.decision;
     }
     case 'record':
-      if (op.late !== undefined && op.late !== null) {
-        const [ago, later, over] = op.late;
-        const admittedAtMs = clock.now() - ago;
-        l.record(KEYS[op.key] as BucketKey, op.cost, op.limit === null ? undefined : (LIMITS[op.limit] as Limit), {
-          admittedAtMs,
-          sent: { earliestMs: admittedAtMs + later, latestMs: admittedAtMs + later + over },
-        });
-      } else l.record(KEYS[op.key] as BucketKey, op.cost, op.limit === null ? undefined : (LIMITS[op.limit] as Limit));
+      l.record(KEYS[op.key] as BucketKey, op.cost, op.limit === null ? undefined : (LIMITS[op.limit] as Limit));
       return 'recorded';
     case 'sync': {
       if (op.sentAgoMs === null) return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed);
       const sentAtMs = clock.now() - op.sentAgoMs;
-      const report = op.elapsedMs === null ? { sentAtMs } : { sentAtMs, countedSinceMs: sentAtMs - op.elapsedMs };
-      const withOwn = op.countedOwn === 0 ? report : { ...report, countedOwnCost: op.countedOwn };
-      const withAnswer = op.answered === null ? withOwn : { ...withOwn, answeredCost: op.answered };
+      const report = { sentAtMs };
+      const withAnswer = op.countedOwn === 0 ? report : { ...report, countedOwnCost: op.countedOwn };
       const end = op.end ?? null;
       return l.sync(
         KEYS[op.key] as BucketKey,
