@@ -34,6 +34,11 @@ export interface PaceExchangeOptions {
   readonly specs?: Readonly<Record<string, VenueSpec>>;
   /** More options for every paced fetch (`margin`, `priority`, `windowLimits`, `liveLimits`...). */
   readonly pacing?: PacingOptions;
+  /**
+   * Stops the pacing: calls still waiting for their send time reject unsent (`ExchangeNotAvailable`, code
+   * `aborted`), and later calls at once. A call already sent completes. For a shutdown, or the end of a run.
+   */
+  readonly signal?: AbortSignal;
   /** Called after every attempt sent, with the spec id in `event.venue`. */
   readonly onAttempt?: (event: AttemptEvent) => void;
 }
@@ -151,7 +156,8 @@ export function paceExchange<T extends Exchange>(exchange: T, options: PaceExcha
       }
     }
     void input;
-    const timer = deadline(init?.signal, ex.timeout);
+    // (not the paced fetch's signal: options.signal stops the waits, and a call once sent completes)
+    const timer = deadline(undefined, ex.timeout);
     try {
       call.answer = await readAnswer(await call.transport(url, { ...params, signal: timer.signal }), url);
     } finally {
@@ -219,9 +225,16 @@ export function paceExchange<T extends Exchange>(exchange: T, options: PaceExcha
     const call: Call = { url, params, transport, signed: s };
     // ccxt's timeout counts from the send (below), not from the start of the wait: maxWaitMs bounds the wait
     const { signal: _ignored, ...rest } = params;
-    const init = { method, headers: rest.headers, body: rest.body, [CALL]: call } as RequestInit;
+    const stop = options.signal;
+    const init = { method, headers: rest.headers, body: rest.body, ...(stop === undefined ? {} : { signal: stop }), [CALL]: call } as RequestInit;
     const fail = async (e: unknown, spec: string | undefined): Promise<never> => {
-      if (!isPacedFetchError(e)) throw e;
+      if (!isPacedFetchError(e)) {
+        // the paced fetch rejects a wait that options.signal stopped with the signal's reason
+        if (stop?.aborted === true && call.answer === undefined && e === (stop.reason ?? e)) {
+          return fail(new PacedFetchError('aborted', 'the pacing was stopped (its signal aborted) before the call was sent'), spec);
+        }
+        throw e;
+      }
       const isHeld = e.code === 'rate_limit_timeout' && spec !== undefined && (await held(spec));
       throw toCcxtError(e, { exchange: ex.id, spec, method, path: parsed.pathname, held: isHeld });
     };
