@@ -53,7 +53,21 @@ describe('every spec number appears in its quote, or its provenance says why not
       'okx',
       'ws:okx',
     ];
-    for (const name of [...reviewed, 'bybit', 'kucoin', 'coinbase', 'bitstamp', 'hyperliquid', 'mexc-futures', 'bitmart-spot', 'htx-swap'])
+    for (const name of [
+      ...reviewed,
+      'bybit',
+      'kucoin',
+      'coinbase',
+      'bitstamp',
+      'hyperliquid',
+      'mexc-futures',
+      'bitmart-spot',
+      'htx-swap',
+      'bitget',
+      'gate',
+      'bitfinex',
+      'kucoin-futures',
+    ])
       expect(pending.numbers[name], name).toBeUndefined();
   });
 

@@ -151,7 +151,12 @@ function endpointOf(r: Row): EndpointSpec {
   return { id: r.id, method: r.method, path: r.path, auth: r.auth, costs: [{ bucket: r.id, cost: one }], provenance: provenanceOf(r) };
 }
 
-const OVERALL: Provenance = { source: 'limits', confidence: 'documented', quote: 'The overall rate limit is 6000/IP/Min' };
+const OVERALL: Provenance = {
+  source: 'limits',
+  confidence: 'documented',
+  quote: 'The overall rate limit is 6000/IP/Min',
+  deviations: [{ value: 1, reason: 'formula', text: 'every request counts one of the 6000 per IP per minute' }],
+};
 const ERRORS: Provenance = { source: 'errors', confidence: 'documented', quote: '429 | Too many requests' };
 
 /** Bitget API v2 REST: an overall per-IP limit plus per-endpoint limits. */

@@ -192,7 +192,7 @@ export const gate: VenueSpec = {
       const [m, p] = mp.split(' ');
       return ep(m as EndpointSpec['method'], `/api/v4${p ?? ''}`, 'private', 'wallet-transfer', doc(q));
     }),
-    ep('POST', '/api/v4/unified/loans', 'private', 'unified-loans', doc(ROW_UNIFIED)),
+    ep('POST', '/api/v4/unified/loans', 'private', 'unified-loans', { ...doc(ROW_UNIFIED), deviations: [{ value: 1, reason: 'formula', text: 'each call counts one of the 15 per 10 s' }] }),
     ep('POST', '/api/v4/withdrawals', 'private', 'withdrawal', doc(WITHDRAW)),
     ep('POST', '/api/v4/withdrawals/push', 'private', 'withdrawal-push', doc(WITHDRAW_PUSH)),
     // Spot orders: 10 per s per UID and market, each order counted.
