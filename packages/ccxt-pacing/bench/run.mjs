@@ -2,6 +2,7 @@
 // with no limits (every bucket a million times larger, for the emulator and the adapter alike): what the
 // adapter itself costs per call (routing, pricing, admission, signing again, feedback). Rounds alternate plain
 // and paced; the medians are compared. Run after the build: pnpm --filter @core/ccxt-pacing bench
+import { loadavg } from 'node:os';
 import { createDefaultRateLimiter } from '@core/default-rate-limiter';
 import { getVenueSpec } from '@core/exchange-specs';
 import { startVenueEmulator } from '@core/venue-emulator';
@@ -39,12 +40,18 @@ for (const x of [plain, paced]) {
   await x.ex.loadMarkets();
 }
 const calls = (process.env.BENCH_CALLS ?? 'fetchOrderBook,fetchTicker,createOrder,cancelOrder').split(',');
-const measure = async ({ ex, setup }) => {
+// calls per second, and the process's CPU time per call (ccxt, the adapter and the emulator alike): on a loaded
+// machine the rate follows the cores the process gets, the CPU time per call much less
+const cpu = { plain: [], paced: [] };
+const measure = async ({ ex, setup }, into) => {
   const until = Date.now() + ROUND_MS;
   const started = performance.now();
+  const used = process.cpuUsage();
   const c = await runWorkload(ex, setup, { workers: WORKERS, stop: () => Date.now() >= until, calls });
   const errors = Object.values(c.errors).reduce((a, b) => a + b, 0);
   if (errors > 0) throw new Error(`errors in the bench: ${JSON.stringify(c.errors)} ${c.samples.join(' | ')}`);
+  const u = process.cpuUsage(used);
+  into?.push((u.user + u.system) / 1000 / c.calls);
   return c.calls / ((performance.now() - started) / 1000);
 };
 // warm both paths up
@@ -52,8 +59,8 @@ await measure(plain);
 await measure(paced);
 const results = { plain: [], paced: [] };
 for (let r = 0; r < ROUNDS; r++) {
-  results.plain.push(await measure(plain));
-  results.paced.push(await measure(paced));
+  results.plain.push(await measure(plain, cpu.plain));
+  results.paced.push(await measure(paced, cpu.paced));
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p = median(results.plain);
@@ -64,6 +71,11 @@ console.log(
 );
 console.log(`plain ccxt (enableRateLimit: false):   ${p.toFixed(0)} calls/s   (rounds: ${results.plain.map((x) => x.toFixed(0)).join(', ')})`);
 console.log(`through paceExchange:                  ${a.toFixed(0)} calls/s   (rounds: ${results.paced.map((x) => x.toFixed(0)).join(', ')})`);
+const cp = median(cpu.plain);
+const ca = median(cpu.paced);
+console.log(`CPU per call (median): plain ${cp.toFixed(2)} ms, paced ${ca.toFixed(2)} ms: the pacing costs ${(ca - cp).toFixed(2)} ms a call`);
+const load = loadavg().map((x) => x.toFixed(2));
+console.log(`load average ${load.join(' ')}`);
 console.log(`ratio ${(a / p).toFixed(3)}: overhead ${(overhead * 100).toFixed(1)} % (target: ${TARGET}) ${overhead <= 0.1 ? 'met' : 'NOT met'}`);
 console.log(`venue: ${venue.stats().admitted} admitted, ${venue.stats().violations} refused`);
 await limiter.close();

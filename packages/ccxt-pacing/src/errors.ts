@@ -12,7 +12,7 @@ const UNPRICED = new Set([
   'invalid_spec',
 ]);
 /** The codes of a limiter that could not answer (fail closed). */
-const UNAVAILABLE = new Set(['backend_unavailable', 'closed', 'internal']);
+const UNAVAILABLE = new Set(['backend_unavailable', 'closed', 'internal', 'aborted']);
 
 /** What the caller knows about the failed call, for the message and the class. */
 export interface FailedCall {
@@ -52,6 +52,8 @@ export function toCcxtError(e: PacedFetchError, call: FailedCall): Error {
     message = call.held
       ? `${where}: not sent, the venue's ban or refusal holds ${call.spec ?? 'its buckets'} longer than maxWaitMs${wait}`
       : `${where}: not sent, the wait for ${call.spec ?? 'its buckets'} exceeds maxWaitMs${wait}`;
+  } else if (e.code === 'aborted') {
+    message = `${where}: not sent, the pacing was stopped (options.signal)`;
   } else if (UNAVAILABLE.has(e.code)) {
     message = `${where}: not sent, the rate limiter could not answer (${e.code}: ${e.message})`;
   } else {

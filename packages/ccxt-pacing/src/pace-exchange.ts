@@ -3,9 +3,9 @@ import type { RateLimiter } from '@core/rate-limit-contract';
 import type { VenueSpec } from '@core/exchange-specs';
 import { createPacedFetch, isPacedFetchError, PacedFetchError, type AttemptEvent, type PacedFetch, type PacedFetchOptions } from '@core/paced-fetch';
 import { toCcxtError } from './errors.js';
-import { estimateSpec, routeCall } from './routes.js';
+import { estimateSpec, routeCall, siteOf } from './routes.js';
 import { SignedCalls, type SignedCall } from './signed-calls.js';
-import { toResponse, withTimeout, type Transport, type TransportParams } from './transport.js';
+import { deadline, readAnswer, toCcxtAnswer, type ReadAnswer, type Transport, type TransportParams } from './transport.js';
 
 /** The paced fetch's options this package passes through to every paced fetch it creates. */
 export type PacingOptions = Omit<PacedFetchOptions, 'venue' | 'identity' | 'limiter' | 'fetch' | 'maxWaitMs' | 'onAttempt'>;
@@ -34,6 +34,11 @@ export interface PaceExchangeOptions {
   readonly specs?: Readonly<Record<string, VenueSpec>>;
   /** More options for every paced fetch (`margin`, `priority`, `windowLimits`, `liveLimits`...). */
   readonly pacing?: PacingOptions;
+  /**
+   * Stops the pacing: calls still waiting for their send time reject unsent (`ExchangeNotAvailable`, code
+   * `aborted`), and later calls at once. A call already sent completes. For a shutdown, or the end of a run.
+   */
+  readonly signal?: AbortSignal;
   /** Called after every attempt sent, with the spec id in `event.venue`. */
   readonly onAttempt?: (event: AttemptEvent) => void;
 }
@@ -44,6 +49,7 @@ interface Hooked {
   apiKey?: string;
   enableRateLimit: boolean;
   timeout: number;
+  milliseconds(): number;
   fetchIsNative?: boolean;
   undiciModule?: unknown;
   fetchImplementation?: Transport;
@@ -66,12 +72,22 @@ interface Call {
   readonly params: TransportParams;
   readonly transport: Transport;
   readonly signed: SignedCall | undefined;
+  /** The transport's answer to the last attempt sent, read: what ccxt gets back. */
+  answer?: ReadAnswer;
 }
 
 const PACED = Symbol.for('@core/ccxt-pacing/paced');
 const CALL = Symbol('@core/ccxt-pacing/call');
 /** How long a look at the limiter's holds may take before a timeout is reported without it, ms. */
 const HOLD_LOOK_MS = 250;
+/** How old (ccxt's clock, ms) the latest signature may be and still be sent as it is. */
+const FRESH_MS = 10;
+
+/** The origin and path of a URL, without its query (where a signature and timestamp go). */
+function endpointOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
 
 /** A shallow copy of a call's parameters (an object, or a list: OKX's batch orders). */
 function copy<P>(params: P): P {
@@ -110,31 +126,45 @@ export function paceExchange<T extends Exchange>(exchange: T, options: PaceExcha
   const fetches = new Map<string, PacedFetch>();
   const holds = new Map<string, number>();
 
+  // Each signature is numbered: a request sent at once, holding the latest signature, is not signed again.
+  let signatures = 0;
   ex.sign = (path, api = 'public', method = 'GET', params = {}, headers = undefined, body = undefined) => {
     const before = copy(params);
     const request = sign(path, api, method, params, headers, body);
-    signed.add(request.method, request.url, { path, api, method, params: before, headers, body });
+    signed.add(request.method, request.url, { path, api, method, params: before, headers, body, seq: ++signatures, atMs: ex.milliseconds() });
     return request;
   };
 
-  /** Sends one call at its send time: signed again (a fresh timestamp, nonce and signature), through ccxt's transport. */
+  /**
+   * Sends one call at its send time, through ccxt's transport: signed again (a fresh timestamp, nonce and
+   * signature) unless it holds the latest signature made and was signed at most {@link FRESH_MS} ago by
+   * ccxt's clock (no request has been signed since, so no later nonce went out before it, and signing it
+   * again would change nothing but a timestamp by those milliseconds). ccxt's timeout counts from here.
+   */
   const send = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const call = init === undefined ? undefined : (init as Record<symbol, Call | undefined>)[CALL];
     if (call === undefined) throw new TypeError('ccxt-pacing: a paced fetch sent a request no ccxt call made');
     let { url, params } = call;
-    if (signAtSend && call.signed !== undefined) {
-      const s = call.signed;
+    const s = call.signed;
+    if (signAtSend && s !== undefined && (s.seq !== signatures || ex.milliseconds() - s.atMs > FRESH_MS)) {
       const again = sign(s.path, s.api, s.method, copy(s.params), s.headers, s.body);
-      const was = new URL(call.url);
-      const now = new URL(again.url);
+      signatures++;
       // the same endpoint (it was priced and admitted as such); anything else is sent as first signed
-      if (now.origin === was.origin && now.pathname === was.pathname) {
+      if (endpointOf(again.url) === endpointOf(call.url)) {
         url = again.url;
         params = { ...params, headers: { ...params.headers, ...again.headers }, ...(again.body === undefined ? {} : { body: again.body }) };
       }
     }
     void input;
-    return toResponse(await call.transport(url, { ...params, signal: withTimeout(init?.signal, ex.timeout) }));
+    // (not the paced fetch's signal: options.signal stops the waits, and a call once sent completes)
+    const timer = deadline(undefined, ex.timeout);
+    try {
+      call.answer = await readAnswer(await call.transport(url, { ...params, signal: timer.signal }), url);
+    } finally {
+      timer.done();
+    }
+    // (the paced fetch reads status, headers and body of it as of a Response)
+    return call.answer as unknown as Response;
   };
 
   const identityOf = (): { credential: string | null; uid?: string; tier?: string } => {
@@ -189,26 +219,35 @@ export function paceExchange<T extends Exchange>(exchange: T, options: PaceExcha
   const dispatch = async (url: string, params: TransportParams, transport: Transport): Promise<unknown> => {
     const method = String(params.method ?? 'GET').toUpperCase();
     const s = signed.take(method, url);
-    const parsed = new URL(url);
+    const parsed = siteOf(url);
     const documented = routeCall(ex.id, { url: parsed, api: s?.api });
     const estimate = options.ccxtEstimate === true ? estimateSpec(ex.id) : undefined;
     const call: Call = { url, params, transport, signed: s };
     // ccxt's timeout counts from the send (below), not from the start of the wait: maxWaitMs bounds the wait
     const { signal: _ignored, ...rest } = params;
-    const init = { method, headers: rest.headers, body: rest.body, [CALL]: call } as RequestInit;
+    const stop = options.signal;
+    const init = { method, headers: rest.headers, body: rest.body, ...(stop === undefined ? {} : { signal: stop }), [CALL]: call } as RequestInit;
     const fail = async (e: unknown, spec: string | undefined): Promise<never> => {
-      if (!isPacedFetchError(e)) throw e;
+      if (!isPacedFetchError(e)) {
+        // the paced fetch rejects a wait that options.signal stopped with the signal's reason
+        if (stop?.aborted === true && call.answer === undefined && e === (stop.reason ?? e)) {
+          return fail(new PacedFetchError('aborted', 'the pacing was stopped (its signal aborted) before the call was sent'), spec);
+        }
+        throw e;
+      }
       const isHeld = e.code === 'rate_limit_timeout' && spec !== undefined && (await held(spec));
       throw toCcxtError(e, { exchange: ex.id, spec, method, path: parsed.pathname, held: isHeld });
     };
     const spec = documented ?? estimate;
     if (spec === undefined) return fail(new PacedFetchError('unknown_venue', `no documented spec prices ${ex.id}`), undefined);
+    // ccxt gets the transport's answer as its transport gave it, not the paced fetch's copy of it
+    const answered = (copy: Response): unknown => (call.answer === undefined ? copy : toCcxtAnswer(call.answer));
     try {
-      return await pacedFetch(spec)(url, init);
+      return answered(await pacedFetch(spec)(url, init));
     } catch (e) {
       if (estimate !== undefined && spec !== estimate && isPacedFetchError(e) && e.code === 'unknown_endpoint') {
         try {
-          return await pacedFetch(estimate)(url, init);
+          return answered(await pacedFetch(estimate)(url, init));
         } catch (again) {
           return fail(again, estimate);
         }

@@ -7,6 +7,9 @@ export interface SignedCall {
   readonly params: unknown;
   readonly headers: unknown;
   readonly body: unknown;
+  /** The signature's number (the adapter numbers every signature it makes), and when it was made (ccxt's clock, ms). */
+  readonly seq: number;
+  readonly atMs: number;
 }
 
 /** How many signed requests not yet handed to the transport are kept (sign calls outside a request are dropped oldest first). */

@@ -75,8 +75,6 @@ export const CCXT_VENUES: Readonly<Record<string, CcxtVenueSetup>> = {
     ccxtId: 'kraken',
     families: { kraken: ['public', 'private'] },
     symbol: 'BTC/USD',
-    cancelParams: { pair: 'XBTUSD' },
-    notes: ["cancelOrder's pair: Kraken's spec prices a cancel on the pair's trading counter, and CancelOrder names no pair"],
   },
 };
 

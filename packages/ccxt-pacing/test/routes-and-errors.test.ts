@@ -73,7 +73,9 @@ describe("pacing failures are ccxt's error classes, unsent, the PacedFetchError 
     await limiter.close();
   });
 
-  it('a wait over maxWaitMs is RequestTimeout; a venue hold is DDoSProtection; a closed store is ExchangeNotAvailable', { timeout: 30_000 }, async () => {
+  it('a wait over maxWaitMs is RequestTimeout; a venue hold is DDoSProtection; a stopped pacing and a closed store are ExchangeNotAvailable', {
+    timeout: 30_000,
+  }, async () => {
     venue = await startCcxtVenue('kraken');
     const limiter = createDefaultRateLimiter();
     const loader = makeExchange('kraken', venue.baseBySpec, { pace: { limiter } }).ex;
@@ -85,6 +87,19 @@ describe("pacing failures are ccxt's error classes, unsent, the PacedFetchError 
     const timeout = await ex.fetchTicker(setup.symbol).catch((x: unknown) => x);
     expect(timeout).toBeInstanceOf(RequestTimeout);
     expect((timeout as { code?: string }).code).toBe('rate_limit_timeout');
+
+    // options.signal stops a call that waits (Kraken's next public slot is a second away): unsent, at once
+    const stop = new AbortController();
+    const stopped = makeExchange('kraken', venue.baseBySpec, { pace: { limiter, signal: stop.signal } }).ex;
+    stopped.setMarkets(loader.markets);
+    const sentBefore = venue.totals().requests;
+    const waiting = stopped.fetchTrades(setup.symbol).catch((x: unknown) => x);
+    setTimeout(() => stop.abort(), 50);
+    const aborted = await waiting;
+    expect(aborted).toBeInstanceOf(ExchangeNotAvailable);
+    expect((aborted as { code?: string }).code).toBe('aborted');
+    expect(await stopped.fetchTicker(setup.symbol).catch((x: unknown) => (x as { code?: string }).code)).toBe('aborted');
+    expect(venue.totals().requests).toBe(sentBefore);
 
     await limiter.penalize({ venue: 'kraken', credential: null, axis: 'public' }, { forMs: 60_000 });
     const held = await ex.fetchOrderBook(setup.symbol).catch((x: unknown) => x);

@@ -10,7 +10,7 @@ import { makeExchange, runWorkload } from './support/workload.mjs';
 // the adapter signs each request again when its send time comes. Time is a manual clock shared by the
 // emulator, the limiter, the paced fetches and ccxt's own timestamps; it moves only when the test moves it.
 const STEP_MS = 40;
-const SIMULATED_MS = 20_000;
+const SIMULATED_MS = 12_000;
 const RECV_WINDOW_MS = 500;
 
 let venue: EmulatedCcxtVenue | undefined;

@@ -3,6 +3,7 @@ import { connectRedis } from './connect-redis.js';
 import { emptyCounts, runWorkers, type ClassWaits } from './run-workers.js';
 import { emptyWsCounts, runWsWorkers, type WsCounts } from './run-ws-workers.js';
 import { restLanesForWs } from './ws-demo.js';
+import { runCcxtWorkers } from './run-ccxt-workers.js';
 import { lanesFor } from './workloads.js';
 
 /** The job a demo child process gets from its parent. */
@@ -24,6 +25,9 @@ export interface ChildJob {
   readonly wsUrl?: string;
   readonly wsWorkerIds?: readonly number[];
   readonly capShare?: number;
+  /** `ccxt`: the workers call ccxt's unified methods (`venue` is then the ccxt setup name) on the emulators at `baseBySpec`. */
+  readonly client?: 'ccxt';
+  readonly baseBySpec?: Readonly<Record<string, string>>;
 }
 
 /** What a child reports: progress, its end, or a failure. */
@@ -36,6 +40,8 @@ export type ChildMessage =
       readonly wsCounts?: WsCounts;
       readonly waits?: ClassWaits;
       readonly failure?: string;
+      /** With `client: 'ccxt'`: the ccxt calls completed. */
+      readonly calls?: number;
     };
 
 function send(m: ChildMessage): Promise<void> {
@@ -59,6 +65,7 @@ async function main(job: ChildJob): Promise<number> {
   const wsCounts = emptyWsCounts();
   let failure: string | undefined;
   let waits: ClassWaits | undefined;
+  let calls: number | undefined;
   let redis: Awaited<ReturnType<typeof connectRedis>>;
   try {
     redis = await connectRedis(job.redisUrl, job.prefix);
@@ -71,53 +78,74 @@ async function main(job: ChildJob): Promise<number> {
   process.once('disconnect', () => stop.abort());
   try {
     await send({ type: 'ready' });
-    const spec = getVenueSpec(job.venue);
-    const wsStop = new AbortController();
-    const wsTimer = setTimeout(() => wsStop.abort(), job.durationMs);
-    stop.signal.addEventListener('abort', () => wsStop.abort(), { once: true });
-    const lanes = job.wsUrl === undefined ? lanesFor(spec) : restLanesForWs(spec);
-    const [r, wsFailure] = await Promise.all([
-      runWorkers(
+    if (job.client === 'ccxt') {
+      const r = await runCcxtWorkers(
         {
-          spec,
-          baseUrl: job.baseUrl,
+          venue: job.venue,
+          baseBySpec: job.baseBySpec ?? {},
           limiter: redis.limiter,
           credentials: job.credentials,
-          lanes,
-          workerIds: lanes.length === 0 ? [] : job.workerIds,
+          workerIds: job.workerIds,
           durationMs: job.durationMs,
           margin: job.margin,
           signal: stop.signal,
-          deferredCharges: job.deferredProcesses === undefined ? false : { processes: job.deferredProcesses },
+          ...(job.deferredProcesses === undefined ? {} : { processes: job.deferredProcesses }),
           ...(job.classes === undefined ? {} : { classes: job.classes }),
         },
         counts,
-      ),
-      job.wsUrl === undefined
-        ? Promise.resolve(undefined)
-        : runWsWorkers(
-            {
-              venue: spec.id,
-              wsUrl: job.wsUrl,
-              limiter: redis.limiter,
-              credentials: job.credentials,
-              workerIds: job.wsWorkerIds ?? [],
-              margin: job.margin,
-              signal: wsStop.signal,
-              capShare: job.capShare ?? 1,
-            },
-            wsCounts,
-          ).finally(() => clearTimeout(wsTimer)),
-    ]);
-    failure = r.failure ?? wsFailure;
-    waits = r.waits;
+      );
+      failure = r.failure;
+      waits = r.waits;
+      calls = r.calls;
+    } else {
+      const spec = getVenueSpec(job.venue);
+      const wsStop = new AbortController();
+      const wsTimer = setTimeout(() => wsStop.abort(), job.durationMs);
+      stop.signal.addEventListener('abort', () => wsStop.abort(), { once: true });
+      const lanes = job.wsUrl === undefined ? lanesFor(spec) : restLanesForWs(spec);
+      const [r, wsFailure] = await Promise.all([
+        runWorkers(
+          {
+            spec,
+            baseUrl: job.baseUrl,
+            limiter: redis.limiter,
+            credentials: job.credentials,
+            lanes,
+            workerIds: lanes.length === 0 ? [] : job.workerIds,
+            durationMs: job.durationMs,
+            margin: job.margin,
+            signal: stop.signal,
+            deferredCharges: job.deferredProcesses === undefined ? false : { processes: job.deferredProcesses },
+            ...(job.classes === undefined ? {} : { classes: job.classes }),
+          },
+          counts,
+        ),
+        job.wsUrl === undefined
+          ? Promise.resolve(undefined)
+          : runWsWorkers(
+              {
+                venue: spec.id,
+                wsUrl: job.wsUrl,
+                limiter: redis.limiter,
+                credentials: job.credentials,
+                workerIds: job.wsWorkerIds ?? [],
+                margin: job.margin,
+                signal: wsStop.signal,
+                capShare: job.capShare ?? 1,
+              },
+              wsCounts,
+            ).finally(() => clearTimeout(wsTimer)),
+      ]);
+      failure = r.failure ?? wsFailure;
+      waits = r.waits;
+    }
   } catch (e) {
     failure = (e as Error).message;
   } finally {
     clearInterval(ticker);
     await redis.close();
   }
-  const w = waits === undefined ? {} : { waits };
+  const w = { ...(waits === undefined ? {} : { waits }), ...(calls === undefined ? {} : { calls }) };
   await send(failure === undefined ? { type: 'done', counts, wsCounts, ...w } : { type: 'done', counts, wsCounts, ...w, failure });
   return failure === undefined ? 0 : 1;
 }

@@ -63,7 +63,7 @@ usage per window against each limit is written.
 Usage:
   exlimits demo [--venue ID|all] [--seconds N] [--credentials N] [--workers N]
                 [--redis URL --processes N] [--out DIR] [--margin F] [--fail-orders F]
-                [--ws] [--metrics-port N] [--json] [--no-classes]
+                [--ws] [--metrics-port N] [--json] [--no-classes] [--client fetch|ccxt]
 
 Options:
   --venue ID        ${venueHelp()}
@@ -97,6 +97,15 @@ Options:
                     charged), orders normal (they leave 10 % of an account's order count to the
                     hedges), cancels critical by nature, hedge orders marked critical; the summary
                     prints each class's waits (p50, p99, max) beside the utilization
+  --client C        fetch (default): the workers send the venue's requests through @core/paced-fetch;
+                    ccxt: they call ccxt's unified methods (fetchOrderBook, fetchTicker,
+                    fetchBalance, createOrder, cancelOrder, fetchOpenOrders; 2 workers per
+                    credential per method) on ccxt exchanges paced by @core/ccxt-pacing, against an
+                    emulated venue per API family ccxt calls. --venue binance (or binance-spot),
+                    binanceusdm (or binance-usdm), okx, bybit, kucoin, kraken, or all for the six;
+                    ccxt must be installed beside the CLI (npm install ccxt); not with --ws; the
+                    venue fails no orders (--fail-orders applies to the fetch client); a ccxt
+                    exception (a -1021 among them) fails the run
   --help            this text
 
 Exit codes: 0 no request was refused; 1 the venue refused requests or the run failed; 2 usage.

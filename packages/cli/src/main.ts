@@ -70,11 +70,15 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         metricsPort: cmd.metricsPort,
         ...(cmd.ws === true ? { ws: true } : {}),
         ...(cmd.noClasses === true ? { classes: false } : {}),
+        ...(cmd.client === 'ccxt' ? { client: 'ccxt' as const } : {}),
         out: human,
         ...(io.signal === undefined ? {} : { signal: io.signal }),
       });
       reports.push(report);
-      const refused = report.stats.violations + report.stats.refusedWhileBanned + (report.stats.webSocket?.violations ?? 0);
+      const refused = (report.families?.map((f) => f.stats) ?? [report.stats]).reduce(
+        (n, s) => n + s.violations + s.refusedWhileBanned + (s.webSocket?.violations ?? 0),
+        0,
+      );
       if (report.failure !== undefined) {
         io.err.write(`exlimits demo: ${venue}: the run failed: ${report.failure}\n`);
         code = 1;

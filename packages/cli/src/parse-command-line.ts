@@ -5,6 +5,9 @@ import { UsageError } from './usage-error.js';
 /** The five venues `--venue all` runs. */
 export const DEMO_VENUES = ['binance-spot', 'okx', 'bybit', 'kucoin', 'kraken'] as const;
 
+/** The venues `--client ccxt --venue all` runs (ccxt-pacing's setups: Binance spot and USD-M, OKX, Bybit, KuCoin, Kraken). */
+export const CCXT_DEMO_VENUE_NAMES = ['binance', 'binanceusdm', 'okx', 'bybit', 'kucoin', 'kraken'] as const;
+
 /** The default `--fail-orders`: the emulated venue fails 5 % of orders. */
 export const DEFAULT_FAIL_ORDERS = 0.05;
 
@@ -29,6 +32,8 @@ export interface DemoArgs {
   readonly ws?: true;
   /** `--no-classes`: every request admitted as normal, nothing kept free (the comparison run); absent otherwise. */
   readonly noClasses?: true;
+  /** `--client ccxt`: the workers call ccxt's unified methods through @core/ccxt-pacing; absent for the default (paced-fetch). */
+  readonly client?: 'ccxt';
 }
 
 /** A parsed `inspect` command. */
@@ -113,6 +118,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
               json: { type: 'boolean' },
               ws: { type: 'boolean' },
               'no-classes': { type: 'boolean' },
+              client: { type: 'string' },
               help: { type: 'boolean', short: 'h' },
             }
           : {
@@ -169,6 +175,9 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   const failOrders = failRaw === undefined ? DEFAULT_FAIL_ORDERS : Number(failRaw);
   if (!(Number.isFinite(failOrders) && failOrders >= 0 && failOrders <= 1))
     throw new UsageError(`--fail-orders must be a number from 0 to 1, got "${failRaw}"`);
+  const client = str('client') ?? 'fetch';
+  if (client !== 'fetch' && client !== 'ccxt') throw new UsageError(`--client must be fetch (paced-fetch, the default) or ccxt, got "${client}"`);
+  if (client === 'ccxt' && values['ws'] === true) throw new UsageError('--ws drives the venue with paced-websocket, not ccxt: leave out --client ccxt or --ws');
   const workersRaw = str('workers');
   const processes = intOption('processes', processesRaw, 1, 1, 64);
   if (metricsPort !== undefined && processes > 1) {
@@ -178,7 +187,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   }
   return {
     command: 'demo',
-    venues: venue === 'all' ? [...DEMO_VENUES] : [venue],
+    venues: venue !== 'all' ? [venue] : client === 'ccxt' ? [...CCXT_DEMO_VENUE_NAMES] : [...DEMO_VENUES],
     seconds: intOption('seconds', str('seconds'), 20, 1, 86_400),
     credentials: intOption('credentials', str('credentials'), 3, 1, 100),
     workers: workersRaw === undefined ? undefined : intOption('workers', workersRaw, 0, 1, 1000),
@@ -191,5 +200,6 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
     json,
     ...(values['ws'] === true ? { ws: true as const } : {}),
     ...(values['no-classes'] === true ? { noClasses: true as const } : {}),
+    ...(client === 'ccxt' ? { client: 'ccxt' as const } : {}),
   };
 }

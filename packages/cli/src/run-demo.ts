@@ -14,6 +14,7 @@ import { emptyCounts, runWorkers, type RunWorkersResult, type WorkerCounts } fro
 import { spawnWorkers } from './spawn-workers.js';
 import { busiestPerBucket, classWaitSummary, classWaitTable, limitLabel, summaryTable, type ClassWaitSummary } from './summary-table.js';
 import { renderUsageChart } from './usage-chart.js';
+import { runCcxtDemo } from './run-ccxt-demo.js';
 import { UsageError } from './usage-error.js';
 import { laneSlots, lanesFor } from './workloads.js';
 import { emptyWsCounts, runWsWorkers, wsWorkerCount, type WsCounts } from './run-ws-workers.js';
@@ -48,6 +49,11 @@ export interface DemoOptions {
    * `false` admits every request as normal with nothing kept free, as before classes (`--no-classes`).
    */
   readonly classes?: boolean;
+  /**
+   * `'ccxt'`: the workers call ccxt's unified methods through `@core/ccxt-pacing` (`--client ccxt`) instead
+   * of sending the venue's requests through `@core/paced-fetch` (`'fetch'`, the default).
+   */
+  readonly client?: 'fetch' | 'ccxt';
 }
 
 /** The outcome of one venue's demo run. */
@@ -64,6 +70,8 @@ export interface DemoReport {
   readonly wsCounts?: WsCounts;
   /** How long each class's requests waited for their send times. */
   readonly waits: readonly ClassWaitSummary[];
+  /** With `client: 'ccxt'`: every API family's emulated venue (`venue` and `stats` are the busiest's). */
+  readonly families?: readonly { readonly spec: string; readonly stats: EmulatorStats }[];
   readonly failure?: string;
 }
 
@@ -78,11 +86,13 @@ function specOf(id: string): VenueSpec {
 /**
  * Runs the demo against one emulated venue: starts the emulator, runs the workers (in process on the
  * in-process limiter, in process on a Redis limiter, or in child processes sharing Redis), shows a
- * progress line, then prints the summary and writes the SVG chart.
+ * progress line, then prints the summary and writes the SVG chart. With `client: 'ccxt'`, the workers
+ * call ccxt's unified methods instead (see `runCcxtDemo`).
  *
  * @throws UsageError for an unknown venue; Error when Redis cannot be reached before the run.
  */
 export async function runDemo(options: DemoOptions): Promise<DemoReport> {
+  if (options.client === 'ccxt') return runCcxtDemo(options);
   const spec = specOf(options.venue);
   if (options.ws === true && !listWebSocketVenues().includes(spec.id)) {
     throw new UsageError(`--ws: ${spec.id} has no documented WebSocket limits; venues with WebSocket limits: ${listWebSocketVenues().join(', ')}`);

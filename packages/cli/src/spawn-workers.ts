@@ -42,12 +42,17 @@ const GRACE_MS = 15_000;
  * fails, exits early or overruns the run by 15 s ends the run: the others are stopped, and the
  * result carries the failure.
  */
-export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCounts, liveWs: WsCounts = emptyWsCounts()): Promise<RunWorkersResult> {
+export async function spawnWorkers(
+  options: SpawnWorkersOptions,
+  live: WorkerCounts,
+  liveWs: WsCounts = emptyWsCounts(),
+): Promise<RunWorkersResult & { readonly calls?: number }> {
   const script = childScript();
   const perChild: WorkerCounts[] = [];
   const perChildWs: WsCounts[] = [];
   const waits: ClassWaits = {};
   let ready = 0;
+  let calls: number | undefined;
   const children: ChildProcess[] = [];
   let failure: string | undefined;
   const refresh = (): void => {
@@ -85,6 +90,7 @@ export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCou
         if (m.type === 'done') {
           reported = true;
           if (m.waits !== undefined) addWaits(waits, m.waits);
+          if (m.calls !== undefined) calls = (calls ?? 0) + m.calls;
           if (m.failure !== undefined) {
             failure ??= `worker process ${p + 1}: ${m.failure}`;
             stopAll();
@@ -120,6 +126,6 @@ export async function spawnWorkers(options: SpawnWorkersOptions, live: WorkerCou
     options.signal?.removeEventListener('abort', onAbort);
   }
   refresh();
-  const ws = options.job.wsUrl === undefined ? {} : { wsCounts: liveWs };
+  const ws = { ...(options.job.wsUrl === undefined ? {} : { wsCounts: liveWs }), ...(calls === undefined ? {} : { calls }) };
   return failure === undefined ? { counts: live, ...ws, waits } : { counts: live, ...ws, waits, failure };
 }

@@ -3,6 +3,7 @@ import type { CcxtVenueSetup, PaceExchangeOptions } from '../../src/index.js';
 
 export interface WorkloadCounts {
   calls: number;
+  byMethod: Record<string, number>;
   errors: Record<string, number>;
   samples: string[];
 }
@@ -15,5 +16,5 @@ export const ROUND: readonly string[];
 export function runWorkload(
   ex: Exchange,
   setup: CcxtVenueSetup,
-  options: { workers: number; stop: () => boolean; calls?: readonly string[] },
+  options: { workers: number; stop: () => boolean; calls?: readonly string[]; first?: number },
 ): Promise<WorkloadCounts>;

@@ -25,9 +25,12 @@ export function makeExchange(name, baseBySpec, { apiKey = 'ccxt-test-key', pace,
 /** The unified calls of one round, in order. */
 export const ROUND = ['fetchOrderBook', 'fetchTicker', 'fetchBalance', 'createOrder', 'cancelOrder', 'fetchOpenOrders'];
 
-/** Runs `workers` loops of the unified calls until `stop()` says so; counts calls and errors by class. */
-export async function runWorkload(ex, setup, { workers, stop, calls = ROUND }) {
-  const counts = { calls: 0, errors: {}, samples: [] };
+/**
+ * Runs `workers` loops of the unified calls until `stop()` says so (a call under way then completes); worker w
+ * starts with call `first + w` of the round. Counts calls (by method too) and errors by class.
+ */
+export async function runWorkload(ex, setup, { workers, stop, calls = ROUND, first = 0 }) {
+  const counts = { calls: 0, byMethod: {}, errors: {}, samples: [] };
   const call = (name) => {
     switch (name) {
       case 'fetchOrderBook':
@@ -48,10 +51,12 @@ export async function runWorkload(ex, setup, { workers, stop, calls = ROUND }) {
   };
   await Promise.all(
     Array.from({ length: workers }, async (_, w) => {
-      for (let i = w; !stop(); i++) {
+      for (let i = first + w; !stop(); i++) {
+        const name = calls[i % calls.length];
         try {
-          await call(calls[i % calls.length]);
+          await call(name);
           counts.calls += 1;
+          counts.byMethod[name] = (counts.byMethod[name] ?? 0) + 1;
         } catch (e) {
           const name = e?.constructor?.name ?? 'Error';
           counts.errors[name] = (counts.errors[name] ?? 0) + 1;

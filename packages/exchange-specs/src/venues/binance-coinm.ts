@@ -255,7 +255,10 @@ export const binanceCoinm: VenueSpec = {
         { from: 'header', header: 'retry-after', unit: 's' },
         { from: 'fixed', ms: 60_000 },
       ],
-      provenance: doc('errors', '-1015 TOO_MANY_ORDERS Too many new orders. Too many new orders; current limit is %s orders per %s.'),
+      provenance: {
+        ...doc('errors', '-1015 TOO_MANY_ORDERS Too many new orders. Too many new orders; current limit is %s orders per %s.'),
+        deviations: [{ value: 60000, reason: 'conservative', text: 'Binance states no wait: without Retry-After the account\'s orders are held one whole minute, the order interval ("the default order limit per account/sub-account is 1,200/min")' }],
+      },
       note: "without Retry-After the account's orders are held one whole minute, the order interval (how it is aligned is not documented)",
     },
     {
@@ -268,7 +271,10 @@ export const binanceCoinm: VenueSpec = {
         { from: 'header', header: 'retry-after', unit: 's' },
         { from: 'fixed', ms: 60_000 },
       ],
-      provenance: doc('general', "A 429 will be returned when either rate limit is violated. … When a 429 is received, it's your obligation as an API to back off and not spam the API."),
+      provenance: {
+        ...doc('general', "A 429 will be returned when either rate limit is violated. … When a 429 is received, it's your obligation as an API to back off and not spam the API."),
+        deviations: [{ value: 60000, reason: 'conservative', text: 'The quote says to back off, with no duration: without Retry-After the IP weight is held one whole minute, the weight interval ("The default rate limit per IP is 2,400/min")' }],
+      },
       note: 'without Retry-After the IP weight is held one whole minute, the weight interval',
     },
     {

@@ -216,7 +216,10 @@ export const binanceOptions: VenueSpec = {
         { from: 'header', header: 'retry-after', unit: 's' },
         { from: 'fixed', ms: 10_000 },
       ],
-      provenance: doc('errors', '-1015 TOO_MANY_ORDERS Too many new orders. Too many new orders; current limit is %s orders per %s.'),
+      provenance: {
+        ...doc('errors', '-1015 TOO_MANY_ORDERS Too many new orders. Too many new orders; current limit is %s orders per %s.'),
+        deviations: [{ value: 10000, reason: 'conservative', text: "The message names the 10 s interval; Binance states no wait: without Retry-After the account's orders are held one whole interval, 10 s" }],
+      },
       note: "the message names the 10 s interval: without Retry-After the account's orders are held one whole interval",
     },
     {
@@ -230,7 +233,10 @@ export const binanceOptions: VenueSpec = {
         { from: 'header', header: 'retry-after', unit: 's' },
         { from: 'fixed', ms: 60_000 },
       ],
-      provenance: doc('errors', '-1015 TOO_MANY_ORDERS Too many new orders. Too many new orders; current limit is %s orders per %s.'),
+      provenance: {
+        ...doc('errors', '-1015 TOO_MANY_ORDERS Too many new orders. Too many new orders; current limit is %s orders per %s.'),
+        deviations: [{ value: 60000, reason: 'conservative', text: "Binance states no wait: without Retry-After the account's orders are held one whole minute, the longest order interval (the message may name none)" }],
+      },
       note: "the minute interval, or a message that names none: without Retry-After the account's orders are held one whole minute, the longest order interval",
     },
     {
@@ -243,10 +249,10 @@ export const binanceOptions: VenueSpec = {
         { from: 'header', header: 'retry-after', unit: 's' },
         { from: 'fixed', ms: 60_000 },
       ],
-      provenance: doc(
-        'errors',
-        '-1008 TOO_MANY_REQUESTS Too many requests queued. Too much request weight used; please use the websocket for live updates to avoid polling the API. Too much request weight used; current limit is %s request weight per %s %s. Please use the websocket for live updates to avoid polling the API.',
-      ),
+      provenance: {
+        ...doc('errors', '-1008 TOO_MANY_REQUESTS Too many requests queued. Too much request weight used; please use the websocket for live updates to avoid polling the API. Too much request weight used; current limit is %s request weight per %s %s. Please use the websocket for live updates to avoid polling the API.'),
+        deviations: [{ value: 60000, reason: 'conservative', text: 'Binance states no wait: without Retry-After the IP weight is held one whole minute, the interval of the weight limit' }],
+      },
       note: 'on the options API -1008 is the weight limit (not the overload of the futures APIs): the IP weight is held, without Retry-After one whole minute',
     },
     {
@@ -259,7 +265,10 @@ export const binanceOptions: VenueSpec = {
         { from: 'header', header: 'retry-after', unit: 's' },
         { from: 'fixed', ms: 60_000 },
       ],
-      provenance: doc('general', "A 429 will be returned when either rate limit is violated. … When a 429 is received, it's your obligation as an API to back off and not spam the API."),
+      provenance: {
+        ...doc('general', "A 429 will be returned when either rate limit is violated. … When a 429 is received, it's your obligation as an API to back off and not spam the API."),
+        deviations: [{ value: 60000, reason: 'conservative', text: 'Binance states no wait: without Retry-After the IP weight is held one whole minute, the interval of the weight limit' }],
+      },
       note: 'without Retry-After the IP weight is held one whole minute, the weight interval',
     },
     {

@@ -96,7 +96,10 @@ export const binanceSapi: VenueSpec = {
         { from: 'header', header: 'retry-after', unit: 's' },
         { from: 'window-end', windowMs: 86_400_000 },
       ],
-      provenance: doc('marginErrors', '-1015 TOO_MANY_ORDERS Too many new orders. Too many new orders; current limit is %s orders per %s.'),
+      provenance: {
+        ...doc('marginErrors', '-1015 TOO_MANY_ORDERS Too many new orders. Too many new orders; current limit is %s orders per %s.'),
+        deviations: [{ value: 86400000, reason: 'conservative', text: 'The message names its interval only as "%s"; this rule reads the margin account\'s daily order count: without Retry-After the endpoint is held to the end of the day (00:00 UTC), when the count resets' }],
+      },
       note: "a margin order refused by the account's daily order count (its number is not documented, GET /sapi/v1/margin/rateLimit/order states it): the endpoint is held until 00:00 UTC unless Retry-After says otherwise",
     },
     {
@@ -109,7 +112,7 @@ export const binanceSapi: VenueSpec = {
         { from: 'header', header: 'retry-after', unit: 's' },
         { from: 'fixed', ms: 60_000 },
       ],
-      provenance: doc('limits', `${RULES.refusal} … ${RULES.backOff}`),
+      provenance: { ...doc('limits', `${RULES.refusal} … ${RULES.backOff}`), deviations: [{ value: 60000, reason: 'conservative', text: "The quote says to back off, with no duration: without Retry-After the endpoint's buckets are held one whole minute, the window of the /sapi limits" }] },
       note: "each endpoint has its own limit, so the endpoint's own buckets are held (every /sapi endpoint the request was charged on), without Retry-After for one whole minute, the window of the limits",
     },
     {

@@ -1,5 +1,6 @@
 import type { CostRule, EndpointSpec, Provenance, VenueSpec } from '../venue-spec.js';
 import { binancePricedElsewhere } from './binance-paths.js';
+import { explainWaits } from './binance-waits.js';
 
 /** The docs repository commit the REST, WebSocket API and FAQ pages were read at. */
 const DOCS_AT = 'read from binance/binance-spot-api-docs at commit a5e0bc3 (2026-07-21), the source of these pages';
@@ -267,7 +268,7 @@ export const binanceSpot: VenueSpec = {
       provenance: doc('limits', 'Every successful order response will contain a `X-MBX-ORDER-COUNT-(intervalNum)(intervalLetter)` header indicating how many orders you have placed for that interval.'),
     },
   ],
-  errors: [
+  errors: explainWaits('binance-spot', [
     {
       id: 'ip-ban',
       status: [418],
@@ -374,7 +375,7 @@ export const binanceSpot: VenueSpec = {
       provenance: doc('errors', '-1008 SERVER_BUSY Server is currently overloaded with other requests. Please try again in a few minutes.'),
       note: 'whether it counts is not documented for spot: counted (the safe reading); "a few minutes" names no duration, so nothing is held',
     },
-  ],
+  ]),
   pricedElsewhere: binancePricedElsewhere('binance-spot'),
   verification: {
     checked: '2026-12-01',

@@ -1,5 +1,6 @@
 import type { CostRule, EndpointSpec, Provenance, VenueSpec } from '../venue-spec.js';
 import { binancePricedElsewhere } from './binance-paths.js';
+import { explainWaits, USDM_ORDERS_10S_THIRDS } from './binance-waits.js';
 
 /** How the endpoint pages were read. */
 const PAGES_AT =
@@ -116,6 +117,7 @@ export const binanceUsdm: VenueSpec = {
         source: 'limitsFaq',
         confidence: 'observed',
         quote: `*For order limit, there is an additional 10-second limit applicable to USDⓈ-M Futures, default at 300/10s. Any adjusted order limit will be ⅓ of the minute limit. e.g., 3,000/min carries a 1,000/10s order limit. … ${TIER_TABLE}`,
+        deviations: USDM_ORDERS_10S_THIRDS,
       },
       description:
         'ORDERS per account per 10 s ("The order rate limit is counted against each account.", general info). Tiers: `default` (300), and per 30-day futures volume a third of the tier\'s minute limit, rounded down (`volume-600m` 1666 … `volume-25b` 5000); the account\'s own values are in GET /fapi/v1/rateLimit/order',
@@ -281,7 +283,7 @@ export const binanceUsdm: VenueSpec = {
       provenance: doc('general', 'Every order response will contain a `X-MBX-ORDER-COUNT-(intervalNum)(intervalLetter)` header which has the current order count for the account for all order rate limiters defined.'),
     },
   ],
-  errors: [
+  errors: explainWaits('binance-usdm', [
     {
       id: 'ip-ban',
       status: [418],
@@ -361,7 +363,7 @@ export const binanceUsdm: VenueSpec = {
       provenance: doc('general', 'C. "Request throttled by system-level protection. Reduce-only/close-position orders are exempt. Please try again." (-1008, Failure) … Rate-limit counting: Not counted (overload protection).'),
       note: 'the page says "Retry with backoff and reduce concurrency" and names no duration: nothing is held',
     },
-  ],
+  ]),
   defaultTier: 'default',
   pricedElsewhere: binancePricedElsewhere('binance-usdm'),
   verification: {

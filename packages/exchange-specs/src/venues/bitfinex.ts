@@ -30,7 +30,12 @@ const privateProv: Provenance = { source: 'limits', confidence: 'uncertain', quo
 const BUCKETS: readonly BucketSpec[] = [
   perMinute('platform-status', 30, page('platformStatus', 'Rate Limit: 30 reqs/min (requests per minute)'), 'GET /v2/platform/status per IP'),
   perMinute('ticker', 90, page('ticker', 'Rate Limit: | 90 reqs/min (requests per minute) |'), 'GET /v2/ticker/{symbol} per IP (every symbol together)'),
-  perMinute('tickers', 30, page('tickers', 'Ratelimit: 90 req/min', 'uncertain'), "GET /v2/tickers per IP. The stored copy of Bitfinex's page says 90 per minute, but later reports of the same page and Bitfinex.Net give 30: the lower figure is kept until Bitfinex's current page can be read."),
+  perMinute(
+    'tickers',
+    30,
+    { ...page('tickers', 'Ratelimit: 90 req/min', 'uncertain'), deviations: [{ value: 30, reason: 'conservative', text: 'the stored copy of the page says 90 per minute; later reports of the same page and Bitfinex.Net give 30: the lower figure' }] },
+    "GET /v2/tickers per IP. The stored copy of Bitfinex's page says 90 per minute, but later reports of the same page and Bitfinex.Net give 30: the lower figure is kept until Bitfinex's current page can be read.",
+  ),
   perMinute('trades', 15, page('trades', 'Rate Limit: | 15 reqs/min (requests per minute) |'), 'GET /v2/trades/{symbol}/hist per IP (every symbol together)'),
   perMinute('book', 240, page('book', 'Rate Limit: | 240 reqs/min (requests per minute) |'), 'GET /v2/book/{symbol}/{precision} per IP (every symbol together)'),
   perMinute('candles', 30, page('candles', 'Rate Limit: 30 reqs/min (requests per minute)'), 'GET /v2/candles/{candle}/{section} per IP (every key together); an older copy of the page said 90 per minute, the current one 30'),

@@ -151,7 +151,12 @@ function endpointOf(r: Row): EndpointSpec {
   return { id: r.id, method: r.method, path: r.path, auth: r.auth, costs: [{ bucket: r.id, cost: one }], provenance: provenanceOf(r) };
 }
 
-const OVERALL: Provenance = { source: 'limits', confidence: 'documented', quote: 'The overall rate limit is 6000/IP/Min' };
+const OVERALL: Provenance = {
+  source: 'limits',
+  confidence: 'documented',
+  quote: 'The overall rate limit is 6000/IP/Min',
+  deviations: [{ value: 1, reason: 'formula', text: 'every request counts one of the 6000 per IP per minute' }],
+};
 const ERRORS: Provenance = { source: 'errors', confidence: 'documented', quote: '429 | Too many requests' };
 
 /** Bitget API v2 REST: an overall per-IP limit plus per-endpoint limits. */
@@ -189,7 +194,12 @@ export const bitget: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 1000 }],
-      provenance: { source: 'limits', confidence: 'documented', quote: 'Rest API will return 429 status when the access exceeds the frequency limit: the request is too frequent.' },
+      provenance: {
+        source: 'limits',
+        confidence: 'documented',
+        quote: 'Rest API will return 429 status when the access exceeds the frequency limit: the request is too frequent.',
+        deviations: [{ value: 1000, reason: 'conservative', text: "Bitget states no wait and documents no usage headers: 1 s, the window of every per-endpoint limit, is the spec's default" }],
+      },
       note: "Bitget states no wait and documents no usage headers: 1 s, the window of every per-endpoint limit, is this spec's default",
     },
     {
@@ -199,7 +209,7 @@ export const bitget: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 1000 }],
-      provenance: ERRORS,
+      provenance: { ...ERRORS, deviations: [{ value: 1000, reason: 'conservative', text: "Bitget states no wait: 1 s, the window of every per-endpoint limit, is the spec's default" }] },
       note: 'the error code 429 in the body, whatever the HTTP status; 1 s as above',
     },
     {
@@ -218,7 +228,12 @@ export const bitget: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 1000 }],
-      provenance: { source: 'errors', confidence: 'documented', quote: '13001 | Withdraw is too frequent; 40918 | Traders open positions with orders too frequently; 70228 | The operation is too frequent, please try again later.' },
+      provenance: {
+        source: 'errors',
+        confidence: 'documented',
+        quote: '13001 | Withdraw is too frequent; 40918 | Traders open positions with orders too frequently; 70228 | The operation is too frequent, please try again later.',
+        deviations: [{ value: 1000, reason: 'conservative', text: "Bitget states no wait: 1 s, the window of every per-endpoint limit, is the spec's default" }],
+      },
       note: 'no wait is stated: 1 s as above',
     },
   ],

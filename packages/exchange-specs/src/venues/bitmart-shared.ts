@@ -107,6 +107,8 @@ export function bitmartErrors(longestWindowMs: number, source = 'limits', errorS
   const windowWait = [{ from: 'header', header: 'x-bm-ratelimit-reset', unit: 's' } as const, { from: 'fixed', ms: longestWindowMs } as const];
   const banWait = [{ from: 'header', header: 'retry-after', unit: 's' } as const, { from: 'fixed', ms: 600_000 } as const];
   const banNote = 'BitMart gives no duration ("temporarily rejected ... please contact customer service"): Retry-After when sent, else 10 minutes';
+  const banDeviation = [{ value: 600_000, reason: 'conservative', text: `${banNote}, the spec's default` } as const];
+  const windowDeviation = [{ value: longestWindowMs, reason: 'conservative', text: `BitMart states no wait: without X-BM-RateLimit-Reset the endpoint's bucket is held ${longestWindowMs / 1000} s, the longest window of these endpoints` } as const];
   return [
     {
       id: 'account-rejected',
@@ -115,7 +117,7 @@ export function bitmartErrors(longestWindowMs: number, source = 'limits', errorS
       counted: true,
       penalize: 'charged',
       wait: banWait,
-      provenance: { source: errorSource, confidence: 'uncertain', quote: `${BITMART_QUOTES.code30017} / ${BITMART_QUOTES.banWarning}` },
+      provenance: { source: errorSource, confidence: 'uncertain', quote: `${BITMART_QUOTES.code30017} / ${BITMART_QUOTES.banWarning}`, deviations: banDeviation },
       note: banNote,
     },
     {
@@ -125,7 +127,7 @@ export function bitmartErrors(longestWindowMs: number, source = 'limits', errorS
       counted: true,
       penalize: 'charged',
       wait: banWait,
-      provenance: { source: errorSource, confidence: 'uncertain', quote: BITMART_QUOTES.code30017 },
+      provenance: { source: errorSource, confidence: 'uncertain', quote: BITMART_QUOTES.code30017, deviations: banDeviation },
       note: `the code whatever the HTTP status; ${banNote}`,
     },
     {
@@ -135,7 +137,7 @@ export function bitmartErrors(longestWindowMs: number, source = 'limits', errorS
       counted: true,
       penalize: 'charged',
       wait: windowWait,
-      provenance: { source, confidence: 'documented', quote: `${BITMART_QUOTES.scope} / ${BITMART_QUOTES.headers}` },
+      provenance: { source, confidence: 'documented', quote: `${BITMART_QUOTES.scope} / ${BITMART_QUOTES.headers}`, deviations: windowDeviation },
       note: `no wait is documented: the endpoint's bucket is held one window, X-BM-RateLimit-Reset ("Current time window, in seconds"), else ${longestWindowMs / 1000} s, the longest window of these endpoints`,
     },
     {
@@ -145,7 +147,7 @@ export function bitmartErrors(longestWindowMs: number, source = 'limits', errorS
       counted: true,
       penalize: 'charged',
       wait: windowWait,
-      provenance: { source: errorSource, confidence: 'documented', quote: BITMART_QUOTES.code30013 },
+      provenance: { source: errorSource, confidence: 'documented', quote: BITMART_QUOTES.code30013, deviations: windowDeviation },
       note: 'the code whatever the HTTP status; held as for HTTP 429',
     },
   ];

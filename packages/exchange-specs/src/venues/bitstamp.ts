@@ -67,7 +67,7 @@ export const bitstamp: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 10_000 }],
-      provenance: { source: 'codes', confidence: 'uncertain', quote: `${CODE_KEY} ${CODES}` },
+      provenance: { source: 'codes', confidence: 'uncertain', quote: `${CODE_KEY} ${CODES}`, deviations: [{ value: 10000, reason: 'conservative', text: "Bitstamp states no wait: the charged buckets are held 10 s, the spec's default" }] },
       note: 'Bitstamp states neither the HTTP status nor a wait: the charged buckets are held for 10 s. 400.067 (client) and 400.068 (market) name limits whose figures are not published; the market-level one is not modelled.',
     },
     {
@@ -77,7 +77,7 @@ export const bitstamp: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 10_000 }],
-      provenance: { source: 'codes', confidence: 'uncertain', quote: CODES },
+      provenance: { source: 'codes', confidence: 'uncertain', quote: CODES, deviations: [{ value: 10000, reason: 'conservative', text: "Bitstamp states no wait: the charged buckets are held 10 s, the spec's default" }] },
       note: 'the same codes under a "code" key, in case an endpoint answers in that shape',
     },
     {

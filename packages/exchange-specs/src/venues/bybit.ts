@@ -123,6 +123,9 @@ const Q = {
   perRequest: '`X-Bapi-Limit-Status` - your remaining requests for current endpoint',
 } as const;
 
+/** A row of the rate-limit table with the header's words that its limit counts requests. */
+const counted = (row: string): Provenance => doc('rate', `${row} | ${Q.perRequest}`);
+
 /** A row of the rate-limit table as read on 2026-12-07 (bybit-exchange/docs @130165c). */
 const table = (row: string): Provenance => doc('rateTable', row);
 
@@ -163,7 +166,7 @@ export const bybit: VenueSpec = {
     uid('account/fee-rate', 5, doc('rate', 'GET | /v5/account/fee-rate | | 5/s | N'), 'every category'),
     ...ADDED.map(([id, , limit, row]) => uid(id, limit, table(row), 'per UID ("per second per UID")')),
   ],
-  global: [{ bucket: 'ip', cost: one }],
+  global: [{ bucket: 'ip', cost: one, provenance: doc('rate', Q.ip) }],
   endpoints: [
     trading('order/create'),
     trading('order/amend'),
@@ -174,10 +177,10 @@ export const bybit: VenueSpec = {
     batch('order/cancel-batch'),
     ep('order-realtime', 'GET', '/v5/order/realtime', 'private', [{ bucket: 'order/realtime', cost: one }], doc('rate', 'GET | /v5/order/realtime | 50/s (inverse, linear, option, spot) | N')),
     ep('order-history', 'GET', '/v5/order/history', 'private', [{ bucket: 'order/history', cost: one }], doc('rate', 'GET | /v5/order/history | 50/s (inverse, linear, option, spot) | N')),
-    ep('execution-list', 'GET', '/v5/execution/list', 'private', [{ bucket: 'execution/list', cost: one }], doc('rate', 'GET | /v5/execution/list | 50/s (inverse, linear, option, spot) | N')),
-    ep('position-list', 'GET', '/v5/position/list', 'private', [{ bucket: 'position/list', cost: one }], doc('rate', 'GET | /v5/position/list | 50/s (inverse, linear, option) | - (spot) | N')),
-    ep('wallet-balance', 'GET', '/v5/account/wallet-balance', 'private', [{ bucket: 'account/wallet-balance', cost: one }], doc('rate', 'GET | /v5/account/wallet-balance | accountType=UNIFIED | 50/s | N')),
-    ep('fee-rate', 'GET', '/v5/account/fee-rate', 'private', [{ bucket: 'account/fee-rate', cost: one }], doc('rate', 'GET | /v5/account/fee-rate | | 5/s | N')),
+    ep('execution-list', 'GET', '/v5/execution/list', 'private', [{ bucket: 'execution/list', cost: one }], counted('GET | /v5/execution/list | 50/s (inverse, linear, option, spot) | N')),
+    ep('position-list', 'GET', '/v5/position/list', 'private', [{ bucket: 'position/list', cost: one }], counted('GET | /v5/position/list | 50/s (inverse, linear, option) | - (spot) | N')),
+    ep('wallet-balance', 'GET', '/v5/account/wallet-balance', 'private', [{ bucket: 'account/wallet-balance', cost: one }], counted('GET | /v5/account/wallet-balance | accountType=UNIFIED | 50/s | N')),
+    ep('fee-rate', 'GET', '/v5/account/fee-rate', 'private', [{ bucket: 'account/fee-rate', cost: one }], counted('GET | /v5/account/fee-rate | | 5/s | N')),
     ...ADDED.map(([id, path, , row]) => ep(id.replaceAll('/', '-'), 'GET', path, 'private', [{ bucket: id, cost: one }], table(row))),
     ep('market-time', 'GET', '/v5/market/time', 'public', [], doc('rate', Q.ip)),
     ep('market-kline', 'GET', '/v5/market/kline', 'public', [], doc('rate', Q.ip)),
@@ -235,7 +238,7 @@ export const bybit: VenueSpec = {
         { from: 'header', header: 'x-bapi-limit-reset-timestamp', unit: 'epoch-ms' },
         { from: 'fixed', ms: 1000 },
       ],
-      provenance: doc('rate', Q.visits),
+      provenance: { ...doc('rate', Q.visits), deviations: [{ value: 1000, reason: 'conservative', text: 'Without X-Bapi-Limit-Reset-Timestamp, held one 1 s window: Bybit\'s API rate limit is "per second per UID"; Bybit states no other wait' }] },
       note: 'in an HTTP 200 body; held until X-Bapi-Limit-Reset-Timestamp, else for one 1 s window (the documented default)',
     },
     {
@@ -245,7 +248,7 @@ export const bybit: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 1000 }],
-      provenance: unsure('errors', '10429 | System level frequency protection'),
+      provenance: { ...unsure('errors', '10429 | System level frequency protection'), deviations: [{ value: 1000, reason: 'conservative', text: 'Bybit states no wait; its API limits are per second ("per second per UID"): held one 1 s window' }] },
       note: 'documented among the WebSocket order-entry codes; Bybit states no wait: held for 1 s (the documented default)',
     },
     {
@@ -255,7 +258,7 @@ export const bybit: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 1000 }],
-      provenance: doc('errors', '429 | The trading service is experiencing a high server load. Please retry if you encounter this issue.'),
+      provenance: { ...doc('errors', '429 | The trading service is experiencing a high server load. Please retry if you encounter this issue.'), deviations: [{ value: 1000, reason: 'conservative', text: 'Bybit states no wait; its API limits are per second ("per second per UID"): held one 1 s window' }] },
       note: 'retCode 429 in the body; Bybit states no wait: held for 1 s (the documented default)',
     },
     {
@@ -265,7 +268,7 @@ export const bybit: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 1000 }],
-      provenance: doc('errors', '170005 | Too many new orders; current limit is %s orders per %s.'),
+      provenance: { ...doc('errors', '170005 | Too many new orders; current limit is %s orders per %s.'), deviations: [{ value: 1000, reason: 'conservative', text: 'Bybit states no wait; its API limits are per second ("per second per UID"): held one 1 s window' }] },
       note: 'the limit and period are in the message but not in a documented format: held for 1 s (the documented default)',
     },
     {
@@ -275,7 +278,7 @@ export const bybit: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 1000 }],
-      provenance: doc('errors', '170222 | Too many requests in this time frame.'),
+      provenance: { ...doc('errors', '170222 | Too many requests in this time frame.'), deviations: [{ value: 1000, reason: 'conservative', text: 'Bybit states no wait; its API limits are per second ("per second per UID"): held one 1 s window' }] },
       note: 'Bybit states no wait: held for 1 s (the documented default)',
     },
     {
@@ -285,7 +288,7 @@ export const bybit: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 1000 }],
-      provenance: doc('errors', '429 | System level frequency protection. Please retry when encounter this'),
+      provenance: { ...doc('errors', '429 | System level frequency protection. Please retry when encounter this'), deviations: [{ value: 1000, reason: 'conservative', text: 'Bybit states no wait; its API limits are per second ("per second per UID"): held one 1 s window' }] },
       note: 'Bybit states no wait: held for 1 s (the documented default)',
     },
   ],

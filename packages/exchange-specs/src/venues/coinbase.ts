@@ -101,7 +101,12 @@ export const coinbase: VenueSpec = {
         { from: 'header', header: 'retry-after', unit: 's' },
         { from: 'fixed', ms: 1000 },
       ],
-      provenance: { source: 'app', confidence: 'documented', quote: 'If you exceed your rate limit, you’ll receive an HTTP 429 response with a rate_limit_exceeded error.' },
+      provenance: {
+        source: 'app',
+        confidence: 'documented',
+        quote: 'If you exceed your rate limit, you’ll receive an HTTP 429 response with a rate_limit_exceeded error.',
+        deviations: [{ value: 1000, reason: 'conservative', text: 'Coinbase states no wait: without Retry-After held 1 s, the window of the per-second limits' }],
+      },
       note: 'body {"errors":[{"id":"rate_limit_exceeded","message":"Too many requests"}]} (ccxt also maps resource_exhausted to a 429). Coinbase states no wait: a Retry-After header is used when present, else 1 s, the window of the per-second limits.',
     },
   ],

@@ -185,7 +185,7 @@ export const deribit: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 1000 }],
-      provenance: { source: 'limits', confidence: 'uncertain', quote: Q.tooMany },
+      provenance: { source: 'limits', confidence: 'uncertain', quote: Q.tooMany, deviations: [{ value: 1000, reason: 'conservative', text: 'Deribit says to "wait for credits to replenish", no duration: the charged buckets are held 1 s, far more than the refill of one request\'s credits at the default rate' }] },
       note: 'too_many_requests (10028) ends the session. Deribit states no wait ("wait for credits to replenish"; at the default refill 500 credits come back in about 50 ms): the charged buckets are held for 1 s.',
     },
   ],

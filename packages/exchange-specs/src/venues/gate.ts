@@ -192,7 +192,7 @@ export const gate: VenueSpec = {
       const [m, p] = mp.split(' ');
       return ep(m as EndpointSpec['method'], `/api/v4${p ?? ''}`, 'private', 'wallet-transfer', doc(q));
     }),
-    ep('POST', '/api/v4/unified/loans', 'private', 'unified-loans', doc(ROW_UNIFIED)),
+    ep('POST', '/api/v4/unified/loans', 'private', 'unified-loans', { ...doc(ROW_UNIFIED), deviations: [{ value: 1, reason: 'formula', text: 'each call counts one of the 15 per 10 s' }] }),
     ep('POST', '/api/v4/withdrawals', 'private', 'withdrawal', doc(WITHDRAW)),
     ep('POST', '/api/v4/withdrawals/push', 'private', 'withdrawal-push', doc(WITHDRAW_PUSH)),
     // Spot orders: 10 per s per UID and market, each order counted.
@@ -303,7 +303,7 @@ export const gate: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 10_000 }],
-      provenance: doc(RATE_LIMITED),
+      provenance: { ...doc(RATE_LIMITED), deviations: [{ value: 10000, reason: 'conservative', text: "Gate states no wait, and the unit of X-Gate-RateLimit-Reset-Timestamp is not documented: 10 s, the longest window of Gate's limits, is held instead" }] },
       note: 'label TOO_MANY_REQUESTS ("Request rate exceeds limits"). X-Gate-RateLimit-Reset-Timestamp tells when the limit resets, but its unit (seconds or milliseconds) is not documented; 10 s, the longest window of Gate\'s limits, is held instead.',
     },
     {
@@ -313,7 +313,10 @@ export const gate: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 10_000 }],
-      provenance: doc('TOO_FAST | Withdrawing request exceeds frequency limit; TOO_MANY_REQUESTS | Request rate exceeds limits', 'errors'),
+      provenance: {
+        ...doc('TOO_FAST | Withdrawing request exceeds frequency limit; TOO_MANY_REQUESTS | Request rate exceeds limits', 'errors'),
+        deviations: [{ value: 10000, reason: 'conservative', text: "Gate states no wait, and the unit of X-Gate-RateLimit-Reset-Timestamp is not documented: 10 s, the longest window of Gate's limits, is held instead" }],
+      },
       note: 'the labels whatever the HTTP status; 10 s as above',
     },
   ],

@@ -292,7 +292,7 @@ export const htxSwap: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 3000 }],
-      provenance: doc('limits', Q.exceeded),
+      provenance: { ...doc('limits', Q.exceeded), deviations: [{ value: 3000, reason: 'conservative', text: 'HTX states no wait: the charged buckets are held 3 s, the window of the private limits' }] },
       note: 'in an HTTP 200 body ({"status":"error","err_code":1032,...}); HTX states no wait: the charged buckets are held for 3 s, the private window',
     },
     {
@@ -313,7 +313,7 @@ export const htxSwap: VenueSpec = {
       verdict: 'overloaded',
       counted: true,
       wait: [{ from: 'fixed', ms: 1000 }],
-      provenance: doc('limits', Q.busy),
+      provenance: { ...doc('limits', Q.busy), deviations: [{ value: 1000, reason: 'conservative', text: "HTX states no wait for an overload: 1 s is the spec's default; nothing is held" }] },
       note: "system overload; HTX states no wait: 1 s is this spec's default, nothing held",
     },
   ],

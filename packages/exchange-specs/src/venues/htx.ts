@@ -155,7 +155,10 @@ export const htx: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 2000 }],
-      provenance: doc('spot', 'base_request_exceed_number_limit | Request exceeds number limit, try again later; frequent-invoke | Operates too frequently, try again later; base-user-request-exceed-limit | Operates too frequently, try again later'),
+      provenance: {
+        ...doc('spot', 'base_request_exceed_number_limit | Request exceeds number limit, try again later; frequent-invoke | Operates too frequently, try again later; base-user-request-exceed-limit | Operates too frequently, try again later'),
+        deviations: [{ value: 2000, reason: 'conservative', text: "HTX states no wait (and not the unit of X-HB-RateLimit-Requests-Expire): 2 s, the window of every private endpoint limit, is the spec's default" }],
+      },
       note: "HTX states no wait: 2 s, the window of every private endpoint limit, is this spec's default (the window's end is in X-HB-RateLimit-Requests-Expire, whose unit is not documented)",
     },
     {
@@ -165,7 +168,7 @@ export const htx: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 2000 }],
-      provenance: doc('spot', '1006 | Exceed rate limit; 40403 | | Too many requests.'),
+      provenance: { ...doc('spot', '1006 | Exceed rate limit; 40403 | | Too many requests.'), deviations: [{ value: 2000, reason: 'conservative', text: "HTX states no wait (and not the unit of X-HB-RateLimit-Requests-Expire): 2 s, the window of every private endpoint limit, is the spec's default" }] },
       note: 'v2 endpoints answer {"code": ..., "message": ...}; 2 s as above',
     },
     {
@@ -175,7 +178,12 @@ export const htx: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 2000 }],
-      provenance: { source: 'ccxt', confidence: 'uncertain', quote: '\'base-request-exceed-frequency-limit\': RateLimitExceeded, // {"status":"error","err-code":"base-request-exceed-frequency-limit","err-msg":"Frequency of requests has exceeded the limit, please try again later","data":null}' },
+      provenance: {
+        source: 'ccxt',
+        confidence: 'uncertain',
+        quote: '\'base-request-exceed-frequency-limit\': RateLimitExceeded, // {"status":"error","err-code":"base-request-exceed-frequency-limit","err-msg":"Frequency of requests has exceeded the limit, please try again later","data":null}',
+        deviations: [{ value: 2000, reason: 'conservative', text: "HTX states no wait (and not the unit of X-HB-RateLimit-Requests-Expire): 2 s, the window of every private endpoint limit, is the spec's default" }],
+      },
       note: 'codes seen in HTX responses by ccxt, absent from HTX documentation; treated as rate limits (the safe reading)',
     },
     {
@@ -185,7 +193,12 @@ export const htx: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 2000 }],
-      provenance: { source: 'spot', confidence: 'uncertain', quote: 'bad-request | 429 too many request | Request exceed limit' },
+      provenance: {
+        source: 'spot',
+        confidence: 'uncertain',
+        quote: 'bad-request | 429 too many request | Request exceed limit',
+        deviations: [{ value: 2000, reason: 'conservative', text: "HTX states no wait (and not the unit of X-HB-RateLimit-Requests-Expire): 2 s, the window of every private endpoint limit, is the spec's default" }],
+      },
       note: 'HTTP 429 is documented for the WebSocket API only; a REST 429 is treated the same way (the safe reading)',
     },
   ],

@@ -99,7 +99,7 @@ export const hyperliquid: VenueSpec = {
         { from: 'header', header: 'retry-after', unit: 's' },
         { from: 'fixed', ms: 10_000 },
       ],
-      provenance: { source: 'limits', confidence: 'uncertain', quote: Q.ip },
+      provenance: { source: 'limits', confidence: 'uncertain', quote: Q.ip, deviations: [{ value: 10000, reason: 'conservative', text: "Hyperliquid documents no status, header or wait for an IP over its weight: without Retry-After the IP weight is held 10 s, the spec's default" }] },
       note: 'Hyperliquid documents no status, header or wait for an IP over its weight: a 429 holds the IP weight for its Retry-After, else 10 s.',
     },
   ],

@@ -41,6 +41,7 @@ const PUBLIC: Provenance = {
   deviations: [
     { value: 5, reason: 'conservative', text: 'Kraken documents no limit for its public endpoints (per IP); 5 calls per 5 s, one per second on average as the Kraken spot spec allows, is charged instead of nothing' },
     { value: 5000, reason: 'conservative', text: 'the window of the 5 calls charged where Kraken documents no limit: 5 s' },
+    { value: 1, reason: 'conservative', text: 'each public call counts 1 of those 5 per 5 s, where Kraken charges no cost' },
   ],
 };
 
@@ -88,7 +89,7 @@ export const krakenFutures: VenueSpec = {
       algorithm: 'token-bucket',
       capacity: 100,
       refillPerSec: 100 / 600,
-      provenance: { source: 'limits', confidence: 'uncertain', quote: Q.history },
+      provenance: { source: 'limits', confidence: 'uncertain', quote: Q.history, deviations: [{ value: 100 / 600, reason: 'formula', text: '"100 every 10 minutes" as a rate per second: 100 / 600' }] },
       description: `token pool of the /history endpoints: 100 tokens, replenished at 100 per 10 minutes. ${SCOPE_NOTE}`,
     },
     {
@@ -188,7 +189,10 @@ export const krakenFutures: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 10_000 }],
-      provenance: doc(`${Q.exceeded} | ${Q.example}`),
+      provenance: {
+        ...doc(`${Q.exceeded} | ${Q.example}`),
+        deviations: [{ value: 10000, reason: 'conservative', text: 'Kraken states no wait: the buckets the request was charged on are held 10 s, the window of the /derivatives budget ("500 every 10 seconds"; the /history pool regains about 16 tokens in that time)' }],
+      },
       note: 'in an HTTP 200 body; Kraken states no wait: the buckets the request was charged on are held for 10 s, the /derivatives window (the /history pool regains 16 tokens in that time)',
     },
     {
@@ -198,7 +202,7 @@ export const krakenFutures: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 10_000 }],
-      provenance: { source: 'limits', confidence: 'uncertain', quote: Q.exceeded },
+      provenance: { source: 'limits', confidence: 'uncertain', quote: Q.exceeded, deviations: [{ value: 10000, reason: 'conservative', text: 'Kraken documents apiLimitExceeded, not HTTP 429, and no wait: a 429 is held 10 s like apiLimitExceeded, the window of the /derivatives budget' }] },
       note: 'Kraken documents apiLimitExceeded, not HTTP 429; a 429 (ccxt reads it as DDoS protection) is treated as a rate limit and held 10 s, the safe reading',
     },
   ],

@@ -269,7 +269,7 @@ export const kraken: VenueSpec = {
         { from: 'body', path: 'error', unit: 'epoch-s', pattern: '^EService: ?Throttled: ?(\\d+)' },
         { from: 'fixed', ms: 5000 },
       ],
-      provenance: rest(Q.throttled),
+      provenance: { ...rest(Q.throttled), deviations: [{ value: 5000, reason: 'conservative', text: 'Kraken\'s message carries when to try again ("Try again after [timestamp]"); without one, or without a Date header to read it against, the spec holds 5 s, its own default: Kraken states no duration' }] },
       note: 'too many concurrent requests (EService: Throttled, also seen spelled EService:Throttled): the key\'s counter, its order transactions (trading-key; the pair too when the request names one: "Try again after [timestamp]") and the public calls are held until the UNIX time the message carries (read against the Date header); without a time, or without a Date header, for the documented default of 5 s',
     },
     {
@@ -279,7 +279,10 @@ export const kraken: VenueSpec = {
       counted: true,
       penalize: ['rest-counter'],
       wait: [{ from: 'fixed', ms: 15_000 }],
-      provenance: rest(Q.restricted),
+      provenance: {
+        ...rest(Q.restricted),
+        deviations: [{ value: 15000, reason: 'conservative', text: 'Kraken states "a few seconds (or possibly longer ...)" and no number: 15 s, the spec\'s default, is more than a few seconds and five times the 3 s in which the Starter counter frees one call (support article: "3秒毎に1")' }],
+      },
       note: 'HTTP 200 with error EAPI:Rate limit exceeded: the key\'s counter is held (the IP bucket every request is charged on is held only by a lockout); Kraken states "a few seconds (or possibly longer)": the documented default is 15 s',
     },
     {
@@ -289,7 +292,16 @@ export const kraken: VenueSpec = {
       counted: true,
       penalize: ['trading', 'trading-key'],
       wait: [{ from: 'fixed', ms: 10_000 }],
-      provenance: engine(Q.orderLimit),
+      provenance: {
+        ...engine(Q.orderLimit),
+        deviations: [
+          {
+            value: 10000,
+            reason: 'conservative',
+            text: 'Kraken reports no counter value, so the time to decay below the threshold is unknown: 10 s, the spec\'s default, lets the Starter counter (decay "-1" per second) fall by 10, more than any single order transaction charges at its worst (8, a cancel of an order younger than 5 s)',
+          },
+        ],
+      },
       note: 'the pair counter is over the threshold until it decays, at a rate Kraken states per tier but from a value it does not report: the documented default is 10 s',
     },
     ...(['Invalid nonce', 'Invalid signature', 'Invalid key'] as const).map((message) => ({

@@ -152,7 +152,12 @@ const RECENT_FILLS: EndpointSpec = {
   path: '/api/v1/recentFills',
   auth: 'private',
   costs: [{ bucket: 'futures', cost: { kind: 'constant', value: 5 } }],
-  provenance: { source: 'sdk-order', confidence: 'uncertain', quote: 'x-api-rate-limit-pool: Futures | x-api-doc: https://www.kucoin.com/docs-new/api-3470249' },
+  provenance: {
+    source: 'sdk-order',
+    confidence: 'uncertain',
+    quote: 'x-api-rate-limit-pool: Futures | x-api-doc: https://www.kucoin.com/docs-new/api-3470249',
+    deviations: [{ value: 5, reason: 'conservative', text: 'KuCoin states the pool but no weight: 5, the weight of GET /api/v1/fills, is charged (ccxt charges 3)' }],
+  },
   note: 'KuCoin states the pool but no weight for this endpoint: 5, the weight of GET /api/v1/fills, is charged (ccxt charges 3)',
 };
 

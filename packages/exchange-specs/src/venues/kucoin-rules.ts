@@ -52,6 +52,7 @@ export const KUCOIN_429_RULES: readonly ErrorRule[] = [
       confidence: 'documented',
       quote:
         'In addition to the regular rate limit, server overload may also trigger the rate limit. After the rate limit, the error code is 429000, but the request header will not carry other personal rate limit information. This type of rate limit does not count toward the number of rate limits. It is recommended to try again later.',
+      deviations: [{ value: 1000, reason: 'conservative', text: 'KuCoin says "It is recommended to try again later", no number: 1 s is the spec\'s default; nothing is held (this limit "does not count toward the number of rate limits")' }],
     },
     note: 'server overload, not counted against the quota; KuCoin states no wait ("try again later"): 1 s is the documented default, nothing held',
   },

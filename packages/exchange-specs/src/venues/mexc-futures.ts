@@ -167,7 +167,7 @@ export const mexcFutures: VenueSpec = {
         { from: 'header', header: 'retry-after', unit: 's' },
         { from: 'fixed', ms: 5000 },
       ],
-      provenance: doc('errors', Q.code510),
+      provenance: { ...doc('errors', Q.code510), deviations: [{ value: 5000, reason: 'conservative', text: "MEXC states no wait: the endpoint's buckets are held 5 s, the longest window of this API (a rolling window has forgotten every request after one whole window)" }] },
       note: "no wait is documented: the endpoint's buckets are held 5 s, the longest window of this API (a rolling window has forgotten every request after one whole window)",
     },
     {
@@ -180,7 +180,7 @@ export const mexcFutures: VenueSpec = {
         { from: 'header', header: 'retry-after', unit: 's' },
         { from: 'fixed', ms: 5000 },
       ],
-      provenance: uncertain('errors', Q.code510),
+      provenance: { ...uncertain('errors', Q.code510), deviations: [{ value: 5000, reason: 'conservative', text: "MEXC states no wait: the endpoint's buckets are held 5 s, the longest window of this API (a rolling window has forgotten every request after one whole window)" }] },
       note: "the futures pages document only the code 510; an HTTP 429 (the spot API's refusal) is read the same way",
     },
     {
@@ -190,7 +190,7 @@ export const mexcFutures: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 5000 }],
-      provenance: uncertain('errors', Q.code2037),
+      provenance: { ...uncertain('errors', Q.code2037), deviations: [{ value: 5000, reason: 'conservative', text: "MEXC states no wait: the endpoint's buckets are held 5 s, the longest window of this API (a rolling window has forgotten every request after one whole window)" }] },
       note: "not a documented rate limit, but a refusal for sending too often: the endpoint's buckets are held 5 s as for code 510",
     },
   ],

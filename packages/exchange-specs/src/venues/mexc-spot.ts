@@ -258,7 +258,7 @@ export const mexcSpot: VenueSpec = {
         { from: 'header', header: 'retry-after', unit: 's' },
         { from: 'fixed', ms: 10_000 },
       ],
-      provenance: doc('limits', `${Q.http429} ${Q.retryAfter}`),
+      provenance: { ...doc('limits', `${Q.http429} ${Q.retryAfter}`), deviations: [{ value: 10000, reason: 'conservative', text: "MEXC states no wait: without Retry-After the endpoint's buckets are held one whole window, 10 s" }] },
       note: "the Retry-After header is read; without it the endpoint's buckets are held one whole window (10 s)",
     },
     {
@@ -271,7 +271,7 @@ export const mexcSpot: VenueSpec = {
         { from: 'header', header: 'retry-after', unit: 's' },
         { from: 'fixed', ms: 10_000 },
       ],
-      provenance: doc('limits', Q.code429),
+      provenance: { ...doc('limits', Q.code429), deviations: [{ value: 10000, reason: 'conservative', text: "MEXC states no wait: without Retry-After the endpoint's buckets are held one whole window, 10 s" }] },
       note: 'the error code 429 whatever the HTTP status; held as for HTTP 429',
     },
     {
@@ -284,7 +284,7 @@ export const mexcSpot: VenueSpec = {
         { from: 'header', header: 'retry-after', unit: 's' },
         { from: 'fixed', ms: 120_000 },
       ],
-      provenance: uncertain('limits', Q.waf),
+      provenance: { ...uncertain('limits', Q.waf), deviations: [{ value: 120000, reason: 'conservative', text: 'MEXC gives no duration for a WAF block: without Retry-After, 2 minutes, the shortest IP ban MEXC documents' }] },
       note: 'MEXC gives no duration for a WAF block: Retry-After when sent, else 2 minutes (the shortest IP ban MEXC documents)',
     },
   ],

@@ -212,7 +212,7 @@ export const okx: VenueSpec = {
       counted: true,
       penalize: ['subaccount-orders'],
       wait: [{ from: 'fixed', ms: 2000 }],
-      provenance: doc('errors', "50061 | 200 | You've reached the maximum order rate limit for this account."),
+      provenance: { ...doc('errors', "50061 | 200 | You've reached the maximum order rate limit for this account."), deviations: [{ value: 2000, reason: 'conservative', text: 'OKX states no wait; its limits are counted per 2 seconds ("x requests per 2 seconds"): held one whole 2 s window' }] },
       note: 'the sub-account order limit is exceeded; OKX states no wait: the documented default is one 2 s window',
     },
     {
@@ -222,7 +222,10 @@ export const okx: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 2000 }],
-      provenance: doc('errors', '50011 | 200 | Rate limit reached. Please refer to API documentation and throttle requests accordingly. | 50011 | 429 | Too Many Requests'),
+      provenance: {
+        ...doc('errors', '50011 | 200 | Rate limit reached. Please refer to API documentation and throttle requests accordingly. | 50011 | 429 | Too Many Requests'),
+        deviations: [{ value: 2000, reason: 'conservative', text: 'OKX states no wait; its limits are counted per 2 seconds ("x requests per 2 seconds"): held one whole 2 s window' }],
+      },
       note: 'code 50011 arrives in an HTTP 200 body or with HTTP 429; OKX states no wait: the documented default is one 2 s window',
     },
     {
@@ -232,7 +235,12 @@ export const okx: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 2000 }],
-      provenance: { source: 'errors', confidence: 'uncertain', quote: '50011 | 200 | Rate limit reached. Please refer to API documentation and throttle requests accordingly.' },
+      provenance: {
+        source: 'errors',
+        confidence: 'uncertain',
+        quote: '50011 | 200 | Rate limit reached. Please refer to API documentation and throttle requests accordingly.',
+        deviations: [{ value: 2000, reason: 'conservative', text: 'OKX states no wait; its limits are counted per 2 seconds ("x requests per 2 seconds"): held one whole 2 s window' }],
+      },
       note: 'a batch whose orders were refused one by one with sCode 50011 (the code table does not say which codes appear per order); held for one 2 s window',
     },
     {
@@ -241,7 +249,7 @@ export const okx: VenueSpec = {
       verdict: 'overloaded',
       counted: true,
       wait: [{ from: 'fixed', ms: 1000 }],
-      provenance: doc('errors', '50013 | 429 | Systems are busy. Please try again later.'),
+      provenance: { ...doc('errors', '50013 | 429 | Systems are busy. Please try again later.'), deviations: [{ value: 1000, reason: 'conservative', text: 'OKX says "Please try again later", no number: 1 s is the spec\'s default; nothing is held' }] },
       note: 'OKX states no wait: the documented default is 1 s, nothing held',
     },
     {
@@ -251,7 +259,7 @@ export const okx: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 2000 }],
-      provenance: doc('errors', '50011 | 429 | Too Many Requests'),
+      provenance: { ...doc('errors', '50011 | 429 | Too Many Requests'), deviations: [{ value: 2000, reason: 'conservative', text: 'OKX states no wait; its limits are counted per 2 seconds ("x requests per 2 seconds"): held one whole 2 s window' }] },
       note: 'HTTP 429 without a body code: held for one 2 s window',
     },
   ],

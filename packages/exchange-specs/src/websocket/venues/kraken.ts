@@ -41,7 +41,12 @@ export const krakenWebSocket: WebSocketSpec = {
       algorithm: 'sliding-window',
       limit: 140,
       windowMs: 600_000,
-      provenance: { source: 'ws', confidence: 'uncertain', quote: Q.cloudflare },
+      provenance: {
+        source: 'ws',
+        confidence: 'uncertain',
+        quote: Q.cloudflare,
+        deviations: [{ value: 140, reason: 'conservative', text: '"approximately 150" attempts per rolling 10 minutes, read on the safe side of "approximately" as 140' }],
+      },
       description: '"approximately 150" attempts per rolling 10 minutes per IP, read on the safe side as 140; connections to both services together',
     },
   ],

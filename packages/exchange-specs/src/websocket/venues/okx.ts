@@ -67,7 +67,7 @@ export const okxWebSocket: WebSocketSpec = {
       scope: 'connection',
       limit: 64_000,
       kinds: ['subscribe', 'unsubscribe'],
-      provenance: doc('connect', Q.length),
+      provenance: { ...doc('connect', Q.length), deviations: [{ value: 64_000, reason: 'conservative', text: '"64 KB" read as the smaller 64,000 bytes (not 65,536)' }] },
       description: 'the channels of one subscribe request: the whole message is held to 64,000 bytes (64 KB read as the smaller 64,000, and the message is longer than its channels: both on the safe side)',
     },
   ],
