@@ -154,7 +154,7 @@ export async function runCcxtDemo(options: DemoOptions): Promise<DemoReport> {
   const elapsed = ((Date.now() - started) / 1000).toFixed(1);
   out.write(`\nccxt ${setup.ccxtId}: ${elapsed} s, ${mode}\n`);
   out.write(
-    `  ccxt calls completed ${result.calls ?? 'n/a'}   attempts sent ${result.counts.sent}   retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}   store errors ${result.counts.storeErrors}   booked again ${result.counts.rebooked}\n`,
+    `  ccxt calls completed ${result.calls ?? 'n/a'}   attempts sent ${result.counts.sent}   retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}   store errors ${result.counts.storeErrors}\n`,
   );
   let main = families[0];
   for (const f of families) {

@@ -130,7 +130,6 @@ export async function runCcxtWorkers(options: RunCcxtWorkersOptions, counts: Wor
     if (e.feedback.verdict === 'banned') counts.banned += 1;
     if (e.willRetry) counts.retries += 1;
     counts.feedbackErrors += e.feedbackErrors.length;
-    counts.rebooked += e.rebooked;
     options.onAttempt?.(e);
   };
   const allNormal = options.limiter.capabilities.priorities === true && options.classes === false;

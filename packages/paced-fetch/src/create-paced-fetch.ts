@@ -1,7 +1,7 @@
 // Over 400 lines with a reason: one request's whole life (price, admit, send, read the answer, feed it
 // back, retry) is one loop that reads best in one place; its parts (pacing, live limits, signals, the
 // request reader) are in files of their own.
-import type { BucketCheck, BucketKey, Clock, Decision, Limit, Priority, RateLimiter, Reserve, SyncOptions } from '@core/rate-limit-contract';
+import type { BucketCheck, BucketKey, Clock, Decision, Priority, RateLimiter, Reserve, SyncOptions } from '@core/rate-limit-contract';
 import {
   getVenueSpec,
   interpretResponse,

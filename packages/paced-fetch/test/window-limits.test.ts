@@ -65,18 +65,6 @@ function recordingLimiter(lateMs = 0) {
   return { clock, base, wrapped, recorded };
 }
 
-/** A fetch whose answers take `delay` ms of the manual clock (set before each request). */
-function slowAnswers(clock: ManualClock) {
-  const state = {
-    delay: 0,
-    fetch: async (): Promise<Response> => {
-      if (state.delay > 0) await new Promise<void>((r) => clock.setTimer(r, state.delay));
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
-    },
-  };
-  return state;
-}
-
 describe('window limits in paced-fetch', () => {
   it('sends the whole window at once, then holds the next request one window and the jitter allowance later, give or take two slots', async () => {
     const fake = new FakeFetch(json(200, {}));

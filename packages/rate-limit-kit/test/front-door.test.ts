@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BucketCheck, Capabilities, Clock, Limit, PeekOptions, TimerHandle } from '@core/rate-limit-contract';
+import type { BucketCheck, Capabilities, Clock, Limit, TimerHandle } from '@core/rate-limit-contract';
 import type { Admission, AdmitMode, Definition, Hold, LimiterStore, ResolvedKey } from '../src/index.js';
 import { StoreRateLimiter } from '../src/index.js';
 
