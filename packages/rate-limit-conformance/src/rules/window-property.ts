@@ -70,7 +70,9 @@ export function checkWindowInvariant(sends: readonly LoggedSend[], w: ModelWindo
     const admitted = inside.filter((s) => !s.recorded);
     if (admitted.length === 0) continue;
     const lastDecision = Math.max(...admitted.map((s) => s.step));
-    const decided = admitted.find((s) => s.step === lastDecision) as LoggedSend;
+    // of the sends decided last (calls made together share a step), the latest: a report forgets for it what it
+    // forgets for a send at or after a fixed window's end
+    const decided = admitted.filter((s) => s.step === lastDecision).reduce((a, b) => (b.at > a.at ? b : a));
     const forgotten = (s: LoggedSend): boolean =>
       forgets.some((f) => f.step < lastDecision && (s.at + w.jitterMs < f.B || (decided.at >= f.endMax && s.at + w.jitterMs < f.endMin)));
     const counted = inside.filter((s) => (!s.recorded || s.step < lastDecision) && !forgotten(s));
