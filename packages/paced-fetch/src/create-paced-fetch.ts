@@ -19,7 +19,7 @@ import {
   bucketKeyId as ownKey,
 } from '@core/exchange-specs';
 import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
-import { answeredSinceOf, noteDate, recordLate, sendLogOf, sentBeforeOf } from './shared-log.js';
+import { answeredSinceOf, judgeAnswer, noteDate, recordLate, sendLogOf, sentBeforeOf } from './shared-log.js';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
 import { PacedFetchError } from './paced-fetch-error.js';
 import { linkSignal } from './linked-signal.js';
@@ -531,7 +531,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     const sendSeq = ++sendLog.seq;
     // a send later than admitted by more than half a window limit's jitter allowance may reach the venue later than
     // the allowance covers: it is counted again from now on those limits (twice, never too little)
-    if (admittedAt !== undefined) recordLate(limiter, resolved.checks, sentAt - admittedAt);
+    const sentLate = admittedAt !== undefined && recordLate(limiter, resolved.checks, sentAt - admittedAt);
     // the send time the limiter's store keeps (its admission's), so that what this fetch says it
     // knows of its own sends and what the store finds by time never take one send twice (RL-V5)
     const keptAt = admittedAt ?? sentAt;
@@ -556,6 +556,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       headers[name.toLowerCase()] = value;
     });
     const respondedAt = clock.now();
+    // an answer much slower than the venue's fastest: its request may have reached the venue late
+    if (admittedAt !== undefined && !sentLate) judgeAnswer(sendLog, limiter, current.id, resolved.checks, respondedAt - sentAt, respondedAt);
     const answerSeq = ++sendLog.seq;
     // the venue's clock had passed this answer's Date by now: it bounds when a clock-aligned window began
     const dated = headers['date'] === undefined ? Number.NaN : Date.parse(headers['date']);

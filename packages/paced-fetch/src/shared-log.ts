@@ -13,6 +13,62 @@ export interface SharedSendLog<T> {
   readonly dated: Map<string, Map<number, number>>;
   /** Per venue id: per `Date` header value (ms), the latest send time (the limiter's clock) of a request whose answer was so dated (see `noteDate`). */
   readonly datedSends: Map<string, Map<number, number>>;
+  /** Per venue id: the fastest answer seen and the recent answers (see `judgeAnswer`). */
+  readonly answers: Map<string, AnswerTimes>;
+}
+
+/** One recent answer: when it came, how long it took, its window checks, and whether its send was counted again. */
+interface Answered {
+  readonly at: number;
+  readonly answerMs: number;
+  readonly checks: readonly BucketCheck[];
+  counted: boolean;
+}
+
+/** The answers of one venue seen by the paced fetches on one limiter object in this process. */
+interface AnswerTimes {
+  fastest: number;
+  readonly recent: Answered[];
+}
+
+/** How long answers are kept for a faster one to judge again (a minute's window and its jitter allowance), and how many at most. */
+const ANSWER_MEMORY_MS = 61_000;
+const ANSWER_MEMORY_COUNT = 256;
+
+/**
+ * Judges an answer for lateness: an answer is no faster than its request's trip to the venue, so one that came
+ * more than half a window limit's jitter allowance slower than the fastest answer of the venue may have reached it
+ * that much later than its send time. Its send is then counted again from now on those limits (twice, never too
+ * little). A new fastest answer judges the recent ones again (at a cold start the first answers wait for new
+ * connections). One comparison per answer in the common case.
+ */
+export function judgeAnswer(
+  log: SharedSendLog<unknown>,
+  limiter: RateLimiter,
+  venue: string,
+  checks: readonly BucketCheck[],
+  answerMs: number,
+  now: number,
+): void {
+  let t = log.answers.get(venue);
+  if (t === undefined) log.answers.set(venue, (t = { fastest: Number.POSITIVE_INFINITY, recent: [] }));
+  const mine: Answered = { at: now, answerMs, checks, counted: false };
+  const faster = answerMs < t.fastest;
+  if (faster) t.fastest = answerMs;
+  while (t.recent.length > 0 && ((t.recent[0]?.at ?? now) < now - ANSWER_MEMORY_MS || t.recent.length >= ANSWER_MEMORY_COUNT)) t.recent.shift();
+  t.recent.push(mine);
+  for (const a of faster ? t.recent : [mine]) {
+    if (a.counted) continue;
+    const lateMs = a.answerMs - t.fastest;
+    let any = false;
+    for (const b of lateBuckets(a.checks)) {
+      if (lateMs > b.jitterMs / 2) {
+        limiter.record(b.key, b.cost);
+        any = true;
+      }
+    }
+    a.counted = any;
+  }
 }
 
 /** How long the `Date` headers of a venue's answers are kept at the least (forgotten in batches, up to twice as long): beyond the longest clock-aligned window a header bounds (a minute). */
@@ -66,10 +122,17 @@ export function answeredSinceOf(log: SharedSendLog<unknown>, venue: string, venu
 /**
  * Counts a send again from now on its window limits when it went out `lateMs` later than its limiter admitted it and
  * that is more than half a limit's jitter allowance (a timer that fired late on a busy event loop): it may reach the
- * venue later than the allowance covers, so it is counted twice rather than too little (RL-R1).
+ * venue later than the allowance covers, so it is counted twice rather than too little (RL-R1). Answers whether it was.
  */
-export function recordLate(limiter: RateLimiter, checks: readonly BucketCheck[], lateMs: number): void {
-  for (const b of lateBuckets(checks)) if (lateMs > b.jitterMs / 2) limiter.record(b.key, b.cost);
+export function recordLate(limiter: RateLimiter, checks: readonly BucketCheck[], lateMs: number): boolean {
+  let any = false;
+  for (const b of lateBuckets(checks)) {
+    if (lateMs > b.jitterMs / 2) {
+      limiter.record(b.key, b.cost);
+      any = true;
+    }
+  }
+  return any;
 }
 
 const logs = new WeakMap<RateLimiter, SharedSendLog<unknown>>();
@@ -78,7 +141,7 @@ const logs = new WeakMap<RateLimiter, SharedSendLog<unknown>>();
 export function sendLogOf<T>(limiter: RateLimiter): SharedSendLog<T> {
   let l = logs.get(limiter);
   if (l === undefined) {
-    l = { sends: new Map(), seq: 0, dated: new Map(), datedSends: new Map() };
+    l = { sends: new Map(), seq: 0, dated: new Map(), datedSends: new Map(), answers: new Map() };
     logs.set(limiter, l);
   }
   return l as SharedSendLog<T>;

@@ -212,8 +212,10 @@ describe('deferred charges in paced-fetch', () => {
     expect(held.calls).toHaveLength(10);
     for (let i = 0; i < 5; i++) held.answer(200);
     await Promise.all(more);
-    // no order's weight was recorded (none failed), and nothing else: a slow answer is no late send
-    expect(records).toEqual([]);
+    // no order's weight was recorded (none failed); the five answers held a second while the next five
+    // came at once may have reached the venue late, so their admitted gate cost is recorded again
+    expect(records.filter((r) => r.cost >= 1)).toEqual([]);
+    expect(records.map((r) => r.cost)).toEqual([1e-6, 1e-6, 1e-6, 1e-6, 1e-6]);
   });
 
   it('a request its own bucket holds back takes no room in flight while it waits', async () => {

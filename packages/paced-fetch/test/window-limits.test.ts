@@ -279,6 +279,35 @@ describe('window limits in paced-fetch', () => {
     }
   });
 
+  it('an answer slower than the fastest by more than half the jitter allowance counts its send again; a new fastest judges the recent ones', async () => {
+    const { clock, wrapped, recorded } = recordingLimiter();
+    let delay = 0;
+    const fetch = async (): Promise<Response> => {
+      if (delay > 0) await new Promise<void>((r) => clock.setTimer(r, delay));
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch, clock, windowBurst: false });
+    const answered = async (ms: number): Promise<void> => {
+      delay = ms;
+      const p = paced(`${URL_BASE}/heavy`);
+      await clock.whenTimers(1);
+      await clock.advance(ms);
+      await p;
+    };
+    // a cold start: the first answers take 100 ms, the fastest seen so far
+    await answered(100);
+    await answered(120);
+    expect(recorded).toEqual([]);
+    // a 10 ms answer: the two before came 90 and 110 ms slower (more than 25 ms), so they may have arrived late
+    await answered(10);
+    expect(recorded).toEqual([10, 10]);
+    // 30 ms: 20 ms slower than the fastest, within half the allowance (25 ms); 200 ms: counted again
+    await answered(30);
+    expect(recorded).toEqual([10, 10]);
+    await answered(200);
+    expect(recorded).toEqual([10, 10, 10]);
+  });
+
   it('after a refusal with Retry-After, nothing goes before it ends, and the window counts as full then (RL-R3, RL-V5)', async () => {
     const fake = new FakeFetch(json(429, { error: 'slow down' }, { 'retry-after': '2' }), json(200, { ok: true }));
     const { clock, paced, events } = setup(fake);
