@@ -19,6 +19,7 @@ import {
   bucketKeyId as ownKey,
 } from '@core/exchange-specs';
 import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
+import { waitUntilClear } from './overtaken.js';
 import { answeredSinceOf, judgeAnswer, noteDate, recordLate, sendLogOf, sentBeforeOf } from './shared-log.js';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
 import { PacedFetchError } from './paced-fetch-error.js';
@@ -173,6 +174,8 @@ export interface PacedFetchOptions {
 const DEFAULT_MAX_WAIT_MS = 10_000;
 /** Unbooked sleeps for the own buckets before a request books (see `waitUnbookedForOwnBuckets`). */
 const UNBOOKED_SLEEPS = 3;
+/** A wait for capacity longer than this (ms, this process's clock) waited for a booking, not for a store's answer. */
+const WAITED_MS = 5;
 /** How long a request keeps its turn to join the shared queue after asking to book, ms of real time. */
 const JOIN_HOLD_MS = 20;
 
@@ -524,6 +527,29 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       // ok means "send now" (RL-W1); a booking answered where ok was due is waited out: never send early.
       if (answer.kind === 'booked') await sleep(clock, asked + answer.waitMs - clock.now(), signal);
       admittedAt = answer.sendAtMs;
+      // a send that waited for its booking asks, when its time comes, whether its window limits are still within
+      // their limit (a send before it may have been counted again since); if not, it books them again and waits.
+      // (Waited: by this process's clock, longer than a store's answer takes; a send admitted at once cannot
+      // have been overtaken.)
+      if (answer.kind === 'booked' || clock.now() - asked > WAITED_MS)
+        admittedAt = await waitUntilClear(limiter, resolved.checks, admittedAt, async (windows) => {
+          const again = clock.now();
+          const r = await limiter.waitForCapacity(windows, {
+            maxWaitMs: Math.max(1, started + maxWaitMs - again),
+            ...cls,
+            ...(signal === undefined ? {} : { signal }),
+          });
+          if (r.kind === 'error') {
+            if (r.error.code === 'aborted') throw abortReason(signal);
+            throw new PacedFetchError(
+              r.error.code,
+              `${current.id}: ${request.method} ${request.path} not sent: booked again, ${r.error.message}`,
+              r.error.retryAfterMs,
+            );
+          }
+          if (r.sendAtMs > clock.now()) await sleep(clock, r.sendAtMs - clock.now(), signal);
+          return r.sendAtMs;
+        });
     } else if (signal?.aborted === true) {
       throw abortReason(signal);
     }

@@ -308,6 +308,26 @@ describe('window limits in paced-fetch', () => {
     expect(recorded).toEqual([10, 10, 10]);
   });
 
+  it('a booked send whose windows are overcommitted when its time comes (a send before it counted again) books again and waits', async () => {
+    const fake = new FakeFetch(json(200, {}));
+    const { clock, limiter, paced } = setup(fake);
+    for (let i = 0; i < 10; i++) await paced(`${URL_BASE}/heavy`);
+    // the 11th books a window and the jitter allowance later (give or take two slots)
+    const next = paced(`${URL_BASE}/heavy`);
+    await clock.whenTimers(1);
+    // meanwhile cost is recorded (sends counted again from now: their answers came late): at the 11th's send time
+    // its window holds more than 100 with its own booking
+    await clock.advance(5_000);
+    limiter.record(weightKey, 95, { perWindow: 100, windowMs: 10_000, jitterMs: 50 });
+    await clock.advance(5_050 + SLOTS_SLACK_MS);
+    await settle();
+    expect(fake.calls).toHaveLength(10);
+    // it goes once the record has left the window instead
+    await clock.advance(10_100);
+    await next;
+    expect(fake.calls).toHaveLength(11);
+  });
+
   it('after a refusal with Retry-After, nothing goes before it ends, and the window counts as full then (RL-R3, RL-V5)', async () => {
     const fake = new FakeFetch(json(429, { error: 'slow down' }, { 'retry-after': '2' }), json(200, { ok: true }));
     const { clock, paced, events } = setup(fake);
