@@ -25,9 +25,9 @@ async function overcommitted(limiter: RateLimiter, checks: readonly BucketCheck[
 }
 
 /**
- * A booked send whose window limits are overcommitted when its time comes books them again (its first booking
- * stays charged: counted twice, never too little) and waits for the new time, within the budget; `sleep` waits
- * until a time of the limiter's clock. Answers the send time it went at, or throws what `rebook` throws.
+ * A booked send whose window limits are overcommitted when its time comes books them again with `rebook` (its first
+ * booking stays charged: counted twice, never too little), which waits for the new time within the budget and
+ * answers it. Answers the send time the send goes at, or throws what `rebook` throws.
  */
 export async function waitUntilClear(
   limiter: RateLimiter,
