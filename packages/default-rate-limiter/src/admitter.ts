@@ -6,6 +6,8 @@ import {
   planAdmission,
   sendTime,
   windowCharge,
+  windowChargeNow,
+  windowSendTime,
   windowLineOf,
   type Admission,
   type AdmissionPlan,
@@ -84,7 +86,7 @@ export class Admitter {
       for (let i = 0; i < n; i++) {
         const w = (defs[i] as Definition).window;
         if (w === undefined) continue;
-        const si = b.cache.sendTime(ws[i] as number[], w, costs[i] as number, s);
+        const si = windowSendTime(ws[i] as number[], w, costs[i] as number, s);
         if (!(si - now <= HORIZON_MS)) return this.#slow(now, n, keys, defs, costs, out);
         if (si > s) {
           s = si;
@@ -102,8 +104,8 @@ export class Admitter {
         k.memo = b.write(slots[i] as number, k.id, chargeAt(xs[i] as number, def, costs[i] as number, now), def, now);
         continue;
       }
-      const next = b.cache.charge(e, w, costs[i] as number, now);
-      k.memo = b.writeWindow(slots[i] as number, k.id, next, def, now, b.cache.expiry(next, w));
+      // a quick admission books nothing: no booking holds the ledger it replaces, so it may change in place
+      k.memo = b.writeWindow(slots[i] as number, k.id, windowChargeNow(e, w, costs[i] as number, now), def, now);
     }
     return 0;
   }

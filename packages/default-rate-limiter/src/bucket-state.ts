@@ -23,7 +23,6 @@ import {
 } from '@core/rate-limit-kit';
 import { BucketTable } from './bucket-table.js';
 import { IdleSweep, type SweepOptions } from './idle-sweep.js';
-import { WindowQuick } from './window-quick.js';
 
 /** A penalty or recorded debt waiting for its bucket's first definition (RL-R1, RL-R3). */
 export interface Pending {
@@ -48,8 +47,6 @@ export class BucketState {
   readonly windows = new Map<string, number[]>();
   /** The class states of token buckets with bookings ahead (RL-Q1..RL-Q5, the kit's classes.ts). */
   readonly classes = new Map<string, ClassState>();
-  /** The window arithmetic of the quick admission (window-quick.ts). */
-  readonly cache = new WindowQuick();
   readonly sweep: IdleSweep;
   readonly #maxPending: number;
   readonly #charged: ClassCharged = { x: 0, cs: undefined };

@@ -53,6 +53,7 @@ export {
   slotOf,
   windowBorrowed,
   windowCharge,
+  windowChargeNow,
   windowExpiry,
   windowFoldPending,
   windowFromBorrowed,

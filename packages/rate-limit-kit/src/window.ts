@@ -237,6 +237,27 @@ export function windowCharge(e: readonly number[], d: WindowDefinition, cost: nu
   return addAt(pruneWindow(e, d, now), slotOf(s, d), cost);
 }
 
+/**
+ * A charge sent now, `windowCharge(e, d, cost, now, now)` exactly, made in place when nothing is to be forgotten and
+ * the send lands in the last slot or after it (the common case of a window admitting behind everything): no copy.
+ * For a caller that holds no other reference to `e` (an admission that books nothing). Answers the ledger written.
+ */
+export function windowChargeNow(e: number[], d: WindowDefinition, cost: number, now: number): number[] {
+  const n = e.length;
+  if (n < LEDGER_HEADER + 2 || now >= num(e, AT_END_MAX)) return windowCharge(e, d, cost, now, now);
+  const j = slotOf(now, d);
+  // nothing to forget: the oldest slot and others' use still in a run with j, no fixed window ended
+  if (num(e, LEDGER_HEADER) <= j - d.M) return windowCharge(e, d, cost, now, now);
+  const others = num(e, AT_OTHERS_SLOT);
+  if (others !== NONE && (others <= j - d.M || now >= num(e, AT_OTHERS_UNTIL))) return windowCharge(e, d, cost, now, now);
+  const last = num(e, n - 2);
+  if (last > j) return windowCharge(e, d, cost, now, now);
+  if (last === j) e[n - 1] = Math.min(num(e, n - 1) + cost, MAX_AMOUNT);
+  else e.push(j, cost);
+  e[AT_SUM] = Math.min(num(e, AT_SUM) + cost, MAX_AMOUNT);
+  return e;
+}
+
 /** A record (RL-R1): the cost counted as sent now, even beyond the limit (later sends wait it out); clamped. */
 export function windowRecord(e: readonly number[], d: WindowDefinition, cost: number, now: number): number[] {
   return addAt(pruneWindow(e, d, now), slotOf(now, d), Math.min(cost, MAX_AMOUNT));

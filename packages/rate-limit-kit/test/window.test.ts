@@ -11,6 +11,7 @@ import {
   slotOf,
   windowBorrowed,
   windowCharge,
+  windowChargeNow,
   windowExpiry,
   windowPenalize,
   windowRecord,
@@ -196,6 +197,31 @@ describe('slot ledger: RL-V1 over random interleavings', () => {
         return true;
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('slot ledger: a charge sent now, in place', () => {
+  it('writes exactly what windowCharge writes, over random sends, records and reports', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ dt: fc.double({ min: 0, max: 300, noNaN: true }), cost: fc.double({ min: 0.1, max: 20, noNaN: true }), sync: fc.boolean() }), {
+          maxLength: 60,
+        }),
+        (steps) => {
+          let e = emptyLedger();
+          let now = T0;
+          for (const st of steps) {
+            now += st.dt;
+            if (st.sync) e = windowSync(e, d, 30, now, now - 10, 0, [now + 400, now + 400]);
+            const expected = windowCharge(e, d, st.cost, now, now);
+            e = windowChargeNow(e.slice(), d, st.cost, now);
+            if (JSON.stringify(e) !== JSON.stringify(expected)) return false;
+          }
+          return true;
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });
