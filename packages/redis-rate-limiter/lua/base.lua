@@ -35,15 +35,57 @@ local function read_clock(arg)
   return (seconds - EPOCH_S) * 1000 + micros / 1000, t[1], t[2], seconds * 1000000 + micros
 end
 
--- The text of every non-zero number parsed from a stored entry list in this call. Only these scripts write
--- the values, with fmt, and %.17g round-trips: the text is exactly what fmt gives for the value again, so
--- formatting the entries kept from one write to the next costs a table lookup, not a string.format each.
-local FMT_SEEN = {}
+-- Number text, both ways, remembered from call to call (the library outlives its calls): a slot ledger's numbers
+-- repeat from one call to the next (its slots, amounts, sentinels), and parsing or formatting a double costs far
+-- more than a table lookup. Only these scripts write stored numbers, with fmt, and %.17g round-trips, so a text
+-- and its value always correspond both ways. The sentinels of a ledger's header (window.lua's NONE and NEVER,
+-- -1e300 and 1e300) are written '-' and '+': a double of 300 digits is the costliest text of all. Past
+-- MAX_TEXTS entries both tables are forgotten at once.
+local MAX_TEXTS = 8192
+-- (window.lua's NONE and NEVER)
+local LEDGER_NONE, LEDGER_NEVER = -1e300, 1e300
+local VALUE_OF = { ['-'] = LEDGER_NONE, ['+'] = LEDGER_NEVER }
+local TEXT_OF = {}
+local text_count = 0
 
+local function forget_texts()
+  VALUE_OF = { ['-'] = LEDGER_NONE, ['+'] = LEDGER_NEVER }
+  TEXT_OF = {}
+  text_count = 0
+end
+
+-- (a value is remembered when a stored text is read: a token bucket's x is new on every call and not worth keeping)
 local function fmt(v)
-  local s = FMT_SEEN[v]
+  local s = TEXT_OF[v]
   if s ~= nil then return s end
   return string.format('%.17g', v)
+end
+
+local function remember(s, v)
+  if v ~= nil and v ~= 0 and v == v then
+    if text_count >= MAX_TEXTS then forget_texts() end
+    VALUE_OF[s] = v
+    TEXT_OF[v] = s
+    text_count = text_count + 2
+  end
+end
+
+-- the value of a stored number's text (fmt's inverse), remembered
+local function value_of(s)
+  local v = VALUE_OF[s]
+  if v ~= nil then return v end
+  v = tonumber(s)
+  remember(s, v)
+  return v
+end
+
+-- fmt, remembered: for a window limit's numbers, which the next call reads again
+local function fmt_kept(v)
+  local s = TEXT_OF[v]
+  if s ~= nil then return s end
+  s = string.format('%.17g', v)
+  remember(s, v)
+  return s
 end
 
 -- base + inc, nudged up when the float sum fell short of inc: a charge is never smaller than its cost
@@ -123,9 +165,3 @@ end
 
 -- The operations by name, each a function of a call's keys and arguments (one file each, after stored.lua).
 local OPERATIONS = {}
-
--- Runs one operation. A call starts with no number text remembered: the library outlives its calls.
-local function run(operation, keys, args)
-  if next(FMT_SEEN) ~= nil then FMT_SEEN = {} end
-  return operation(keys, args)
-end

@@ -8,7 +8,7 @@
 if redis.register_function ~= nil then
   local function register(name)
     local operation = OPERATIONS[name]
-    redis.register_function(LIBRARY .. '_' .. name, function(keys, args) return run(operation, keys, args) end)
+    redis.register_function(LIBRARY .. '_' .. name, operation)
   end
   register('admit')
   register('cancel')
@@ -18,5 +18,5 @@ if redis.register_function ~= nil then
   register('inspect')
   register('delete')
 else
-  return run(OPERATIONS[OPERATION], KEYS, ARGV)
+  return OPERATIONS[OPERATION](KEYS, ARGV)
 end

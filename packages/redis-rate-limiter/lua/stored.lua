@@ -42,11 +42,8 @@ local function parse(raw)
     local e = {}
     local n = 0
     for v in string.gmatch(string.sub(raw, bar + 1), '[^,]+') do
-      local value = tonumber(v)
       n = n + 1
-      e[n] = value
-      -- (0 is left out: -0 and 0 are one table key but two texts; nan cannot be a key)
-      if value ~= 0 and value == value then FMT_SEEN[value] = v end
+      e[n] = value_of(v)
     end
     st.entries = e
   elseif string.find(text, '/', 1, true) then
@@ -104,9 +101,19 @@ local function effective_window(raw, d, now)
   return window_from_borrowed(borrowed_at(st.x, define(st.text), now), st.hold, d.window, now), st.hold
 end
 
+-- a slot ledger's numbers, its sentinels short (base.lua)
 local function fmt_ledger(e)
   local parts = {}
-  for i = 1, #e do parts[i] = fmt(e[i]) end
+  for i = 1, #e do
+    local v = e[i]
+    if v == LEDGER_NONE then
+      parts[i] = '-'
+    elseif v == LEDGER_NEVER then
+      parts[i] = '+'
+    else
+      parts[i] = fmt_kept(v)
+    end
+  end
   return table.concat(parts, ',')
 end
 
@@ -125,7 +132,8 @@ local function store(key, d, x, hold, now, slack, token, entries, classes)
     redis.call('DEL', key)
     return ''
   end
-  local value = d.text .. ',' .. fmt(x)
+  local value
+  if d.window then value = d.text .. ',' .. fmt_kept(x) else value = d.text .. ',' .. fmt(x) end
   if hold > now then value = value .. ',' .. fmt(hold) end
   if classes ~= nil and not d.window and not d.quota then
     local c = {}

@@ -5,8 +5,8 @@
 -- ms; an interval of windowMs + jitterMs touches at most M = ceil(span / g) + 1 consecutive slots, and a send of
 -- cost c in slot j fits under a line when every run of M slots containing j holds at most line - c.
 
-local NONE = -1e300
-local NEVER = 1e300
+local NONE = LEDGER_NONE
+local NEVER = LEDGER_NEVER
 local AT_SUM = 1
 local AT_OTHERS = 2
 local AT_OTHERS_SLOT = 3
@@ -80,7 +80,10 @@ local function prune_window(raw, w, now)
   local e = ledger(raw)
   local oldest = slot_of(now, w) - w.M
   local rolled = roll_over(e, w, now)
-  local out = drop_head(rolled, first_from(rolled, oldest + 1))
+  local from = first_from(rolled, oldest + 1)
+  -- (nothing to drop: the ledger itself, which every caller gives up to the result)
+  local out = rolled
+  if from ~= LEDGER_HEADER + 1 then out = drop_head(rolled, from) end
   if out[AT_OTHERS_SLOT] ~= NONE and (out[AT_OTHERS_SLOT] <= oldest or now >= out[AT_OTHERS_UNTIL]) then clear_others(out) end
   if #out == LEDGER_HEADER then out[AT_SUM] = 0 end
   return out

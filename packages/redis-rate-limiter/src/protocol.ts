@@ -17,7 +17,7 @@ import { NO_HOLD } from '@core/rate-limit-kit';
  * - A window limit: `perWindow/windowMs/jitterMs,expiry[,hold]`, then `|` and its slot ledger (the kit's
  *   window.ts), its numbers comma-separated: the header (the pairs' sum, others' use, the slot it counts in
  *   and the time it stops counting, the first slot a hold leaves open, the latest fixed window's start and
- *   its end's earliest and latest time; ±1e300 for none), then `slot,amount` for each slot that holds cost
+ *   its end's earliest and latest time; `-` for none and `+` for never, which stand for −1e300 and 1e300), then `slot,amount` for each slot that holds cost
  *   and can still count, in slot order (slots of windowMs / 128 of script time); `expiry` is when nothing
  *   counts any more.
  * - A bucket never defined that has a hold or recorded debt: `p,debt,hold` (hold empty when none).
@@ -227,6 +227,13 @@ function holdOf(text: string | undefined): number {
   return text === undefined || text === '' ? NO_HOLD : Number(text);
 }
 
+/** A slot ledger's header writes its sentinels short: `-` for none (−1e300) and `+` for never (1e300). */
+const LEDGER_SENTINELS: Readonly<Record<string, number>> = { '-': -1e300, '+': 1e300 };
+
+function ledgerNumber(text: string): number {
+  return LEDGER_SENTINELS[text] ?? Number(text);
+}
+
 /** Parses a stored value; `undefined` for anything else. */
 export function parseStored(raw: string): StoredState | undefined {
   const token = raw.indexOf(';');
@@ -256,7 +263,7 @@ export function parseStored(raw: string): StoredState | undefined {
       : value
           .slice(bar + 1)
           .split(',')
-          .map(Number);
+          .map(ledgerNumber);
   return { ...state, entries };
 }
 
