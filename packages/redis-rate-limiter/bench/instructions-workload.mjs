@@ -1,0 +1,57 @@
+// The workloads of bench/instructions.sh (perf-probe's window workloads and a token bucket), against the server
+// on PORT: `node instructions-workload.mjs [prep,...:]workload`. Workloads before the colon prepare the ledgers
+// (probeFull needs fill's); then callgrind's counters are zeroed and the server's stats reset, so only the
+// measured workload counts. Prints the measured FCALL calls.
+import { execFileSync } from 'node:child_process';
+import { Redis } from 'ioredis';
+import { createRedisRateLimiter, fromIoRedis } from '../dist/index.js';
+const S = await import('../../exchange-specs/dist/index.js');
+const port = Number(process.env.PORT);
+const c1 = new Redis({ port, enableOfflineQueue: true, maxRetriesPerRequest: 1 });
+// a manual clock that moves 20 us per call, as one Redis core at ~50 k calls/s would see it: deterministic ledgers
+let t = 29_000_000_000.123;
+const clock = {
+  now: () => (t += 0.02),
+  setTimer: (fn, ms) => {
+    const h = setTimeout(fn, 0);
+    return { cancel: () => clearTimeout(h) };
+  },
+};
+const lim = createRedisRateLimiter({ redis: fromIoRedis(c1), prefix: 'perf:', timeoutMs: 60000, ...(process.env.REAL_CLOCK ? {} : { clock }) });
+const key = (i) => ({ venue: 'v', credential: `c${i % 1000}`, axis: 'a' });
+const TB = { capacity: 1e9, refillPerSec: 1e9 };
+const spec = S.getVenueSpec('binance-spot');
+const order = S.resolveRequest(spec, { method: 'POST', path: '/api/v3/order', query: { symbol: 'BTCUSDT' } }, { credential: 'k1' });
+const W = {
+  tb: [20000, 64, (i) => lim.checkRate(key(i), TB, 1)],
+  admitAll: [10000, 64, (i) => lim.checkRate(key(i), { perWindow: 1e9, windowMs: 60_000 }, 1)],
+  fill: [6000, 16, () => lim.checkRate({ venue: 'w', credential: null, axis: 'ip' }, { perWindow: 6000, windowMs: 60_000 }, 1)],
+  probeFull: [5000, 16, () => lim.checkRate({ venue: 'w', credential: null, axis: 'ip' }, { perWindow: 6000, windowMs: 60_000 }, 1)],
+  book: [3000, 16, () => lim.checkRate({ venue: 'w2', credential: null, axis: 'ip' }, { perWindow: 100, windowMs: 1000 }, 1, { maxWaitMs: 3000 })],
+  binanceOrder: [3000, 16, () => lim.checkRates(order.checks)],
+};
+const [prep, measured] = process.argv[2].includes(':') ? process.argv[2].split(':') : ['', process.argv[2]];
+async function run(name) {
+  const [n0, inflight, step] = W[name];
+  const n = Math.ceil(n0 / Number(process.env.SHRINK ?? 1));
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: inflight }, async () => {
+      while (i < n) {
+        const d = await step(i++);
+        if (d.kind === 'error') {
+          console.error(d);
+          process.exit(1);
+        }
+      }
+    }),
+  );
+}
+for (const name of prep.split(',').filter(Boolean)) await run(name);
+execFileSync('callgrind_control', ['-z'], { stdio: 'ignore' });
+await c1.config('RESETSTAT');
+await run(measured);
+const stats = await c1.info('commandstats');
+console.log(measured, /cmdstat_fcall:calls=(\d+)/.exec(stats)?.[1] ?? 0);
+c1.disconnect();
+process.exit(0);

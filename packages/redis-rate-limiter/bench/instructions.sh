@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Server instructions per FCALL of the limiter's workloads, counted by valgrind's callgrind inside Redis's
+# fcallCommand only: deterministic, so a change to the Lua library can be weighed to a few hundred instructions
+# on a busy machine where timings swing by 2x. The workloads (instructions-workload.mjs) are perf-probe's, on a
+# manual clock that moves 20 us per call. Needs valgrind and redis-server; starts its own server on PORT.
+#
+#   bash bench/instructions.sh tb,admitAll,fill,probeFull,book,binanceOrder   (after pnpm build)
+#   SHRINK=4 ... runs a quarter of each workload's calls.
+set -euo pipefail
+cd "$(dirname "$0")"
+PORT=${PORT:-6406}
+IFS=, read -ra CASES <<< "${1:-tb,admitAll,fill,probeFull,book,binanceOrder}"
+for c in "${CASES[@]}"; do
+  out=$(mktemp)
+  valgrind --tool=callgrind --toggle-collect=fcallCommand --callgrind-out-file="$out" \
+    redis-server --port "$PORT" --bind 127.0.0.1 --save "" --appendonly no >/dev/null 2>&1 &
+  for _ in $(seq 1 100); do redis-cli -p "$PORT" ping >/dev/null 2>&1 && break; sleep 0.2; done
+  pre=""
+  [ "$c" = probeFull ] && pre="fill"
+  calls=$(PORT=$PORT node instructions-workload.mjs "${pre}:$c" | tail -1 | awk '{ print $2 }')
+  redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
+  wait
+  ir=$(grep -E '^(summary|totals):' "$out" | head -1 | awk '{print $2}')
+  echo "$c${pre:+ (after $pre)}: $((ir / calls)) instructions per FCALL over $calls calls"
+  rm -f "$out"
+done
