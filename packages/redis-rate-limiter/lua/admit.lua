@@ -3,9 +3,10 @@
 -- Its arguments and replies, by name: src/protocol.ts (admitArgs, decodeAdmitReply).
 --
 -- keys: the buckets (distinct: the caller merges repeated keys, RL-M2).
--- args: now ('' = server TIME), TTL slack ms, mode, budget ms (book), token (book), class (CRITICAL, NORMAL,
---       BULK), the share of each bucket the class leaves free ('' = one share per bucket after the checks, RL-Q6),
---       then per bucket its definition as text and its cost (> 0), then the shares when per bucket.
+-- args: now ('' = server TIME), the call's settings as one text "slack,mode,class,free" (TTL slack ms; mode;
+--       class CRITICAL, NORMAL or BULK; the share of each bucket the class leaves free, '' = one share per bucket
+--       after the checks, RL-Q6), then per bucket its definition as text and its cost (> 0), then the shares when
+--       per bucket, then for a booking its budget (ms) and its token.
 
 -- modes: a probe admits now or answers the wait (the default, 1); a peek writes nothing; a booking books a
 -- wait within the budget
@@ -18,18 +19,38 @@ local UNPAYABLE_QUOTA, UNPAYABLE_HORIZON, UNPAYABLE_WINDOW = 1, 2, 3
 -- it reads (index i of a plan table before bucket i is planned), so what an earlier call left is never read.
 local GOT, FREES, DEFS, COSTS, XS, HOLDS, WINDOWS, CLASSES = {}, {}, {}, {}, {}, {}, {}, {}
 
+-- A call's settings by their text: a limiter sends the same few texts (one per mode, class and share), so each
+-- is parsed once; past MAX_CALLS they are all forgotten at once.
+local MAX_CALLS = 256
+local CALLS, call_count = {}, 0
+
+local function call_settings(text)
+  local c = CALLS[text]
+  if c ~= nil then return c end
+  local slack, mode, cls, free = string.match(text, '^([^,]*),([^,]*),([^,]*),([^,]*)$')
+  c = { slack = tonumber(slack), mode = tonumber(mode), cls = tonumber(cls), free = tonumber(free) }
+  if call_count >= MAX_CALLS then CALLS, call_count = {}, 0 end
+  CALLS[text] = c
+  call_count = call_count + 1
+  return c
+end
+
 function OPERATIONS.admit(keys, args)
-  local NOW, SLACK, MODE, BUDGET, TOKEN, CLASS, FREE, CHECKS = 1, 2, 3, 4, 5, 6, 7, 8
+  local NOW, CALL, CHECKS = 1, 2, 3
   local now, clock_a, clock_b, admitted_now = read_clock(args[NOW])
-  local slack = number(args[SLACK])
-  local mode = number(args[MODE])
-  local cls = number(args[CLASS])
+  local settings = call_settings(args[CALL])
+  local slack, mode, cls, free = settings.slack, settings.mode, settings.cls, settings.free
   local n = #keys
-  local free = number(args[FREE])
   local frees = FREES
-  for i = 1, n do
-    if free ~= nil then frees[i] = free else frees[i] = number(args[CHECKS + 2 * n + i - 1]) end
+  -- after the checks: the shares when per bucket, then a booking's budget and token
+  local tail = CHECKS + 2 * n
+  if free ~= nil then
+    for i = 1, n do frees[i] = free end
+  else
+    for i = 1, n do frees[i] = number(args[tail + i - 1]) end
+    tail = tail + n
   end
+  local BUDGET, TOKEN = tail, tail + 1
 
   local stored
   if n == 1 then

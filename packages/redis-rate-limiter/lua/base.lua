@@ -27,12 +27,19 @@ local NO_HOLD = -1 / 0
 local WINDOW_SLOTS = 128
 
 -- now in script time, the clock as the caller gets it back (TIME's two strings, or the injected value), and
--- the reply of an admission now: TIME in microseconds as one number, or the injected value as given
+-- the reply of an admission now: TIME in microseconds as one number, or the injected value as given. TIME's
+-- seconds change once a second: their text is converted once (the library outlives its calls).
+local seconds_text, seconds, seconds_ms = '', 0, 0
+
 local function read_clock(arg)
   if arg ~= '' then return tonumber(arg), arg, '', arg end
   local t = redis.call('TIME')
-  local seconds, micros = tonumber(t[1]), tonumber(t[2])
-  return (seconds - EPOCH_S) * 1000 + micros / 1000, t[1], t[2], seconds * 1000000 + micros
+  local s, micros = t[1], tonumber(t[2])
+  if s ~= seconds_text then
+    seconds_text, seconds = s, tonumber(s)
+    seconds_ms = (seconds - EPOCH_S) * 1000
+  end
+  return seconds_ms + micros / 1000, s, t[2], seconds * 1000000 + micros
 end
 
 -- Number text, both ways, remembered from call to call (the library outlives its calls): a slot ledger's numbers

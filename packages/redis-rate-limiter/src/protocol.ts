@@ -74,26 +74,27 @@ export interface AdmitCall {
 }
 
 /**
- * The arguments of admit.lua, by position (its header names them): now, slack, mode, budget, token,
- * class, the one share ('' when per bucket), then the definition's text and the cost per bucket, then the
- * shares when per bucket.
+ * The text of a call's settings as admit.lua reads them (its CALL argument): `slack,mode,class,free`, with the
+ * one share ('' when per bucket). Most calls of a limiter carry the same few texts, which the library parses
+ * once and then finds by text: one argument instead of four on every call.
+ */
+export function admitCallText(settings: ScriptSettings, mode: AdmitMode, cls: number, free: number | readonly number[]): string {
+  return `${settings.ttlSlackMs},${ADMIT_MODE[mode]},${cls},${typeof free === 'number' ? free : ''}`;
+}
+
+/**
+ * The arguments of admit.lua, by position (its header names them): now, the call's settings
+ * ({@link admitCallText}), the definition's text and the cost per bucket, the shares when per bucket, and
+ * for a booking its budget and token last.
  */
 export function admitArgs(settings: ScriptSettings, call: AdmitCall): string[] {
   const { mode, budgetMs, token, n, defs, costs, cls, free } = call;
-  const one = typeof free === 'number';
-  const args = [
-    settings.now,
-    settings.ttlSlackMs,
-    ADMIT_MODE[mode],
-    budgetMs === undefined ? '' : String(budgetMs),
-    token,
-    String(cls),
-    one ? String(free) : '',
-  ];
+  const args = [settings.now, admitCallText(settings, mode, cls, free)];
   for (let i = 0; i < n; i++) {
     args.push((defs[i] as Definition).text, String(costs[i]));
   }
-  if (!one) for (let i = 0; i < n; i++) args.push(String(free[i]));
+  if (typeof free !== 'number') for (let i = 0; i < n; i++) args.push(String(free[i]));
+  if (mode === 'book') args.push(budgetMs === undefined ? '' : String(budgetMs), token);
   return args;
 }
 
