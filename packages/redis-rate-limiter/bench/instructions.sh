@@ -22,5 +22,6 @@ for c in "${CASES[@]}"; do
   wait
   ir=$(grep -E '^(summary|totals):' "$out" | head -1 | awk '{print $2}')
   echo "$c${pre:+ (after $pre)}: $((ir / calls)) instructions per FCALL over $calls calls"
+  if [ -n "${KEEP:-}" ]; then cp "$out" "/tmp/cg.$c.out"; fi
   rm -f "$out"
 done

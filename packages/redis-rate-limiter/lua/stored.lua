@@ -41,9 +41,12 @@ local function parse(raw)
     -- a window limit's slot ledger (window.lua): its numbers, comma-separated
     local e = {}
     local n = 0
+    local values = VALUE_OF
     for v in string.gmatch(string.sub(raw, bar + 1), '[^,]+') do
       n = n + 1
-      e[n] = value_of(v)
+      local value = values[v]
+      if value == nil then value = value_of(v) end
+      e[n] = value
     end
     st.entries = e
   elseif string.find(text, '/', 1, true) then
@@ -93,6 +96,13 @@ local function effective_window(raw, d, now)
   if st.entries then
     -- an idle bucket is absent; slots carry over to a definition of the same slot width, and the amount
     -- borrowed otherwise (RL-L5): a slot of one width means nothing under another
+    -- (a value under the call's own definition: expiry and hold alone tell whether it is live)
+    if st.text == d.text then
+      local full
+      if d.quota then full = st.x <= 0 else full = st.x <= now end
+      if full and not (st.hold > now) then return {}, NO_HOLD end
+      return st.entries, st.hold
+    end
     if live(st, now) == nil then return {}, NO_HOLD end
     local from = define(st.text)
     if from.window.g == d.window.g then return st.entries, st.hold end

@@ -138,8 +138,9 @@ end
 local function earliest_in(e, w, cost, from, line)
   local s = from
   local open_from = e[AT_OPEN_FROM]
-  if slot_of(s, w) < open_from then s = open_from * w.g end
-  local j0 = slot_of(s, w)
+  local g = w.g
+  if math.floor(s / g) < open_from then s = open_from * g end
+  local j0 = math.floor(s / g)
   local head = first_from(e, j0 - w.M + 1)
   local last = NONE
   if #e > LEDGER_HEADER then last = e[#e - 1] end
@@ -183,7 +184,7 @@ end
 -- the earliest time at or after `from` a send of cost fits under line (RL-V2), math.huge above the line (RL-V3)
 local function window_send_time(e, w, cost, from, line)
   if cost > line + w.eps then return math.huge end
-  local now = roll_over(ledger(e), w, from)
+  local now = roll_over(e, w, from)
   local t = earliest_in(now, w, cost, from, line)
   local end_max = now[AT_END_MAX]
   if t <= end_max then return t end
