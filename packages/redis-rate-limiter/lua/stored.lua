@@ -6,9 +6,47 @@ local function number_or_no_hold(text)
   return tonumber(text)
 end
 
+-- A window limit's values as parsed, by their text (the library outlives its calls): what one call writes, the
+-- next call on that bucket reads back, from any process, and parsing a ledger's text costs more than the rest of
+-- a call. store() keeps each window value it writes; parse() finds it by text, or parses and keeps it. A kept
+-- state is never handed out: parse() gives a copy, whose ledger its caller may change. Past MAX_PARSED values
+-- they are all forgotten at once.
+local MAX_PARSED = 512
+local PARSED, parsed_count = {}, 0
+
+local function copy_ledger(e)
+  local n = #e
+  if n <= 1000 then return { unpack(e) } end
+  local c = {}
+  for i = 1, n do c[i] = e[i] end
+  return c
+end
+
+local function keep_parsed(raw, st)
+  if parsed_count >= MAX_PARSED then PARSED, parsed_count = {}, 0 end
+  PARSED[raw] = st
+  parsed_count = parsed_count + 1
+end
+
+local function copy_state(st)
+  return { pending = false, text = st.text, x = st.x, hold = st.hold, classes = nil, entries = copy_ledger(st.entries) }
+end
+
+local parse_text
+
 -- a stored value: { pending = true, debt, hold }, or { text, x, hold, entries (a window limit's ledger) }; nil when absent
 local function parse(raw)
   if not raw then return nil end
+  local kept = PARSED[raw]
+  if kept ~= nil then return copy_state(kept) end
+  local st = parse_text(raw)
+  if st ~= nil and not st.pending and st.classes == nil and st.entries ~= nil and #st.entries > 0 then
+    keep_parsed(raw, copy_state(st))
+  end
+  return st
+end
+
+function parse_text(raw)
   local token = string.find(raw, ';', 1, true)
   if token then raw = string.sub(raw, 1, token - 1) end
   local bar = string.find(raw, '|', 1, true)
@@ -152,6 +190,12 @@ local function store(key, d, x, hold, now, slack, token, entries, classes)
   end
   if d.window and #entries > 0 then value = value .. '|' .. fmt_ledger(entries) end
   value = value .. token
+  -- (what parse() would give for this value, kept for the next call: the ledger is the caller's last use of it)
+  if d.window and #entries > 0 then
+    local h = NO_HOLD
+    if hold > now then h = hold end
+    keep_parsed(value, { pending = false, text = d.text, x = x, hold = h, classes = nil, entries = entries })
+  end
   if d.quota then
     redis.call('SET', key, value)
   else
