@@ -5,7 +5,6 @@
 import { execFileSync } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { createRedisRateLimiter, fromIoRedis } from '../dist/index.js';
-const S = await import('../../exchange-specs/dist/index.js');
 const port = Number(process.env.PORT);
 const c1 = new Redis({ port, enableOfflineQueue: true, maxRetriesPerRequest: 1 });
 // a manual clock that moves 20 us per call, as one Redis core at ~50 k calls/s would see it: deterministic ledgers
@@ -20,15 +19,20 @@ const clock = {
 const lim = createRedisRateLimiter({ redis: fromIoRedis(c1), prefix: 'perf:', timeoutMs: 60000, ...(process.env.REAL_CLOCK ? {} : { clock }) });
 const key = (i) => ({ venue: 'v', credential: `c${i % 1000}`, axis: 'a' });
 const TB = { capacity: 1e9, refillPerSec: 1e9 };
-const spec = S.getVenueSpec('binance-spot');
-const order = S.resolveRequest(spec, { method: 'POST', path: '/api/v3/order', query: { symbol: 'BTCUSDT' } }, { credential: 'k1' });
+// Binance spot's checks of POST /api/v3/order as @core/exchange-specs resolves them (four window limits)
+const orderChecks = [
+  ['request_weight', { perWindow: 6000, windowMs: 60_000, jitterMs: 100 }, null],
+  ['orders_10s', { perWindow: 50, windowMs: 10_000, jitterMs: 100 }, 'k1'],
+  ['orders_1d', { perWindow: 160_000, windowMs: 86_400_000, jitterMs: 100 }, 'k1'],
+  ['raw_requests', { perWindow: 300_000, windowMs: 300_000, jitterMs: 100 }, null],
+].map(([axis, limit, credential]) => ({ key: { venue: 'binance-spot', credential, axis }, limit, cost: 1 }));
 const W = {
   tb: [20000, 64, (i) => lim.checkRate(key(i), TB, 1)],
   admitAll: [10000, 64, (i) => lim.checkRate(key(i), { perWindow: 1e9, windowMs: 60_000 }, 1)],
   fill: [6000, 16, () => lim.checkRate({ venue: 'w', credential: null, axis: 'ip' }, { perWindow: 6000, windowMs: 60_000 }, 1)],
   probeFull: [5000, 16, () => lim.checkRate({ venue: 'w', credential: null, axis: 'ip' }, { perWindow: 6000, windowMs: 60_000 }, 1)],
   book: [3000, 16, () => lim.checkRate({ venue: 'w2', credential: null, axis: 'ip' }, { perWindow: 100, windowMs: 1000 }, 1, { maxWaitMs: 3000 })],
-  binanceOrder: [3000, 16, () => lim.checkRates(order.checks)],
+  binanceOrder: [3000, 16, () => lim.checkRates(orderChecks)],
 };
 const [prep, measured] = process.argv[2].includes(':') ? process.argv[2].split(':') : ['', process.argv[2]];
 async function run(name) {

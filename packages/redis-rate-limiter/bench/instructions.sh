@@ -5,7 +5,7 @@
 # manual clock that moves 20 us per call. Needs valgrind and redis-server; starts its own server on PORT.
 #
 #   bash bench/instructions.sh tb,admitAll,fill,probeFull,book,binanceOrder   (after pnpm build)
-#   SHRINK=4 ... runs a quarter of each workload's calls.
+#   SHRINK=4 ... runs a quarter of each workload's calls; PRE=fill,... runs workloads first, uncounted.
 set -euo pipefail
 cd "$(dirname "$0")"
 PORT=${PORT:-6406}
@@ -17,6 +17,7 @@ for c in "${CASES[@]}"; do
   for _ in $(seq 1 100); do redis-cli -p "$PORT" ping >/dev/null 2>&1 && break; sleep 0.2; done
   pre=""
   [ "$c" = probeFull ] && pre="fill"
+  [ -n "${PRE:-}" ] && pre="$PRE"
   calls=$(PORT=$PORT node instructions-workload.mjs "${pre}:$c" | tail -1 | awk '{ print $2 }')
   redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
   wait

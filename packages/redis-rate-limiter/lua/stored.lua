@@ -8,28 +8,16 @@ end
 
 -- A window limit's values as parsed, by their text (the library outlives its calls): what one call writes, the
 -- next call on that bucket reads back, from any process, and parsing a ledger's text costs more than the rest of
--- a call. store() keeps each window value it writes; parse() finds it by text, or parses and keeps it. A kept
--- state is never handed out: parse() gives a copy, whose ledger its caller may change. Past MAX_PARSED values
--- they are all forgotten at once.
+-- a call. store() keeps each window value it writes; parse() finds it by text, or parses and keeps it. A parsed
+-- state is shared, so it is never changed: window.lua's functions give new ledgers and never change the one they
+-- are given. Past MAX_PARSED values they are all forgotten at once.
 local MAX_PARSED = 512
 local PARSED, parsed_count = {}, 0
-
-local function copy_ledger(e)
-  local n = #e
-  if n <= 1000 then return { unpack(e) } end
-  local c = {}
-  for i = 1, n do c[i] = e[i] end
-  return c
-end
 
 local function keep_parsed(raw, st)
   if parsed_count >= MAX_PARSED then PARSED, parsed_count = {}, 0 end
   PARSED[raw] = st
   parsed_count = parsed_count + 1
-end
-
-local function copy_state(st)
-  return { pending = false, text = st.text, x = st.x, hold = st.hold, classes = nil, entries = copy_ledger(st.entries) }
 end
 
 local parse_text
@@ -38,11 +26,9 @@ local parse_text
 local function parse(raw)
   if not raw then return nil end
   local kept = PARSED[raw]
-  if kept ~= nil then return copy_state(kept) end
+  if kept ~= nil then return kept end
   local st = parse_text(raw)
-  if st ~= nil and not st.pending and st.classes == nil and st.entries ~= nil and #st.entries > 0 then
-    keep_parsed(raw, copy_state(st))
-  end
+  if st ~= nil and st.entries ~= nil and #st.entries > 0 then keep_parsed(raw, st) end
   return st
 end
 

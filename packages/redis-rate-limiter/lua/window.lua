@@ -21,6 +21,18 @@ local function empty_ledger()
   return { 0, 0, NONE, NEVER, NONE, NONE, NEVER, NEVER }
 end
 
+-- A ledger given to these functions is never changed (a parsed one is shared, stored.lua): a function that
+-- changes one changes its own copy.
+
+-- a copy of a ledger
+local function copy_ledger(e)
+  local n = #e
+  if n <= 1000 then return { unpack(e) } end
+  local c = {}
+  for i = 1, n do c[i] = e[i] end
+  return c
+end
+
 -- e, or a fresh empty ledger for a bucket that has none yet ({})
 local function ledger(e)
   if #e < LEDGER_HEADER then return empty_ledger() end
@@ -81,9 +93,8 @@ local function prune_window(raw, w, now)
   local oldest = slot_of(now, w) - w.M
   local rolled = roll_over(e, w, now)
   local from = first_from(rolled, oldest + 1)
-  -- (nothing to drop: the ledger itself, which every caller gives up to the result)
-  local out = rolled
-  if from ~= LEDGER_HEADER + 1 then out = drop_head(rolled, from) end
+  local out
+  if from == LEDGER_HEADER + 1 then out = copy_ledger(rolled) else out = drop_head(rolled, from) end
   if out[AT_OTHERS_SLOT] ~= NONE and (out[AT_OTHERS_SLOT] <= oldest or now >= out[AT_OTHERS_UNTIL]) then clear_others(out) end
   if #out == LEDGER_HEADER then out[AT_SUM] = 0 end
   return out
