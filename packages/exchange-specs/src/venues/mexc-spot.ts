@@ -91,7 +91,9 @@ const REBATE: readonly (readonly [string, string])[] = [
   ['/api/v3/rebate/affiliate/subaffiliates', 'Get Subaffiliates Data (affiliate only)'],
 ];
 
-const LISTEN_KEY_NOTE = "the User Data Stream section states no weight for the listen-key endpoints: 1 is charged on the endpoint's own buckets (the least weight MEXC gives any endpoint; bots call them once per 30 to 60 minutes)";
+/** The weight charged for a listen-key call, which MEXC does not state. */
+const LISTEN_KEY_WEIGHT = 10;
+const LISTEN_KEY_NOTE = `the User Data Stream section states no weight for the listen-key endpoints: ${LISTEN_KEY_WEIGHT} is charged on the endpoint's own buckets (5 calls per second, below ccxt's 20; bots call them once per 30 to 60 minutes)`;
 
 function listenKey(method: EndpointSpec['method'], title: string): EndpointSpec {
   return {
@@ -100,10 +102,13 @@ function listenKey(method: EndpointSpec['method'], title: string): EndpointSpec 
     path: '/api/v3/userDataStream',
     auth: 'private',
     costs: [
-      { bucket: 'ip-endpoint', cost: constant(1) },
-      { bucket: 'uid-endpoint', cost: constant(1) },
+      { bucket: 'ip-endpoint', cost: constant(LISTEN_KEY_WEIGHT) },
+      { bucket: 'uid-endpoint', cost: constant(LISTEN_KEY_WEIGHT) },
     ],
-    provenance: uncertain('userStream', `${title} … ${method} /api/v3/userDataStream`),
+    provenance: {
+      ...uncertain('userStream', `${title} … ${method} /api/v3/userDataStream`),
+      deviations: [{ value: LISTEN_KEY_WEIGHT, reason: 'conservative', text: "MEXC states no weight for the listen-key calls: 10 is charged, 50 calls per 10 s on each of the endpoint's buckets of 500, slower than ccxt's 20 per second (a weight of 1 would allow 50 per second)" }],
+    },
     note: LISTEN_KEY_NOTE,
   };
 }

@@ -92,6 +92,13 @@ describe('mexc-spot: documented numbers', () => {
     expect(charged('mexc-spot', { method: 'GET', path: '/api/v3/capital/config/getall' }, user)['ip-endpoint']?.cost).toBe(10);
   });
 
+  it('the listen-key calls, whose weight MEXC does not state, weigh 10 on both of their buckets (5 per second)', () => {
+    for (const method of ['POST', 'GET', 'PUT', 'DELETE'] as const) {
+      const c = charged('mexc-spot', { method, path: '/api/v3/userDataStream' }, user);
+      expect([c['ip-endpoint']?.cost, c['uid-endpoint']?.cost], method).toEqual([10, 10]);
+    }
+  });
+
   it('an endpoint MEXC does not document is refused, not guessed', () => {
     expect(refused('mexc-spot', { method: 'GET', path: '/api/v3/margin/loan' }, user)).toBe('unknown_endpoint');
   });
