@@ -1,18 +1,13 @@
 // Every number of every hand-authored spec (REST and WebSocket) appears in the quote of its provenance, or a
-// deviation of that provenance says why it differs. Read from the spec data itself: the numbers not yet
-// reviewed when the check was introduced (2026-12-07) are listed in a fixture, which may only shrink.
-import { readFileSync } from 'node:fs';
+// deviation of that provenance says why it differs. Read from the spec data itself, with no list of exceptions.
 import { describe, expect, it } from 'vitest';
 import { handAuthoredSpecs } from '../src/hand-authored.js';
 import { quotedNumbers, statesNumber, unquotedNumbers } from '../src/quoted-numbers.js';
 import { validateSpec } from '../src/validate-spec.js';
 import { webSocketSpecs } from '../src/websocket/venues/index.js';
 
-const PENDING_FILE = new URL('./fixtures/unquoted-numbers-pending.json', import.meta.url);
-const pending = JSON.parse(readFileSync(PENDING_FILE, 'utf8')) as { readonly note: string; readonly numbers: Readonly<Record<string, readonly string[]>> };
-
 const specs = [...handAuthoredSpecs.map((s) => ({ name: s.id, spec: s })), ...webSocketSpecs.map((s) => ({ name: `ws:${s.id}`, spec: s }))];
-const entries = (name: string, spec: (typeof specs)[number]['spec']): string[] => unquotedNumbers(spec).map((u) => `${u.path} = ${u.value}`);
+const entries = (spec: (typeof specs)[number]['spec']): string[] => unquotedNumbers(spec).map((u) => `${u.path} = ${u.value}`);
 
 describe('every spec number appears in its quote, or its provenance says why not', () => {
   it('reads numbers as the sources write them', () => {
@@ -22,53 +17,21 @@ describe('every spec number appears in its quote, or its provenance says why not
     expect(statesNumber('Maximum of 100 websocket connections', 10, 'number')).toBe(false);
   });
 
-  it.each(specs.map((s) => [s.name, s.spec] as const))('%s: no number outside its quote but those pending review', (name, spec) => {
-    expect(entries(name, spec).filter((e) => !(pending.numbers[name] ?? []).includes(e))).toEqual([]);
+  it.each(specs.map((s) => [s.name, s.spec] as const))('%s: no number outside its quote', (_name, spec) => {
+    expect(entries(spec)).toEqual([]);
   });
 
-  it('the pending list only shrinks: an entry that is now quoted or explained is removed', () => {
-    const stale = specs.flatMap(({ name, spec }) => {
-      const now = new Set(entries(name, spec));
-      return (pending.numbers[name] ?? []).filter((e) => !now.has(e)).map((e) => `${name}: ${e}`);
-    });
-    expect(stale).toEqual([]);
-  });
-
-  it('the numbers of the audit of 2026-12-07 are quoted or explained, not pending', () => {
-    for (const name of ['kraken', 'ws:hyperliquid', 'binance-options', 'binance-usdm'])
-      expect(pending.numbers[name] ?? [], name).not.toContainEqual(expect.stringMatching(/^endpoints|^caps/));
-    expect(pending.numbers['kraken-futures'] ?? []).not.toContainEqual(expect.stringMatching(/^buckets\[2\]/));
-  });
-
-  it('nothing is pending for Kraken and the most-used venues (review of 2026-12-07)', () => {
-    const reviewed = [
-      'kraken',
-      'kraken-futures',
-      'ws:kraken',
-      'binance-spot',
-      'binance-usdm',
-      'binance-coinm',
-      'binance-options',
-      'binance-sapi',
-      'okx',
-      'ws:okx',
-    ];
-    for (const name of [
-      ...reviewed,
-      'bybit',
-      'kucoin',
-      'coinbase',
-      'bitstamp',
-      'hyperliquid',
-      'mexc-futures',
-      'bitmart-spot',
-      'htx-swap',
-      'bitget',
-      'gate',
-      'bitfinex',
-      'kucoin-futures',
-    ])
-      expect(pending.numbers[name], name).toBeUndefined();
+  it('a number outside its quote with no deviation is found', () => {
+    const base = handAuthoredSpecs.find((s) => s.id === 'kraken')!;
+    const bucket = base.buckets[0]!;
+    const changed = {
+      ...base,
+      buckets: [
+        { ...bucket, provenance: { source: bucket.provenance.source, confidence: bucket.provenance.confidence, quote: 'no figure here' } },
+        ...base.buckets.slice(1),
+      ],
+    };
+    expect(entries(changed)).not.toEqual([]);
   });
 
   it('a deviation is validated: a reason of conservative, tier or formula, a text, one per number', () => {

@@ -11,8 +11,10 @@ import type { CostRule, EndpointSpec, Provenance, VenueSpec } from '../venue-spe
 const RETRIEVED = '2026-12-01';
 const LIMIT = 'Please note we enforce rate limit 8 / minute. Data query for most recent 7 days is supported.';
 
-const cashProv: Provenance = { source: 'cash', confidence: 'uncertain', quote: LIMIT };
-const futuresProv: Provenance = { source: 'futures', confidence: 'uncertain', quote: LIMIT };
+/** The limit counts calls: each call is one of the 8 per minute. */
+const PER_CALL = [{ value: 1, reason: 'formula', text: 'the page limits calls to "8 / minute": each call counts one' }] as const;
+const cashProv: Provenance = { source: 'cash', confidence: 'uncertain', quote: LIMIT, deviations: PER_CALL };
+const futuresProv: Provenance = { source: 'futures', confidence: 'uncertain', quote: LIMIT, deviations: PER_CALL };
 
 function ep(path: string, provenance: Provenance): EndpointSpec {
   const costs: readonly CostRule[] = [

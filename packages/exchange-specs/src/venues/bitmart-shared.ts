@@ -78,7 +78,13 @@ export function bitmartEndpoints(rows: readonly BitmartRow[], source = 'limits')
     path: r.path,
     auth: r.target === 'IP' ? 'public' : 'private',
     costs: [{ bucket: bitmartBucketId(r), cost: r.cost ?? { kind: 'constant', value: 1 } }],
-    provenance: { source: r.source ?? source, confidence: 'documented', quote: quoteOf(r) },
+    provenance: {
+      source: r.source ?? source,
+      confidence: 'documented',
+      quote: quoteOf(r),
+      // A rate cell without "times" ("10/sec") states requests per window all the same: each request is one.
+      ...(r.cost === undefined && !/times/.test(r.rate) ? { deviations: [{ value: 1, reason: 'formula', text: `the rate cell "${r.rate}" counts requests: each request is one` }] } : {}),
+    },
     ...(r.note === undefined ? {} : { note: r.note }),
   }));
 }

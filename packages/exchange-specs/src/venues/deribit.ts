@@ -26,7 +26,18 @@ const doc = (quote: string): Provenance => ({ source: 'limits', confidence: 'doc
 
 const nonMatching: CostRule = { bucket: 'non-matching', cost: { kind: 'constant', value: 500 }, provenance: doc(Q.nonMatching) };
 const matching: CostRule = { bucket: 'matching', cost: { kind: 'constant', value: 1 }, provenance: doc(Q.tiers) };
-const publicCredits: CostRule = { bucket: 'public', cost: { kind: 'constant', value: 500 } };
+/** Deribit states no figure for an IP's public allowance: the non-matching defaults are assumed. */
+const PUBLIC_IP: Provenance = {
+  source: 'limits',
+  confidence: 'uncertain',
+  quote: Q.publicIp,
+  deviations: [
+    { value: 500, reason: 'conservative', text: 'Deribit states no figure for the public allowance per IP: each request is charged the 500 credits of a non-matching request ("Cost per Request: 500 credits")' },
+    { value: 50_000, reason: 'conservative', text: 'no public pool size is stated: the non-matching pool\'s "Maximum Credits: 50,000 credits" (burst 100) is assumed' },
+    { value: 10_000, reason: 'conservative', text: 'no public refill is stated: the non-matching refill of "10,000 credits per second" (20/s) is assumed' },
+  ],
+};
+const publicCredits: CostRule = { bucket: 'public', cost: { kind: 'constant', value: 500 }, provenance: PUBLIC_IP };
 
 /** The matching-engine methods (every other method is non-matching). */
 const MATCHING = [
@@ -123,7 +134,7 @@ export const deribit: VenueSpec = {
       algorithm: 'token-bucket',
       capacity: 50_000,
       refillPerSec: 10_000,
-      provenance: { source: 'limits', confidence: 'uncertain', quote: Q.publicIp },
+      provenance: PUBLIC_IP,
       description: "unauthenticated requests per IP: Deribit states no figure for the IP's allowance; the non-matching defaults (20/s, burst 100) are assumed",
     },
     {
@@ -150,7 +161,7 @@ export const deribit: VenueSpec = {
       algorithm: 'token-bucket',
       capacity: 600_000,
       refillPerSec: 10_000,
-      provenance: doc(Q.movePositions),
+      provenance: { ...doc(Q.movePositions), deviations: [{ value: 10_000, reason: 'formula', text: '6 requests a minute at 100,000 credits each: 600,000 credits per 60 s, 10,000 per second' }] },
       description: 'private/move_positions: its own pool, 100,000 credits a call (6 per minute, burst 6)',
     },
     {

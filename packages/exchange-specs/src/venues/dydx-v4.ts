@@ -79,7 +79,9 @@ const chainWindow = (blocks: number): string =>
   `${blocks} block${blocks === 1 ? '' : 's'} taken as ${(blocks * DYDX_BLOCK_MS) / 1000} s (${DYDX_BLOCK_MS} ms per block, the slower of the documented figures "${Q.shortBlockWindow}" and "${Q.blockTime}": a window of blocks lasts longer in time when blocks are slower). The chain slides its windows over blocks: a rolling window in time is the nearest model. Enforced by each node's CheckTx, per account (the address: pass it as the identity's \`uid\`); every attempt counts, refused ones included.`;
 
 function chainBucket(id: string, limit: number, blocks: number, provenance: Provenance, what: string): BucketSpec {
-  return { id, scope: 'uid', algorithm: 'sliding-window', limit, windowMs: blocks * DYDX_BLOCK_MS, provenance, description: `${what} per ${chainWindow(blocks)}` };
+  const windowMs = blocks * DYDX_BLOCK_MS;
+  const deviation = { value: windowMs, reason: 'formula', text: `${blocks} block${blocks === 1 ? '' : 's'} at ${DYDX_BLOCK_MS} ms per block (the slower documented block time)` } as const;
+  return { id, scope: 'uid', algorithm: 'sliding-window', limit, windowMs, provenance: { ...provenance, deviations: [...(provenance.deviations ?? []), deviation] }, description: `${what} per ${chainWindow(blocks)}` };
 }
 
 const indexerCost: readonly CostRule[] = [{ bucket: 'indexer', cost: one }];
@@ -117,7 +119,7 @@ function blockLimitRules(): readonly ErrorRule[] {
         counted: true,
         penalize: l.penalize,
         wait: [{ from: 'fixed', ms: l.ms }],
-        provenance: doc('chain-limiter', Q.errText),
+        provenance: { ...doc('chain-limiter', Q.errText), deviations: [{ value: l.ms, reason: 'conservative', text: 'the chain states no wait: the whole window of the limit the log names, in blocks at 1.5 s each' }] },
         note: `code 5001 (codespace clob), log naming ${l.contains}: the whole window of that limit is waited (the chain says nothing about when it frees)`,
       });
     }
@@ -128,7 +130,7 @@ function blockLimitRules(): readonly ErrorRule[] {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 100 * DYDX_BLOCK_MS }],
-      provenance: doc('chain-errors', Q.err5001),
+      provenance: { ...doc('chain-errors', Q.err5001), deviations: [{ value: 100 * DYDX_BLOCK_MS, reason: 'conservative', text: 'the error names no limit and the chain states no wait: the longest window, 100 blocks at 1.5 s each' }] },
       note: 'code 5001 without a log naming the limit: the longest window (100 blocks) is waited',
     });
   }
@@ -176,7 +178,7 @@ export const dydxV4: VenueSpec = {
         algorithm: 'sliding-window',
         limit: n.limit,
         windowMs: n.windowMs,
-        provenance: doc('endpoints', n.quote),
+        provenance: n.quote.endsWith('req/m') ? { ...doc('endpoints', n.quote), deviations: [{ value: n.windowMs, reason: 'formula', text: '"req/m": requests per minute, 60,000 ms' }] } : doc('endpoints', n.quote),
         description: `${n.host} (${n.kind === 'rpc' ? 'CometBFT RPC' : 'Cosmos REST'}), a third-party public node: every request, per IP (the table gives no scope; a keyless public endpoint can only count per IP). The window's kind is not documented: a rolling window is assumed.`,
       }),
     ),
@@ -228,7 +230,7 @@ export const dydxV4: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 10_000 }],
-      provenance: unsure('indexer-code', Q.indexer429),
+      provenance: { ...unsure('indexer-code', Q.indexer429), deviations: [{ value: 10_000, reason: 'conservative', text: 'neither the code\'s 429 body nor the documentation states a wait: the whole window of "100 requests / 10 sec"' }] },
       note: 'body {"errors":[{"msg":"Too many requests"}]}. The indexer\'s Retry-After is in milliseconds (its code sends msBeforeNext), not the seconds HTTP defines; the documentation states neither, so the whole 10 s window is waited.',
     },
     {
@@ -238,7 +240,7 @@ export const dydxV4: VenueSpec = {
       counted: true,
       penalize: 'charged',
       wait: [{ from: 'fixed', ms: 60_000 }],
-      provenance: unsure('endpoints', NODES.map((n) => n.quote).join('; ')),
+      provenance: { ...unsure('endpoints', NODES.map((n) => n.quote).join('; ')), deviations: [{ value: 60_000, reason: 'conservative', text: 'the operators document no refusal: the longest of their windows, one minute ("req/m")' }] },
       note: "any other 429 (a public node's operator): the operators document no refusal; the longest of their windows (1 minute) is waited",
     },
     ...blockLimitRules(),

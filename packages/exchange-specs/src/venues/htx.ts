@@ -94,7 +94,7 @@ function endpointOf(r: Row, auth: EndpointSpec['auth']): EndpointSpec {
     path: r.path,
     auth,
     costs: [{ bucket: r.bucket ?? r.id, cost: one }],
-    provenance: doc(r.source, r.quote),
+    provenance: auth === 'public' ? { ...doc(r.source, r.quote), deviations: [{ value: 1, reason: 'formula', text: `the page states a number of calls per 5 minutes ("${r.quote}"): each call counts one` }] } : doc(r.source, r.quote),
     ...(r.note === undefined ? {} : { note: r.note }),
   };
 }

@@ -12,6 +12,10 @@ import { KUCOIN_429_RULES, kucoinUsageHeaders } from './kucoin-rules.js';
  */
 
 const RETRIEVED = '2026-12-01';
+/** The date the per-endpoint weights were read from JKorf/Kucoin.Net and ccxt. */
+const WEIGHTS_READ = '2026-12-07';
+const KUCOIN_NET = 'https://github.com/JKorf/Kucoin.Net/blob/04e948d11ac2dc8694fbb0a4676a51050af9abde/Kucoin.Net/Clients/UnifiedApi';
+const NET_NOTE = "JKorf/Kucoin.Net @04e948d (2026-08-07), a third-party client: each request definition names the limiter (KuCoin's pool) and the weight. KuCoin's own per-endpoint pages could not be read";
 
 /** The other columns of the table, the same in both versions of the page (Spot, Futures, Management, Earn, CopyTrading, Public). */
 const OTHER_COLUMNS = [
@@ -30,6 +34,7 @@ const OTHER_COLUMNS = [
   '40000/30s | 20000/30s | 20000/30s | 2000/30s | 2000/30s | 2000/30s',
 ];
 const PER_3S = [200, 200, 400, 500, 600, 700, 800, 1000, 1200, 1400, 1600, 1800, 2000];
+
 /** The page's table as one version prints it: the Unified Account cell per level, then the other columns. */
 const table = (unified: (i: number) => string): string => `Level | Unified Account | Spot (include Margin) | Futures | Management | Earn | CopyTrading | Public | ${OTHER_COLUMNS.map((rest, i) => `VIP${i} | ${unified(i)} | ${rest}`).join(' | ')}`;
 const TABLE_3S = table((i) => `${PER_3S[i] ?? 0}/3s`);
@@ -44,43 +49,61 @@ const tiersOf = (limits: readonly number[]) => Object.fromEntries(LEVELS.map((l,
 
 type Pool = 'unified' | 'public';
 
-/** One endpoint: id, method, path, pool, weight (ccxt's and JKorf/Kucoin.Net's, which agree). */
-type Row = readonly [id: string, method: EndpointSpec['method'], path: string, pool: Pool, weight: number];
+/** One endpoint: id, method, path, pool, weight (ccxt's and JKorf/Kucoin.Net's, which agree), and the client's line that states it. */
+type Row = readonly [id: string, method: EndpointSpec['method'], path: string, pool: Pool, weight: number, quote: string];
 
 const UA = '/api/ua/v1';
+/** How Kucoin.Net builds the path of an endpoint whose path names the account mode. */
+const MODE = '$"/api/ua/v1/{EnumConverter.GetString(accountMode).ToLower()}';
+const TYPE = '?tradeType={EnumConverter.GetString(accountType)}"';
+const UNIFIED_REST = 'KucoinExchange.RateLimiter.UnifiedRest';
+const PUBLIC_REST = 'KucoinExchange.RateLimiter.PublicRest';
+/** Kucoin.Net's request definition, verbatim from its path on (whitespace collapsed): path, limiter, weight. */
+const net = (path: string, limiter: string, weight: number): string => `${path}, ${limiter}, ${weight}`;
+
 const ROWS: readonly Row[] = [
-  ['place-order', 'POST', `${UA}/{accountMode}/order/place`, 'unified', 1],
-  ['place-batch', 'POST', `${UA}/{accountMode}/order/place-batch`, 'unified', 4],
-  ['cancel-order', 'POST', `${UA}/{accountMode}/order/cancel`, 'unified', 1],
-  ['cancel-batch', 'POST', `${UA}/{accountMode}/order/cancel-batch`, 'unified', 4],
-  ['cancel-all', 'POST', `${UA}/{accountMode}/order/cancel-all`, 'unified', 20],
-  ['order-detail', 'GET', `${UA}/{accountMode}/order/detail`, 'unified', 4],
-  ['open-orders', 'GET', `${UA}/{accountMode}/order/open-list`, 'unified', 4],
-  ['order-history', 'GET', `${UA}/{accountMode}/order/history`, 'unified', 4],
-  ['executions', 'GET', `${UA}/{accountMode}/order/execution`, 'unified', 4],
-  ['open-positions', 'GET', `${UA}/{accountMode}/position/open-list`, 'unified', 3],
-  ['position-history', 'GET', `${UA}/position/history`, 'unified', 2],
-  ['set-dcp', 'POST', `${UA}/dcp/set`, 'unified', 2],
-  ['get-dcp', 'GET', `${UA}/dcp/query`, 'unified', 2],
-  ['ticker', 'GET', `${UA}/market/ticker`, 'public', 15],
-  ['klines', 'GET', `${UA}/market/kline`, 'public', 3],
-  ['trades', 'GET', `${UA}/market/trade`, 'public', 3],
-  ['instruments', 'GET', `${UA}/market/instrument`, 'public', 4],
-  ['funding-rate', 'GET', `${UA}/market/funding-rate`, 'public', 2],
+  ['place-order', 'POST', `${UA}/{accountMode}/order/place`, 'unified', 1, net(`${MODE}/order/place${TYPE}`, UNIFIED_REST, 1)],
+  ['place-batch', 'POST', `${UA}/{accountMode}/order/place-batch`, 'unified', 4, "'{accountMode}/order/place-batch': { 'cost': 8 },"],
+  ['cancel-order', 'POST', `${UA}/{accountMode}/order/cancel`, 'unified', 1, net(`${MODE}/order/cancel${TYPE}`, UNIFIED_REST, 1)],
+  ['cancel-batch', 'POST', `${UA}/{accountMode}/order/cancel-batch`, 'unified', 4, net(`${MODE}/order/cancel-batch${TYPE}`, UNIFIED_REST, 4)],
+  ['cancel-all', 'POST', `${UA}/{accountMode}/order/cancel-all`, 'unified', 20, net(`${MODE}/order/cancel-all"`, UNIFIED_REST, 20)],
+  ['order-detail', 'GET', `${UA}/{accountMode}/order/detail`, 'unified', 4, net(`${MODE}/order/detail"`, UNIFIED_REST, 4)],
+  ['open-orders', 'GET', `${UA}/{accountMode}/order/open-list`, 'unified', 4, net(`${MODE}/order/open-list"`, UNIFIED_REST, 4)],
+  ['order-history', 'GET', `${UA}/{accountMode}/order/history`, 'unified', 4, net(`${MODE}/order/history"`, UNIFIED_REST, 4)],
+  ['executions', 'GET', `${UA}/{accountMode}/order/execution`, 'unified', 4, net(`${MODE}/order/execution"`, UNIFIED_REST, 4)],
+  ['open-positions', 'GET', `${UA}/{accountMode}/position/open-list`, 'unified', 3, net(`${MODE}/position/open-list"`, UNIFIED_REST, 3)],
+  ['position-history', 'GET', `${UA}/position/history`, 'unified', 2, net('"/api/ua/v1/position/history"', UNIFIED_REST, 2)],
+  ['set-dcp', 'POST', `${UA}/dcp/set`, 'unified', 2, net('"/api/ua/v1/dcp/set"', UNIFIED_REST, 2)],
+  ['get-dcp', 'GET', `${UA}/dcp/query`, 'unified', 2, net('"/api/ua/v1/dcp/query"', UNIFIED_REST, 2)],
+  ['ticker', 'GET', `${UA}/market/ticker`, 'public', 15, net('"/api/ua/v1/market/ticker"', PUBLIC_REST, 15)],
+  ['klines', 'GET', `${UA}/market/kline`, 'public', 3, net('"/api/ua/v1/market/kline"', PUBLIC_REST, 3)],
+  ['trades', 'GET', `${UA}/market/trade`, 'public', 3, net('"/api/ua/v1/market/trade"', PUBLIC_REST, 3)],
+  ['instruments', 'GET', `${UA}/market/instrument`, 'public', 4, net('"/api/ua/v1/market/instrument"', PUBLIC_REST, 4)],
+  ['funding-rate', 'GET', `${UA}/market/funding-rate`, 'public', 2, net('"/api/ua/v1/market/funding-rate"', PUBLIC_REST, 2)],
 ];
 
-const weightProvenance: Provenance = { source: 'rateLimit', confidence: 'uncertain', quote: WEIGHTS };
+/** The buckets a pool's endpoint is charged to: the Unified Account pool is modelled in both page versions' windows. */
+const BUCKETS_OF: Readonly<Record<Pool, readonly string[]>> = { unified: ['unified', 'unified-30s'], public: ['public'] };
 
-function ep([id, method, path, pool, weight]: Row): EndpointSpec {
-  const costs = pool === 'unified' ? [{ bucket: 'unified', cost: { kind: 'constant', value: weight } } as const, { bucket: 'unified-30s', cost: { kind: 'constant', value: weight } } as const] : [{ bucket: 'public', cost: { kind: 'constant', value: weight } } as const];
+/** Where a row's weight is quoted from: ccxt for Batch Place Order (which Kucoin.Net does not define), Kucoin.Net for the others. */
+function weightProvenance(id: string, weight: number, quote: string): Provenance {
+  if (id !== 'place-batch') return { source: pathSource(quote), confidence: 'uncertain', quote };
+  return { source: 'ccxt', confidence: 'uncertain', quote, deviations: [{ value: weight, reason: 'formula', text: "ccxt states KuCoin's weights doubled (cost 2 per weight on its 4000-per-30 s scale): 8 / 2" }] };
+}
+const pathSource = (quote: string): string => (quote.includes('/market/') ? 'kucoinNetMarket' : 'kucoinNetTrading');
+
+function ep([id, method, path, pool, weight, quote]: Row): EndpointSpec {
   return {
     id,
     method,
     path,
     auth: pool === 'public' ? 'public' : 'private',
-    costs,
-    provenance: weightProvenance,
-    note: `weight ${weight}: KuCoin's page for this endpoint could not be read; ccxt 4.5.84 (cost ${weight * 2} on its 4000-per-30 s scale) and JKorf/Kucoin.Net (weight ${weight}) agree`,
+    costs: BUCKETS_OF[pool].map((bucket) => ({ bucket, cost: { kind: 'constant', value: weight } }) as const),
+    provenance: weightProvenance(id, weight, quote),
+    note:
+      id === 'place-batch'
+        ? `weight ${weight}: KuCoin's page for this endpoint could not be read; ccxt 4.5.84 charges cost ${weight * 2} on its 4000-per-30 s scale (JKorf/Kucoin.Net does not define the call)`
+        : `weight ${weight}: KuCoin's page for this endpoint could not be read; ccxt 4.5.84 (cost ${weight * 2} on its 4000-per-30 s scale) and JKorf/Kucoin.Net (weight ${weight}) agree`,
   };
 }
 
@@ -100,6 +123,9 @@ export const kucoinUnified: VenueSpec = {
       retrieved: RETRIEVED,
       note: 'REST rate limit with the "Unified Account" column, read from stored copies of two versions of the page: one states 200/3s at VIP0 (heading "RESTful Rate Limit"), the other 2000/30s (heading "Rest Rate Limit"); both are modelled',
     },
+    kucoinNetTrading: { url: `${KUCOIN_NET}/KucoinRestClientUnifiedApiTrading.cs`, retrieved: WEIGHTS_READ, note: NET_NOTE },
+    kucoinNetMarket: { url: `${KUCOIN_NET}/KucoinRestClientUnifiedApiExchangeData.cs`, retrieved: WEIGHTS_READ, note: NET_NOTE },
+    ccxt: { url: 'https://github.com/ccxt/ccxt/blob/4.5.84/js/src/kucoin.js', retrieved: WEIGHTS_READ, note: "ccxt 4.5.84, the utaPrivate endpoints: KuCoin's weights doubled (cost 2 per weight)" },
   },
   buckets: [
     {
@@ -159,6 +185,6 @@ export const kucoinUnified: VenueSpec = {
   notes: [
     'How to select: a unified (UTA) account uses this spec (`kucoin-unified`); a classic account uses `kucoin` (spot and margin) and `kucoin-futures` (futures). KuCoin\'s Place Order page (docs-new/rest/ua/place-order) states that "UTA quotas are independent from Classic Account quotas" (of open orders) and gives the request address https://api.kucoin.com/api/ua/v1/{accountMode}/order/place?tradeType=...',
     'VIP level: pass tier `vip0` to `vip12` (the default is vip0, the lowest).',
-    'Every weight is uncertain (see the endpoint notes); the account, transfer and leverage endpoints of the unified API, whose pool is not established, are not listed and do not resolve.',
+    `Every weight is uncertain: KuCoin's rate-limit page says "${WEIGHTS}", and those pages could not be read; each weight is quoted from JKorf/Kucoin.Net (ccxt for Batch Place Order), which agree with each other (see the endpoint notes). The account, transfer and leverage endpoints of the unified API, whose pool is not established, are not listed and do not resolve.`,
   ],
 };
