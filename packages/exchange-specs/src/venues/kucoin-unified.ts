@@ -34,7 +34,8 @@ const OTHER_COLUMNS = [
   '40000/30s | 20000/30s | 20000/30s | 2000/30s | 2000/30s | 2000/30s',
 ];
 const PER_3S = [200, 200, 400, 500, 600, 700, 800, 1000, 1200, 1400, 1600, 1800, 2000];
-
+/** The Management column per VIP level, per 30 s. */
+const MANAGEMENT = [2000, 2000, 4000, 5000, 6000, 7000, 8000, 10_000, 12_000, 14_000, 16_000, 18_000, 20_000];
 /** The page's table as one version prints it: the Unified Account cell per level, then the other columns. */
 const table = (unified: (i: number) => string): string => `Level | Unified Account | Spot (include Margin) | Futures | Management | Earn | CopyTrading | Public | ${OTHER_COLUMNS.map((rest, i) => `VIP${i} | ${unified(i)} | ${rest}`).join(' | ')}`;
 const TABLE_3S = table((i) => `${PER_3S[i] ?? 0}/3s`);
@@ -47,7 +48,7 @@ const WEIGHTS = 'For specific interfaces, please refer to the rate limit weight 
 const LEVELS = ['vip0', 'vip1', 'vip2', 'vip3', 'vip4', 'vip5', 'vip6', 'vip7', 'vip8', 'vip9', 'vip10', 'vip11', 'vip12'] as const;
 const tiersOf = (limits: readonly number[]) => Object.fromEntries(LEVELS.map((l, i) => [l, { limit: limits[i] ?? 0 }]));
 
-type Pool = 'unified' | 'public';
+type Pool = 'unified' | 'management' | 'public';
 
 /** One endpoint: id, method, path, pool, weight (ccxt's and JKorf/Kucoin.Net's, which agree), and the client's line that states it. */
 type Row = readonly [id: string, method: EndpointSpec['method'], path: string, pool: Pool, weight: number, quote: string];
@@ -58,6 +59,7 @@ const MODE = '$"/api/ua/v1/{EnumConverter.GetString(accountMode).ToLower()}';
 const TYPE = '?tradeType={EnumConverter.GetString(accountType)}"';
 const UNIFIED_REST = 'KucoinExchange.RateLimiter.UnifiedRest';
 const PUBLIC_REST = 'KucoinExchange.RateLimiter.PublicRest';
+const MANAGEMENT_REST = 'KucoinExchange.RateLimiter.ManagementRest';
 /** Kucoin.Net's request definition, verbatim from its path on (whitespace collapsed): path, limiter, weight. */
 const net = (path: string, limiter: string, weight: number): string => `${path}, ${limiter}, ${weight}`;
 
@@ -75,6 +77,8 @@ const ROWS: readonly Row[] = [
   ['position-history', 'GET', `${UA}/position/history`, 'unified', 2, net('"/api/ua/v1/position/history"', UNIFIED_REST, 2)],
   ['set-dcp', 'POST', `${UA}/dcp/set`, 'unified', 2, net('"/api/ua/v1/dcp/set"', UNIFIED_REST, 2)],
   ['get-dcp', 'GET', `${UA}/dcp/query`, 'unified', 2, net('"/api/ua/v1/dcp/query"', UNIFIED_REST, 2)],
+  ['get-account-mode', 'GET', `${UA}/account/mode`, 'management', 30, net('"/api/ua/v1/account/mode"', MANAGEMENT_REST, 30)],
+  ['set-account-mode', 'POST', `${UA}/account/mode`, 'management', 30, net('"/api/ua/v1/account/mode"', MANAGEMENT_REST, 30)],
   ['ticker', 'GET', `${UA}/market/ticker`, 'public', 15, net('"/api/ua/v1/market/ticker"', PUBLIC_REST, 15)],
   ['klines', 'GET', `${UA}/market/kline`, 'public', 3, net('"/api/ua/v1/market/kline"', PUBLIC_REST, 3)],
   ['trades', 'GET', `${UA}/market/trade`, 'public', 3, net('"/api/ua/v1/market/trade"', PUBLIC_REST, 3)],
@@ -83,14 +87,14 @@ const ROWS: readonly Row[] = [
 ];
 
 /** The buckets a pool's endpoint is charged to: the Unified Account pool is modelled in both page versions' windows. */
-const BUCKETS_OF: Readonly<Record<Pool, readonly string[]>> = { unified: ['unified', 'unified-30s'], public: ['public'] };
+const BUCKETS_OF: Readonly<Record<Pool, readonly string[]>> = { unified: ['unified', 'unified-30s'], management: ['management'], public: ['public'] };
 
 /** Where a row's weight is quoted from: ccxt for Batch Place Order (which Kucoin.Net does not define), Kucoin.Net for the others. */
 function weightProvenance(id: string, weight: number, quote: string): Provenance {
   if (id !== 'place-batch') return { source: pathSource(quote), confidence: 'uncertain', quote };
   return { source: 'ccxt', confidence: 'uncertain', quote, deviations: [{ value: weight, reason: 'formula', text: "ccxt states KuCoin's weights doubled (cost 2 per weight on its 4000-per-30 s scale): 8 / 2" }] };
 }
-const pathSource = (quote: string): string => (quote.includes('/market/') ? 'kucoinNetMarket' : 'kucoinNetTrading');
+const pathSource = (quote: string): string => (quote.includes('/market/') ? 'kucoinNetMarket' : quote.includes('/account/mode') ? 'kucoinNetAccount' : 'kucoinNetTrading');
 
 function ep([id, method, path, pool, weight, quote]: Row): EndpointSpec {
   return {
@@ -125,6 +129,7 @@ export const kucoinUnified: VenueSpec = {
     },
     kucoinNetTrading: { url: `${KUCOIN_NET}/KucoinRestClientUnifiedApiTrading.cs`, retrieved: WEIGHTS_READ, note: NET_NOTE },
     kucoinNetMarket: { url: `${KUCOIN_NET}/KucoinRestClientUnifiedApiExchangeData.cs`, retrieved: WEIGHTS_READ, note: NET_NOTE },
+    kucoinNetAccount: { url: `${KUCOIN_NET}/KucoinRestClientUnifiedApiAccount.cs`, retrieved: WEIGHTS_READ, note: NET_NOTE },
     ccxt: { url: 'https://github.com/ccxt/ccxt/blob/4.5.84/js/src/kucoin.js', retrieved: WEIGHTS_READ, note: "ccxt 4.5.84, the utaPrivate endpoints: KuCoin's weights doubled (cost 2 per weight)" },
   },
   buckets: [
@@ -149,6 +154,16 @@ export const kucoinUnified: VenueSpec = {
       description: 'the same Unified Account pool as the other version of the page states it, 2000 per 30 s at VIP0 (the same rate, a longer window): requests are charged to both readings, so that either page version is respected.',
     },
     {
+      id: 'management',
+      scope: 'uid',
+      algorithm: 'fixed-window-anchored',
+      limit: 2000,
+      windowMs: 30_000,
+      tiers: tiersOf(MANAGEMENT),
+      provenance: { source: 'rateLimit', confidence: 'documented', quote: `${TABLE_30S} | ${WINDOW} | ${SCOPE_PRIVATE}` },
+      description: 'Management pool per UID, 2000 per 30 s at VIP0 raised per VIP level, for the account endpoints of the unified API (account mode). KuCoin names one Management pool: the spec `kucoin` counts the same pool separately, so a process using both from one account must leave room for the other',
+    },
+    {
       id: 'public',
       scope: 'ip',
       algorithm: 'fixed-window-anchored',
@@ -159,7 +174,7 @@ export const kucoinUnified: VenueSpec = {
     },
   ],
   endpoints: ROWS.map(ep),
-  feedback: [kucoinUsageHeaders(['unified', 'public'])],
+  feedback: [kucoinUsageHeaders(['unified', 'management', 'public'])],
   errors: [...KUCOIN_429_RULES],
   verification: {
     checked: RETRIEVED,
@@ -185,6 +200,6 @@ export const kucoinUnified: VenueSpec = {
   notes: [
     'How to select: a unified (UTA) account uses this spec (`kucoin-unified`); a classic account uses `kucoin` (spot and margin) and `kucoin-futures` (futures). KuCoin\'s Place Order page (docs-new/rest/ua/place-order) states that "UTA quotas are independent from Classic Account quotas" (of open orders) and gives the request address https://api.kucoin.com/api/ua/v1/{accountMode}/order/place?tradeType=...',
     'VIP level: pass tier `vip0` to `vip12` (the default is vip0, the lowest).',
-    `Every weight is uncertain: KuCoin's rate-limit page says "${WEIGHTS}", and those pages could not be read; each weight is quoted from JKorf/Kucoin.Net (ccxt for Batch Place Order), which agree with each other (see the endpoint notes). The account, transfer and leverage endpoints of the unified API, whose pool is not established, are not listed and do not resolve.`,
+    `Every weight is uncertain: KuCoin's rate-limit page says "${WEIGHTS}", and those pages could not be read; each weight is quoted from JKorf/Kucoin.Net (ccxt for Batch Place Order), which agree with each other (see the endpoint notes). Of the account endpoints only the account mode (GET and POST /api/ua/v1/account/mode, Management pool, weight 30) is listed: the transfer and leverage endpoints are not listed and do not resolve.`,
   ],
 };

@@ -39,6 +39,17 @@ describe('kucoin-unified: the unified trading account pool', () => {
     expect(getVenueSpec('kucoin-unified').endpoints.every((e) => e.provenance.confidence === 'uncertain')).toBe(true);
   });
 
+  it('the account mode (GET and POST /api/ua/v1/account/mode) weighs 30 on the Management pool per UID, 2000 per 30 s at VIP0', () => {
+    for (const method of ['GET', 'POST'] as const) {
+      expect(charged('kucoin-unified', { method, path: '/api/ua/v1/account/mode' }, user)).toEqual({
+        management: { axis: 'management', credential: 'uid-1', scope: 'uid', cost: 30, limit: 2000, windowMs: 30_000 },
+      });
+    }
+    expect(charged('kucoin-unified', { method: 'GET', path: '/api/ua/v1/account/mode' }, { ...user, tier: 'vip12' })).toMatchObject({
+      management: { limit: 20_000 },
+    });
+  });
+
   it('market data on the Public pool per IP', () => {
     expect(charged('kucoin-unified', { method: 'GET', path: '/api/ua/v1/market/ticker', query: { tradeType: 'SPOT' } })).toEqual({
       public: { axis: 'public', credential: null, scope: 'ip', cost: 15, limit: 2000, windowMs: 30_000 },
