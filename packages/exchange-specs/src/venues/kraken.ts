@@ -70,6 +70,30 @@ function pub(id: string): EndpointSpec {
   return { id, method: 'GET', path: `/0/public/${id}`, auth: 'public', costs: [{ bucket: 'public', cost: { kind: 'constant', value: 1 } }], provenance: PUBLIC };
 }
 
+/**
+ * OHLC, Depth and Trades, which ccxt spaces 1.2 s apart because one per second is refused: an IP's own
+ * bucket for them, beside `public`, at 4 per 5 s (0.8 per second).
+ */
+const PUBLIC_HEAVY: Provenance = {
+  source: 'ccxt',
+  confidence: 'uncertain',
+  quote: "'OHLC': { 'cost': 1.2 }, // 1.2 because 1 triggers too many requests immediately",
+  deviations: [
+    { value: 4, reason: 'conservative', text: 'Kraken states no number; ccxt spaces these calls 1.2 s apart (0.83 per second) because one per second is refused: 4 calls per 5 s (0.8 per second), a little slower' },
+    { value: 5000, reason: 'conservative', text: 'the window of those 4 calls: 5 s' },
+  ],
+};
+
+function pubHeavy(id: string): EndpointSpec {
+  return {
+    ...pub(id),
+    costs: [
+      { bucket: 'public', cost: { kind: 'constant', value: 1 } },
+      { bucket: 'public-heavy', cost: { kind: 'constant', value: 1 }, provenance: PUBLIC_HEAVY },
+    ],
+  };
+}
+
 const PUBLIC: Provenance = {
   source: 'rest',
   confidence: 'uncertain',
@@ -124,6 +148,7 @@ export const kraken: VenueSpec = {
       retrieved: '2026-12-07',
       note: 'Kraken support article "API Error Codes": EGeneral:Temporary lockout ("Ié based" is the article\'s own spelling of IP based), read from a stored copy',
     },
+    ccxt: { url: 'https://github.com/ccxt/ccxt/blob/4.5.84/js/src/kraken.js', retrieved: '2026-12-07', note: "ccxt 4.5.84's costs of Kraken's public endpoints on its one-per-second limiter, with the reason it charges OHLC, Depth and Trades 1.2" },
     support: {
       url: 'https://support.kraken.com/hc/ja/articles/209234858',
       retrieved: '2026-12-01',
@@ -195,6 +220,15 @@ export const kraken: VenueSpec = {
       provenance: PUBLIC,
       description: "Kraken documents no number for its public endpoints (per IP); one call per second is the spec's conservative default",
     },
+    {
+      id: 'public-heavy',
+      scope: 'ip',
+      algorithm: 'sliding-window',
+      limit: 4,
+      windowMs: 5000,
+      provenance: PUBLIC_HEAVY,
+      description: 'OHLC, Depth and Trades per IP, beside `public`: ccxt charges them 1.2 on its one-per-second limiter because one per second "triggers too many requests immediately"; 4 per 5 s (0.8 per second) keeps them below that',
+    },
   ],
   endpoints: [
     priv('Balance', 1),
@@ -242,9 +276,9 @@ export const kraken: VenueSpec = {
     pub('Assets'),
     pub('AssetPairs'),
     pub('Ticker'),
-    pub('OHLC'),
-    pub('Depth'),
-    pub('Trades'),
+    pubHeavy('OHLC'),
+    pubHeavy('Depth'),
+    pubHeavy('Trades'),
     pub('Spread'),
   ],
   global: [{ bucket: 'ip', cost: { kind: 'constant', value: 1 }, provenance: { source: 'errorCodes', confidence: 'observed', quote: Q.lockout } }],
@@ -337,6 +371,13 @@ export const kraken: VenueSpec = {
       { what: 'EService: Throttled: [UNIX timestamp]', was: 'overloaded, 5 s, nothing held', now: 'rate limited: the key, pair and IP buckets held until the time the message states (5 s without one)', source: 'rest' },
     ],
     crossChecks: [
+      {
+        other: 'ccxt 4.5.84 kraken.js',
+        what: 'OHLC, Depth and Trades',
+        ours: '1 on `public` (1 per second) and 1 on `public-heavy` (4 per 5 s): 0.8 per second (since 2026-12-07; 1 per second before)',
+        theirs: 'cost 1.2 at rateLimit 1000 ms: 0.83 per second, "because 1 triggers too many requests immediately"',
+        verdict: 'Kraken states no number for public calls; ccxt finds one per second refused for these: the spec is now slower than ccxt',
+      },
       { other: 'ccxt 4.5.84 kraken.js', what: 'Ledgers and TradesHistory', ours: '4 on the REST counter', theirs: 'cost 6 at rateLimit 1000 ms with 3 per call: 2 counter units', verdict: 'Kraken\'s current guide says "Ledger/trade history calls increase the counter by `4`"; ccxt follows the earlier +2' },
       { other: 'ccxt 4.5.84 kraken.js', what: 'QueryLedgers and QueryTrades', ours: '4 on the REST counter (safe reading of "ledger/trade history calls")', theirs: 'cost 3: 1 counter unit', verdict: 'the guide does not list the endpoints; the higher cost is kept' },
       { other: 'ccxt 4.5.84 kraken.js', what: 'AmendOrder, AddOrderBatch, EditOrder on the REST counter', ours: '+1', theirs: 'cost 0', verdict: 'the guide exempts only AddOrder and CancelOrder from the REST counter; the charge is kept (uncertain)' },

@@ -136,6 +136,24 @@ describe('kraken: EGeneral:Temporary lockout is per IP, after failed calls (audi
   });
 });
 
+describe('kraken: public calls', () => {
+  const anon = { credential: null } as const;
+  const pub = (name: string) => resolveRequest(spec, { method: 'GET', path: `/0/public/${name}` }, anon);
+
+  it('OHLC, Depth and Trades also count on their own bucket, 4 per 5 s per IP: slower than ccxt, which finds one per second refused', () => {
+    for (const name of ['OHLC', 'Depth', 'Trades']) {
+      const r = pub(name);
+      expect(r.ok && Object.fromEntries(r.charges.map((c) => [c.bucket, c.cost])), name).toEqual({ ip: 1, public: 1, 'public-heavy': 1 });
+    }
+    expect(spec.buckets.find((b) => b.id === 'public-heavy')).toMatchObject({ scope: 'ip', limit: 4, windowMs: 5000 });
+  });
+
+  it('the other public calls count on `public` only, one per second', () => {
+    const r = pub('Ticker');
+    expect(r.ok && r.charges.map((c) => c.bucket).sort()).toEqual(['ip', 'public']);
+  });
+});
+
 describe("kraken: the REST counter quote is the guide's words (audit of 2026-12-07)", () => {
   it('ledger and trade history calls: the guide says +2; 4 is charged with a stated deviation', () => {
     for (const name of ['Ledgers', 'TradesHistory', 'QueryLedgers', 'QueryTrades']) {
