@@ -22,10 +22,23 @@ function ep(id: string, method: EndpointSpec['method'], path: string, auth: Endp
   return { id, method, path, auth, costs: [{ bucket: id, cost: { kind: 'constant', value: 1 } }], provenance };
 }
 
-const PRIVATE_NOTE =
-  'Bitfinex\'s reference page for this endpoint could not be read; the limit is the top of the documented 10-90 range, which ccxt 4.5.84 (cost 2.7 at 250 ms = 90/min) and Bitfinex.Net (90/min per endpoint) also use, and which the funding-offer cancel page states for that private write ("Ratelimit: 90 req/min"). Counted per IP, as the general rule says, so several API keys behind one IP share it.';
+/** A private endpoint's limit per minute: Bitfinex's reference pages for them state none. */
+const PRIVATE_LIMIT = 88;
 
-const privateProv: Provenance = { source: 'limits', confidence: 'uncertain', quote: GENERAL };
+const PRIVATE_NOTE = `Bitfinex's reference page for this endpoint states no limit. ${PRIVATE_LIMIT} per minute, just under the top of the documented 10-90 range: ccxt 4.5.84 paces these calls at 88.9 per minute (cost 2.7 at 250 ms, "use 2.7 instead of 2.66 to ensure rateLimitExceeded is not triggered"), Bitfinex.Net at 90 per endpoint, and the funding-offer cancel page states 90 for that private write ("Ratelimit: 90 req/min"). Counted per IP, as the general rule says, so several API keys behind one IP share it.`;
+
+const privateProv: Provenance = {
+  source: 'limits',
+  confidence: 'uncertain',
+  quote: GENERAL,
+  deviations: [
+    {
+      value: PRIVATE_LIMIT,
+      reason: 'conservative',
+      text: 'the endpoint\'s page states no limit within the general 10 to 90 per minute: 88, below ccxt\'s 88.9 (its margin under 90 "to ensure rateLimitExceeded is not triggered")',
+    },
+  ],
+};
 
 const BUCKETS: readonly BucketSpec[] = [
   perMinute('platform-status', 30, page('platformStatus', 'Rate Limit: 30 reqs/min (requests per minute)'), 'GET /v2/platform/status per IP'),
@@ -39,10 +52,10 @@ const BUCKETS: readonly BucketSpec[] = [
   perMinute('trades', 15, page('trades', 'Rate Limit: | 15 reqs/min (requests per minute) |'), 'GET /v2/trades/{symbol}/hist per IP (every symbol together)'),
   perMinute('book', 240, page('book', 'Rate Limit: | 240 reqs/min (requests per minute) |'), 'GET /v2/book/{symbol}/{precision} per IP (every symbol together)'),
   perMinute('candles', 30, page('candles', 'Rate Limit: 30 reqs/min (requests per minute)'), 'GET /v2/candles/{candle}/{section} per IP (every key together); an older copy of the page said 90 per minute, the current one 30'),
-  perMinute('wallets', 90, privateProv, `POST /v2/auth/r/wallets per IP. ${PRIVATE_NOTE}`),
-  perMinute('orders', 90, privateProv, `POST /v2/auth/r/orders per IP. ${PRIVATE_NOTE}`),
-  perMinute('order-submit', 90, privateProv, `POST /v2/auth/w/order/submit per IP. ${PRIVATE_NOTE}`),
-  perMinute('order-cancel', 90, privateProv, `POST /v2/auth/w/order/cancel per IP. ${PRIVATE_NOTE}`),
+  perMinute('wallets', PRIVATE_LIMIT, privateProv, `POST /v2/auth/r/wallets per IP. ${PRIVATE_NOTE}`),
+  perMinute('orders', PRIVATE_LIMIT, privateProv, `POST /v2/auth/r/orders per IP. ${PRIVATE_NOTE}`),
+  perMinute('order-submit', PRIVATE_LIMIT, privateProv, `POST /v2/auth/w/order/submit per IP. ${PRIVATE_NOTE}`),
+  perMinute('order-cancel', PRIVATE_LIMIT, privateProv, `POST /v2/auth/w/order/cancel per IP. ${PRIVATE_NOTE}`),
   perMinute('other', 10, { source: 'limits', confidence: 'uncertain', quote: GENERAL }, 'every endpoint not listed, together: the bottom of the documented 10-90 per-endpoint range, shared so that no unlisted endpoint can exceed it whatever its own limit is'),
 ];
 
@@ -141,6 +154,13 @@ export const bitfinex: VenueSpec = {
       },
     ],
     crossChecks: [
+      {
+        other: 'ccxt 4.5.84 bitfinex.js',
+        what: 'wallets, orders, order submit and order cancel per minute',
+        ours: '88 (90 until 2026-12-07)',
+        theirs: 'cost 2.7 at 250 ms: 88.9, "use 2.7 instead of 2.66 to ensure rateLimitExceeded is not triggered"',
+        verdict: "no Bitfinex page states these limits: the spec stays below ccxt's margined pace",
+      },
       {
         other: 'ccxt 4.5.84 bitfinex.js',
         what: 'GET /v2/trades/{symbol}/hist per minute',

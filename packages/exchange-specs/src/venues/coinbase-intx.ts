@@ -20,7 +20,20 @@ const Q = {
 const perKey: Provenance = { source: 'limits', confidence: 'documented', quote: `${Q.scope} | ${Q.key}` };
 const perAccount: Provenance = { source: 'limits', confidence: 'uncertain', quote: `${Q.scope} | ${Q.account}` };
 const perIp: Provenance = { source: 'limits', confidence: 'uncertain', quote: Q.refusal };
-const publicIp: Provenance = { source: 'limits', confidence: 'uncertain', quote: Q.key };
+/** Calls without a key per IP per second: Coinbase states no number for them. */
+const PUBLIC_PER_SECOND = 10;
+const publicIp: Provenance = {
+  source: 'limits',
+  confidence: 'uncertain',
+  quote: Q.key,
+  deviations: [
+    {
+      value: PUBLIC_PER_SECOND,
+      reason: 'conservative',
+      text: 'Coinbase states no number for calls without a key; its one REST number is 40 per API key: 10 per IP, the pace ccxt gives every INTX call (rateLimit 100 ms, "10 requests per second")',
+    },
+  ],
+};
 
 const PRIVATE: readonly CostRule[] = [
   { bucket: 'key', cost: one, provenance: perKey },
@@ -107,10 +120,10 @@ export const coinbaseIntx: VenueSpec = {
       id: 'public',
       scope: 'ip',
       algorithm: 'sliding-window',
-      limit: 40,
+      limit: PUBLIC_PER_SECOND,
       windowMs: 1000,
       provenance: publicIp,
-      description: 'unauthenticated market data, per IP. Coinbase states no number for requests without a key: the per-key number is applied per IP (the lower of the two numbers it states).',
+      description: "unauthenticated market data, per IP. Coinbase states no number for requests without a key: 10 per second, ccxt's pace for every INTX call (the per-key 40 was applied here until 2026-12-07, faster than ccxt on no stated number).",
     },
   ],
   endpoints: [...endpoints(PUBLIC_PATHS, 'public'), ...endpoints(PRIVATE_PATHS, 'private')],
@@ -137,9 +150,9 @@ export const coinbaseIntx: VenueSpec = {
       {
         other: 'ccxt 4.5.84 coinbaseinternational.js',
         what: 'every REST endpoint',
-        ours: '40 per s per key (plus 4,000 per s per account, 100 per s per IP; 40 per s per IP without a key)',
+        ours: '40 per s per key (plus 4,000 per s per account, 100 per s per IP); 10 per s per IP without a key (40 until 2026-12-07)',
         theirs: 'rateLimit 100 ms, cost 1: 10 per s per instance',
-        verdict: 'ccxt is 4 times stricter than the documentation; the documentation is shipped',
+        verdict: "ccxt is 4 times stricter than the documented per-key limit, which is shipped; without a key Coinbase states no number, and ccxt's 10 per s is shipped",
       },
       {
         other: 'Coinbase INTX rate-limits page (its own 429 message)',

@@ -42,9 +42,9 @@ describe('coinbase-intx: documented numbers', () => {
     expect(a['account']?.credential).toBe(b['account']?.credential);
   });
 
-  it('market data without a key: 40 per s per IP, within the 100 per s IP ceiling', () => {
+  it('market data without a key: 10 per s per IP (no number is stated; ccxt paces INTX at 10), within the 100 per s IP ceiling', () => {
     expect(charged('coinbase-intx', { method: 'GET', path: '/api/v1/instruments/BTC-PERP/quote' })).toEqual({
-      public: { axis: 'public', credential: null, scope: 'ip', cost: 1, limit: 40, windowMs: 1000 },
+      public: { axis: 'public', credential: null, scope: 'ip', cost: 1, limit: 10, windowMs: 1000 },
       ip: { axis: 'ip', credential: null, scope: 'ip', cost: 1, limit: 100, windowMs: 1000 },
     });
   });
