@@ -40,11 +40,11 @@ export const KRAKEN_VERIFICATION: Verification = {
       what: 'Ledgers and TradesHistory',
       ours: '4 on the REST counter',
       theirs: 'cost 6 at rateLimit 1000 ms with 3 per call: 2 counter units',
-      verdict: 'Kraken\'s current guide says "Ledger/trade history calls increase the counter by `4`"; ccxt follows the earlier +2',
+      verdict: 'Kraken\'s guide says "Ledger/trade history calls increase the counter by 2", as ccxt charges; the spec charges 4, a stated deviation (the guide does not list which calls count as such)',
     },
     { other: 'ccxt 4.5.84 kraken.js', what: 'QueryLedgers and QueryTrades', ours: '4 on the REST counter (safe reading of "ledger/trade history calls")', theirs: 'cost 3: 1 counter unit', verdict: 'the guide does not list the endpoints; the higher cost is kept' },
     { other: 'ccxt 4.5.84 kraken.js', what: 'AmendOrder, AddOrderBatch, EditOrder on the REST counter', ours: '+1', theirs: 'cost 0', verdict: 'the guide exempts only AddOrder and CancelOrder from the REST counter; the charge is kept (uncertain)' },
-    { other: 'krakenfx/kraken-cli skills/kraken-rate-limits', what: 'ledger and trade history calls', ours: '+4', theirs: '"Ledgers, trade history, and query-ledgers cost 2"', verdict: 'the current guide says 4; the higher number is kept' },
+    { other: 'krakenfx/kraken-cli skills/kraken-rate-limits', what: 'ledger and trade history calls', ours: '+4', theirs: '"Ledgers, trade history, and query-ledgers cost 2"', verdict: 'the guide says 2 as well; 4 is kept (the deviation of the ledger and trade history costs)' },
     {
       other: 'hummingbot kraken/kraken_constants.py',
       what: 'the REST counter and the pair counter',
