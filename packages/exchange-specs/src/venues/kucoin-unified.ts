@@ -111,6 +111,9 @@ function ep([id, method, path, pool, weight, quote]: Row): EndpointSpec {
   };
 }
 
+/** KuCoin's UTA pool since 2026-06-08: one per user, shared by the master account and its sub-accounts. */
+const SHARED_POOL = "Since 2026-06-08 KuCoin counts this pool per user, master account and sub-accounts together (source utaUpgrade): pass the master account's UID as `uid` for every sub-account's key, so that they share one bucket";
+
 const anchored = 'The Unified Account column does not say whether its window is anchored like the 30 s pools; anchored at the first request is assumed, as KuCoin states for the others';
 
 /** KuCoin unified trading account REST (api.kucoin.com/api/ua/v1): the Unified Account pool per UID, the Public pool per IP. */
@@ -127,6 +130,11 @@ export const kucoinUnified: VenueSpec = {
       retrieved: RETRIEVED,
       note: 'REST rate limit with the "Unified Account" column, read from stored copies of two versions of the page: one states 200/3s at VIP0 (heading "RESTful Rate Limit"), the other 2000/30s (heading "Rest Rate Limit"); both are modelled',
     },
+    utaUpgrade: {
+      url: 'https://www.kucoin.com/announcement/my-announcement-on-uta-api-rate-limit-rule-upgrade',
+      retrieved: WEIGHTS_READ,
+      note: 'KuCoin\'s announcement of 2026-05-26, "Announcement on UTA API Rate Limit Rule Upgrade", in force from 2026-06-08 08:00 UTC: "All sub-accounts will share the same user-level total rate limit pool"; newly created sub-accounts get "a default API rate limit of 10 requests per second", not counted toward the total. Read from a stored copy',
+    },
     kucoinNetTrading: { url: `${KUCOIN_NET}/KucoinRestClientUnifiedApiTrading.cs`, retrieved: WEIGHTS_READ, note: NET_NOTE },
     kucoinNetMarket: { url: `${KUCOIN_NET}/KucoinRestClientUnifiedApiExchangeData.cs`, retrieved: WEIGHTS_READ, note: NET_NOTE },
     kucoinNetAccount: { url: `${KUCOIN_NET}/KucoinRestClientUnifiedApiAccount.cs`, retrieved: WEIGHTS_READ, note: NET_NOTE },
@@ -141,7 +149,7 @@ export const kucoinUnified: VenueSpec = {
       windowMs: 3000,
       tiers: tiersOf(PER_3S),
       provenance: { source: 'rateLimit', confidence: 'documented', quote: `${TABLE_3S} | ${SCOPE_PRIVATE}` },
-      description: `Unified Account pool per UID, 200 per 3 s at VIP0 raised per VIP level (tiers vip0 to vip12), as one version of the page states. ${anchored}.`,
+      description: `Unified Account pool per UID, 200 per 3 s at VIP0 raised per VIP level (tiers vip0 to vip12), as one version of the page states. ${anchored}. ${SHARED_POOL}`,
     },
     {
       id: 'unified-30s',
@@ -178,7 +186,14 @@ export const kucoinUnified: VenueSpec = {
   errors: [...KUCOIN_429_RULES],
   verification: {
     checked: RETRIEVED,
-    corrections: [],
+    corrections: [
+      {
+        what: 'scope of the Unified Account pool (sub-accounts, 2026-12-07)',
+        was: 'per UID: the master account and each sub-account a pool of its own',
+        now: 'one pool per user since 2026-06-08 ("All sub-accounts will share the same user-level total rate limit pool"): the master account\'s UID is passed as `uid` for every sub-account',
+        source: 'utaUpgrade',
+      },
+    ],
     crossChecks: [
       {
         other: 'JKorf/Kucoin.Net @04e948d (KucoinExchange.cs, UnifiedApi)',
@@ -198,6 +213,7 @@ export const kucoinUnified: VenueSpec = {
     ],
   },
   notes: [
+    `Sub-accounts: ${SHARED_POOL}. A sub-account to which the master allocated a share of the quota, or a new sub-account on its default of 10 requests per second, has a smaller quota of its own that this spec does not model.`,
     'How to select: a unified (UTA) account uses this spec (`kucoin-unified`); a classic account uses `kucoin` (spot and margin) and `kucoin-futures` (futures). KuCoin\'s Place Order page (docs-new/rest/ua/place-order) states that "UTA quotas are independent from Classic Account quotas" (of open orders) and gives the request address https://api.kucoin.com/api/ua/v1/{accountMode}/order/place?tradeType=...',
     'VIP level: pass tier `vip0` to `vip12` (the default is vip0, the lowest).',
     `Every weight is uncertain: KuCoin's rate-limit page says "${WEIGHTS}", and those pages could not be read; each weight is quoted from JKorf/Kucoin.Net (ccxt for Batch Place Order), which agree with each other (see the endpoint notes). Of the account endpoints only the account mode (GET and POST /api/ua/v1/account/mode, Management pool, weight 30) is listed: the transfer and leverage endpoints are not listed and do not resolve.`,

@@ -50,6 +50,15 @@ describe('kucoin-unified: the unified trading account pool', () => {
     });
   });
 
+  it('since 2026-06-08 the Unified Account pool is one per user: the spec says to pass the master UID for sub-accounts', () => {
+    const spec = getVenueSpec('kucoin-unified');
+    expect(spec.sources['utaUpgrade']).toMatchObject({
+      url: 'https://www.kucoin.com/announcement/my-announcement-on-uta-api-rate-limit-rule-upgrade',
+      retrieved: '2026-12-07',
+    });
+    expect(spec.buckets.find((b) => b.id === 'unified')?.description).toContain("pass the master account's UID as `uid` for every sub-account's key");
+  });
+
   it('market data on the Public pool per IP', () => {
     expect(charged('kucoin-unified', { method: 'GET', path: '/api/ua/v1/market/ticker', query: { tradeType: 'SPOT' } })).toEqual({
       public: { axis: 'public', credential: null, scope: 'ip', cost: 15, limit: 2000, windowMs: 30_000 },
