@@ -68,7 +68,8 @@ export {
 } from './resolve-charges.js';
 export { bucketDefers, bucketMargin, inFlightBound, DEFAULT_IN_FLIGHT_SHARE, DEFERRED_GATE_FRACTION } from './deferred-charges.js';
 export { interpretResponse, type InterpretOptions, type OwnUsage } from './interpret-response.js';
-export type { OwnWindowSends, AnsweredSend } from './window-feedback.js';
+export type { OwnWindowSends, AnsweredSend, AnsweredQuery } from './window-feedback.js';
+export { costCounted, earliestAnsweredIn, reportedSameWindow } from './window-feedback.js';
 export {
   safeLimit,
   describeSafeLimit,

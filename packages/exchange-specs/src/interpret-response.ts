@@ -36,6 +36,8 @@ export interface OwnUsage {
   readonly sentBefore?: OwnWindowSends['sentBefore'];
   /** Fixed window limits: the caller's sends answered while the request was on its way (see {@link OwnWindowSends}). */
   readonly answeredMeanwhile?: OwnWindowSends['answeredMeanwhile'];
+  /** Window limits: `answered`'s folds from a summary (see {@link OwnWindowSends}). */
+  readonly answeredQuery?: OwnWindowSends['answeredQuery'];
 }
 
 /** Options of {@link interpretResponse}. */
@@ -337,6 +339,7 @@ export function interpretResponse(
                         ...(own.answeredSince === undefined ? {} : { answeredSince: own.answeredSince }),
                         ...(own.sentBefore === undefined ? {} : { sentBefore: own.sentBefore }),
                         ...(own.answeredMeanwhile === undefined ? {} : { answeredMeanwhile: own.answeredMeanwhile }),
+                        ...(own.answeredQuery === undefined ? {} : { answeredQuery: own.answeredQuery }),
                       },
               };
         syncs.push(windowFeedback(f, t.bucket, t.key, limit, used, response, send));

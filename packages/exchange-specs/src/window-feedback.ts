@@ -53,6 +53,20 @@ export interface OwnWindowSends {
    * as counted those whose own answers reported less of the same window (`reportedUsed`).
    */
   answeredMeanwhile?(key: BucketKey): Iterable<AnsweredSend>;
+  /**
+   * Optional, for speed: the two folds a usage report takes of `answered(key, beforeMs)` ({@link earliestAnsweredIn}
+   * and {@link costCounted}), answered from a summary of the same sends rather than by handing them out one by one
+   * (a busy caller's sends of a minute's window are tens of thousands). Must answer what the folds answer.
+   */
+  answeredQuery?(key: BucketKey, beforeMs: number): AnsweredQuery;
+}
+
+/** The folds of a caller's answered sends on a key that a usage report takes (see {@link OwnWindowSends.answeredQuery}). */
+export interface AnsweredQuery {
+  /** {@link earliestAnsweredIn} of the sends. */
+  earliestAnsweredIn(end: WindowEnd, windowMs: number): number | undefined;
+  /** {@link costCounted} of the sends. */
+  costCounted(latestStartMs: number, end: WindowEnd | undefined, windowMs: number): number;
 }
 
 /** Whether two window ends, each known to within half a window, are the same window's (two windows end at least a window apart). */
@@ -63,6 +77,29 @@ function sameWindow(a: WindowEnd, b: WindowEnd): boolean {
 /** Whether a window's end is known to within half a window: only then does it tell one window from the next. */
 function narrow(end: WindowEnd, bucket: WindowBucket): boolean {
   return end.latestMs - end.earliestMs < bucket.windowMs / 2;
+}
+
+/** Whether a send's own answer reported the window that ends at `end`: its window's end known to within half of `windowMs`, and the same window. */
+export function reportedSameWindow(u: AnsweredSend, end: WindowEnd, windowMs: number): boolean {
+  return u.windowEnd !== undefined && u.windowEnd.latestMs - u.windowEnd.earliestMs < windowMs / 2 && sameWindow(u.windowEnd, end);
+}
+
+/** The earliest answer among `sends` that reported the window ending at `end` (see {@link reportedSameWindow}): that window had begun by then. */
+export function earliestAnsweredIn(sends: Iterable<AnsweredSend>, end: WindowEnd, windowMs: number): number | undefined {
+  let first: number | undefined;
+  for (const u of sends)
+    if (u.answeredAtMs !== undefined && (first === undefined || u.answeredAtMs < first) && reportedSameWindow(u, end, windowMs)) first = u.answeredAtMs;
+  return first;
+}
+
+/** The cost of `sends` a window holds that began at `latestStartMs` at the latest: those sent after it, and (given its `end`) those that reported it. */
+export function costCounted(sends: Iterable<AnsweredSend>, latestStartMs: number, end: WindowEnd | undefined, windowMs: number): number {
+  let cost = 0;
+  for (const u of sends) {
+    if (!(u.cost > 0)) continue;
+    if (u.sentAtMs > latestStartMs || (end !== undefined && reportedSameWindow(u, end, windowMs))) cost += u.cost;
+  }
+  return cost;
 }
 
 /** What the venue counted in its window, from a usage header (used, or remaining against its limit). */
@@ -163,14 +200,14 @@ export function windowFeedback(
   const end = r === undefined ? undefined : { earliestMs: send.sentAtMs + r.least, latestMs: send.sentAtMs + counting + r.most };
   // only an end known to within half a window tells one window from the next
   let windowEnd = end !== undefined && narrow(end, bucket) ? end : undefined;
-  const answered = [...(send.own?.answered(key, send.sentAtMs) ?? [])];
+  const query = send.own?.answeredQuery?.(key, send.sentAtMs);
+  const answered = query === undefined ? [...(send.own?.answered(key, send.sentAtMs) ?? [])] : [];
   // the window began by the time any answer reporting it arrived: a tighter bound than a Date header's
   // second, so the sends made between the two are taken as counted by their times
   let latestStart = send.sentAtMs - windowElapsedMs;
   if (windowEnd !== undefined) {
-    for (const u of answered)
-      if (u.answeredAtMs !== undefined && u.windowEnd !== undefined && narrow(u.windowEnd, bucket) && sameWindow(u.windowEnd, windowEnd))
-        latestStart = Math.min(latestStart, u.answeredAtMs);
+    const first = query === undefined ? earliestAnsweredIn(answered, windowEnd, bucket.windowMs) : query.earliestAnsweredIn(windowEnd, bucket.windowMs);
+    if (first !== undefined) latestStart = Math.min(latestStart, first);
   }
   // a clock-aligned window began at the latest multiple of its length at or before this answer's Date (in
   // the venue's clock; the report's window is that one or the one before), so it had begun when any
@@ -195,12 +232,9 @@ export function windowFeedback(
   // same fixed window), and its sends answered while this request was on its way whose own answers reported less
   // of the same fixed window (its count never falls, so the venue counted them first). A lower bound of the
   // truth, like the store's own count by send times: the store takes the larger of the two (RL-V5).
-  let certain = send.countedCost;
-  for (const u of answered) {
-    if (!(u.cost > 0)) continue;
-    if (u.sentAtMs > latestStart || (windowEnd !== undefined && u.windowEnd !== undefined && narrow(u.windowEnd, bucket) && sameWindow(u.windowEnd, windowEnd)))
-      certain += u.cost;
-  }
+  let certain =
+    send.countedCost +
+    (query === undefined ? costCounted(answered, latestStart, windowEnd, bucket.windowMs) : query.costCounted(latestStart, windowEnd, bucket.windowMs));
   if (windowEnd !== undefined) {
     for (const u of send.own?.answeredMeanwhile?.(key) ?? []) {
       if (

@@ -14,11 +14,10 @@ import {
   type VenueCharge,
   type VenueRequest,
   type VenueSpec,
-  type AnsweredSend,
-  type WindowEnd,
   bucketKeyId as ownKey,
 } from '@core/exchange-specs';
 import { ledgerOf, type HeldCharge } from './in-flight-ledger.js';
+import { OwnSendLog } from './own-send-log.js';
 import { waitUntilClear } from './overtaken.js';
 import { answeredSinceOf, judgeAnswer, noteDate, recordLate, sendLogOf, sentBeforeOf } from './shared-log.js';
 import { readLiveLimitsOnce, type LiveLimitsSetting } from './live-limits.js';
@@ -184,19 +183,8 @@ function realDelay(ms: number): Promise<void> {
 }
 /** How long own sends are remembered for the usage syncs (forgetting only makes them more cautious). */
 const OWN_LOG_MS = 65_000;
-
-interface OwnSend {
-  /** The send time as the limiter admitted it (its `sendAtMs`), the time its store keeps. */
-  readonly sentAt: number;
-  readonly respondedAt: number;
-  /** The order of its answer among this fetch's sends and answers (causal, unlike two times in one millisecond). */
-  readonly answerSeq: number;
-  readonly cost: number;
-  /** The window its own answer reported, on a window limit with a known end. */
-  readonly windowEnd: WindowEnd | undefined;
-  /** What its own answer said the venue had counted on the key (that key's sync's `minBorrowed`), on a window limit. */
-  readonly reported: number | undefined;
-}
+/** The log of a key no send of which was counted yet. */
+const EMPTY_LOG = new OwnSendLog();
 
 function countedNow(c: VenueCharge, feedback: Feedback): boolean {
   if (!feedback.counted) return false;
@@ -309,40 +297,26 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
   // sent on by every credential's fetch), so that a usage header holds the limiter back only by what
   // other clients spent (exchange-specs' OwnUsage): a send counts once its response arrived before
   // the request being interpreted was sent (the venue had counted it when it answered).
-  const sendLog = sendLogOf<OwnSend>(limiter);
+  const sendLog = sendLogOf(limiter);
   const ownSends = sendLog.sends;
-  const ownUsage = (key: BucketKey, since: number, before: number): number => {
-    let sum = 0;
-    for (const e of ownSends.get(ownKey(key)) ?? []) if (e.sentAt > since && e.respondedAt < before) sum += e.cost;
-    return sum;
-  };
-  // sends and answers of these fetches are numbered in the order they happened (sendLog.seq)
-  const answered = (key: BucketKey, beforeSeq: number, afterSeq = 0): AnsweredSend[] =>
-    (ownSends.get(ownKey(key)) ?? [])
-      .filter((e) => e.answerSeq < beforeSeq && e.answerSeq > afterSeq)
-      .map((e) => ({
-        sentAtMs: e.sentAt,
-        answeredAtMs: e.respondedAt,
-        cost: e.cost,
-        ...(e.windowEnd === undefined ? {} : { windowEnd: e.windowEnd }),
-        ...(e.reported === undefined ? {} : { reportedUsed: e.reported }),
-      }));
+  const logOf = (key: BucketKey): OwnSendLog | undefined => ownSends.get(ownKey(key));
   /** Remembers the charges the venue counted for an answered send, per key (what later usage reports may take as counted). */
   const remember = (charges: readonly VenueCharge[], feedback: Feedback, sentAt: number, respondedAt: number, answerSeq: number): void => {
     for (const c of charges) {
       if (c.cost <= 0 || !countedNow(c, feedback)) continue;
       const id = ownKey(c.key);
       let log = ownSends.get(id);
-      if (log === undefined) ownSends.set(id, (log = []));
-      while (log.length > 0 && (log[0]?.sentAt ?? 0) <= respondedAt - OWN_LOG_MS) log.shift();
+      if (log === undefined) ownSends.set(id, (log = new OwnSendLog()));
+      log.forget(respondedAt - OWN_LOG_MS);
       const sync = feedback.syncs.find((s) => ownKey(s.key) === id);
+      const reported = sync?.windowElapsedMs === undefined ? undefined : sync.minBorrowed;
       log.push({
-        sentAt,
-        respondedAt,
+        sentAtMs: sentAt,
+        answeredAtMs: respondedAt,
         answerSeq,
         cost: c.cost,
-        windowEnd: sync?.windowEnd,
-        reported: sync?.windowElapsedMs === undefined ? undefined : sync.minBorrowed,
+        ...(sync?.windowEnd === undefined ? {} : { windowEnd: sync.windowEnd }),
+        ...(reported === undefined ? {} : { reportedUsed: reported }),
       });
     }
   };
@@ -591,11 +565,12 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     const own = {
       nowMs: respondedAt,
       sentAtMs: keptAt,
-      usage: (key: BucketKey, since: number) => ownUsage(key, since, sentAt),
+      usage: (key: BucketKey, since: number) => logOf(key)?.usage(since, sentAt) ?? 0,
       // answered before this request actually went out
-      answered: (key: BucketKey) => answered(key, sendSeq),
+      answered: (key: BucketKey) => logOf(key)?.answered(sendSeq) ?? [],
+      answeredQuery: (key: BucketKey) => (logOf(key) ?? EMPTY_LOG).query(sendSeq),
       // answered while this request was on its way (every answer logged so far came before this one's)
-      answeredMeanwhile: (key: BucketKey) => answered(key, Number.POSITIVE_INFINITY, sendSeq),
+      answeredMeanwhile: (key: BucketKey) => logOf(key)?.answeredAfter(sendSeq) ?? [],
       answeredSince: (venueMs: number) => answeredSinceOf(sendLog, current.id, venueMs),
       sentBefore: (venueMs: number) => sentBeforeOf(sendLog, current.id, venueMs),
     };

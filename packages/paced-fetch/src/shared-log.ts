@@ -1,13 +1,14 @@
 import type { BucketCheck, RateLimiter } from '@core/rate-limit-contract';
 import { lateBuckets } from '@core/exchange-specs';
+import type { OwnSendLog } from './own-send-log.js';
 
 /**
  * What the paced fetches on one limiter object in this process know of their own sends, per bucket key:
  * a bucket of the IP is sent on by every credential's fetch, and a usage header reports all of them, so
  * each fetch must know the others' answered sends (`seq` orders sends and answers as they happened).
  */
-export interface SharedSendLog<T> {
-  readonly sends: Map<string, T[]>;
+export interface SharedSendLog {
+  readonly sends: Map<string, OwnSendLog>;
   seq: number;
   /** Per venue id: per `Date` header value (ms), the earliest time an answer so dated arrived (see `noteDate`). */
   readonly dated: Map<string, Map<number, number>>;
@@ -42,14 +43,7 @@ const ANSWER_MEMORY_COUNT = 256;
  * little). A new fastest answer judges the recent ones again (at a cold start the first answers wait for new
  * connections). One comparison per answer in the common case.
  */
-export function judgeAnswer(
-  log: SharedSendLog<unknown>,
-  limiter: RateLimiter,
-  venue: string,
-  checks: readonly BucketCheck[],
-  answerMs: number,
-  now: number,
-): void {
+export function judgeAnswer(log: SharedSendLog, limiter: RateLimiter, venue: string, checks: readonly BucketCheck[], answerMs: number, now: number): void {
   let t = log.answers.get(venue);
   if (t === undefined) log.answers.set(venue, (t = { fastest: Number.POSITIVE_INFINITY, recent: [] }));
   const mine: Answered = { at: now, answerMs, checks, counted: false };
@@ -81,7 +75,7 @@ const DATED_MS = 120_000;
  * also the latest such send per date: the venue's clock had not reached `dateMs` plus a second when it
  * dated the answer, after that send.
  */
-export function noteDate(log: SharedSendLog<unknown>, venue: string, dateMs: number, at: number, sentAt?: number): void {
+export function noteDate(log: SharedSendLog, venue: string, dateMs: number, at: number, sentAt?: number): void {
   keepPerDate(log.dated, venue, dateMs, at, (value, kept) => value < kept);
   if (sentAt !== undefined) keepPerDate(log.datedSends, venue, dateMs, sentAt, (value, kept) => value > kept);
 }
@@ -106,14 +100,14 @@ function keepPerDate(
  * second before `venueMs` (a `Date` header is floored to the second), if any: the venue's clock reached
  * `venueMs` after it.
  */
-export function sentBeforeOf(log: SharedSendLog<unknown>, venue: string, venueMs: number): number | undefined {
+export function sentBeforeOf(log: SharedSendLog, venue: string, venueMs: number): number | undefined {
   let latest: number | undefined;
   for (const [t, sentAt] of log.datedSends.get(venue) ?? []) if (t + 1000 <= venueMs && (latest === undefined || sentAt > latest)) latest = sentAt;
   return latest;
 }
 
 /** The earliest arrival (the caller's clock) of an answer from `venue` dated `venueMs` or later, if any. */
-export function answeredSinceOf(log: SharedSendLog<unknown>, venue: string, venueMs: number): number | undefined {
+export function answeredSinceOf(log: SharedSendLog, venue: string, venueMs: number): number | undefined {
   let first: number | undefined;
   for (const [t, at] of log.dated.get(venue) ?? []) if (t >= venueMs && (first === undefined || at < first)) first = at;
   return first;
@@ -135,14 +129,14 @@ export function recordLate(limiter: RateLimiter, checks: readonly BucketCheck[],
   return any;
 }
 
-const logs = new WeakMap<RateLimiter, SharedSendLog<unknown>>();
+const logs = new WeakMap<RateLimiter, SharedSendLog>();
 
 /** The send log of a limiter object in this process (created on first use). */
-export function sendLogOf<T>(limiter: RateLimiter): SharedSendLog<T> {
+export function sendLogOf(limiter: RateLimiter): SharedSendLog {
   let l = logs.get(limiter);
   if (l === undefined) {
     l = { sends: new Map(), seq: 0, dated: new Map(), datedSends: new Map(), answers: new Map() };
     logs.set(limiter, l);
   }
-  return l as SharedSendLog<T>;
+  return l;
 }

@@ -4,7 +4,7 @@ import { answeredSinceOf, noteDate, sendLogOf, sentBeforeOf } from '../src/share
 
 describe("the dates of a venue's answers (what bounds a clock-aligned window's start)", () => {
   it("answers when the venue's clock had passed a time: the earliest arrival of an answer dated at or after it", () => {
-    const log = sendLogOf<unknown>({} as RateLimiter);
+    const log = sendLogOf({} as RateLimiter);
     noteDate(log, 'binance-spot', 60_000, 60_450);
     noteDate(log, 'binance-spot', 60_000, 60_020); // an earlier arrival of the same second
     noteDate(log, 'binance-spot', 61_000, 61_010);
@@ -17,7 +17,7 @@ describe("the dates of a venue's answers (what bounds a clock-aligned window's s
   });
 
   it("answers the latest send whose answer was dated at least a second before a time: the venue's clock reached that time after it", () => {
-    const log = sendLogOf<unknown>({} as RateLimiter);
+    const log = sendLogOf({} as RateLimiter);
     noteDate(log, 'binance-spot', 59_000, 59_990, 59_960);
     noteDate(log, 'binance-spot', 59_000, 59_995, 59_970); // a later send answered in the same second
     noteDate(log, 'binance-spot', 59_000, 59_999, 59_940); // an earlier one, answered later
@@ -32,7 +32,7 @@ describe("the dates of a venue's answers (what bounds a clock-aligned window's s
   });
 
   it('forgets, in batches, the dates more than two minutes older than the newest: never more than about 240 kept', () => {
-    const log = sendLogOf<unknown>({} as RateLimiter);
+    const log = sendLogOf({} as RateLimiter);
     for (let s = 0; s <= 400; s++) noteDate(log, 'v', s * 1000, s * 1000 + 5);
     expect(answeredSinceOf(log, 'v', 0)).toBeGreaterThanOrEqual(400_000 - 240_000);
     expect(log.dated.get('v')?.size).toBeLessThanOrEqual(241);
