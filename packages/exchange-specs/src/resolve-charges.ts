@@ -5,6 +5,7 @@ import { listItems, requestParams, type RequestParams } from './request-params.j
 import { deferralOptions, DEFERRED_GATE_FRACTION, inFlightBound } from './deferred-charges.js';
 import { describeSafeLimit, venueLimit, type SafeLimitDerivation, type SafeLimitOptions, type VenueLimitOptions } from './safe-limit.js';
 import { bucketForTier, specTiers } from './tier.js';
+import { chargesOnce, limitOnce } from './resolve-memo.js';
 import type { Identity, ResolveError, ResolveErrorCode, VenueRequest } from './venue-io.js';
 import type { BucketSpec, CostRule, EndpointSpec, PricedElsewhere, VenueSpec } from './venue-spec.js';
 
@@ -129,7 +130,9 @@ export function bucketDerivation(spec: VenueSpec, bucket: BucketSpec, tier: stri
 
 /** The limit a limiter enforces for a bucket of a spec for a tier (see `venueLimit`). */
 export function bucketLimit(spec: VenueSpec, bucket: BucketSpec, tier: string | undefined, options: ResolveOptions = {}): EnforcedLimit {
-  return venueLimit(bucketForTier(bucket, tier), venueLimitOptions(deferralOptions(spec, bucket, options), bucketMaxCost(spec, bucket.id)));
+  return limitOnce(spec, bucket, tier, options, () =>
+    venueLimit(bucketForTier(bucket, tier), venueLimitOptions(deferralOptions(spec, bucket, options), bucketMaxCost(spec, bucket.id))),
+  );
 }
 
 /** Whether a bucket is enforced as a window limit under these options. */
@@ -216,6 +219,10 @@ function whenHolds(when: NonNullable<CostRule['when']>, params: RequestParams): 
  * and the spec serves its path from several hosts (`EndpointSpec.host`), the costliest is charged.
  */
 export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity: Identity, options: ResolveOptions = {}): ChargesResult {
+  return chargesOnce(spec, request, identity, options, () => resolveChargesNow(spec, request, identity, options));
+}
+
+function resolveChargesNow(spec: VenueSpec, request: VenueRequest, identity: Identity, options: ResolveOptions): ChargesResult {
   const matches = matchEndpoints(spec, request.method, request.path, request.host);
   if (matches.length <= 1) return chargesOf(spec, request, identity, options, matches[0]);
   // Several hosts of the spec serve this path and the request names none of them: it is charged
