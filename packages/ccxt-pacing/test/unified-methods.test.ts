@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDefaultRateLimiter } from '@core/default-rate-limiter';
 import { startCcxtVenue } from './support/emulated-venue.js';
-import { startTestRedis, type TestRedis } from './support/redis-server.js';
+import { startRedisServer, type RedisServer } from '@core/redis-rate-limiter/testing';
 import { makeExchange, ROUND, runWorkload, type WorkloadCounts } from './support/workload.mjs';
 
 // ccxt itself, its unified methods at full speed through the adapter, against the emulated venues: in process
@@ -87,11 +87,11 @@ function startWorker(script: string, redisUrl: string): Promise<Worker> {
 describe('ccxt unified methods through the adapter, 4 processes sharing Redis', () => {
   const PROCESSES = 4;
   const WORKERS_PER_PROCESS = 2;
-  let redis: TestRedis | undefined;
+  let redis: RedisServer | undefined;
   let workers: Worker[] = [];
   const child = fileURLToPath(new URL('./support/child.mjs', import.meta.url));
   beforeAll(async () => {
-    redis = await startTestRedis();
+    redis = await startRedisServer();
     const url = redis.url;
     workers = await Promise.all(Array.from({ length: PROCESSES }, () => startWorker(child, url)));
   }, 60_000);
