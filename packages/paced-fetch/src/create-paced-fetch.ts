@@ -454,35 +454,51 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
         cls.priority !== 'critical' &&
         resolved.checks.some((c) => c.key.credential !== null) &&
         resolved.checks.some((c) => c.key.credential === null);
-      // Requests of this fetch with the same own buckets join the shared queue one at a time, so
-      // two that woke together do not both book (the second far ahead, holding the shared buckets).
-      const release = joining ? await joinTurn(resolved.checks, signal) : undefined;
-      let asked: number;
-      let d: Awaited<ReturnType<RateLimiter['waitForCapacity']>>;
-      try {
-        if (joining) await waitForOwnBuckets(resolved.checks, started + maxWaitMs, signal, cls);
-        // Taken only now, not while the own buckets alone hold the request back: what can still be charged
-        // after the fact must be in the ledger when the limiter decides, and until the answer.
-        if (held.length > 0) hold.release = await ledger.acquire(held, clock, started + maxWaitMs, signal, `${current.id}: ${request.method} ${request.path}`);
+      const what = `${current.id}: ${request.method} ${request.path}`;
+      let asked = clock.now();
+      let d: Decision | undefined;
+      if (joining) {
+        // Admitted at once, the common case, in one call: a probe books nothing, so it holds no shared bucket for
+        // later; only a request that must wait takes its turn and looks at its own buckets before it books.
+        if (signal?.aborted === true) throw abortReason(signal);
+        if (held.length > 0) hold.release = await ledger.acquire(held, clock, started + maxWaitMs, signal, what);
         asked = clock.now();
-        const budget = Math.max(1, started + maxWaitMs - asked);
-        const waiting = limiter.waitForCapacity(resolved.checks, { maxWaitMs: budget, ...cls, ...(signal === undefined ? {} : { signal }) });
-        if (release !== undefined) {
-          // The turn ends once the booking is in place, not at the send time (the shared queue may
-          // be long): when the wait settles, or after JOIN_HOLD_MS of real time (a store's round trip).
-          const settled = waiting.then(
-            () => undefined,
-            () => undefined,
-          );
-          void Promise.race([settled, realDelay(JOIN_HOLD_MS)]).then(release);
+        const probe = await limiter.checkRates(resolved.checks, cls);
+        if (probe.kind !== 'delay') d = probe;
+        else {
+          hold.release?.();
+          delete hold.release;
         }
-        d = await waiting;
-      } finally {
-        release?.();
+      }
+      if (d === undefined) {
+        // Requests of this fetch with the same own buckets join the shared queue one at a time, so
+        // two that woke together do not both book (the second far ahead, holding the shared buckets).
+        const release = joining ? await joinTurn(resolved.checks, signal) : undefined;
+        try {
+          if (joining) await waitForOwnBuckets(resolved.checks, started + maxWaitMs, signal, cls);
+          // Taken only now, not while the own buckets alone hold the request back: what can still be charged
+          // after the fact must be in the ledger when the limiter decides, and until the answer.
+          if (held.length > 0) hold.release = await ledger.acquire(held, clock, started + maxWaitMs, signal, what);
+          asked = clock.now();
+          const budget = Math.max(1, started + maxWaitMs - asked);
+          const waiting = limiter.waitForCapacity(resolved.checks, { maxWaitMs: budget, ...cls, ...(signal === undefined ? {} : { signal }) });
+          if (release !== undefined) {
+            // The turn ends once the booking is in place, not at the send time (the shared queue may
+            // be long): when the wait settles, or after JOIN_HOLD_MS of real time (a store's round trip).
+            const settled = waiting.then(
+              () => undefined,
+              () => undefined,
+            );
+            void Promise.race([settled, realDelay(JOIN_HOLD_MS)]).then(release);
+          }
+          d = await waiting;
+        } finally {
+          release?.();
+        }
       }
       // Widened on purpose: a limiter that breaks the contract (answers delay, or booked, from
       // waitForCapacity) must still never make this client send early.
-      const answer = d as Decision;
+      const answer: Decision = d;
       if (answer.kind === 'error') {
         if (answer.error.code === 'aborted') throw abortReason(signal);
         throw new PacedFetchError(
