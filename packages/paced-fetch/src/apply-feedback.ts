@@ -1,0 +1,64 @@
+import type { BucketCheck, RateLimiter, SyncOptions } from '@core/rate-limit-contract';
+import { bucketKeyId as ownKey, type Feedback } from '@core/exchange-specs';
+import type { HeldCharge } from './in-flight-ledger.js';
+
+/** Records deferred charges the venue applied, and on a shared store waits until the store has them (before their ledger entries go). */
+export async function recordDeferred(limiter: RateLimiter, checks: readonly BucketCheck[]): Promise<void> {
+  for (const c of checks) limiter.record(c.key, c.cost, c.limit);
+  if (!limiter.capabilities.distributed) return;
+  // A later call on the same store is applied after the records sent before it.
+  for (const c of checks) await limiter.borrowed(c.key);
+}
+
+/** What the limiter made of an answer's feedback (see `AttemptEvent`). */
+export interface Applied {
+  readonly feedbackErrors: readonly string[];
+  readonly feedbackApplied: { readonly syncs: number; readonly penalties: number };
+}
+
+/**
+ * Applies what an answer means to the limiter: response-size costs and the deferred charges the venue applied
+ * (records), usage reports (syncs; a window limit's with the request's send time as the store keeps it, `keptAt`,
+ * when it was admitted), refusals and bans (penalties).
+ */
+export async function applyFeedback(
+  limiter: RateLimiter,
+  feedback: Feedback,
+  held: readonly HeldCharge[],
+  admittedAt: number | undefined,
+  keptAt: number,
+): Promise<Applied> {
+  const feedbackErrors: string[] = [];
+  const feedbackApplied = { syncs: 0, penalties: 0 };
+  for (const c of feedback.extraChecks ?? []) limiter.record(c.key, c.cost, c.limit);
+  // the deferred charges the venue applied (a failed order's weight); those reserved at admission are not among them
+  const recorded = (feedback.deferred ?? []).filter((c) => held.some((h) => ownKey(h.key) === ownKey(c.key)));
+  await recordDeferred(limiter, recorded);
+  const syncs: Promise<void>[] = [];
+  for (const s of feedback.syncs) {
+    // a window limit: the store knows what this deployment sent; say when this request was sent, what this
+    // fetch knows the venue counted of its own in the window, and the window's end when it tells it (RL-V5)
+    let report: SyncOptions | undefined;
+    if (s.windowElapsedMs !== undefined && admittedAt !== undefined) {
+      report = {
+        sentAtMs: keptAt,
+        ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }),
+        // the window's end, however loosely known: it bounds when the window began (RL-V5)
+        ...(s.windowEnd === undefined ? {} : { windowEnd: s.windowEnd }),
+      };
+    }
+    syncs.push(
+      limiter.sync(s.key, s.limit, s.minBorrowed, report).then((r) => {
+        if (r.kind === 'error') feedbackErrors.push(`sync ${s.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
+        else feedbackApplied.syncs++;
+      }),
+    );
+  }
+  await Promise.all(syncs);
+  for (const p of feedback.penalties) {
+    const r = await limiter.penalize(p.key, p.hold);
+    if (r.kind === 'error') feedbackErrors.push(`penalize ${p.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
+    else feedbackApplied.penalties++;
+  }
+  return { feedbackErrors, feedbackApplied };
+}

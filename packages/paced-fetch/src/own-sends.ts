@@ -1,0 +1,84 @@
+import type { BucketKey } from '@core/rate-limit-contract';
+import { bucketKeyId as ownKey, type Feedback, type OwnUsage, type VenueCharge } from '@core/exchange-specs';
+import { OwnSendLog } from './own-send-log.js';
+import { answeredSinceOf, sentBeforeOf, type SharedSendLog } from './shared-log.js';
+
+/** How long own sends are remembered for the usage syncs (forgetting only makes them more cautious). */
+const OWN_LOG_MS = 65_000;
+/** The log of a key no send of which was counted yet. */
+const EMPTY_LOG = new OwnSendLog();
+
+function countedNow(c: VenueCharge, feedback: Feedback): boolean {
+  if (!feedback.counted) return false;
+  return c.charge === 'always' || (c.charge === 'success') === (feedback.verdict === 'ok');
+}
+
+/** One answered request, as the own sends' questions take it. */
+export interface AnsweredRequest {
+  /** The venue's spec id. */
+  readonly venue: string;
+  /** When its answer arrived (this fetch's clock). */
+  readonly respondedAt: number;
+  /** Its send time as the limiter keeps it (its admission's). */
+  readonly keptAt: number;
+  /** When it actually went out (this fetch's clock). */
+  readonly sentAt: number;
+  /** Its place among the sends and answers of the fetches on one limiter (`SharedSendLog.seq` when it went out). */
+  readonly sendSeq: number;
+}
+
+/**
+ * The own sends of the paced fetches on one limiter object in this process, per bucket key (a bucket of the IP is
+ * sent on by every credential's fetch), so that a usage header holds the limiter back only by what other clients
+ * spent (exchange-specs' `OwnUsage`): a send counts once its response arrived before the request being interpreted
+ * was sent (the venue had counted it when it answered).
+ */
+export class OwnSends {
+  readonly #log: SharedSendLog;
+
+  constructor(log: SharedSendLog) {
+    this.#log = log;
+  }
+
+  #of(key: BucketKey): OwnSendLog | undefined {
+    return this.#log.sends.get(ownKey(key));
+  }
+
+  /** Remembers the charges the venue counted for an answered send, per key (what later usage reports may take as counted). */
+  remember(charges: readonly VenueCharge[], feedback: Feedback, sentAt: number, respondedAt: number, answerSeq: number): void {
+    for (const c of charges) {
+      if (c.cost <= 0 || !countedNow(c, feedback)) continue;
+      const id = ownKey(c.key);
+      let log = this.#log.sends.get(id);
+      if (log === undefined) this.#log.sends.set(id, (log = new OwnSendLog()));
+      log.forget(respondedAt - OWN_LOG_MS);
+      const sync = feedback.syncs.find((s) => ownKey(s.key) === id);
+      const reported = sync?.windowElapsedMs === undefined ? undefined : sync.minBorrowed;
+      log.push({
+        sentAtMs: sentAt,
+        answeredAtMs: respondedAt,
+        answerSeq,
+        cost: c.cost,
+        ...(sync?.windowEnd === undefined ? {} : { windowEnd: sync.windowEnd }),
+        ...(reported === undefined ? {} : { reportedUsed: reported }),
+      });
+    }
+  }
+
+  /** What this process knows of its own sends when it reads the answer of `r` (exchange-specs' `OwnUsage`). */
+  usage(r: AnsweredRequest): OwnUsage {
+    const { sendSeq, venue } = r;
+    return {
+      nowMs: r.respondedAt,
+      sentAtMs: r.keptAt,
+      usage: (key, since) => this.#of(key)?.usage(since, r.sentAt) ?? 0,
+      // answered before this request actually went out
+      answered: (key) => this.#of(key)?.answered(sendSeq) ?? [],
+      answeredQuery: (key) => (this.#of(key) ?? EMPTY_LOG).query(sendSeq),
+      // answered while this request was on its way (every answer logged so far came before this one's)
+      answeredMeanwhile: (key) => this.#of(key)?.answeredAfter(sendSeq) ?? [],
+      answeredSince: (venueMs) => answeredSinceOf(this.#log, venue, venueMs),
+      sentBefore: (venueMs) => sentBeforeOf(this.#log, venue, venueMs),
+    };
+  }
+}
