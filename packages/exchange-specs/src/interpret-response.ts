@@ -46,11 +46,12 @@ export interface InterpretOptions extends ResolveOptions {
 }
 
 function bodyOf(response: VenueResponse): unknown {
-  if (typeof response.body !== 'string') return response.body;
+  const raw = response.body;
+  if (typeof raw !== 'string') return raw;
   try {
-    return JSON.parse(response.body) as unknown;
+    return JSON.parse(raw) as unknown;
   } catch {
-    return response.body;
+    return raw;
   }
 }
 
@@ -93,19 +94,22 @@ function toWaitMs(n: number, unit: WaitUnit, response: VenueResponse): number | 
   return unit === 's' ? n * 1000 : n;
 }
 
-function matchesRule(rule: ErrorRule, response: VenueResponse, body: unknown): boolean {
+/** The response's body, parsed once and only when a rule reads it (an order book's JSON is most of an answer). */
+type LazyBody = () => unknown;
+
+function matchesRule(rule: ErrorRule, response: VenueResponse, body: LazyBody): boolean {
   if (rule.status !== undefined && !rule.status.includes(response.status)) return false;
-  if (rule.body !== undefined && !rule.body.every((m) => matchesBody(body, m))) return false;
+  if (rule.body !== undefined && !rule.body.every((m) => matchesBody(body(), m))) return false;
   if (rule.hasHeader !== undefined && header(response, rule.hasHeader) === undefined) return false;
   if (rule.lacksHeader !== undefined && header(response, rule.lacksHeader) !== undefined) return false;
   return true;
 }
 
-function waitMs(sources: readonly WaitSource[], response: VenueResponse, body: unknown): number | undefined {
+function waitMs(sources: readonly WaitSource[], response: VenueResponse, body: LazyBody): number | undefined {
   for (const s of sources) {
     if (s.from === 'fixed') return s.ms;
     if (s.from === 'window-end') return windowEndMs(s.windowMs, response);
-    const raw = s.from === 'header' ? header(response, s.header) : readPath(body, s.path);
+    const raw = s.from === 'header' ? header(response, s.header) : readPath(body(), s.path);
     const ms = toWaitMs(numberIn(raw, s.from === 'body' ? s.pattern : undefined), s.unit, response);
     if (ms !== undefined) return ms;
   }
@@ -266,7 +270,8 @@ export function interpretResponse(
   const resolved = resolveCharges(spec, request, identity, options);
   const charges: readonly Charge[] = resolved.ok ? resolved.charges : [];
   const tier = resolved.ok ? resolved.tier : (identity.tier ?? spec.defaultTier);
-  const body = bodyOf(response);
+  let parsed: { readonly value: unknown } | undefined;
+  const body: LazyBody = () => (parsed ??= { value: bodyOf(response) }).value;
 
   const rule = (spec.errors ?? []).find((r) => matchesRule(r, response, body));
   const verdict: Feedback['verdict'] = rule?.verdict ?? (response.status < 400 ? 'ok' : 'error');
@@ -356,7 +361,7 @@ export function interpretResponse(
 
   const extra: BucketCheck[] = [];
   for (const c of charges) {
-    const cost = responseCost(c.rule.cost, body, readPath);
+    const cost = c.rule.cost.kind === 'response' ? responseCost(c.rule.cost, body(), readPath) : 0;
     if (cost > 0) extra.push({ key: c.key, limit: c.limit, cost });
   }
 

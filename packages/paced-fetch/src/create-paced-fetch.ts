@@ -7,6 +7,7 @@ import {
   type ResolveOptions,
   type VenueCharge,
   type VenueRequest,
+  type VenueResponse,
   type VenueSpec,
   bucketKeyId as ownKey,
 } from '@core/exchange-specs';
@@ -25,6 +26,7 @@ import { systemClock } from './system-clock.js';
 import { readFetchCall, toVenueRequest } from './to-venue-request.js';
 
 const DEFAULT_MAX_WAIT_MS = 10_000;
+const decoder = new TextDecoder();
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
@@ -245,7 +247,6 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     } finally {
       link.release();
     }
-    const text = new TextDecoder().decode(bytes);
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
@@ -258,7 +259,17 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     const dated = headers['date'] === undefined ? Number.NaN : Date.parse(headers['date']);
     if (Number.isFinite(dated)) noteDate(sendLog, current.id, dated, respondedAt, keptAt);
     const own = ownSends.usage({ venue: current.id, respondedAt, keptAt, sentAt, sendSeq });
-    const feedback = interpretResponse(current, request, { status: response.status, headers, body: parseBody(text) }, identity, { ...resolveOptions, own });
+    // the body is read (decoded, parsed) only if the spec's rules read it: an order book's is most of an answer
+    let body: { readonly value: unknown } | undefined;
+    const answer: VenueResponse = {
+      status: response.status,
+      headers,
+      get body() {
+        body ??= { value: parseBody(decoder.decode(bytes)) };
+        return body.value;
+      },
+    };
+    const feedback = interpretResponse(current, request, answer, identity, { ...resolveOptions, own });
     ownSends.remember(resolved.charges, feedback, keptAt, respondedAt, answerSeq);
     const { feedbackErrors, feedbackApplied } = await applyFeedback(limiter, feedback, held, admittedAt, keptAt);
     const refused = feedback.verdict === 'rate_limited' || feedback.verdict === 'banned';
