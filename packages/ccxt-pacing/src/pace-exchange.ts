@@ -95,6 +95,22 @@ function copy<P>(params: P): P {
   return typeof params === 'object' && params !== null ? { ...params } : params;
 }
 
+/**
+ * Whether a signed request is a public one, with no timestamp or nonce to refresh: ccxt names its API public
+ * (`public`, `fapiPublic`, `['spot', 'public']`...) and the request carries no API key (header, URL or body).
+ */
+function isPublic(api: unknown, request: SignedRequest, apiKey: string | undefined): boolean {
+  if (
+    !JSON.stringify(api ?? '')
+      .toLowerCase()
+      .includes('public')
+  )
+    return false;
+  if (typeof apiKey !== 'string' || apiKey === '') return true;
+  if (request.url.includes(apiKey) || (typeof request.body === 'string' && request.body.includes(apiKey))) return false;
+  return !Object.values(request.headers ?? {}).some((v) => typeof v === 'string' && v.includes(apiKey));
+}
+
 /** Has {@link paceExchange} wrapped this exchange? */
 export function isPaced(exchange: object): boolean {
   return (exchange as Record<symbol, unknown>)[PACED] === true;
@@ -131,13 +147,16 @@ export function paceExchange<T extends Exchange>(exchange: T, options: PaceExcha
   ex.sign = (path, api = 'public', method = 'GET', params = {}, headers = undefined, body = undefined) => {
     const before = copy(params);
     const request = sign(path, api, method, params, headers, body);
-    signed.add(request.method, request.url, { path, api, method, params: before, headers, body, seq: ++signatures, atMs: ex.milliseconds() });
+    // (a public request is never signed again, and its signature does not count: no nonce goes out with it)
+    const resign = !isPublic(api, request, ex.apiKey);
+    const seq = resign ? ++signatures : signatures;
+    signed.add(request.method, request.url, { path, api, method, params: before, headers, body, seq, atMs: ex.milliseconds(), resign });
     return request;
   };
 
   /**
    * Sends one call at its send time, through ccxt's transport: signed again (a fresh timestamp, nonce and
-   * signature) unless it holds the latest signature made and was signed at most {@link FRESH_MS} ago by
+   * signature) unless it is public (nothing to refresh), or holds the latest signature made and was signed at most {@link FRESH_MS} ago by
    * ccxt's clock (no request has been signed since, so no later nonce went out before it, and signing it
    * again would change nothing but a timestamp by those milliseconds). ccxt's timeout counts from here.
    */
@@ -146,7 +165,7 @@ export function paceExchange<T extends Exchange>(exchange: T, options: PaceExcha
     if (call === undefined) throw new TypeError('ccxt-pacing: a paced fetch sent a request no ccxt call made');
     let { url, params } = call;
     const s = call.signed;
-    if (signAtSend && s !== undefined && (s.seq !== signatures || ex.milliseconds() - s.atMs > FRESH_MS)) {
+    if (signAtSend && s?.resign && (s.seq !== signatures || ex.milliseconds() - s.atMs > FRESH_MS)) {
       const again = sign(s.path, s.api, s.method, copy(s.params), s.headers, s.body);
       signatures++;
       // the same endpoint (it was priced and admitted as such); anything else is sent as first signed

@@ -10,6 +10,8 @@ export interface SignedCall {
   /** The signature's number (the adapter numbers every signature it makes), and when it was made (ccxt's clock, ms). */
   readonly seq: number;
   readonly atMs: number;
+  /** Whether it is signed again when it is sent (a public request has no timestamp or nonce to refresh). */
+  readonly resign: boolean;
 }
 
 /** How many signed requests not yet handed to the transport are kept (sign calls outside a request are dropped oldest first). */
