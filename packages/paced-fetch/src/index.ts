@@ -8,3 +8,4 @@ export { withWindowPacing, paceAxis, DEFAULT_WINDOW_BURST } from './window-pacin
 export { sleep, abortReason } from './sleep.js';
 export { systemClock } from './system-clock.js';
 export { createTurns, type Turns } from './turns.js';
+export { waitUntilClear } from './overtaken.js';

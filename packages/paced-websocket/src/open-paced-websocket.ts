@@ -21,7 +21,7 @@ import {
   type WebSocketResolveOptions,
   type WebSocketSpec,
 } from '@core/exchange-specs';
-import { abortReason, createTurns, sleep, systemClock } from '@core/paced-fetch';
+import { abortReason, createTurns, sleep, systemClock, waitUntilClear } from '@core/paced-fetch';
 import { checkBackoff, reconnectDelay } from './backoff.js';
 import { processCapRegistry, type CapRegistry } from './cap-registry.js';
 import type { PacedWebSocket, PacedWebSocketOptions, ReconnectOptions, SendOptions, WebSocketAttemptEvent } from './options.js';
@@ -29,6 +29,10 @@ import { PacedWebSocketError, isPacedWebSocketError, type PacedWebSocketErrorCod
 import { openSocket, type CloseInfo, type SocketAdapter } from './socket-adapter.js';
 
 const DEFAULT_MAX_WAIT_MS = 10_000;
+/** A wait for capacity longer than this (ms, this client's clock) waited for a booking, not for a store's answer. */
+const WAITED_MS = 5;
+/** How many times in a row a send whose time passed before it could go books its windows again before it gives up. */
+const MAX_LATE_REBOOKINGS = 3;
 /** The turns of waiters that spend both WebSocket and REST buckets, per set of WebSocket buckets (see `#waitForWebSocketBuckets`). */
 const turns = createTurns();
 
@@ -46,6 +50,19 @@ interface Connection {
 interface SentSubscription {
   readonly message: OutgoingMessage;
   readonly topics: Set<string>;
+}
+
+/**
+ * The window limits among `checks` that a send `lateMs` after its admitted time may reach the venue too
+ * late for: more than half their jitter allowance (the other half is for the way to the venue), and
+ * more than a store's answer takes (no admission is more precise: with no allowance, every send would
+ * be late).
+ */
+function lateWindows(checks: readonly BucketCheck[], lateMs: number): BucketCheck[] {
+  if (!(lateMs > WAITED_MS)) return [];
+  return lateBuckets(checks)
+    .filter((b) => lateMs > b.jitterMs / 2)
+    .map((b) => ({ key: b.key, limit: b.limit, cost: b.cost }));
 }
 
 function positive(name: string, v: number | undefined, fallback: number): number {
@@ -169,19 +186,26 @@ class PacedConnection implements PacedWebSocket {
   }
 
   /**
-   * Waits for `checks` (nothing to wait for when empty); throws a typed error when not admitted.
-   * Resolves to the send time the limiter admitted (undefined when nothing was checked).
+   * Waits for `checks` (nothing to wait for when empty), then calls `go` (the send) in the same tick as
+   * the last look at the clock, with the send time the limiter admitted (undefined when nothing was
+   * checked); throws a typed error when not admitted. Before `go`, two safeguards for window limits:
+   * a send that waited for its booking books again the window limits overfilled meanwhile (a send
+   * before it counted again since, see `waitUntilClear`); and a send whose time has passed by more
+   * than half a window limit's jitter allowance (a timer that fired late, a busy event loop) books
+   * those windows again at its real time: sent late, it could land in a later window than the one it
+   * was admitted in, beside sends admitted there meanwhile (its first booking stays charged: counted
+   * twice, never too little). At most `MAX_LATE_REBOOKINGS` times in a row; then it is not sent.
    */
-  async #admit(checks: readonly BucketCheck[], maxWaitMs: number, signal: AbortSignal, what: string): Promise<number | undefined> {
-    let budget = maxWaitMs;
+  async #admit<T>(checks: readonly BucketCheck[], maxWaitMs: number, signal: AbortSignal, what: string, go: (admittedAt: number | undefined) => T): Promise<T> {
     if (checks.length === 0) {
       if (signal.aborted) throw abortReason(signal);
-      return undefined;
+      return go(undefined);
     }
     const started = this.#clock.now();
-    const release = await this.#waitForWebSocketBuckets(checks, started + budget, signal);
+    const deadline = started + maxWaitMs;
+    const release = await this.#waitForWebSocketBuckets(checks, deadline, signal);
     const asked = this.#clock.now();
-    budget = Math.max(1, started + budget - asked);
+    const budget = Math.max(1, deadline - asked);
     let d: Decision;
     try {
       d = (await this.#limiter.waitForCapacity(checks, { maxWaitMs: budget, signal })) as Decision;
@@ -196,7 +220,33 @@ class PacedConnection implements PacedWebSocket {
       throw this.#fail('rate_limit_timeout', `${what} not sent: it needs ${d.retryAfterMs} ms, beyond the ${budget} ms budget`, d.retryAfterMs);
     // ok means "send now" (RL-W1); a booking where ok was due is waited out: never send early.
     if (d.kind === 'booked') await sleep(this.#clock, asked + d.waitMs - this.#clock.now(), signal);
-    return d.sendAtMs;
+    const again = (windows: readonly BucketCheck[]): Promise<number> => this.#bookAgain(windows, deadline, signal, what);
+    // (waited: longer than a store's answer takes; a send admitted at once cannot have been overtaken)
+    let at = d.kind === 'booked' || this.#clock.now() - asked > WAITED_MS ? await waitUntilClear(this.#limiter, checks, d.sendAtMs, again) : d.sendAtMs;
+    for (let round = 0; ; round++) {
+      const late = lateWindows(checks, this.#clock.now() - at);
+      if (late.length === 0) return go(at);
+      if (round === MAX_LATE_REBOOKINGS)
+        throw this.#fail(
+          'rate_limit_timeout',
+          `${what} not sent: its send time passed ${MAX_LATE_REBOOKINGS + 1} times in a row before it could go (a busy event loop)`,
+        );
+      at = await again(late);
+    }
+  }
+
+  /** Books `windows` again within what is left of the budget and waits for the new send time; answers it. */
+  async #bookAgain(windows: readonly BucketCheck[], deadline: number, signal: AbortSignal, what: string): Promise<number> {
+    const budget = Math.max(1, deadline - this.#clock.now());
+    const r = (await this.#limiter.waitForCapacity(windows, { maxWaitMs: budget, signal })) as Decision;
+    if (r.kind === 'error') {
+      if (r.error.code === 'aborted') throw abortReason(signal);
+      throw this.#fail(r.error.code, `${what} not sent: booked again, ${r.error.message}`, r.error.retryAfterMs);
+    }
+    if (r.kind === 'delay')
+      throw this.#fail('rate_limit_timeout', `${what} not sent: booked again, it needs ${r.retryAfterMs} ms, beyond the ${budget} ms budget`, r.retryAfterMs);
+    if (r.sendAtMs > this.#clock.now()) await sleep(this.#clock, r.sendAtMs - this.#clock.now(), signal);
+    return r.sendAtMs;
   }
 
   /**
@@ -263,70 +313,22 @@ class PacedConnection implements PacedWebSocket {
       const r = resolveConnect(this.#spec, this.#rest, this.#endpoint.id, this.#options.identity, { ...this.#resolveOptions, connectionId: id });
       if (!r.ok) throw this.#fail(r.error.code, r.error.message);
       const started = this.#clock.now();
+      let waitedMs = 0;
+      let opening: { readonly conn: Promise<Connection> };
       try {
-        await this.#admit(r.checks, budget, this.#closing.signal, 'connection attempt');
+        // (wrapped: the attempt goes out in the admission's tick, and is awaited apart from it)
+        opening = await this.#admit(r.checks, budget, this.#closing.signal, 'connection attempt', () => {
+          waitedMs = this.#clock.now() - started;
+          return { conn: this.#openSocket(id, attempt, r.checks, waitedMs, capKeys) };
+        });
       } catch (e) {
         if (this.#closing.signal.aborted) throw this.#fail('closed', 'the client was closed while the connection attempt waited');
         throw e;
       }
-      const waitedMs = this.#clock.now() - started;
-      const abort = new AbortController();
-      let conn: Connection | undefined;
-      await new Promise<void>((resolve, reject) => {
-        let settled = false;
-        const timer = this.#clock.setTimer(() => {
-          if (settled) return;
-          settled = true;
-          socket.close(1000, 'connect timeout');
-          this.#report({
-            what: 'connect',
-            connectionId: id,
-            attempt,
-            checks: r.checks,
-            waitedMs,
-            outcome: 'failed',
-            error: `no answer in ${this.#connectTimeoutMs} ms`,
-          });
-          reject(this.#fail('unreachable', `${this.#options.url ?? this.#endpoint.url}: no answer in ${this.#connectTimeoutMs} ms`));
-        }, this.#connectTimeoutMs);
-        timer.unref?.();
-        const socket = openSocket(this.#options.WebSocket, this.#options.url ?? this.#endpoint.url, this.#options.protocols, {
-          onOpen: () => {
-            if (settled) return;
-            settled = true;
-            timer.cancel();
-            conn = { id, socket, abort, openedAt: this.#clock.now(), capKeys };
-            resolve();
-          },
-          onMessage: (data) => this.#options.onMessage?.(data),
-          onPing: (data) => {
-            if (conn !== undefined) void this.#frame(conn, 'pong-frame', data).catch(() => undefined);
-          },
-          onClose: (info) => {
-            if (!settled) {
-              settled = true;
-              timer.cancel();
-              this.#report({
-                what: 'connect',
-                connectionId: id,
-                attempt,
-                checks: r.checks,
-                waitedMs,
-                outcome: 'failed',
-                error: info.error ?? `closed ${info.code} ${info.reason}`,
-              });
-              reject(this.#fail('unreachable', `${this.#options.url ?? this.#endpoint.url}: ${info.error ?? `closed with ${info.code} before opening`}`));
-              return;
-            }
-            if (conn !== undefined) this.#dropped(conn, info);
-          },
-        });
-        if (this.#closing.signal.aborted) socket.close(1000, 'closed');
-      });
-      if (conn === undefined) throw this.#fail('unreachable', 'the connection did not open');
+      const conn = await opening.conn;
       opened = true;
       if (this.#closing.signal.aborted) {
-        (conn as Connection).socket.close(1000, 'closed');
+        conn.socket.close(1000, 'closed');
         throw this.#fail('closed', 'the client was closed while connecting');
       }
       this.#conn = conn;
@@ -336,6 +338,55 @@ class PacedConnection implements PacedWebSocket {
     } finally {
       if (!opened) for (const k of capKeys) this.#registry.release(k, 1);
     }
+  }
+
+  /** Opens the socket of an admitted connection attempt; resolves when open, rejects `unreachable`. */
+  #openSocket(id: string, attempt: number, checks: readonly BucketCheck[], waitedMs: number, capKeys: readonly string[]): Promise<Connection> {
+    const abort = new AbortController();
+    let conn: Connection | undefined;
+    return new Promise<Connection>((resolve, reject) => {
+      let settled = false;
+      const timer = this.#clock.setTimer(() => {
+        if (settled) return;
+        settled = true;
+        socket.close(1000, 'connect timeout');
+        this.#report({ what: 'connect', connectionId: id, attempt, checks, waitedMs, outcome: 'failed', error: `no answer in ${this.#connectTimeoutMs} ms` });
+        reject(this.#fail('unreachable', `${this.#options.url ?? this.#endpoint.url}: no answer in ${this.#connectTimeoutMs} ms`));
+      }, this.#connectTimeoutMs);
+      timer.unref?.();
+      const socket = openSocket(this.#options.WebSocket, this.#options.url ?? this.#endpoint.url, this.#options.protocols, {
+        onOpen: () => {
+          if (settled) return;
+          settled = true;
+          timer.cancel();
+          conn = { id, socket, abort, openedAt: this.#clock.now(), capKeys };
+          resolve(conn);
+        },
+        onMessage: (data) => this.#options.onMessage?.(data),
+        onPing: (data) => {
+          if (conn !== undefined) void this.#frame(conn, 'pong-frame', data).catch(() => undefined);
+        },
+        onClose: (info) => {
+          if (!settled) {
+            settled = true;
+            timer.cancel();
+            this.#report({
+              what: 'connect',
+              connectionId: id,
+              attempt,
+              checks,
+              waitedMs,
+              outcome: 'failed',
+              error: info.error ?? `closed ${info.code} ${info.reason}`,
+            });
+            reject(this.#fail('unreachable', `${this.#options.url ?? this.#endpoint.url}: ${info.error ?? `closed with ${info.code} before opening`}`));
+            return;
+          }
+          if (conn !== undefined) this.#dropped(conn, info);
+        },
+      });
+      if (this.#closing.signal.aborted) socket.close(1000, 'closed');
+    });
   }
 
   /** The first connection: with reconnects, failed attempts are retried with backoff. */
@@ -534,12 +585,17 @@ class PacedConnection implements PacedWebSocket {
   ): Promise<void> {
     const waitSignal = anySignal([conn.abort.signal, this.#closing.signal, signal]);
     const started = this.#clock.now();
-    let admittedAt: number | undefined;
+    let closedAtSend: PacedWebSocketError | undefined;
     try {
       if (conn.abort.signal.aborted || !conn.socket.isOpen())
         throw conn.abort.signal.reason ?? this.#fail('connection_closed', 'the connection closed before the message went out');
-      admittedAt = await this.#admit(checks, this.#maxWaitMs, waitSignal, `${m.kind}${m.operation === undefined ? '' : ` ${m.operation}`}`);
+      await this.#admit(checks, this.#maxWaitMs, waitSignal, `${m.kind}${m.operation === undefined ? '' : ` ${m.operation}`}`, () => {
+        // Charged at its send time; a connection that closed meanwhile leaves it unsent (spent, never over).
+        if (!conn.socket.isOpen()) throw (closedAtSend = this.#fail('connection_closed', 'the connection closed before the message went out'));
+        put();
+      });
     } catch (e) {
+      if (e === closedAtSend) throw e;
       if (this.#closing.signal.aborted) throw this.#fail('closed', 'the client was closed before the message went out');
       if (conn.abort.signal.aborted)
         throw isPacedWebSocketError(conn.abort.signal.reason)
@@ -547,15 +603,6 @@ class PacedConnection implements PacedWebSocket {
           : this.#fail('connection_closed', 'the connection closed before the message went out');
       if (signal?.aborted === true) throw this.#fail('aborted', 'the caller aborted the wait; the message was not sent');
       throw e;
-    }
-    // Charged at its send time; a connection that closed meanwhile leaves it unsent (spent, never over).
-    if (!conn.socket.isOpen()) throw this.#fail('connection_closed', 'the connection closed before the message went out');
-    put();
-    // a send later than admitted (a timer fired late) is counted again where it went out
-    // a message sent later than admitted by more than half a window limit's jitter allowance is counted again from now
-    if (admittedAt !== undefined) {
-      const lateMs = this.#clock.now() - admittedAt;
-      for (const b of lateBuckets(checks)) if (lateMs > b.jitterMs / 2) this.#limiter.record(b.key, b.cost);
     }
     this.#report({
       what: 'message',
