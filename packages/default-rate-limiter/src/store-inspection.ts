@@ -1,5 +1,5 @@
 import type { BucketSnapshot } from '@core/rate-limit-contract';
-import { NO_HOLD, borrowedAt, decodeBucketId, isIdle, windowBorrowed, type Definition } from '@core/rate-limit-kit';
+import { NO_HOLD, borrowedAt, decodeBucketId, isIdle, windowBorrowed, windowCounted, type Definition } from '@core/rate-limit-kit';
 import type { BucketState } from './bucket-state.js';
 
 /** One bucket's stored state as {@link inspectBucket} shows it. */
@@ -28,7 +28,8 @@ export function snapshotBuckets(b: BucketState, now: number): BucketSnapshot[] {
     if (isIdle(x, held, def, now)) continue;
     const { venue, credentialHash, axis } = decodeBucketId(id);
     const w = def.window;
-    const borrowed = w === undefined ? borrowedAt(x, def, now) : windowBorrowed(b.windows.get(id) ?? [], w, now);
+    const entries = b.windows.get(id) ?? [];
+    const borrowed = w === undefined ? borrowedAt(x, def, now) : windowBorrowed(entries, w, now);
     const base = {
       venue,
       credentialHash,
@@ -37,7 +38,7 @@ export function snapshotBuckets(b: BucketState, now: number): BucketSnapshot[] {
       refillPerSec: def.refillPerSec,
       tokens: def.capacity - borrowed,
       borrowed,
-      ...(w === undefined ? {} : { windowMs: w.windowMs }),
+      ...(w === undefined ? {} : { windowMs: w.windowMs, jitterMs: w.jitterMs, counted: windowCounted(entries, w, now) }),
     };
     out.push(held > now ? { ...base, heldUntilMs: held } : base);
   }

@@ -19,6 +19,15 @@ export interface BucketSnapshot {
    * rate (`perWindow` per window), `borrowed` the most any window from now on holds (bookings included).
    */
   readonly windowMs?: number;
+  /** For a window limit: its jitter allowance in ms (how late a send may reach the venue). */
+  readonly jitterMs?: number;
+  /**
+   * For a window limit: the cost it counts in the window ending now (`(now − windowMs, now]`): its sends by
+   * send time and its records (RL-R1: a charge known after the send, a send counted again because it may
+   * have reached the venue late), bookings ahead and others' reported use left out; after a fixed window's
+   * report, only that window. At least what the venue counts of this limiter's sends.
+   */
+  readonly counted?: number;
   /** The end of a penalty hold, in the limiter's clock, when one is in force. */
   readonly heldUntilMs?: number;
 }

@@ -60,6 +60,7 @@ export {
   windowPenalize,
   windowRecord,
   windowSendTime,
+  windowCounted,
   windowSync,
 } from './window.js';
 export type { WindowDefinition } from './window.js';

@@ -344,6 +344,22 @@ export function windowBorrowed(e: readonly number[], d: WindowDefinition, now: n
   return most;
 }
 
+/**
+ * The cost counted in the window ending now: the pairs (sends and records) of the last `WINDOW_SLOTS` slots up
+ * to `now`'s own (a window of `windowMs`, to a slot), bookings ahead and others' use left out; a fixed window's
+ * ended one is already rolled over. For a budget panel (RL-I3).
+ */
+export function windowCounted(e: readonly number[], d: WindowDefinition, now: number): number {
+  const p = pruneWindow(e, d, now);
+  const j = slotOf(now, d);
+  let counted = 0;
+  for (let i = LEDGER_HEADER; i < p.length; i += 2) {
+    const slot = num(p, i);
+    if (slot > j - WINDOW_SLOTS && slot <= j) counted += num(p, i + 1);
+  }
+  return counted;
+}
+
 /** The time from which nothing counts any more: the bucket is idle (and may expire) from then on. */
 export function windowExpiry(raw: readonly number[], d: WindowDefinition): number {
   const e = ledger(raw);

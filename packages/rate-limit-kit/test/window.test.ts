@@ -16,6 +16,7 @@ import {
   windowPenalize,
   windowRecord,
   windowSendTime,
+  windowCounted,
   windowSync,
 } from '../src/window.js';
 
@@ -94,6 +95,20 @@ describe('slot ledger: records, penalties, borrowed', () => {
     const e = windowPenalize(emptyLedger(), d, T0 + 5000, T0);
     expect(windowSendTime(e, d, 1, T0)).toBeGreaterThanOrEqual(T0 + 5000 + d.span);
     expect(windowBorrowed(e, d, T0)).toBe(100);
+  });
+
+  it('counted is the window ending now: sends and records, not what left it, not bookings ahead, not others', () => {
+    let e = emptyLedger();
+    e = windowCharge(e, d, 30, T0 - 1500, T0 - 1500); // left the window ending at T0
+    e = windowCharge(e, d, 20, T0 - 900, T0);
+    e = windowRecord(e, d, 5, T0);
+    e = windowCharge(e, d, 40, T0 + 400, T0); // booked ahead
+    const synced = windowSync(e, d, 70, T0, T0 - 10, 0, undefined);
+    expect(windowCounted(synced, d, T0)).toBe(25);
+    expect(windowBorrowed(synced, d, T0)).toBeGreaterThan(25);
+    expect(windowCounted(synced, d, T0 + 950)).toBe(45);
+    expect(windowCounted(synced, d, T0 + 1050)).toBe(40);
+    expect(windowCounted(emptyLedger(), d, T0)).toBe(0);
   });
 
   it('an empty ledger is idle; one send keeps it until its slot leaves every run', () => {

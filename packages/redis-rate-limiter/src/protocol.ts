@@ -1,5 +1,5 @@
 import type { AdmitMode, Definition } from '@core/rate-limit-kit';
-import { NO_HOLD } from '@core/rate-limit-kit';
+import { NO_HOLD, defineWindow, windowCounted } from '@core/rate-limit-kit';
 
 /**
  * The TypeScript half of the library's protocol (lua/*.lua): the arguments each operation takes, the replies
@@ -281,4 +281,10 @@ export function definitionOf(text: string): {
   }
   const [capacity, refillPerSec] = text.split(',').map(Number) as [number, number];
   return { capacity, refillPerSec };
+}
+
+/** A window limit's own fields of a snapshot (RL-I3): its window, its jitter and the cost counted in the window ending now. */
+export function windowSnapshot(state: StoredState & { readonly pending: false }, windowMs: number, now: number) {
+  const { capacity, jitterMs = 0 } = definitionOf(state.text);
+  return { windowMs, jitterMs, counted: windowCounted(state.entries ?? [], defineWindow(capacity, windowMs, jitterMs), now) };
 }

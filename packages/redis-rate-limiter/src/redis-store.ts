@@ -28,6 +28,7 @@ import {
   penalizeArgs,
   recordArgs,
   syncArgs,
+  windowSnapshot,
   type ScriptSettings,
   type StoredState,
 } from './protocol.js';
@@ -279,7 +280,7 @@ export class RedisStore implements LimiterStore {
           refillPerSec: def.refillPerSec,
           tokens: def.capacity - borrowed,
           borrowed,
-          ...(def.windowMs === undefined ? {} : { windowMs: def.windowMs }),
+          ...(def.windowMs === undefined ? {} : windowSnapshot(state, def.windowMs, r.now)),
           ...(held ? { heldUntilMs: state.hold + this.#epochOffset } : {}),
         });
       }
