@@ -1,20 +1,30 @@
 import type { BucketSnapshot } from '@core/rate-limit-contract';
-import { bucketForTier, getVenueSpec, venueEvidence, type BucketSpec, type VenueSpec } from '@core/exchange-specs';
+import { DEFAULT_WINDOW_JITTER_MS, bucketForTier, getVenueSpec, venueEvidence, type BucketSpec, type VenueSpec } from '@core/exchange-specs';
 
 /** A live limiter bucket set against the venue's documented limit it keeps under. */
 export interface DocumentedBucket {
-  /** The venue's bucket (a tier applied), or `null` when the venue or the axis is not in exchange-specs. */
+  /** The venue's bucket (the tier in force applied), or `null` when the venue or the axis is not in exchange-specs. */
   readonly documented: BucketSpec | null;
   /** The tier whose limit it is (`undefined`: the spec's default). */
   readonly tier?: string;
   /** `true` when the spec is ccxt-derived: its limit is ccxt's pacing, an estimate, not the venue's documentation. */
   readonly estimated?: true;
   /**
-   * The most the limiter's bucket lets through per documented window, as a share of the documented
-   * limit: `(capacity + refill·W) / L` for a window of `L` per `W`, `refill / documented refill` for a
-   * token bucket. Below 1 by design (the margin); `null` without a documented limit.
+   * The most the limiter lets the venue count per documented window over time, as a share of the
+   * documented limit. A window limit of `P` per `W` with a jitter allowance `J`: `P / L · W / (W + J)`
+   * (each window's sends may arrive up to `J` late, so a window can be refilled only every `W + J`),
+   * 95.2 % of a 2-s window, 99.8 % of a minute. A token bucket standing in for a window:
+   * `(capacity + refill · W) / L`; for a venue token bucket, refill over the documented refill. `null`
+   * without a documented limit.
    */
-  readonly paceShare: number | null;
+  readonly mostPerWindow: number | null;
+  /**
+   * A window limit's `counted` (the cost it counts in the window ending now) over the documented limit:
+   * the demo's utilization read live, plus what the limiter counts again (a send whose answer came back
+   * late may have reached the venue late, so it holds back for it twice). `null` for a token bucket or
+   * without a documented limit.
+   */
+  readonly countedShare: number | null;
 }
 
 function specOf(venue: string): VenueSpec | undefined {
@@ -35,32 +45,46 @@ function bucketOf(spec: VenueSpec, axis: string): BucketSpec | undefined {
   return best;
 }
 
-function shareOf(limiter: BucketSnapshot, documented: BucketSpec): number {
+/** How much of a documented limit the limiter's own limit is: the share that picks the tier in force. */
+function limitShare(limiter: BucketSnapshot, documented: BucketSpec): number {
   if (documented.algorithm === 'token-bucket') return documented.refillPerSec > 0 ? limiter.refillPerSec / documented.refillPerSec : Infinity;
-  return documented.limit > 0 ? (limiter.capacity + (limiter.refillPerSec * documented.windowMs) / 1000) / documented.limit : Infinity;
+  if (!(documented.limit > 0)) return Infinity;
+  if (limiter.windowMs === documented.windowMs) return limiter.capacity / documented.limit;
+  if (limiter.windowMs !== undefined) return (limiter.refillPerSec * documented.windowMs) / 1000 / documented.limit;
+  return (limiter.capacity + (limiter.refillPerSec * documented.windowMs) / 1000) / documented.limit;
+}
+
+/** {@link DocumentedBucket.mostPerWindow}: the limit's share, less what the jitter allowance keeps a window limit from. */
+function mostPerWindow(limiter: BucketSnapshot, documented: BucketSpec, share: number): number {
+  if (limiter.windowMs === undefined || documented.algorithm === 'token-bucket') return share;
+  const jitter = limiter.jitterMs ?? DEFAULT_WINDOW_JITTER_MS;
+  return (share * limiter.windowMs) / (limiter.windowMs + jitter);
 }
 
 /**
  * Finds the documented limit a live bucket of a limiter keeps under (its venue is an exchange-specs
- * venue id, its axis a bucket id, partitioned or not) and how close the limiter's pace comes to it.
- * A bucket with tiers is set against the tier its pace fits best (the largest share at most 1).
+ * venue id, its axis a bucket id, partitioned or not) and how much of it the limiter lets through. A
+ * bucket with tiers is set against the tier in force: the one whose limit the limiter's own limit fits
+ * (the largest share at most 1; the spec's default tier when several fit alike).
  */
 export function documentedBucket(b: BucketSnapshot): DocumentedBucket {
   const spec = specOf(b.venue);
   const bucket = spec === undefined ? undefined : bucketOf(spec, b.axis);
-  if (bucket === undefined) return { documented: null, paceShare: null };
+  if (bucket === undefined || spec === undefined) return { documented: null, mostPerWindow: null, countedShare: null };
   let chosen: { bucket: BucketSpec; tier: string | undefined; share: number } | undefined;
   for (const tier of [undefined, ...Object.keys(bucket.tiers ?? {})]) {
     const t = bucketForTier(bucket, tier);
-    const share = shareOf(b, t);
-    const better =
-      chosen === undefined || (share <= 1 + 1e-9 ? chosen.share > 1 + 1e-9 || share > chosen.share : chosen.share > 1 + 1e-9 && share < chosen.share);
+    const share = limitShare(b, t);
+    const fits = share <= 1 + 1e-9;
+    const better = chosen === undefined || (fits ? chosen.share > 1 + 1e-9 || share > chosen.share + 1e-9 : chosen.share > 1 + 1e-9 && share < chosen.share);
     if (better) chosen = { bucket: t, tier, share };
   }
-  if (chosen === undefined || spec === undefined) return { documented: null, paceShare: null };
+  if (chosen === undefined) return { documented: null, mostPerWindow: null, countedShare: null };
+  const d = chosen.bucket;
   return {
-    documented: chosen.bucket,
-    paceShare: chosen.share,
+    documented: d,
+    mostPerWindow: mostPerWindow(b, d, chosen.share),
+    countedShare: b.counted === undefined || d.algorithm === 'token-bucket' || !(d.limit > 0) ? null : b.counted / d.limit,
     ...(chosen.tier === undefined ? {} : { tier: chosen.tier }),
     ...(venueEvidence(spec) === 'documented' ? {} : { estimated: true as const }),
   };
@@ -80,12 +104,16 @@ export function describeDocumented(b: BucketSpec): string {
 
 /**
  * What a live bucket holds now, in words that cannot be mistaken for usage of the documented limit:
- * `free 0.6 of 1` while tokens are left, `queue 1.27 s` while bookings wait beyond the burst (borrowed
- * above capacity is booked ahead, not spent), `used 3 of 5` for a fixed quota, `held 12 s` during a
- * penalty.
+ * `free 0.6 of 1` while tokens are left, `queue 1.27 s` while bookings wait beyond a token bucket's
+ * burst (borrowed above capacity is booked ahead, not spent), `full` for a window limit whose
+ * next window is taken by sends and bookings, `used 3 of 5` for a fixed quota, `held 12 s` during a penalty.
  */
 export function describeNow(b: BucketSnapshot, nowMs: number): string {
   if (b.heldUntilMs !== undefined && b.heldUntilMs > nowMs) return `held ${num((b.heldUntilMs - nowMs) / 1000)} s`;
+  if (b.windowMs !== undefined) {
+    if (b.tokens > 1e-9 * b.capacity) return `free ${num(b.tokens)} of ${num(b.capacity)}`;
+    return 'full';
+  }
   if (b.refillPerSec === 0) return `used ${num(b.borrowed)} of ${num(b.capacity)}`;
   if (b.borrowed <= b.capacity) return `free ${num(Math.max(0, b.tokens))} of ${num(b.capacity)}`;
   return `queue ${num((b.borrowed - b.capacity) / b.refillPerSec)} s`;

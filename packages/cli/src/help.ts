@@ -114,10 +114,24 @@ Exit codes: 0 no request was refused; 1 the venue refused requests or the run fa
 /** `exlimits inspect --help`. */
 export const INSPECT_HELP = `exlimits inspect: the budget panel of a Redis store
 
-Shows every live bucket from the Redis rate limiter's snapshot, refreshed until interrupted (Ctrl-C):
-venue, hashed credential, axis, the venue's documented limit it keeps under, the limiter's own bucket
-(a safe limit below it), the most that bucket lets through per documented window as a share of the
-limit, and what it holds now (free tokens, a queue of bookings in seconds, or a hold).
+Shows every live limit from the Redis rate limiter's snapshot, refreshed until interrupted (Ctrl-C):
+venue, hashed credential, axis, and
+
+  documented limit  the venue's limit it keeps under (the tier in force), from @core/exchange-specs
+  limiter           the limiter's own limit: a window limit "60 / 2 s +100 ms" (per window, with the
+                    time a send may take to reach the venue), or a token bucket "1 cap, 4.20/s"
+  most per window   the most the limiter lets the venue count per window over time, as a share of
+                    the documented limit: a window's share times W / (W + jitter), 95.2 % of 2 s
+  counted now       what the limiter counts in the window ending now, as a share of the documented
+                    limit: the demo's utilization, read live. It also counts again a send whose
+                    answer came back late (it may have reached the venue late), so on a busy machine
+                    it reads above what the venue counted
+  now               free tokens, "full" (the next window is taken by sends and bookings), a queue of
+                    bookings in seconds, or a penalty hold
+
+A paced client's internal pacing buckets (axis ".../pace") are not limits of the venue: --json gives
+each under the limit it paces. An empty panel says why: nothing stored under the prefix, or buckets
+that count nothing now (a run ended).
 
 Usage:
   exlimits inspect --redis URL [--prefix P] [--interval MS] [--once] [--metrics-port N] [--json]

@@ -1,7 +1,9 @@
 import type { BucketSnapshot, ErrorResult } from '@core/rate-limit-contract';
+import { paceAxis } from '@core/paced-fetch';
 import { instrumentRateLimiter } from '@core/rate-limit-metrics';
 import { connectRedis } from './connect-redis.js';
 import { describeDocumented, describeNow, documentedBucket } from './documented-bucket.js';
+import { explainEmptyPanel } from './empty-panel.js';
 import { formatTable } from './format-table.js';
 import { startMetricsEndpoint, type MetricsEndpoint } from './metrics-endpoint.js';
 
@@ -40,43 +42,78 @@ function sorted(buckets: readonly BucketSnapshot[]): BucketSnapshot[] {
   );
 }
 
-/** One live bucket as data: the snapshot, the documented limit it keeps under, and what it holds now. */
+/** The suffix of a paced client's internal pacing bucket (paced-fetch's `paceAxis`): `<axis>/pace`. */
+const PACE_SUFFIX = paceAxis('');
+
+/** An internal pacing bucket, grouped under the window limit it paces. */
+export interface PacingBucket {
+  readonly axis: string;
+  readonly capacity: number;
+  readonly refillPerSec: number;
+  readonly tokens: number;
+  readonly borrowed: number;
+}
+
+/** One live limit as data: the snapshot, the documented limit it keeps under, and what it holds now. */
 export interface InspectedBucket extends BucketSnapshot {
-  /** The venue's documented limit in words, or `null` when the venue or axis is not in exchange-specs. */
+  /** The venue's documented limit in words (the tier in force), or `null` when the venue or axis is not in exchange-specs. */
   readonly documentedLimit: string | null;
   readonly tier?: string;
   /** The limit is ccxt's pacing of a ccxt-derived spec, an estimate, not the venue's documentation. */
   readonly estimated?: true;
-  /** The most the limiter lets through per documented window, as a share of the limit (see `documentedBucket`). */
-  readonly paceShare: number | null;
-  /** `free …`, `queue … s`, `used … of …` or `held … s`. */
+  /** The most the limiter lets the venue count per documented window over time, as a share of the limit (see `documentedBucket`). */
+  readonly mostPerWindow: number | null;
+  /** A window limit's cost counted in the window ending now over the documented limit (see `documentedBucket`). */
+  readonly countedShare: number | null;
+  /** `free …`, `full`, `queue … s`, `used … of …` or `held … s`. */
   readonly now: string;
+  /** The paced client's internal pacing bucket of this limit (it spreads a window's sends; the venue never sees it). */
+  readonly pacing?: PacingBucket;
 }
 
-/** The live buckets as data, sorted, each set against its documented limit. */
+/** The live buckets as data, sorted, each set against its documented limit; pacing buckets grouped under their limits. */
 export function inspectBuckets(buckets: readonly BucketSnapshot[], nowMs: number): InspectedBucket[] {
-  return sorted(buckets).map((b) => {
+  const limits = sorted(buckets.filter((b) => !b.axis.endsWith(PACE_SUFFIX)));
+  const pacing = new Map(buckets.filter((b) => b.axis.endsWith(PACE_SUFFIX)).map((b) => [`${b.venue}\t${b.credentialHash}\t${b.axis}`, b]));
+  return limits.map((b) => {
     const d = documentedBucket(b);
+    const pace = pacing.get(`${b.venue}\t${b.credentialHash}\t${b.axis}${PACE_SUFFIX}`);
     return {
       ...b,
       documentedLimit: d.documented === null ? null : describeDocumented(d.documented),
       ...(d.tier === undefined ? {} : { tier: d.tier }),
       ...(d.estimated === undefined ? {} : { estimated: d.estimated }),
-      paceShare: d.paceShare,
+      mostPerWindow: d.mostPerWindow,
+      countedShare: d.countedShare,
       now: describeNow(b, nowMs),
+      ...(pace === undefined
+        ? {}
+        : { pacing: { axis: pace.axis, capacity: pace.capacity, refillPerSec: pace.refillPerSec, tokens: pace.tokens, borrowed: pace.borrowed } }),
     };
   });
 }
 
+function pct(x: number | null): string {
+  return x === null ? 'n/a' : `${(x * 100).toFixed(1)}%`;
+}
+
+/** The limiter's own limit in words: a window limit `60 / 2 s +100 ms`, a token bucket `1 cap, 4.20/s`. */
+function limiterLimit(b: BucketSnapshot): string {
+  if (b.windowMs === undefined) return `${num(b.capacity)} cap, ${num(b.refillPerSec)}/s`;
+  const w = b.windowMs % 60_000 === 0 ? `${b.windowMs / 60_000} min` : `${num(b.windowMs / 1000)} s`;
+  return `${num(b.capacity)} / ${w}${b.jitterMs === undefined ? '' : ` +${num(b.jitterMs)} ms`}`;
+}
+
 /**
- * The budget panel: one row per live bucket, credentials hashed (RL-K3), each against the venue's
- * documented limit: the limit, the limiter's bucket (a safe limit below it), the most that bucket lets
- * through per documented window as a share of the limit, and what it holds now. Borrowed above the
- * capacity is bookings waiting their turn, shown as a queue in seconds, never as usage above 100 %.
+ * The budget panel: one row per live limit, credentials hashed (RL-K3), each against the venue's
+ * documented limit (the tier in force): the limit, the limiter's own limit, the most it lets the venue
+ * count per window and what it counts in the window ending now (both shares of the documented limit,
+ * the demo's arithmetic), and what it holds now. A paced client's internal pacing buckets are not rows:
+ * `--json` gives each under the limit it paces.
  */
 export function bucketTable(buckets: readonly BucketSnapshot[], nowMs: number = Date.now()): string {
   return formatTable(
-    ['venue', 'credential (hash)', 'axis', 'documented limit', 'limiter bucket', 'most per window', 'now'],
+    ['venue', 'credential (hash)', 'axis', 'documented limit', 'limiter', 'most per window', 'counted now', 'now'],
     inspectBuckets(buckets, nowMs).map((b) => [
       b.venue,
       b.credentialHash === null ? 'public' : b.credentialHash.slice(0, 12),
@@ -84,8 +121,9 @@ export function bucketTable(buckets: readonly BucketSnapshot[], nowMs: number = 
       b.documentedLimit === null
         ? 'not in exchange-specs'
         : `${b.documentedLimit}${b.tier === undefined ? '' : ` (${b.tier})`}${b.estimated === true ? ' (ccxt estimate)' : ''}`,
-      `${num(b.capacity)} cap, ${num(b.refillPerSec)}/s`,
-      b.paceShare === null ? 'n/a' : `${(b.paceShare * 100).toFixed(1)}%`,
+      limiterLimit(b),
+      pct(b.mostPerWindow),
+      pct(b.countedShare),
       b.now,
     ]),
   );
@@ -120,15 +158,17 @@ export async function runInspect(options: InspectOptions): Promise<number> {
       }
       if (json) {
         const at = Date.now();
-        options.out.write(
-          `${JSON.stringify({ at: new Date(at).toISOString(), redis: options.redisUrl, prefix: options.prefix, buckets: inspectBuckets(buckets, at) })}\n`,
-        );
+        const rows = inspectBuckets(buckets, at);
+        const empty = rows.length === 0 ? { note: await explainEmptyPanel(options.redisUrl, options.prefix) } : {};
+        options.out.write(`${JSON.stringify({ at: new Date(at).toISOString(), redis: options.redisUrl, prefix: options.prefix, buckets: rows, ...empty })}\n`);
         if (options.once || options.signal?.aborted === true) return 0;
         if (await pause(options)) return 0;
         continue;
       }
-      const heading = `${new Date().toISOString()}  ${options.redisUrl}  prefix ${options.prefix}  ${buckets.length} live bucket(s)`;
-      const body = buckets.length === 0 ? '(no live buckets: nothing has been admitted recently under this prefix)' : bucketTable(buckets);
+      const at = Date.now();
+      const rows = inspectBuckets(buckets, at);
+      const heading = `${new Date(at).toISOString()}  ${options.redisUrl}  prefix ${options.prefix}  ${rows.length} live limit(s)`;
+      const body = rows.length === 0 ? await explainEmptyPanel(options.redisUrl, options.prefix) : bucketTable(buckets, at);
       options.out.write(`${tty ? '\x1b[2J\x1b[H' : ''}${heading}\n${body}\n${tty ? '\n(Ctrl-C to stop)\n' : '\n'}`);
       if (options.once || options.signal?.aborted === true) return 0;
       if (await pause(options)) return 0;

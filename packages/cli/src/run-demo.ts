@@ -16,6 +16,7 @@ import { busiestPerBucket, classWaitSummary, classWaitTable, limitLabel, summary
 import { renderUsageChart } from './usage-chart.js';
 import { runCcxtDemo } from './run-ccxt-demo.js';
 import { UsageError } from './usage-error.js';
+import { exlimitsCommand } from './invocation.js';
 import { laneSlots, lanesFor } from './workloads.js';
 import { emptyWsCounts, runWsWorkers, wsWorkerCount, type WsCounts } from './run-ws-workers.js';
 import { restLanesForWs, WS_DROP_MS, wsChartBuckets, wsSummaryTable } from './ws-demo.js';
@@ -54,6 +55,11 @@ export interface DemoOptions {
    * of sending the venue's requests through `@core/paced-fetch` (`'fetch'`, the default).
    */
   readonly client?: 'fetch' | 'ccxt';
+  /**
+   * Called with the run's limiter before the workers start: a host can read its `snapshot()` while the
+   * run lasts, as `exlimits inspect` reads a Redis store's (`inspectBuckets` gives the panel's rows).
+   */
+  readonly onLimiter?: (limiter: RateLimiter) => void;
 }
 
 /** The outcome of one venue's demo run. */
@@ -144,9 +150,10 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   out.write(
     `${spec.id}: ${workers} workers, ${credentials.length} credentials, ${options.seconds} s, ${mode}; lanes: ${lanes.map((l) => `${l.method} ${l.path.split('?')[0]}`).join(', ')}${wsWorkers > 0 ? `; ${wsWorkers} WebSocket workers (connections dropped every ${WS_DROP_MS / 1000} s)` : ''}\n`,
   );
-  if (redis !== undefined) out.write(`  watch the buckets live: exlimits inspect --redis ${options.redisUrl} --prefix ${DEMO_PREFIX}\n`);
+  if (redis !== undefined) out.write(`  watch the buckets live: ${exlimitsCommand()} inspect --redis ${options.redisUrl} --prefix ${DEMO_PREFIX}\n`);
   if (metrics !== undefined) out.write(`  metrics (Prometheus): ${metrics.url}\n`);
 
+  options.onLimiter?.(limiter);
   const live = emptyCounts();
   const progress = createProgressLine(out);
   const started = Date.now();

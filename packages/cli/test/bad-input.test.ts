@@ -5,10 +5,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDefaultRateLimiter } from '@core/default-rate-limiter';
 import { createRateLimiter } from '@core/redis-rate-limiter';
+import { Redis } from 'ioredis';
 import { getVenueSpec } from '@core/exchange-specs';
 import { lanesFor, main, runWorkers } from '../src/index.js';
 import { startTestRedis, type TestRedis } from './redis-server.js';
 import { Sink } from './sink.js';
+import { exlimitsCommand } from '../src/invocation.js';
 
 const outDir = mkdtempSync(join(tmpdir(), 'exlimits-bad-'));
 const cleanups: (() => Promise<void>)[] = [];
@@ -156,7 +158,9 @@ describe('exlimits inspect', () => {
     cleanups.push(() => redis.stop());
     const demo = await run(['demo', '--venue', 'okx', '--seconds', '2', '--redis', redis.url, '--out', outDir]);
     expect(demo.code).toBe(0);
-    expect(demo.out).toContain(`exlimits inspect --redis ${redis.url} --prefix exlimits-demo:`);
+    // the hint runs as printed where the demo ran: here, in a clone, node and the path of the bin
+    expect(demo.out).toContain(`${exlimitsCommand()} inspect --redis ${redis.url} --prefix exlimits-demo:`);
+    expect(exlimitsCommand()).toMatch(/^node .*bin\/cli\.mjs$/);
     // the demo's buckets go idle (and expire) within moments of its end: keep two live for the panel,
     // booked on slow buckets as the demo's limiter books them
     const limiter = await createRateLimiter({ url: redis.url, prefix: 'exlimits-demo:' });
@@ -177,16 +181,34 @@ describe('exlimits inspect', () => {
     expect(r.out).not.toContain('demo-okx-key');
   });
 
+  it("an empty panel says why: nothing stored under the prefix (and the demo's prefix), or buckets that count nothing now", { timeout: 30_000 }, async () => {
+    const redis = await startTestRedis();
+    cleanups.push(() => redis.stop());
+    const none = await run(['inspect', '--redis', redis.url, '--once']);
+    expect(none.code).toBe(0);
+    expect(none.out).toContain('nothing is stored under "rl:"');
+    expect(none.out).toContain('--prefix exlimits-demo:');
+    // a key stored under the prefix that is no live bucket (as a bucket whose sends have left its window)
+    const client = new Redis(redis.url);
+    cleanups.push(async () => {
+      client.disconnect();
+    });
+    await client.set('idle:{okx}:x', '1', 'PX', 60_000);
+    const idle = await run(['inspect', '--redis', redis.url, '--prefix', 'idle:', '--once']);
+    expect(idle.out).toContain('0 live limit(s)');
+    expect(idle.out).toContain('the buckets stored there count nothing now');
+  });
+
   it('refreshes until interrupted, then exits 0', { timeout: 30_000 }, async () => {
     const redis = await startTestRedis();
     cleanups.push(() => redis.stop());
     const stop = new AbortController();
     const out = new Sink();
     const p = run(['inspect', '--redis', redis.url, '--interval', '100'], stop.signal, out);
-    await until(out, 'live bucket(s)', 2);
+    await until(out, 'live limit(s)', 2);
     stop.abort();
     const r = await p;
     expect(r.code).toBe(0);
-    expect(r.out.match(/live bucket\(s\)/g)?.length ?? 0).toBeGreaterThan(1);
+    expect(r.out.match(/live limit\(s\)/g)?.length ?? 0).toBeGreaterThan(1);
   });
 });

@@ -111,13 +111,13 @@ describe('exlimits inspect --metrics-port', () => {
     expect(await main(['inspect', '--redis', redis.url, '--prefix', 'scrape:', '--once', '--json'], { out: json, err: new Sink() })).toBe(0);
     const data = JSON.parse(json.text) as {
       prefix: string;
-      buckets: { venue: string; axis: string; credentialHash: string; documentedLimit: string; paceShare: number; now: string; borrowed: number }[];
+      buckets: { venue: string; axis: string; credentialHash: string; documentedLimit: string; mostPerWindow: number; now: string; borrowed: number }[];
     };
     expect(data.prefix).toBe('scrape:');
     expect(data.buckets).toHaveLength(1);
     expect(data.buckets[0]).toMatchObject({ venue: 'okx', axis: 'account/balance', documentedLimit: '10 / 2 s sliding' });
     expect(data.buckets[0]?.now).toMatch(/^queue /);
-    expect(data.buckets[0]?.paceShare).toBeCloseTo((1 + 0.01 * 2) / 10, 9);
+    expect(data.buckets[0]?.mostPerWindow).toBeCloseTo((1 + 0.01 * 2) / 10, 9);
     expect(json.text).not.toContain('scrape-test-key');
     await limiter.close();
   });
