@@ -78,9 +78,10 @@ Options:
   --margin F        the fraction of each limit left unused, 0 <= F < 1 (default 0.04; the
                     limiter also allows 50 ms for a request to reach the venue)
   --fail-orders F   the share of orders the emulated venue fails with its own errors, 0 to 1
-                    (default 0.05): Binance charges an order's weight only when it fails, so
-                    the client admits orders without reserving it, records it on a failure,
-                    and keeps what may still be charged in flight within 2 % of the limit
+                    (default 0.05), on a venue that charges an order by its outcome (Binance
+                    spot: an order's weight only when it fails; the client admits orders without
+                    reserving it, records it on a failure, and keeps what may still be charged in
+                    flight within 2 % of the limit); other venues fail nothing
   --metrics-port N  serve OpenTelemetry metrics in Prometheus format at
                     http://127.0.0.1:N/metrics while the run lasts (not with --processes)
   --json            print the summary as JSON on stdout (the progress and tables go to stderr)
@@ -107,6 +108,17 @@ Options:
                     venue fails no orders (--fail-orders applies to the fetch client); a ccxt
                     exception (a -1021 among them) fails the run
   --help            this text
+
+The summary:
+  received, admitted, refused, bans  the venue's own counts (refused: over a limit, or while banned)
+  retries        requests sent again after a refusal
+  not sent       requests whose wait for room was longer than their budget: given up, never sent
+  store errors   admissions the limiter's store did not answer in time (nothing was sent for them)
+  peak           the highest count the venue's own counter reached, over the limit
+  utilization    cost the venue admitted per complete window, over the limit
+  wait           from a request's admission call to its send time, per class
+Window limits are paced: 5 % of a window goes out at once and the rest at the window's average
+rate, so a burst waits (27 % of Binance's minute weight takes about 13 s).
 
 Exit codes: 0 no request was refused; 1 the venue refused requests or the run failed; 2 usage.
 `;

@@ -17,6 +17,8 @@ import { spawnWorkers } from './spawn-workers.js';
 import { busiestPerBucket, classWaitSummary, classWaitTable, limitLabel, summaryTable } from './summary-table.js';
 import { renderUsageChart } from './usage-chart.js';
 import { UsageError } from './usage-error.js';
+import { exlimitsCommand } from './invocation.js';
+import { COUNTS_LEGEND, tableLegend } from './summary-legend.js';
 
 /** The counters of several emulators summed, for the progress line. */
 function summed(stats: readonly (EmulatorStats | undefined)[]): Pick<EmulatorStats, 'requests' | 'admitted' | 'violations' | 'refusedWhileBanned' | 'bans'> {
@@ -85,7 +87,7 @@ export async function runCcxtDemo(options: DemoOptions): Promise<DemoReport> {
   out.write(
     `ccxt ${setup.ccxtId} (${specIds.join(', ')}): ${workers} workers, ${credentials.length} credentials, ${options.seconds} s, ${mode}; unified methods: ${CCXT_METHODS.join(', ')}\n`,
   );
-  if (redis !== undefined) out.write(`  watch the buckets live: exlimits inspect --redis ${options.redisUrl} --prefix ${DEMO_PREFIX}\n`);
+  if (redis !== undefined) out.write(`  watch the buckets live: ${exlimitsCommand()} inspect --redis ${options.redisUrl} --prefix ${DEMO_PREFIX}\n`);
 
   const live = emptyCounts();
   const progress = createProgressLine(out);
@@ -154,7 +156,7 @@ export async function runCcxtDemo(options: DemoOptions): Promise<DemoReport> {
   const elapsed = ((Date.now() - started) / 1000).toFixed(1);
   out.write(`\nccxt ${setup.ccxtId}: ${elapsed} s, ${mode}\n`);
   out.write(
-    `  ccxt calls completed ${result.calls ?? 'n/a'}   attempts sent ${result.counts.sent}   retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}   store errors ${result.counts.storeErrors}\n`,
+    `  ccxt calls completed ${result.calls ?? 'n/a'}   attempts sent ${result.counts.sent}   retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}   store errors ${result.counts.storeErrors}\n${COUNTS_LEGEND}\n`,
   );
   let main = families[0];
   for (const f of families) {
@@ -166,6 +168,7 @@ export async function runCcxtDemo(options: DemoOptions): Promise<DemoReport> {
     );
     out.write(`${summaryTable(f.stats, evidence)}\n`);
   }
+  out.write(`${tableLegend('limit')}\n`);
   const waits = classWaitSummary(result.waits ?? {});
   if (waits.length > 0) out.write(`\n${classWaitTable(waits)}\n  wait: from a request's admission call to its send time, per class\n`);
   if (main === undefined) throw new Error('ccxt demo: no venue family');

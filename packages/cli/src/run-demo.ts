@@ -17,6 +17,7 @@ import { renderUsageChart } from './usage-chart.js';
 import { runCcxtDemo } from './run-ccxt-demo.js';
 import { UsageError } from './usage-error.js';
 import { exlimitsCommand } from './invocation.js';
+import { COUNTS_LEGEND, PACING_NOTE, failedOrdersLine, tableLegend } from './summary-legend.js';
 import { laneSlots, lanesFor } from './workloads.js';
 import { emptyWsCounts, runWsWorkers, wsWorkerCount, type WsCounts } from './run-ws-workers.js';
 import { restLanesForWs, WS_DROP_MS, wsChartBuckets, wsSummaryTable } from './ws-demo.js';
@@ -257,18 +258,14 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   );
   out.write(
     `  requests the venue received ${stats.requests}   admitted ${stats.admitted}   refused ${stats.violations + stats.refusedWhileBanned}   bans ${stats.bans}   ` +
-      `retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}   store errors ${result.counts.storeErrors}\n\n`,
+      `retries ${result.counts.retries}   not sent (wait over budget) ${result.counts.timeouts}   store errors ${result.counts.storeErrors}\n${COUNTS_LEGEND}\n\n`,
   );
-  if (stats.failed > 0 || (options.failOrders ?? 0) > 0) {
-    out.write(
-      `  orders the venue failed (--fail-orders ${options.failOrders ?? 0}): ${stats.failed}; every limit is counted as the venue counts it (${spec.id === 'binance-spot' ? "Binance charges an order's weight only when it fails" : 'charges on an outcome only when it happens'})\n\n`,
-    );
-  }
+  const failed = failedOrdersLine(spec, options.failOrders ?? 0, stats.failed);
+  if (failed !== undefined) out.write(`${failed}\n\n`);
   out.write(`${summaryTable(stats, evidence)}\n`);
   if (stats.webSocket !== undefined) out.write(`\n${wsSummaryTable(stats, result.wsCounts ?? wsCounts)}`);
-  out.write(
-    `  utilization: cost admitted per complete window / the ${limit}, n/a while no window completed (token buckets: cost admitted / (capacity + refill × time), n/a before one refill period)\n`,
-  );
+  out.write(`${tableLegend(limit)}\n`);
+  if (stats.buckets.some((b) => b.algorithm !== 'token-bucket')) out.write(`${PACING_NOTE}\n`);
   const waits = classWaitSummary(result.waits ?? {});
   if (waits.length > 0) {
     out.write(`\n${classWaitTable(waits)}\n`);

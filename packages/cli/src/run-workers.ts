@@ -22,7 +22,6 @@ export interface WorkerCounts {
   feedbackErrors: number;
   /** Admissions the limiter's store did not answer in time (nothing sent; retried while the store recovers). */
   storeErrors: number;
-  /** Bookings found overtaken when their send time came (a send before them reached the venue late) and made again (RL-V8). */
 }
 
 /** Zeroed counts. */
