@@ -2,7 +2,8 @@ import type { BucketSnapshot, ErrorResult } from '@core/rate-limit-contract';
 import { paceAxis } from '@core/paced-fetch';
 import { instrumentRateLimiter } from '@core/rate-limit-metrics';
 import { connectRedis } from './connect-redis.js';
-import { describeDocumented, describeNow, documentedBucket } from './documented-bucket.js';
+import { describeDocumented, describeNow } from './describe-bucket.js';
+import { documentedBucket, documentedLimitOf } from './documented-bucket.js';
 import { explainEmptyPanel } from './empty-panel.js';
 import { formatTable } from './format-table.js';
 import { startMetricsEndpoint, type MetricsEndpoint } from './metrics-endpoint.js';
@@ -144,7 +145,8 @@ export async function runInspect(options: InspectOptions): Promise<number> {
     await redis.close();
     throw e;
   }
-  const limiter = metrics === undefined ? redis.limiter : instrumentRateLimiter(redis.limiter, { meterProvider: metrics.meterProvider });
+  const limiter =
+    metrics === undefined ? redis.limiter : instrumentRateLimiter(redis.limiter, { meterProvider: metrics.meterProvider, documentedLimit: documentedLimitOf });
   const json = options.json === true;
   const tty = options.out.isTTY === true && !options.once && !json;
   if (metrics !== undefined && !json) options.out.write(`metrics (Prometheus): ${metrics.url}\n`);

@@ -17,6 +17,7 @@ import { spawnWorkers } from './spawn-workers.js';
 import { busiestPerBucket, classWaitSummary, classWaitTable, limitLabel, summaryTable } from './summary-table.js';
 import { renderUsageChart } from './usage-chart.js';
 import { UsageError } from './usage-error.js';
+import { documentedLimitOf } from './documented-bucket.js';
 import { exlimitsCommand } from './invocation.js';
 import { COUNTS_LEGEND, tableLegend } from './summary-legend.js';
 
@@ -75,7 +76,7 @@ export async function runCcxtDemo(options: DemoOptions): Promise<DemoReport> {
   let metrics: MetricsEndpoint | undefined;
   if (options.metricsPort !== undefined) {
     metrics = await startMetricsEndpoint(options.metricsPort);
-    limiter = instrumentRateLimiter(limiter, { meterProvider: metrics.meterProvider });
+    limiter = instrumentRateLimiter(limiter, { meterProvider: metrics.meterProvider, documentedLimit: documentedLimitOf });
   }
   const onAttempt = metrics === undefined ? undefined : pacedFetchMetrics({ meterProvider: metrics.meterProvider });
 

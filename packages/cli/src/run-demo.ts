@@ -16,6 +16,7 @@ import { busiestPerBucket, classWaitSummary, classWaitTable, limitLabel, summary
 import { renderUsageChart } from './usage-chart.js';
 import { runCcxtDemo } from './run-ccxt-demo.js';
 import { UsageError } from './usage-error.js';
+import { documentedLimitOf } from './documented-bucket.js';
 import { exlimitsCommand } from './invocation.js';
 import { COUNTS_LEGEND, PACING_NOTE, failedOrdersLine, tableLegend } from './summary-legend.js';
 import { laneSlots, lanesFor } from './workloads.js';
@@ -134,7 +135,7 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
       else await limiter.close();
       throw e;
     }
-    limiter = instrumentRateLimiter(limiter, { meterProvider: metrics.meterProvider });
+    limiter = instrumentRateLimiter(limiter, { meterProvider: metrics.meterProvider, documentedLimit: documentedLimitOf });
   }
   const onAttempt = metrics === undefined ? undefined : pacedFetchMetrics({ meterProvider: metrics.meterProvider });
 

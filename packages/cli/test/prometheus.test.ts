@@ -65,6 +65,14 @@ describe('exlimits demo --metrics-port', () => {
     expect(body).not.toContain('demo-okx-key');
     expect(value(body, 'rate_limit_buckets', {})).toBeGreaterThan(0);
     expect(value(body, 'rate_limit_record_dropped_total', {})).toBe(0);
+    // the documented limit (the default tier: 1000 per 2 s for sub-account orders) and the utilization in
+    // use now, never above the limit's share; the paced client's pacing buckets are no series of their own
+    expect(value(body, 'rate_limit_bucket_limit', { rate_limit_venue: 'okx', rate_limit_axis: 'market/books' })).toBe(40);
+    expect(value(body, 'rate_limit_bucket_limit', { rate_limit_venue: 'okx', rate_limit_axis: 'subaccount-orders' })).toBe(1000);
+    const utilization = value(body, 'rate_limit_bucket_utilization', { rate_limit_venue: 'okx', rate_limit_axis: 'market/books' });
+    expect(utilization).toBeGreaterThanOrEqual(0);
+    expect(utilization).toBeLessThanOrEqual(1);
+    expect(body).not.toContain('/pace"');
     // the paced client: requests by the venue's verdict, feedback applied
     expect(value(body, 'rate_limit_client_requests_total', { rate_limit_venue: 'okx', rate_limit_venue_verdict: 'ok' })).toBeGreaterThan(0);
     expect(value(body, 'rate_limit_client_requests_total', { rate_limit_venue: 'okx', rate_limit_venue_verdict: 'refused' })).toBeUndefined();

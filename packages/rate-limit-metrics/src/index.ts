@@ -3,11 +3,11 @@ export type { RateLimiterMetricsOptions, ObservableRateLimiter } from './instrum
 export { InstrumentedRateLimiter } from './instrumented-rate-limiter.js';
 export { LimiterInstruments } from './limiter-instruments.js';
 export type { AdmissionOperation, BucketName } from './limiter-instruments.js';
-export { observeBuckets, recordStatsOf } from './bucket-gauges.js';
-export type { BucketGaugeOptions, RecordStatsLike } from './bucket-gauges.js';
+export { observeBuckets, recordStatsOf, windowLimitOf } from './bucket-gauges.js';
+export type { BucketGaugeOptions, DocumentedLimit, RecordStatsLike } from './bucket-gauges.js';
 export { pacedFetchMetrics } from './paced-fetch-metrics.js';
 export type { PacedAttempt, PacedFetchMetricsOptions } from './paced-fetch-metrics.js';
 export { meterOf, loadApi, VERSION } from './meter-of.js';
 export type { MeterChoice } from './meter-of.js';
-export { METER_NAME, METRIC, ATTR, OPERATION, OTHER_AXIS, WAIT_BOUNDARIES_S } from './names.js';
+export { METER_NAME, METRIC, ATTR, OPERATION, OTHER_AXIS, WAIT_BOUNDARIES_S, isPacingAxis } from './names.js';
 export type { OperationName } from './names.js';

@@ -1,6 +1,6 @@
-import type { Clock, Decision, RateLimiter, WaitDecision } from '@core/rate-limit-contract';
+import type { BucketSnapshot, Clock, Decision, RateLimiter, WaitDecision } from '@core/rate-limit-contract';
 import type { LimiterObserver, ObservedOperation, ResolvedKey } from '@core/rate-limit-kit';
-import { observeBuckets } from './bucket-gauges.js';
+import { observeBuckets, type DocumentedLimit } from './bucket-gauges.js';
 import { InstrumentedRateLimiter } from './instrumented-rate-limiter.js';
 import { LimiterInstruments } from './limiter-instruments.js';
 import { meterOf, type MeterChoice } from './meter-of.js';
@@ -20,6 +20,13 @@ export interface RateLimiterMetricsOptions extends MeterChoice {
    * collect less often, where that is too costly.
    */
   readonly bucketGauges?: boolean;
+  /**
+   * The venue's limit a live bucket keeps under, for the `rate_limit.bucket.limit` and
+   * `rate_limit.bucket.utilization` gauges. Default: a window limit's own `perWindow` (the paced
+   * clients keep it at the venue's documented number); none for a token bucket. `exlimits` passes
+   * exchange-specs' documented limit, the tier in force.
+   */
+  readonly documentedLimit?: (bucket: BucketSnapshot) => DocumentedLimit | undefined;
   /** The clock a wrapped limiter's waits are measured on; default `performance.now()`. */
   readonly clock?: Pick<Clock, 'now'>;
 }
@@ -67,7 +74,11 @@ export function instrumentRateLimiter(limiter: RateLimiter, options: RateLimiter
   const meter = meterOf(options);
   if (meter === undefined) return limiter;
   const instruments = new LimiterInstruments(meter, maxSeries);
-  const stop = observeBuckets(meter, limiter, instruments, { maxBucketSeries, buckets: options.bucketGauges ?? true });
+  const stop = observeBuckets(meter, limiter, instruments, {
+    maxBucketSeries,
+    buckets: options.bucketGauges ?? true,
+    ...(options.documentedLimit === undefined ? {} : { documentedLimit: options.documentedLimit }),
+  });
   if (isObservable(limiter)) {
     // the counters keep reporting their totals after close(), like any counter of the process
     limiter.setObserver(frontDoorObserver(instruments));

@@ -1,6 +1,6 @@
 import type { Attributes, BatchObservableResult, Histogram, Meter, Observable, ObservableCounter } from '@opentelemetry/api';
 import type { Decision, WaitDecision } from '@core/rate-limit-contract';
-import { ATTR, METRIC, OPERATION, OTHER_AXIS, WAIT_BOUNDARIES_S, type OperationName } from './names.js';
+import { ATTR, METRIC, OPERATION, OTHER_AXIS, WAIT_BOUNDARIES_S, isPacingAxis, type OperationName } from './names.js';
 
 /** A bucket as the instruments see it: its venue and axis (never its credential). */
 export interface BucketName {
@@ -29,6 +29,8 @@ interface Series {
   readonly plain: (Tally | undefined)[][];
   /** `${operation} ${code}` of error answers. */
   readonly errors: Map<string, Tally>;
+  /** A paced client's pacing bucket: not counted (its limit's decisions are). */
+  readonly pacing: boolean;
 }
 
 /** Per-venue attribute sets of the histograms. */
@@ -104,6 +106,7 @@ export class LimiterInstruments {
       const b = buckets[i];
       if (b === undefined) continue;
       const s = this.#seriesOf(b.venue, b.axis);
+      if (s.pacing) continue;
       let t: Tally | undefined;
       if (kind === 'error') {
         const code = answer.error.code;
@@ -174,7 +177,7 @@ export class LimiterInstruments {
       byAxis = new Map();
       this.#series.set(venue, byAxis);
     }
-    const s: Series = { venue, axis, plain: ADMISSION_OPS.map(() => [undefined, undefined, undefined]), errors: new Map() };
+    const s: Series = { venue, axis, plain: ADMISSION_OPS.map(() => [undefined, undefined, undefined]), errors: new Map(), pacing: isPacingAxis(axis) };
     byAxis.set(axis, s);
     this.#count++;
     return s;

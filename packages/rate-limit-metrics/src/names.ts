@@ -21,6 +21,12 @@ export const METRIC = {
   bucketBorrowed: 'rate_limit.bucket.borrowed',
   /** Gauge `{token}`: a live bucket's capacity (the limit the limiter enforces). */
   bucketCapacity: 'rate_limit.bucket.capacity',
+  /** Gauge `{token}`: the venue's documented limit a live bucket keeps under (per window, or a token bucket's capacity), the tier in force. */
+  bucketLimit: 'rate_limit.bucket.limit',
+  /** Gauge `{token}`: what a live window limit counts in the window ending now (sends and records). */
+  bucketCounted: 'rate_limit.bucket.counted',
+  /** Gauge `1`: a live window limit's counted over its documented limit, the demo's utilization read live. */
+  bucketUtilization: 'rate_limit.bucket.utilization',
   /** Gauge `{bucket}`: live buckets in the store (also those beyond `maxBucketSeries`). */
   buckets: 'rate_limit.buckets',
   /** Gauge `{record}`: records waiting in the record buffer for the store. */
@@ -49,6 +55,8 @@ export const ATTR = {
   errorType: 'error.type',
   /** A live bucket's credential as the first 12 hex digits of its one-way hash (absent for the public pool). */
   credentialHash: 'rate_limit.credential.hash',
+  /** The venue's tier whose limit a bucket keeps under (absent for the spec's default tier). */
+  tier: 'rate_limit.tier',
   /** A paced client's request: what the venue answered (`ok`, `refused`, `banned`, `overloaded`, `error`). */
   venueVerdict: 'rate_limit.venue.verdict',
   /** A paced client's feedback: `sync` or `penalty`. */
@@ -56,6 +64,17 @@ export const ATTR = {
   /** Whether the limiter applied the feedback: `applied` or `failed`. */
   feedbackOutcome: 'rate_limit.feedback.outcome',
 } as const;
+
+/** The suffix of a paced client's internal pacing bucket (paced-fetch's `paceAxis`: `<axis>/pace`). */
+const PACING_SUFFIX = '/pace';
+
+/**
+ * Whether an axis is a paced client's internal pacing bucket: it spreads a window limit's sends and is no
+ * limit of the venue, so it gets no series (its decisions are its limit's, counted there).
+ */
+export function isPacingAxis(axis: string): boolean {
+  return axis.endsWith(PACING_SUFFIX);
+}
 
 /** The `axis` attribute of buckets beyond the `maxSeries` bound (their venue is kept). */
 export const OTHER_AXIS = '_other';

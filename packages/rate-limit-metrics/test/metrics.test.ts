@@ -165,6 +165,54 @@ describe('instrumentRateLimiter', () => {
     expect(points(all, 'rate_limit.buckets')).toEqual([' => 3']);
   });
 
+  it("a window limit's documented limit, counted cost and utilization; pacing buckets left out; the host's limit and tier", async () => {
+    const window: BucketSnapshot = {
+      venue: 'okx',
+      credentialHash: null,
+      axis: 'market/books',
+      capacity: 40,
+      refillPerSec: 20,
+      tokens: 0,
+      borrowed: 40,
+      windowMs: 2000,
+      jitterMs: 100,
+      counted: 38,
+    };
+    const pace: BucketSnapshot = { venue: 'okx', credentialHash: null, axis: 'market/books/pace', capacity: 2, refillPerSec: 20, tokens: -1, borrowed: 3 };
+    const token: BucketSnapshot = { venue: 'kraken', credentialHash: null, axis: 'rest-counter', capacity: 14, refillPerSec: 0.3, tokens: 4, borrowed: 10 };
+    const r = recorder();
+    instrumentRateLimiter(
+      fakeLimiter(
+        () => ({ kind: 'ok', sendAtMs: 0 }),
+        () => [window, pace, token],
+      ),
+      { meterProvider: r.provider },
+    );
+    const all = await r.collect();
+    // by default a window limit's own perWindow is its venue's limit; a token bucket's safe capacity is none
+    expect(points(all, 'rate_limit.bucket.limit')).toEqual(['rate_limit.axis=market/books,rate_limit.venue=okx => 40']);
+    expect(points(all, 'rate_limit.bucket.counted')).toEqual(['rate_limit.axis=market/books,rate_limit.venue=okx => 38']);
+    expect(points(all, 'rate_limit.bucket.utilization')).toEqual(['rate_limit.axis=market/books,rate_limit.venue=okx => 0.95']);
+    expect(points(all, 'rate_limit.bucket.borrowed').join('\n')).not.toContain('/pace');
+    expect(points(all, 'rate_limit.buckets')).toEqual([' => 2']);
+
+    const h = recorder();
+    instrumentRateLimiter(
+      fakeLimiter(
+        () => ({ kind: 'ok', sendAtMs: 0 }),
+        () => [window, token],
+      ),
+      { meterProvider: h.provider, documentedLimit: (b) => (b.venue === 'kraken' ? { limit: 15, tier: 'starter' } : { limit: 40 }) },
+    );
+    const host = await h.collect();
+    expect(points(host, 'rate_limit.bucket.limit')).toEqual([
+      'rate_limit.axis=market/books,rate_limit.venue=okx => 40',
+      'rate_limit.axis=rest-counter,rate_limit.tier=starter,rate_limit.venue=kraken => 15',
+    ]);
+    // utilization only where the window's counted cost is known
+    expect(points(host, 'rate_limit.bucket.utilization')).toEqual(['rate_limit.axis=market/books,rate_limit.venue=okx => 0.95']);
+  });
+
   it('a wrapped limiter stops reading its buckets when closed', async () => {
     const r = recorder();
     let snapshots = 0;
