@@ -75,8 +75,9 @@ Options:
   --redis URL       share the buckets through Redis (redis://host:port[/db]) instead of in process
   --processes N     with --redis: run the workers in N child processes (default 1 = in this process)
   --out DIR         where the SVG chart goes (default demo-out)
-  --margin F        the fraction of each limit left unused, 0 <= F < 1 (default 0.04; the
-                    limiter also allows 50 ms for a request to reach the venue)
+  --margin F        the fraction of each token bucket left unused, 0 <= F < 1 (default 0.04);
+                    a window limit keeps the venue's number and allows 100 ms for a request
+                    to reach the venue
   --fail-orders F   the share of orders the emulated venue fails with its own errors, 0 to 1
                     (default 0.05), on a venue that charges an order by its outcome (Binance
                     spot: an order's weight only when it fails; the client admits orders without
