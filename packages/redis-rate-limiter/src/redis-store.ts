@@ -1,10 +1,6 @@
 import type { BucketSnapshot, Capabilities, Clock, ErrorResult, RateLimitError, SideEffectResult } from '@core/rate-limit-contract';
 import {
-  borrowedAt,
   WINDOW_SLOTS,
-  defineBucket,
-  defineWindow,
-  windowBorrowed,
   errorResult,
   systemClock,
   type Admission,
@@ -22,13 +18,11 @@ import {
   admitArgs,
   cancelArgs,
   decodeAdmitReply,
-  definitionOf,
   inspectArgs,
   parseStored,
   penalizeArgs,
   recordArgs,
   syncArgs,
-  windowSnapshot,
   type ScriptSettings,
   type StoredState,
 } from './protocol.js';
@@ -37,6 +31,7 @@ import type { RecordStats } from './record-buffer.js';
 import type { RedisLike } from './redis-like.js';
 import { ADMIT, CANCEL, DELETE, INSPECT, PENALIZE, RECORD, REDIS_RATE_LIMITER_LIBRARY, SYNC, type Operation } from './scripts.js';
 import { ScriptRunner, type ScriptOutcome } from './script-runner.js';
+import { borrowedOf, snapshotRow } from './snapshot-row.js';
 
 /** A booking that can still be returned (RL-W5): the keys and, per key, what it wrote and replaced. */
 interface Booking {
@@ -266,23 +261,8 @@ export class RedisStore implements LimiterStore {
         if (r === undefined) return unavailable('Redis did not answer every read of the snapshot');
         if ('kind' in r) return r;
         const names = parseBucketKeyName(this.#s.prefix, this.#s.hashTag, batch[j] as string);
-        const state = r.state;
-        if (names === undefined || state === undefined || state.pending) continue;
-        const borrowed = borrowedOf(state, r.now);
-        const held = state.hold > r.now;
-        if (borrowed <= 0 && !held) continue;
-        const def = definitionOf(state.text);
-        out.push({
-          venue: names.venue,
-          credentialHash: names.credentialHash,
-          axis: names.axis,
-          capacity: def.capacity,
-          refillPerSec: def.refillPerSec,
-          tokens: def.capacity - borrowed,
-          borrowed,
-          ...(def.windowMs === undefined ? {} : windowSnapshot(state, def.windowMs, r.now)),
-          ...(held ? { heldUntilMs: state.hold + this.#epochOffset } : {}),
-        });
+        const row = names === undefined ? undefined : snapshotRow(names, r.state, r.now, this.#epochOffset);
+        if (row !== undefined) out.push(row);
       }
     }
     return out;
@@ -393,12 +373,4 @@ export class RedisStore implements LimiterStore {
   #noteServerTime(scriptNow: number): void {
     if (this.#s.clock === undefined && Number.isFinite(scriptNow)) this.#serverOffset = scriptNow + this.#epochOffset - systemClock.now();
   }
-}
-
-/** borrowed(now) of a stored value, with the kit's arithmetic (RL-I1). */
-function borrowedOf(state: StoredState, now: number): number {
-  if (state.pending) return state.debt;
-  const def = definitionOf(state.text);
-  if (def.windowMs !== undefined) return windowBorrowed(state.entries ?? [], defineWindow(def.capacity, def.windowMs, def.jitterMs ?? 0), now);
-  return borrowedAt(state.x, defineBucket(def), now);
 }
