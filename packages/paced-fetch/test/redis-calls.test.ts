@@ -97,7 +97,7 @@ function binanceFetch(clock: () => number): typeof fetch {
   };
 }
 
-describe('one paced request on Redis: one admission call, and one feedback call per usage report', () => {
+describe('one paced request on Redis: one admission call and one feedback call', () => {
   it('Binance spot (window limits, usage headers): a depth read is one admission and one sync', async () => {
     const calls = await countPerRequest(
       'rc-depth:',
@@ -108,17 +108,17 @@ describe('one paced request on Redis: one admission call, and one feedback call 
     for (const c of calls) expect(c).toEqual({ admissions: 1, feedback: 1, names: ['admit', 'sync'] });
   });
 
-  it("Binance spot: an order (the key's order counts and the IP's weight) is one admission, and one sync per count reported", async () => {
+  it("Binance spot: an order (the key's order counts and the IP's weight) is one admission and one sync", async () => {
     const calls = await countPerRequest(
       'rc-order:',
       (now) => ({ venue: 'binance-spot', identity: { credential: 'k' }, fetch: binanceFetch(now) }),
       (paced) => paced('https://api.binance.com/api/v3/order', { method: 'POST', body: ORDER_BODY }),
     );
     expect(calls).toHaveLength(REQUESTS);
-    // three usage headers (the IP's weight, the key's orders per 10 s and per day): three syncs, one call each,
-    // since the contract's sync takes one bucket; the admission is one call even though the order is charged on
+    // three usage headers (the IP's weight, the key's orders per 10 s and per day): three syncs of one answer,
+    // which the Redis store sends as one call; the admission is one call even though the order is charged on
     // the key's buckets and the IP's (its own buckets are looked at only when it must wait)
-    for (const c of calls) expect(c).toEqual({ admissions: 1, feedback: 3, names: ['admit', 'sync', 'sync', 'sync'] });
+    for (const c of calls) expect(c).toEqual({ admissions: 1, feedback: 1, names: ['admit', 'sync'] });
   });
 
   it('OKX as token buckets (no window limits, no usage headers): an order is one admission and nothing after', async () => {

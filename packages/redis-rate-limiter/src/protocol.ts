@@ -116,11 +116,17 @@ export function recordArgs(settings: ScriptSettings, cost: number, def: Definiti
   ];
 }
 
-/** The arguments of sync.lua; the reporting request's send time and its fixed window's end, in script time, when known. */
-export function syncArgs(settings: ScriptSettings, def: Definition, minBorrowed: number, sync: SyncWhen): string[] {
+/** The arguments of sync.lua before its buckets': now and the TTL slack (one call syncs many buckets). */
+export function syncHeadArgs(settings: ScriptSettings): string[] {
+  return [settings.now, settings.ttlSlackMs];
+}
+
+/**
+ * One bucket's arguments in sync.lua (after {@link syncHeadArgs}): its definition, minBorrowed, and the
+ * reporting request's send time and its fixed window's end, in script time, when known.
+ */
+export function syncBucketArgs(def: Definition, minBorrowed: number, sync: SyncWhen): string[] {
   return [
-    settings.now,
-    settings.ttlSlackMs,
     def.text,
     String(minBorrowed),
     sync.sentAtMs === undefined ? '' : String(sync.sentAtMs),

@@ -22,7 +22,8 @@ import {
   parseStored,
   penalizeArgs,
   recordArgs,
-  syncArgs,
+  syncBucketArgs,
+  syncHeadArgs,
   type ScriptSettings,
   type StoredState,
 } from './protocol.js';
@@ -32,6 +33,7 @@ import type { RedisLike } from './redis-like.js';
 import { ADMIT, CANCEL, DELETE, INSPECT, PENALIZE, RECORD, REDIS_RATE_LIMITER_LIBRARY, SYNC, type Operation } from './scripts.js';
 import { ScriptRunner, type ScriptOutcome } from './script-runner.js';
 import { borrowedOf, snapshotRow } from './snapshot-row.js';
+import { SyncBatcher } from './sync-batcher.js';
 
 /** A booking that can still be returned (RL-W5): the keys and, per key, what it wrote and replaced. */
 interface Booking {
@@ -80,6 +82,7 @@ export class RedisStore implements LimiterStore {
   readonly #s: RedisStoreSettings;
   readonly #runner: ScriptRunner;
   readonly #records: RecordSender;
+  readonly #syncs: SyncBatcher;
   readonly #fixed: Omit<ScriptSettings, 'now'>;
   readonly #serverSettings: ScriptSettings;
   readonly #epochOffset: number;
@@ -92,6 +95,10 @@ export class RedisStore implements LimiterStore {
       settings.redis.cluster && keys.length > 0 ? hashTagOf(keys[0] as string) : '',
     );
     this.#records = new RecordSender((script, keys, args) => this.#run(script, keys, args), RECORD, settings.recordBufferSize, settings.recordRetryMs);
+    this.#syncs = new SyncBatcher(
+      (keys, args) => this.#run(SYNC, keys, args),
+      (key) => (settings.redis.cluster ? hashTagOf(key) : ''),
+    );
     this.#fixed = {
       ttlSlackMs: String(settings.ttlSlackMs),
       pendingDebtTtlMs: String(settings.pendingDebtTtlMs),
@@ -217,7 +224,8 @@ export class RedisStore implements LimiterStore {
       countedOwnCost: report.countedOwnCost,
       windowEnd: report.windowEnd === undefined ? undefined : { earliestMs: report.windowEnd.earliestMs - e, latestMs: report.windowEnd.latestMs - e },
     };
-    const outcome = await this.#run(SYNC, [this.#keyName(key)], syncArgs(this.#settings(), def, minBorrowed, when));
+    // the syncs of one answer leave together: one call per hash slot (sync-batcher.ts)
+    const outcome = await this.#syncs.add(syncHeadArgs(this.#settings()), { key: this.#keyName(key), args: syncBucketArgs(def, minBorrowed, when) });
     return outcome.ok ? OK : errorResult(outcome.error);
   }
 
@@ -361,6 +369,8 @@ export class RedisStore implements LimiterStore {
   }
 
   #run(op: Operation, keys: readonly string[], args: readonly string[]): Promise<ScriptOutcome> {
+    // (syncs waiting for the end of the tick go first: no call overtakes a sync issued before it)
+    if (this.#syncs.pending) this.#syncs.flush();
     const pending = this.#runner.run(op, keys, args);
     if (this.#records.buffered > 0) {
       void pending.then((outcome) => {

@@ -80,6 +80,29 @@ describe('round trips', () => {
     await limiter.close();
   });
 
+  it("the syncs of one tick are one FCALL, applied in order, and a call made after them goes after them", async () => {
+    const clock = new ManualClock(1_000_000);
+    const limiter = limiterWith({ clock });
+    const keyed = { venue: 'binance', credential: 'k1', axis: 'orders_10s' };
+    const orders = { perWindow: 100, windowMs: 10_000 };
+    expect((await limiter.checkRate(binanceIp, weight, 1)).kind).toBe('ok'); // loads the library
+    const before = commandCalls();
+    // one answer's three reports, and the same bucket reported twice: the second, larger, report stands
+    const synced = Promise.all([
+      limiter.sync(binanceIp, weight, 100),
+      limiter.sync(keyed, orders, 10, { sentAtMs: clock.now() }),
+      limiter.sync(binanceIp, weight, 3000),
+    ]);
+    // issued in the same tick after the syncs: it must see them (3000 of 6000 used, so 3001 waits)
+    const after = limiter.checkRate(binanceIp, weight, 3001);
+    expect(await synced).toEqual([{ kind: 'ok' }, { kind: 'ok' }, { kind: 'ok' }]);
+    expect((await after).kind).toBe('delay');
+    expect(callsSince(before).get('fcall')).toBe(2);
+    expect(await limiter.borrowed(binanceIp)).toBeCloseTo(3000, 6);
+    expect(await limiter.borrowed(keyed)).toBeCloseTo(10, 6);
+    await limiter.close();
+  });
+
   it('the ioredis adapter coalesces the calls of one tick: the first written at once, the rest eight to a socket write', async () => {
     const client = new Redis({ host: '127.0.0.1', port: server.port, enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true });
     client.on('error', () => {});
