@@ -80,7 +80,7 @@ describe('round trips', () => {
     await limiter.close();
   });
 
-  it("the syncs of one tick are one FCALL, applied in order, and a call made after them goes after them", async () => {
+  it('the syncs of one tick are one FCALL, applied in order, and a call made after them goes after them', async () => {
     const clock = new ManualClock(1_000_000);
     const limiter = limiterWith({ clock });
     const keyed = { venue: 'binance', credential: 'k1', axis: 'orders_10s' };
