@@ -35,6 +35,8 @@ const BROKEN: readonly {
   { flaw: 'okWhenStoreFails', rule: 'RL-F1', what: 'answers ok when its store throws', safety: false, modelCheck: false },
   { flaw: 'unsharedPeer', rule: 'RL-W2', what: 'claims to be distributed but does not share its buckets', safety: true, modelCheck: false },
   { flaw: 'okForBooking', rule: 'RL-W1', what: 'answers ok (with a wait) for a booking', safety: true, modelCheck: true },
+  { flaw: 'namesUnbounded', rule: 'RL-K4', what: 'accepts venues, axes and credentials of any length', safety: false, modelCheck: false },
+  { flaw: 'emptyChecksAdmitted', rule: 'RL-M6', what: 'admits an empty list of checks', safety: false, modelCheck: false },
   { flaw: 'missingLimitUnlimited', rule: 'RL-L2', what: 'treats a missing limit as unlimited', safety: false, modelCheck: false },
   { flaw: 'redefinitionLiftsHold', rule: 'RL-R3', what: 'lifts a hold when the bucket is redefined', safety: false, modelCheck: 'sometimes' },
   { flaw: 'absoluteTolerance', rule: 'RL-A7', what: 'compares with an absolute tolerance', safety: false, modelCheck: false },

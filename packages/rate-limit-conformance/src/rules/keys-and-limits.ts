@@ -86,6 +86,58 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
     expectTrue(names.length > 0, 'storageKeys() listed nothing after five buckets were written');
     for (const name of names) expectTrue(!name.includes(SECRET), `a storage key name holds the raw credential: ${name}`);
   }),
+  test(
+    'RL-K4',
+    'venue and axis take up to 256 characters and a credential up to 4,096; longer, empty or not strings are refused',
+    ['injectableClock'],
+    async ({ limiter }) => {
+      const long = (n: number, c: string) => c.repeat(n);
+      const accepted: [string, BucketKey][] = [
+        ['a venue of 256 characters', { venue: long(256, 'v'), credential: 'cred-a' }],
+        ['an axis of 256 characters', { venue: 'alpha', credential: 'cred-a', axis: long(256, 'x') }],
+        ['a credential of 4,096 characters', { venue: 'alpha', credential: long(4096, 'c') }],
+        ['one character each', { venue: 'v', credential: 'c', axis: 'x' }],
+      ];
+      for (const [what, k] of accepted) {
+        await spend(limiter, k, TEN_PER_SECOND, 4, what);
+        expectBorrowed(await limiter.borrowed(k), 4, what);
+      }
+      const good = key({ axis: 'good' });
+      const secret = long(4097, 's');
+      const refused: [string, string, unknown][] = [
+        ['venue', 'a venue of 257 characters', { venue: long(257, 'v'), credential: 'cred-a' }],
+        ['axis', 'an axis of 257 characters', { venue: 'alpha', credential: 'cred-a', axis: long(257, 'x') }],
+        ['credential', 'a credential of 4,097 characters', { venue: 'alpha', credential: secret }],
+        ['venue', 'an empty venue', { venue: '', credential: 'cred-a' }],
+        ['axis', 'an empty axis', { venue: 'alpha', credential: 'cred-a', axis: '' }],
+        ['credential', 'an empty credential', { venue: 'alpha', credential: '' }],
+        ['credential', 'a credential left out', { venue: 'alpha' }],
+        ['venue', 'a venue that is a number', { venue: 7, credential: 'cred-a' }],
+        ['axis', 'an axis that is a number', { venue: 'alpha', credential: 'cred-a', axis: 7 }],
+      ];
+      for (const [field, what, k] of refused) {
+        const alone = expectError(await limiter.checkRate(k as BucketKey, TEN_PER_SECOND, 1), 'invalid_parameters', `checkRate with ${what}`);
+        expectTrue(
+          `${alone.error.path ?? ''} ${alone.error.message}`.includes(field),
+          `checkRate with ${what}: the error does not name ${field}: ${show(alone)}`,
+        );
+        const second = expectError(
+          await limiter.checkRates([
+            { key: good, limit: TEN_PER_SECOND, cost: 1 },
+            { key: k as BucketKey, limit: TEN_PER_SECOND, cost: 1 },
+          ]),
+          'invalid_parameters',
+          `checkRates with ${what} second`,
+        );
+        const path = `checks[1].key.${field}`;
+        if (second.error.path !== undefined) expectEqual(second.error.path, path, `checkRates with ${what} second: error.path`);
+        else expectTrue(second.error.message.includes(path), `checkRates with ${what} second: the error does not name ${path}: ${show(second)}`);
+        const shown = JSON.stringify([alone, second]);
+        expectTrue(!shown.includes(secret.slice(0, 64)), `${what}: the error shows the credential`);
+      }
+      expectBorrowed(await limiter.borrowed(good), 0, 'the valid bucket of the refused calls');
+    },
+  ),
   test('RL-L1', 'the three limit shapes are equivalent', ['injectableClock'], async ({ limiter }) => {
     const shapes: [Limit, Limit, Limit] = [{ capacity: 5, refillPerSec: 5 }, { requests: 5, periodMs: 1000 }, { requests: 5 }];
     for (const [i, shape] of shapes.entries()) {

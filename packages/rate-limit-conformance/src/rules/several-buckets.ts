@@ -1,4 +1,4 @@
-import type { Limit } from '@core/rate-limit-contract';
+import type { BucketCheck, Limit } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
 import { expectBooked, expectBorrowed, expectDelay, expectError, expectOkNow } from '../expect.js';
 import { FIVE_PER_SECOND, TEN_PER_SECOND, key, spend } from './fixtures.js';
@@ -183,4 +183,34 @@ export const SEVERAL_BUCKETS: readonly ConformanceTest[] = [
     await spend(limiter, b, TEN_PER_SECOND, 1, 'cost 1 on b 100 ms after the send time');
     expectDelay(await limiter.checkRate(b, TEN_PER_SECOND, 1), 100, 'the next cost 1 on b');
   }),
+  test(
+    'RL-M6',
+    'an empty list, a non-array or a check without its cost is invalid_parameters, and nothing is charged',
+    ['injectableClock'],
+    async ({ limiter }) => {
+      const k = key({ axis: 'list' });
+      await spend(limiter, k, TEN_PER_SECOND, 3);
+      const valid = { key: k, limit: TEN_PER_SECOND, cost: 1 };
+      const lists: [string, unknown][] = [
+        ['an empty list', []],
+        ['a string', 'checks'],
+        ['an array-like object', { length: 1, 0: valid }],
+        ['a list holding null', [null]],
+        ['a list holding a number', [5]],
+        ['a check without its cost', [{ key: k, limit: TEN_PER_SECOND }]],
+        ['a valid check, then one without its cost', [valid, { key: k, limit: TEN_PER_SECOND }]],
+      ];
+      for (const [what, checks] of lists) {
+        const list = checks as BucketCheck[];
+        expectError(await limiter.checkRates(list), 'invalid_parameters', `checkRates with ${what}`);
+        expectError(await limiter.checkRates(list, { maxWaitMs: 1000 }), 'invalid_parameters', `checkRates with a budget and ${what}`);
+        expectError(await limiter.peek(list), 'invalid_parameters', `peek with ${what}`);
+        expectError(await limiter.waitForCapacity(list, { maxWaitMs: 1000 }), 'invalid_parameters', `waitForCapacity with ${what}`);
+      }
+      expectError(await limiter.checkRate(k, TEN_PER_SECOND, 1, 'soon' as never), 'invalid_parameters', "checkRate with options 'soon'");
+      expectError(await limiter.checkRates([valid], 'soon' as never), 'invalid_parameters', "checkRates with options 'soon'");
+      expectError(await limiter.waitForCapacity([valid], 'soon' as never), 'invalid_parameters', "waitForCapacity with options 'soon'");
+      expectBorrowed(await limiter.borrowed(k), 3, 'the bucket after the refused calls');
+    },
+  ),
 ];

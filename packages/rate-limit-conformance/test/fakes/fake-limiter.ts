@@ -316,7 +316,11 @@ export class FakeLimiter implements RateLimiter {
     if (!cl.ok) return this.#refused(cl);
     let { cls, free } = cl.value;
     if (this.#flaws.classesIgnored) [cls, free] = [1, 0];
-    const read = readChecks(checks, this.#flaws.missingLimitUnlimited);
+    const read = readChecks(checks, {
+      missingMeansUnlimited: this.#flaws.missingLimitUnlimited,
+      namesUnbounded: this.#flaws.namesUnbounded,
+      emptyChecksAdmitted: this.#flaws.emptyChecksAdmitted,
+    });
     if (!read.ok) return this.#refused(read);
     // RL-Q6: a check's own reserve sets its bucket's share (read only by a limiter that offers classes)
     const withFree: (BucketCheck & { free?: number })[] = [];

@@ -35,6 +35,10 @@ export interface FakeFlaws {
   readonly unsharedPeer?: boolean;
   /** Answers a booking for later as `ok` with a wait, which reads as "send now" (breaks RL-W1). */
   readonly okForBooking?: boolean;
+  /** Accepts venues, axes and credentials of any length (breaks RL-K4). */
+  readonly namesUnbounded?: boolean;
+  /** Reads an empty list of checks as a call that names no bucket, and admits it (breaks RL-M6). */
+  readonly emptyChecksAdmitted?: boolean;
   /** Treats a missing limit as unlimited (breaks RL-L2). */
   readonly missingLimitUnlimited?: boolean;
   /** Lifts a penalty hold when the bucket is redefined (breaks RL-R3). */

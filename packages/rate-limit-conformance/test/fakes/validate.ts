@@ -32,16 +32,17 @@ export function guard<T>(path: string, read: () => Read<T>): Read<T> {
 }
 
 /** A plain copy of a valid key (never showing the credential when it is refused). */
-export function readKey(key: unknown, path: string): Read<BucketKey> {
+export function readKey(key: unknown, path: string, unbounded = false): Read<BucketKey> {
+  const [maxName, maxCredential] = unbounded ? [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY] : [256, 4096];
   return guard(path, () => {
     if (typeof key !== 'object' || key === null) return bad(path, 'must be an object');
     const { venue, credential, axis } = key as Record<string, unknown>;
-    if (typeof venue !== 'string' || venue.length === 0 || venue.length > 256)
+    if (typeof venue !== 'string' || venue.length === 0 || venue.length > maxName)
       return bad(`${path}.venue`, 'must be a non-empty string of at most 256 characters');
-    if (credential !== null && (typeof credential !== 'string' || credential.length === 0 || credential.length > 4096)) {
+    if (credential !== null && (typeof credential !== 'string' || credential.length === 0 || credential.length > maxCredential)) {
       return bad(`${path}.credential`, 'must be null or a non-empty string of at most 4096 characters');
     }
-    if (axis !== undefined && (typeof axis !== 'string' || axis.length === 0 || axis.length > 256))
+    if (axis !== undefined && (typeof axis !== 'string' || axis.length === 0 || axis.length > maxName))
       return bad(`${path}.axis`, 'must be a non-empty string of at most 256 characters');
     return { ok: true, value: axis === undefined ? { venue, credential } : { venue, credential, axis } };
   });
@@ -67,10 +68,17 @@ export function readLimit(limit: unknown, path: string, missingMeansUnlimited = 
   });
 }
 
+/** The flaws of reading checks: names of any length (breaks RL-K4), an empty list read as no checks (breaks RL-M6). */
+export interface ReadFlaws {
+  readonly missingMeansUnlimited?: boolean | undefined;
+  readonly namesUnbounded?: boolean | undefined;
+  readonly emptyChecksAdmitted?: boolean | undefined;
+}
+
 /** Plain copies of a non-empty list of valid checks. */
-export function readChecks(checks: unknown, missingMeansUnlimited = false): Read<BucketCheck[]> {
+export function readChecks(checks: unknown, flaws: ReadFlaws = {}): Read<BucketCheck[]> {
   return guard('checks', () => {
-    if (!Array.isArray(checks) || checks.length === 0) return bad('checks', 'must be a non-empty array');
+    if (!Array.isArray(checks) || (checks.length === 0 && flaws.emptyChecksAdmitted !== true)) return bad('checks', 'must be a non-empty array');
     const out: BucketCheck[] = [];
     for (let i = 0; i < checks.length; i++) {
       const path = `checks[${i}]`;
@@ -78,11 +86,11 @@ export function readChecks(checks: unknown, missingMeansUnlimited = false): Read
         const check: unknown = checks[i];
         if (typeof check !== 'object' || check === null) return bad(path, 'must be an object');
         const c = check as Record<string, unknown>;
-        const key = readKey(c['key'], `${path}.key`);
+        const key = readKey(c['key'], `${path}.key`, flaws.namesUnbounded);
         if (!key.ok) return key;
         const cost = readAmount(c['cost'], `${path}.cost`);
         if (!cost.ok) return cost;
-        const limit = readLimit(c['limit'], `${path}.limit`, missingMeansUnlimited);
+        const limit = readLimit(c['limit'], `${path}.limit`, flaws.missingMeansUnlimited);
         if (!limit.ok) return limit;
         const reserve = c['reserve'];
         return { ok: true, value: { key: key.value, limit: limit.value, cost: cost.value, ...(reserve === undefined ? {} : { reserve: reserve as Reserve }) } };
