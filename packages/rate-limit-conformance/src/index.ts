@@ -37,3 +37,4 @@ export { EXACT_WINDOWS } from './window-log.js';
 export type { ModelWindow, WindowBook, WindowSend, WindowState } from './window-log.js';
 export { ALL_TESTS } from './rules/all-tests.js';
 export type { ConformanceTest, Spawned, TestContext } from './conformance-test.js';
+export { ConformanceProfile, CORE_LETTERS } from './conformance-profile.js';

@@ -1,6 +1,7 @@
 import type { RateLimiter } from '@core/rate-limit-contract';
 import type { ConformanceOptions } from './conformance-options.js';
 import type { ConformanceTest, Spawned, TestContext } from './conformance-test.js';
+import { ConformanceProfile } from './conformance-profile.js';
 import { ManualClock } from './manual-clock.js';
 import { missingRequirement, type SubjectTraits } from './requirement.js';
 import { RULES } from './rule-catalogue.js';
@@ -12,7 +13,9 @@ const DEFAULT_PROPERTY_TIMEOUT_MS = 180_000;
 /**
  * Registers the conformance suite with the caller's test runner. It builds one limiter first to read
  * its capability manifest and fault hooks, then registers every test: the ones the implementation
- * cannot run are registered with `it.skip` and a title that says why.
+ * cannot run are registered with `it.skip` and a title that says why. Its last test is the run's
+ * conformance profile: it prints the rules covered, the rules skipped and why, warns loudly when the run
+ * covers less than the token-bucket core, and fails when a test it counts did not pass.
  *
  * @returns once every test is registered; await it at the top level of the test file.
  * @example
@@ -28,6 +31,7 @@ const DEFAULT_PROPERTY_TIMEOUT_MS = 180_000;
 export async function runConformanceSuite(options: ConformanceOptions): Promise<void> {
   const traits = await readTraits(options);
   const { describe } = options;
+  const profile = new ConformanceProfile();
   describe(`${options.name}: rate-limit conformance (contract v1)`, () => {
     const sections = [...new Set(RULES.map((r) => r.section))];
     for (const section of sections) {
@@ -37,9 +41,12 @@ export async function runConformanceSuite(options: ConformanceOptions): Promise<
       // a section the filter leaves empty is not registered (some runners fail an empty describe)
       if (tests.length === 0) continue;
       describe(section, () => {
-        for (const t of tests) register(t, options, traits);
+        for (const t of tests) register(t, options, traits, profile);
       });
     }
+    describe('Conformance profile', () => {
+      options.it(profile.title, async () => reportProfile(profile));
+    });
   });
 }
 
@@ -69,19 +76,40 @@ async function readTraits(options: ConformanceOptions): Promise<SubjectTraits> {
   }
 }
 
-function register(t: ConformanceTest, options: ConformanceOptions, traits: SubjectTraits): void {
+/** Prints the profile (loudly when it misses part of the core) and fails when a test it counts did not pass. */
+function reportProfile(profile: ConformanceProfile): void {
+  const text = profile.text();
+  if (profile.missingCore.length > 0) console.warn(text);
+  else console.log(text);
+  const notPassed = profile.notPassed();
+  if (notPassed.length > 0) {
+    throw new Error(`the profile counts ${notPassed.length} test(s) that did not pass in this run: ${notPassed.slice(0, 5).join(' | ')}`);
+  }
+}
+
+function register(t: ConformanceTest, options: ConformanceOptions, traits: SubjectTraits, profile: ConformanceProfile): void {
   const title = `${t.rule} ${t.title}`;
   if (options.filter !== undefined && !options.filter(title)) return;
   const { it } = options;
   const reason = missingRequirement(t.needs, traits);
   if (reason !== undefined) {
+    profile.add(t.rule, title, reason);
     const skippedTitle = `${title} [skipped: ${reason}]`;
     if (it.skip !== undefined) it.skip(skippedTitle, async () => {});
     else it(`SKIPPED ${skippedTitle}`, async () => {});
     return;
   }
   const timeout = t.property ? (options.propertyTimeoutMs ?? DEFAULT_PROPERTY_TIMEOUT_MS) : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  it(title, () => runOne(t, options, traits), timeout);
+  profile.add(t.rule, title);
+  it(
+    title,
+    async () => {
+      profile.settle(title, false);
+      await runOne(t, options, traits);
+      profile.settle(title, true);
+    },
+    timeout,
+  );
 }
 
 async function runOne(t: ConformanceTest, options: ConformanceOptions, traits: SubjectTraits): Promise<void> {
