@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { RULES, runConformanceSuite } from '@core/rate-limit-conformance';
 import { createFakeProvider } from '../.test-build/test/fakes/fake-provider.js';
-import { createFakeSubject } from '../.test-build/test/fakes/fake-limiter.js';
+import { createFakeSubject } from '../.test-build/test/fakes/fake-subject.js';
 import { renderTestTable, withCatalogue } from './catalogue-table.mjs';
 
 const titles = [];

@@ -1,5 +1,3 @@
-// Over 400 lines for a reason: the model is one statement of the whole arithmetic (token buckets,
-// fixed quotas and window limits, with their conversions), kept in one file so it reads as one.
 import type { BucketKey, Limit, NormalizedLimit, SyncOptions } from '@core/rate-limit-contract';
 import {
   HORIZON_MS,
@@ -18,18 +16,23 @@ import {
   type ModelKey,
   type ModelLimit,
 } from './model-arithmetic.js';
-import {
-  MODEL_NORMAL,
-  classesAfterCharge,
-  classesAfterRaise,
-  bookingAhead,
-  classLine,
-  noBookingAhead,
-  roomAtOnce,
-  settledClasses,
-  type ModelClasses,
-} from './model-classes.js';
+import { MODEL_NORMAL, bookingAhead, classLine, noBookingAhead, roomAtOnce, settledClasses, type ModelClasses } from './model-classes.js';
 import { EXACT_WINDOWS, longRunRate, windowTolerance, type WindowBook } from './window-log.js';
+import {
+  booked,
+  borrowedOf,
+  charged,
+  raised,
+  unrepresentable,
+  type BookingWrite,
+  type ModelBooking,
+  type ModelBucket,
+  type ModelCancellation,
+  type ModelOutcome,
+  type ModelSnapshotEntry,
+} from './model-bucket.js';
+
+export type { ModelBooking, ModelBucket, ModelCancellation, ModelOutcome, ModelSnapshotEntry } from './model-bucket.js';
 
 /**
  * The bucket arithmetic of MODEL.md (shipped in `@core/rate-limit-contract`), written as plainly as
@@ -42,73 +45,8 @@ import { EXACT_WINDOWS, longRunRate, windowTolerance, type WindowBook } from './
  * of its {@link WindowBook} instead (by default the exact log of `./window-log.ts`), and a hold.
  */
 
-/** One bucket's state. */
-export interface ModelBucket {
-  readonly key: ModelKey;
-  readonly limit: ModelLimit;
-  /** Theoretical arrival time (refill > 0). */
-  readonly tat: number;
-  /** Amount used (refill 0). */
-  readonly used: number;
-  /** The end of the penalty hold, `-Infinity` when there never was one (RL-R3). */
-  readonly hold: number;
-  /** A window limit's state, of the model's {@link WindowBook} (undefined for a token bucket). */
-  readonly win: unknown;
-  /** A token bucket's class state while bookings lie ahead (./model-classes.ts); absent otherwise. */
-  readonly classes?: ModelClasses;
-}
-
-/** What a booking wrote on one bucket, to undo it on cancellation (RL-W5). */
-interface BookingWrite {
-  readonly id: string;
-  /** The stored bucket before the call (undefined when it was not live). */
-  readonly before: ModelBucket | undefined;
-  /** A penalty hold and recorded debt kept for the bucket before its first definition. */
-  readonly hold: number | undefined;
-  readonly debt: number | undefined;
-  readonly after: ModelBucket;
-}
-
-/** The handle of an admission, for {@link ReferenceModel.cancel}. */
-export interface ModelBooking {
-  readonly writes: readonly BookingWrite[];
-}
-
-/** The model's answer to a check. `ok` with `waitMs > 0` is a booking (answered `booked`, RL-W1). */
-export type ModelOutcome =
-  | { readonly kind: 'ok'; readonly sendAtMs: number; readonly waitMs: number; readonly booking: ModelBooking }
-  | { readonly kind: 'wait'; readonly waitMs: number; readonly retryAfterMs: number }
-  | { readonly kind: 'unpayable'; readonly message: string; readonly path: string }
-  | { readonly kind: 'invalid'; readonly message: string };
-
-/** What a cancellation did: on how many buckets the booking was returned, and on how many forfeited. */
-export interface ModelCancellation {
-  readonly returned: number;
-  readonly forfeited: number;
-}
-
-/** A live bucket as the model reports it. */
-export interface ModelSnapshotEntry {
-  readonly key: ModelKey;
-  /** The definition as a snapshot shows it: a window limit by its long-run rate (capacity `perWindow`). */
-  readonly limit: NormalizedLimit;
-  readonly tokens: number;
-  readonly borrowed: number;
-  /** A window limit's window (RL-I3). */
-  readonly windowMs?: number;
-  /** The end of a hold in force (RL-R3). */
-  readonly heldUntilMs?: number;
-}
-
 const NO_HOLD = Number.NEGATIVE_INFINITY;
 const NO_WIN = undefined;
-
-/** borrowed(now) of a bucket under its own definition (RL-I1). */
-function borrowedOf(windows: WindowBook, bucket: ModelBucket, now: number): number {
-  if (isWindow(bucket.limit)) return windows.borrowed(bucket.win, bucket.limit, now);
-  if (bucket.limit.refillPerSec === 0) return bucket.used;
-  return Math.max(0, bucket.tat - now) / msPerToken(bucket.limit);
-}
 
 /** The buckets of one limiter, as plain data and plain arithmetic. */
 export class ReferenceModel {
@@ -426,50 +364,4 @@ export class ReferenceModel {
   bucket(key: BucketKey): ModelBucket | undefined {
     return this.#buckets.get(bucketId(key));
   }
-}
-
-/** `cost_unpayable` for a send time that cannot be represented (RL-A7). */
-function unrepresentable(check: ModelCheck): ModelOutcome {
-  return {
-    kind: 'unpayable',
-    path: `checks[${check.index}]`,
-    message: `checks[${check.index}] (${check.key.venue}/${check.key.axis}): the wait for cost ${formatNumber(check.cost)} cannot be represented (it lies more than ${formatNumber(HORIZON_MS)} ms ahead)`,
-  };
-}
-
-/**
- * Charges `cost` as of `sendAt`: `tat' = max(tat, s) + min(c·T, tau)`, rounded up so the charge never
- * falls short of its cost; a cost above capacity leaves the bucket at zero then (RL-A5, RL-M5). A window
- * limit counts the send at `sendAt` (RL-V2, RL-V4).
- */
-function booked(windows: WindowBook, bucket: ModelBucket, cost: number, sendAt: number, now: number, cls: number): ModelBucket {
-  const limit = bucket.limit;
-  if (isWindow(limit)) return { ...bucket, win: windows.charge(bucket.win, limit, cost, sendAt, now, cls) };
-  if (limit.refillPerSec === 0) return { ...bucket, used: addUp(bucket.used, cost) };
-  const t = msPerToken(limit);
-  const tau = limit.capacity * t;
-  const tat = addUp(Math.max(bucket.tat, sendAt), Math.min(cost * t, tau));
-  return withClasses({ ...bucket, tat }, classesAfterCharge(settledClasses(bucket.classes, bucket.tat, now), cls, Math.max(bucket.tat, now), tat, sendAt, now));
-}
-
-/** A bucket with its class state (none: the field left out). */
-function withClasses(bucket: ModelBucket, classes: ModelClasses | undefined): ModelBucket {
-  const { classes: _dropped, ...rest } = bucket;
-  return classes === undefined ? rest : { ...rest, classes };
-}
-
-/** A token bucket whose `tat` a record, sync or penalty (`held`) moved to `tat` now, its class state kept a bound. */
-function raised(bucket: ModelBucket, tat: number, now: number, held: boolean): ModelBucket {
-  const limit = bucket.limit as NormalizedLimit;
-  const tau = limit.capacity * msPerToken(limit);
-  return withClasses({ ...bucket, tat }, classesAfterRaise(settledClasses(bucket.classes, bucket.tat, now), tau, bucket.tat, tat, held));
-}
-
-/** Debits recorded cost at `now`, debt allowed, clamped to the horizon (RL-R1); a window limit counts a send now (RL-V2). */
-function charged(windows: WindowBook, bucket: ModelBucket, cost: number, now: number): ModelBucket {
-  const limit = bucket.limit;
-  if (isWindow(limit)) return { ...bucket, win: windows.record(bucket.win, limit, cost, now) };
-  if (limit.refillPerSec === 0) return { ...bucket, used: Math.max(bucket.used, Math.min(addUp(bucket.used, cost), MAX_AMOUNT)) };
-  const tat = Math.min(addUp(Math.max(bucket.tat, now), cost * msPerToken(limit)), now + HORIZON_MS);
-  return raised(bucket, Math.max(bucket.tat, tat), now, false);
 }

@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import { runConformanceSuite } from '@core/rate-limit-conformance';
 import { createFakeProvider } from '../.test-build/test/fakes/fake-provider.js';
-import { createFakeSubject } from '../.test-build/test/fakes/fake-limiter.js';
+import { createFakeSubject } from '../.test-build/test/fakes/fake-subject.js';
 
 await runConformanceSuite({
   describe,

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { runConformanceSuite } from '../src/index.js';
 import { createFakeProvider } from './fakes/fake-provider.js';
-import { createFakeSubject } from './fakes/fake-limiter.js';
+import { createFakeSubject } from './fakes/fake-subject.js';
 
 await runConformanceSuite({
   describe,

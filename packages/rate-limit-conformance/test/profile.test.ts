@@ -3,7 +3,7 @@
 import type { Capabilities } from '@core/rate-limit-contract';
 import { describe, expect, it, vi } from 'vitest';
 import { runConformanceSuite } from '../src/index.js';
-import { createFakeSubject, type FakeFlaws } from './fakes/fake-limiter.js';
+import { createFakeSubject, type FakeFlaws } from './fakes/fake-subject.js';
 import { createRecordingRunner } from './recording-runner.js';
 
 async function profileOf(flaws: FakeFlaws, capabilities: Partial<Capabilities> = {}) {

@@ -4,7 +4,7 @@ import type { Capabilities } from '@core/rate-limit-contract';
 import { runConformanceSuite } from '../src/index.js';
 import { RULES } from '../src/rule-catalogue.js';
 import { createFakeProvider } from './fakes/fake-provider.js';
-import { createFakeSubject, type FakeFlaws } from './fakes/fake-limiter.js';
+import { createFakeSubject, type FakeFlaws } from './fakes/fake-subject.js';
 import { createRecordingRunner } from './recording-runner.js';
 import { renderTestTable, withCatalogue } from '../scripts/catalogue-table.mjs';
 

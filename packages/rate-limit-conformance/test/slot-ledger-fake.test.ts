@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { runConformanceSuite } from '../src/index.js';
 import { createFakeProvider } from './fakes/fake-provider.js';
-import { createFakeSubject } from './fakes/fake-limiter.js';
+import { createFakeSubject } from './fakes/fake-subject.js';
 import { slotLedgerBook, type SlotLedger } from './fakes/slot-ledger-book.js';
 import { createRecordingRunner } from './recording-runner.js';
 

@@ -190,3 +190,6 @@ export function expectBookedWithin(decision: Decision, now: number, exactMs: num
   if (!(Math.abs(decision.waitMs - wait) <= 1e-6)) fail(`${what}: waitMs ${decision.waitMs} is not sendAtMs − now (${wait})`);
   return wait;
 }
+
+/** The needs of every window test: exact waits on the manual clock, and window limits offered. */
+export const WINDOWS = ['injectableClock', 'windowLimits'] as const;

@@ -1,5 +1,3 @@
-// Over 400 lines with a reason: the fake is one complete limiter (every method of the contract over the
-// reference model) with each of its flaws beside the correct path it breaks, so a flaw reads in place.
 import type {
   BucketCheck,
   BucketKey,
@@ -13,7 +11,6 @@ import type {
   PeekOptions,
   PenaltyHold,
   RateLimiter,
-  RateLimitErrorCode,
   SideEffectResult,
   SyncOptions,
   TimerHandle,
@@ -21,20 +18,28 @@ import type {
   WaitOptions,
 } from '@core/rate-limit-contract';
 import type { ManualClock } from '../../src/manual-clock.js';
-import { formatNumber, isWindow, mergeChecks, type ModelCheck, type ModelLimit } from '../../src/model-arithmetic.js';
-import type { ModelBooking, ModelOutcome, ReferenceModel } from '../../src/reference-model.js';
-import { longRunRate, type WindowBook } from '../../src/window-log.js';
-import type { ConformanceSubject } from '../../src/subject.js';
-import { FakeStore, hashCredential, type FakeFlaws } from './fake-store.js';
+import { formatNumber, isWindow, type ModelCheck, type ModelLimit } from '../../src/model-arithmetic.js';
+import type { ModelBooking, ReferenceModel } from '../../src/reference-model.js';
+import { longRunRate } from '../../src/window-log.js';
+import {
+  CLOSED,
+  DONE,
+  STORE_DOWN,
+  classesRefused,
+  error,
+  notSupported,
+  readAdmission,
+  refusal,
+  type Admission,
+  type AdmissionContext,
+} from './fake-admission.js';
+import { type FakeStore, hashCredential, type FakeFlaws } from './fake-store.js';
 import {
   callHasWindow,
   checksNameReserve,
   looksLikeWindow,
   readAmount,
-  namesClass,
   readBudget,
-  readChecks,
-  readCheckReserve,
   readClass,
   readHold,
   readKey,
@@ -60,14 +65,6 @@ const CAPABILITIES: Capabilities = {
   windowLimits: true,
   priorities: true,
 };
-
-function error(code: RateLimitErrorCode, message: string, extra: { retryAfterMs?: number; path?: string } = {}): ErrorResult {
-  return { kind: 'error', error: { code, message, ...extra } };
-}
-
-const DONE: SideEffectResult = { kind: 'ok' };
-const STORE_DOWN: ErrorResult = error('backend_unavailable', 'the store cannot be reached');
-const CLOSED: ErrorResult = error('closed', 'the limiter is closed');
 
 interface Waiter {
   timer: TimerHandle;
@@ -137,7 +134,7 @@ export class FakeLimiter implements RateLimiter {
 
   async peek(checks: readonly BucketCheck[], options?: PeekOptions): Promise<PeekDecision> {
     if (!this.#closed && this.#windowsRefused(checks)) return notSupported('windowLimits', 'a window limit');
-    if (!this.#closed && this.#classesRefused(options)) return notSupported('priorities', 'a priority or reserve');
+    if (!this.#closed && classesRefused(this.#context(), options)) return notSupported('priorities', 'a priority or reserve');
     const input = this.#admissionInput(
       checks,
       options === undefined
@@ -156,7 +153,10 @@ export class FakeLimiter implements RateLimiter {
   async waitForCapacity(checks: readonly BucketCheck[], options?: WaitOptions): Promise<WaitDecision> {
     if (this.#closed) return CLOSED;
     if (this.#windowsRefused(checks)) return notSupported('windowLimits', 'a window limit');
-    if (this.#classesRefused(options) || (this.capabilities.priorities !== true && !this.#flaws.priorityIgnoredSilently && checksNameReserve(checks)))
+    if (
+      classesRefused(this.#context(), options) ||
+      (this.capabilities.priorities !== true && !this.#flaws.priorityIgnoredSilently && checksNameReserve(checks))
+    )
       return notSupported('priorities', 'a priority or reserve');
     const opts = readOptions(options);
     if (!opts.ok) return this.#refused(opts);
@@ -300,52 +300,14 @@ export class FakeLimiter implements RateLimiter {
   }
 
   /** Reads and merges the checks and options of an admission, or answers why not. */
-  #admissionInput(
-    checks: readonly BucketCheck[],
-    options: CheckOptions | undefined,
-  ): { merged: readonly ModelCheck[]; maxWaitMs: number | undefined; cls: number; free: number } | ErrorResult {
+  #admissionInput(checks: readonly BucketCheck[], options: CheckOptions | undefined): Admission | ErrorResult {
     if (this.#closed) return CLOSED;
-    if (this.#classesRefused(options) || (this.capabilities.priorities !== true && !this.#flaws.priorityIgnoredSilently && checksNameReserve(checks)))
-      return notSupported('priorities', 'a priority or reserve');
-    const opts = readOptions(options);
-    if (!opts.ok) return this.#refused(opts);
-    const budget = readBudget(opts.value);
-    if (!budget.ok) return this.#refused(budget);
-    // a limiter that claims no priorities but ignores them reads none (the flaw of RL-Q5)
-    const cl = readClass(this.capabilities.priorities === true ? opts.value : undefined);
-    if (!cl.ok) return this.#refused(cl);
-    let { cls, free } = cl.value;
-    if (this.#flaws.classesIgnored) [cls, free] = [1, 0];
-    const read = readChecks(checks, {
-      missingMeansUnlimited: this.#flaws.missingLimitUnlimited,
-      namesUnbounded: this.#flaws.namesUnbounded,
-      emptyChecksAdmitted: this.#flaws.emptyChecksAdmitted,
-    });
-    if (!read.ok) return this.#refused(read);
-    // RL-Q6: a check's own reserve sets its bucket's share (read only by a limiter that offers classes)
-    const withFree: (BucketCheck & { free?: number })[] = [];
-    for (const [i, c] of read.value.entries()) {
-      const { reserve, ...plain } = c;
-      if (reserve === undefined || this.capabilities.priorities !== true) {
-        withFree.push(plain);
-        continue;
-      }
-      const f = readCheckReserve(reserve, cl.value.shares, cl.value.cls, `checks[${i}].reserve`);
-      if (!f.ok) return this.#refused(f);
-      withFree.push(this.#flaws.classesIgnored || this.#flaws.checkReserveIgnored ? plain : { ...plain, free: f.value });
-    }
-    const scale = this.#flaws.reserveCutsRate ? 1 - free : 1;
-    if (scale !== 1) free = 0;
-    const shaped = withFree.map((c) => (c.limit === null ? c : { ...c, limit: this.#shaped(c.limit as ModelLimit, scale) }));
-    const priced = this.#flaws.priceAtOne ? shaped.map((c) => ({ ...c, cost: c.cost > 0 ? 1 : 0 })) : shaped;
-    const merged = mergeChecks(priced);
-    if ('invalid' in merged) return error('invalid_parameters', merged.invalid, { path: merged.path });
-    return { merged, maxWaitMs: budget.value, cls, free };
+    return readAdmission(this.#context(), checks, options);
   }
 
-  /** A limiter without priorities answers not_supported to a call naming a priority or reserve, whatever the rest (RL-Q5). */
-  #classesRefused(options: unknown): boolean {
-    return this.capabilities.priorities !== true && !this.#flaws.priorityIgnoredSilently && namesClass(options);
+  /** What reading an admission needs of this fake. */
+  #context(): AdmissionContext {
+    return { capabilities: this.capabilities, flaws: this.#flaws, shaped: (l, scale) => this.#shaped(l, scale), refused: (r) => this.#refused(r) };
   }
 
   /** A limiter without window limits answers not_supported to a call that gives one, whatever the rest of it (RL-F2). */
@@ -431,35 +393,4 @@ export class FakeLimiter implements RateLimiter {
     this.#bank.set(check.id, { tokens, at: now });
     return { kind: 'delay', retryAfterMs: Math.max(1, Math.ceil(((check.cost - tokens) * 1000) / check.limit.refillPerSec)) };
   }
-}
-
-function refusal(outcome: Extract<ModelOutcome, { kind: 'invalid' | 'unpayable' }>): ErrorResult {
-  if (outcome.kind === 'invalid') return error('invalid_parameters', outcome.message);
-  return error('cost_unpayable', outcome.message, { path: outcome.path });
-}
-
-function notSupported(capability: string, what = capability): ErrorResult {
-  return error('not_supported', `${what} is not offered by this limiter (capabilities.${capability} is false)`);
-}
-
-/** A conformance subject around a {@link FakeLimiter}, with fault hooks, a peer and its key names. */
-export function createFakeSubject(
-  clock: ManualClock,
-  flaws: FakeFlaws = {},
-  capabilities: Partial<Capabilities> = {},
-  windows?: () => WindowBook,
-): ConformanceSubject {
-  const newStore = (): FakeStore => (windows === undefined ? new FakeStore(flaws) : new FakeStore(flaws, windows()));
-  const store = newStore();
-  return {
-    limiter: new FakeLimiter(clock, store, flaws, capabilities),
-    breakStore: () => {
-      store.broken = true;
-    },
-    repairStore: () => {
-      store.repair(clock.now());
-    },
-    peer: () => new FakeLimiter(clock, flaws.unsharedPeer ? newStore() : store, flaws, capabilities),
-    storageKeys: () => store.keyNames(clock.now()),
-  };
 }
