@@ -129,6 +129,26 @@ export const PRIORITIES: readonly ConformanceTest[] = [
       await clock.advance(5000);
     }
   }),
+  test(
+    'RL-Q3',
+    'bulk, normal and critical together never admit more than the capacity at once, then one token per refill',
+    CLASSES,
+    async ({ limiter, clock }) => {
+      const k = key({ axis: 'all-classes' });
+      const call = (priority: Priority) => limiter.checkRate(k, TEN_PER_SECOND, 1, { priority });
+      for (let i = 0; i < 8; i++) expectOkNow(await call('bulk'), `bulk call ${i + 1} up to its line of 8`);
+      expectDelay(await call('bulk'), 100, 'bulk past its line: it waits until 7 are borrowed');
+      expectOkNow(await call('normal'), 'normal: the first token of the reserve');
+      expectOkNow(await call('critical'), 'critical: the last token');
+      for (const priority of ['critical', 'normal', 'bulk'] as const)
+        expectDelay(await call(priority), priority === 'bulk' ? 300 : 100, `${priority} with 10 of 10 spent`);
+      await clock.advance(100);
+      expectOkNow(await call('critical'), 'critical, 100 ms later: the one token refilled');
+      expectDelay(await call('critical'), 100, 'critical again: 11 admitted in 100 ms is capacity + refill · 0.1 s');
+      expectDelay(await call('normal'), 100, 'normal after it');
+      expectBorrowed(await limiter.borrowed(k), 10, 'borrowed: the bucket is empty');
+    },
+  ),
   property(
     'RL-Q3',
     '(property) no interval admits more than max(capacity, largest cost) + refill·(b − a), all classes together, over random mixes of classes, reserves, probes, bookings, waits, aborts, records and penalties',
