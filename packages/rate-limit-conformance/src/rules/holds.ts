@@ -1,6 +1,6 @@
 import type { BucketKey, Limit } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
-import { expectBooked, expectDelay, expectDone, expectError, expectTrue, show } from '../expect.js';
+import { expectBooked, expectBorrowed, expectDelay, expectDone, expectError, expectTrue, show } from '../expect.js';
 import { TEN_PER_SECOND, key, landed, spend } from './fixtures.js';
 
 /** Binance's IP weight bucket, as the penalty cases of the rulebook spell it. */
@@ -58,4 +58,29 @@ export const HOLDS: readonly ConformanceTest[] = [
     // empty at 1000 ms, then 5 in debt: a token at 1000 + 500 + 100 ms
     expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 1600, 'the first check after the hold and the debt');
   }),
+  test('RL-R3', 'a penalty never lowers what a fixed quota in debt has borrowed', ['injectableClock', 'penalize'], async ({ limiter, clock }) => {
+    const k = key({ axis: 'quota-debt' });
+    const quota: Limit = { capacity: 10, refillPerSec: 0 };
+    limiter.record(k, 15, quota);
+    await landed();
+    expectBorrowed(await limiter.borrowed(k), 15, 'borrowed after a record of 15 on a quota of 10');
+    expectDone(await limiter.penalize(k, { forMs: 1000 }), 'penalize');
+    expectBorrowed(await limiter.borrowed(k), 15, 'borrowed under the hold: empty means at least the capacity, never less debt');
+    await clock.advance(2000);
+    expectBorrowed(await limiter.borrowed(k), 15, 'borrowed after the hold: a quota never refills');
+  }),
+  test(
+    'RL-R3',
+    'a hold on a bucket never defined leaves a fixed quota that defines it used up',
+    ['injectableClock', 'penalize'],
+    async ({ limiter, clock }) => {
+      const k = key({ axis: 'held-quota' });
+      expectDone(await limiter.penalize(k, { forMs: 500 }), 'penalize a bucket never defined');
+      await clock.advance(1000);
+      expectError(await limiter.checkRate(k, { capacity: 10, refillPerSec: 0 }, 1), 'cost_unpayable', 'cost 1 on the quota that defines it after the hold');
+      limiter.record(k, 1, { capacity: 10, refillPerSec: 0 });
+      await landed();
+      expectBorrowed(await limiter.borrowed(k), 11, "a record that defines the quota: empty as of the hold's end, and 1 more");
+    },
+  ),
 ];

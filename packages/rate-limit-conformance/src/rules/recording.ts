@@ -125,6 +125,16 @@ export const RECORDING: readonly ConformanceTest[] = [
     }
     expectBorrowed(await limiter.borrowed(k), 11, 'borrowed after 1 spent and 10 records of 1 (each applied once)');
   }),
+  test('RL-R2', 'sync raises a fixed quota to what the venue reports, and no further', ['injectableClock', 'sync'], async ({ limiter }) => {
+    const k = key({ axis: 'quota-sync' });
+    const quota: Limit = { capacity: 10, refillPerSec: 0 };
+    await spend(limiter, k, quota, 2);
+    expectDone(await limiter.sync(k, quota, 3), 'sync 3 used');
+    expectBorrowed(await limiter.borrowed(k), 3, 'borrowed after the sync');
+    expectDone(await limiter.sync(k, quota, 1), 'sync 1 used');
+    expectBorrowed(await limiter.borrowed(k), 3, 'borrowed after a lower report');
+    await spend(limiter, k, quota, 7, 'the rest of the quota');
+  }),
   test('RL-R2', 'sync raises borrowed to what the venue reports and never lowers it', ['injectableClock', 'sync'], async ({ limiter }) => {
     const k = key({ venue: 'binance', credential: null, axis: 'ip' });
     const weight: Limit = { requests: 6000, periodMs: 60_000 };
