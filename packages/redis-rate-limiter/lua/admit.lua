@@ -5,8 +5,9 @@
 -- keys: the buckets (distinct: the caller merges repeated keys, RL-M2).
 -- args: now ('' = server TIME), the call's settings as one text "slack,mode,class,free" (TTL slack ms; mode;
 --       class CRITICAL, NORMAL or BULK; the share of each bucket the class leaves free, '' = one share per bucket
---       after the checks, RL-Q6), then per bucket its definition as text and its cost (> 0), then the shares when
---       per bucket, then for a booking its budget (ms) and its token.
+--       after the checks, RL-Q6), the checks as one text "definition;cost;definition;cost..." (per bucket its
+--       definition as text and its cost, > 0), then the shares when per bucket, then for a booking its budget
+--       (ms) and its token.
 
 -- modes: a probe admits now or answers the wait (the default, 1); a peek writes nothing; a booking books a
 -- wait within the budget
@@ -17,7 +18,7 @@ local REPLY_BOOKED, REPLY_WAIT, REPLY_UNPAYABLE = 0, 1, 2
 local UNPAYABLE_QUOTA, UNPAYABLE_HORIZON, UNPAYABLE_WINDOW = 1, 2, 3
 -- Scratch tables, reused from call to call (the library outlives its calls): each call writes every entry
 -- it reads (index i of a plan table before bucket i is planned), so what an earlier call left is never read.
-local GOT, FREES, DEFS, COSTS, XS, HOLDS, WINDOWS, CLASSES, AT = {}, {}, {}, {}, {}, {}, {}, {}, {}
+local GOT, FREES, DEFS, COSTS, XS, HOLDS, WINDOWS, CLASSES, AT, LINES = {}, {}, {}, {}, {}, {}, {}, {}, {}, {}
 
 -- A call's settings by their text: a limiter sends the same few texts (one per mode, class and share), so each
 -- is parsed once; past MAX_CALLS they are all forgotten at once.
@@ -35,6 +36,28 @@ local function call_settings(text)
   return c
 end
 
+-- A call's checks by their text: a client sends the same few (one per kind of request), so each is parsed
+-- once; past MAX_CHECKS they are all forgotten at once.
+local MAX_CHECKS = 1024
+local CHECK_LISTS, check_count = {}, 0
+
+local function checks_of(text)
+  local c = CHECK_LISTS[text]
+  if c ~= nil then return c end
+  local defs, costs = {}, {}
+  local n = 0
+  for def, cost in string.gmatch(text, '([^;]+);([^;]+)') do
+    n = n + 1
+    defs[n] = define(def)
+    costs[n] = tonumber(cost)
+  end
+  c = { n = n, defs = defs, costs = costs }
+  if check_count >= MAX_CHECKS then CHECK_LISTS, check_count = {}, 0 end
+  CHECK_LISTS[text] = c
+  check_count = check_count + 1
+  return c
+end
+
 function OPERATIONS.admit(keys, args)
   local NOW, CALL, CHECKS = 1, 2, 3
   local now, clock_a, clock_b, admitted_now = read_clock(args[NOW])
@@ -42,8 +65,10 @@ function OPERATIONS.admit(keys, args)
   local slack, mode, cls, free = settings.slack, settings.mode, settings.cls, settings.free
   local n = #keys
   local frees = FREES
+  local checks = checks_of(args[CHECKS])
+  if checks.n ~= n then return redis.error_reply('ERR admit: ' .. n .. ' keys, ' .. checks.n .. ' checks') end
   -- after the checks: the shares when per bucket, then a booking's budget and token
-  local tail = CHECKS + 2 * n
+  local tail = CHECKS + 1
   if free ~= nil then
     for i = 1, n do frees[i] = free end
   else
@@ -65,13 +90,14 @@ function OPERATIONS.admit(keys, args)
   local defs, costs, xs, holds, windows, classes = DEFS, COSTS, XS, HOLDS, WINDOWS, CLASSES
   local send_at = now
   local any_window = false
+  local check_defs, check_costs = checks.defs, checks.costs
   for i = 1, n do
-    local arg = CHECKS + (i - 1) * 2
-    local d = define(args[arg])
-    local cost = number(args[arg + 1])
+    local d = check_defs[i]
+    local cost = check_costs[i]
     defs[i], costs[i] = d, cost
     if d.window then
       windows[i], holds[i] = effective_window(stored[i], d, now)
+      LINES[i] = window_line_of(d.window.per, frees[i], cost)
       any_window = true
     else
       local x, hold, cs = effective(stored[i], d, now)
@@ -96,7 +122,7 @@ function OPERATIONS.admit(keys, args)
     for i = 1, n do
       local d = defs[i]
       if d.window and at[i] ~= send_at then
-        local line = window_line_of(d.window.per, frees[i], costs[i])
+        local line = LINES[i]
         local s = window_send_time(windows[i], d.window, costs[i], send_at, line)
         if not (s - now <= HORIZON_MS) then
           if costs[i] > line + d.window.eps then return { REPLY_UNPAYABLE, i, UNPAYABLE_WINDOW, '0' } end

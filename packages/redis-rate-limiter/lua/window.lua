@@ -152,15 +152,20 @@ local function earliest_in(e, w, cost, from, line)
   local g = w.g
   if math.floor(s / g) < open_from then s = open_from * g end
   local j0 = math.floor(s / g)
-  local head = first_from(e, j0 - w.M + 1)
+  local n = #e
+  -- (first_from and others_for, written out: this is every window call's path)
+  local head = LEDGER_HEADER + 1
+  local oldest = j0 - w.M + 1
+  while head <= n and e[head] < oldest do head = head + 2 end
   local last = NONE
-  if #e > LEDGER_HEADER then last = e[#e - 1] end
+  if n > LEDGER_HEADER then last = e[n - 1] end
   local other_slot = e[AT_OTHERS_SLOT]
   if last <= j0 and other_slot <= j0 then
     -- nothing booked ahead: the run ending at j0 is the largest containing it
     local sum = e[AT_SUM]
     for i = LEDGER_HEADER + 1, head - 1, 2 do sum = sum - e[i + 1] end
-    local others = others_for(e, w, j0, s)
+    local others = 0
+    if other_slot > j0 - w.M and other_slot < j0 + w.M and s < e[AT_OTHERS_UNTIL] then others = e[AT_OTHERS] end
     local need = sum + others + cost - line - w.eps
     if need <= 0 then return s end
     -- full: the first slot where enough has left every run (slot k leaves at k + M)
@@ -195,7 +200,13 @@ end
 -- the earliest time at or after `from` a send of cost fits under line (RL-V2), math.huge above the line (RL-V3)
 local function window_send_time(e, w, cost, from, line)
   if cost > line + w.eps then return math.huge end
-  local now = roll_over(e, w, from)
+  -- (roll_over at once when the reported window is over by then; most ledgers report none: end_max is NEVER)
+  local now = e
+  if #e < LEDGER_HEADER then
+    now = empty_ledger()
+  elseif from >= e[AT_END_MAX] then
+    now = roll_over(e, w, from)
+  end
   local t = earliest_in(now, w, cost, from, line)
   local end_max = now[AT_END_MAX]
   if t <= end_max then return t end

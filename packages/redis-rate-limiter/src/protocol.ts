@@ -83,16 +83,24 @@ export function admitCallText(settings: ScriptSettings, mode: AdmitMode, cls: nu
 }
 
 /**
+ * The text of a call's checks as admit.lua reads them (its CHECKS argument): `definition;cost;definition;cost...`
+ * per bucket. A client sends the same few lists (one per kind of request), which the library parses once and then
+ * finds by text.
+ */
+export function admitChecksText(n: number, defs: readonly Definition[], costs: readonly number[]): string {
+  let text = '';
+  for (let i = 0; i < n; i++) text += `${i === 0 ? '' : ';'}${(defs[i] as Definition).text};${costs[i]}`;
+  return text;
+}
+
+/**
  * The arguments of admit.lua, by position (its header names them): now, the call's settings
- * ({@link admitCallText}), the definition's text and the cost per bucket, the shares when per bucket, and
- * for a booking its budget and token last.
+ * ({@link admitCallText}), its checks ({@link admitChecksText}), the shares when per bucket, and for a booking
+ * its budget and token last.
  */
 export function admitArgs(settings: ScriptSettings, call: AdmitCall): string[] {
   const { mode, budgetMs, token, n, defs, costs, cls, free } = call;
-  const args = [settings.now, admitCallText(settings, mode, cls, free)];
-  for (let i = 0; i < n; i++) {
-    args.push((defs[i] as Definition).text, String(costs[i]));
-  }
+  const args = [settings.now, admitCallText(settings, mode, cls, free), admitChecksText(n, defs, costs)];
   if (typeof free !== 'number') for (let i = 0; i < n; i++) args.push(String(free[i]));
   if (mode === 'book') args.push(budgetMs === undefined ? '' : String(budgetMs), token);
   return args;
