@@ -1,6 +1,3 @@
-// Over 400 lines with a reason: the front door is every method of the contract in one class, each guarded
-// the same way (closed, capabilities, guarded reads, typed errors); what they share (validation, the call
-// builder, messages, waiters, observers) is in files of its own.
 import type {
   BucketCheck,
   BucketKey,
@@ -12,24 +9,34 @@ import type {
   PeekDecision,
   PenaltyHold,
   RateLimiter,
-  RateLimitError,
   SideEffectResult,
   WaitDecision,
   WaitOptions,
   CheckOptions,
   PeekOptions,
-  Reserve,
   SyncOptions,
 } from '@core/rate-limit-contract';
+import { type Caller, internalResult, shapeDecision } from './answer-shape.js';
 import { CallBuilder, type CallParts } from './call-builder.js';
+import {
+  bucketCall,
+  type FrontDoor,
+  namesAnyWindowLimit,
+  namesWindowLimit,
+  penalizeCall,
+  recordCall,
+  resetAllCall,
+  resetVenueCall,
+  snapshotCall,
+  syncCall,
+} from './front-door-calls.js';
+import type { QuickAnswer, QuickStore } from './quick-store.js';
 import { DefinitionTable, type Definition } from './definition-table.js';
 import { roundUpWait } from './gcra.js';
-import { KeyResolver, type ResolvedKey } from './key-resolver.js';
+import { KeyResolver } from './key-resolver.js';
 import type { LimiterObserver, ObservedOperation } from './limiter-observer.js';
-import type { Admission, AdmitMode, LimiterStore, MaybePromise } from './limiter-store.js';
-import { CLOSED, errorResult, internalError, notSupported, timeoutError, abortedError, unpayableError } from './messages.js';
-import { normalizeKey } from './normalize-key.js';
-import { normalizeLimit } from './normalize-limit.js';
+import type { Admission, AdmitMode, LimiterStore } from './limiter-store.js';
+import { CLOSED, errorResult, notSupported, abortedError } from './messages.js';
 import {
   checkError,
   checksError,
@@ -38,66 +45,20 @@ import {
   DEFAULT_WAIT_BUDGET_MS,
   isAborted,
   namesClass,
-  readHold,
   readOptions,
   type ReadOptions,
   readReserve,
-  readSyncOptions,
   type ReserveShares,
 } from './read-arguments.js';
-import { validateCost } from './validate-number.js';
-import { validateVenue } from './normalize-key.js';
 import { WaiterSet } from './waiter-set.js';
+import { observeWait, waitAnswer } from './wait-answer.js';
+import { readLimiterOptions, type StoreRateLimiterOptions } from './store-rate-limiter-options.js';
 
-/** Options of the front door every store gets. */
-export interface StoreRateLimiterOptions {
-  /** Keys the credential hash (HMAC-SHA-256) so hashes cannot be checked against guessed keys (RL-K3). */
-  readonly credentialSecret?: string;
-  /** Unref waiters' timers so a pending wait never holds the process open. Default `false`. */
-  readonly unrefTimers?: boolean;
-  /** Told of every admission's answer (metrics); see {@link LimiterObserver}. Default none. */
-  readonly observer?: LimiterObserver;
-  /**
-   * The share of each bucket a lower class leaves free for higher ones when a call names no reserve
-   * (RL-Q4); default `{ normal: 0, bulk: 0.2 }`. Only for a store with `capabilities.priorities`.
-   */
-  readonly reserve?: Reserve;
-}
+export type { StoreRateLimiterOptions } from './store-rate-limiter-options.js';
 
 const CLASS_OPTIONS = 'a priority or reserve';
 
-/** Where a quick store leaves the time of its decision, or the admission its general path answered. */
-interface QuickAnswer {
-  now: number;
-  slow: Admission | undefined;
-}
-
-/**
- * What a synchronous store may offer besides {@link LimiterStore}: the commonest admission answered
- * without the general path's answer objects. `admitQuick(n, keys, defs, costs, out)` must decide and
- * write exactly as `admit(n, keys, defs, costs, 'probe', undefined, 1, 0)` would: it answers 0 when
- * admitted now (`out.now` the decision's time), the wait when the call must wait (nothing changed), or
- * NaN when `out.slow` holds the admission.
- */
-interface QuickStore {
-  admitQuick(n: number, keys: readonly ResolvedKey[], defs: readonly Definition[], costs: readonly number[], out: QuickAnswer): number;
-  /** `admitQuick` of one bucket, given as its key, definition and cost (`out.slow` needs the call's scratch arrays filled). */
-  admitQuickOne(key: ResolvedKey, def: Definition, cost: number, out: QuickAnswer): number;
-}
-
-/** Which part of a call an answer is shaped for. */
-type Caller = 'checkRate' | 'checkRates' | 'peek';
-
 const P_CLOSED: Promise<ErrorResult> = Promise.resolve(CLOSED);
-
-function internalResult(e: unknown): ErrorResult {
-  return errorResult(internalError(e));
-}
-
-/** Resolves a store's answer, never rejecting (RL-F1). */
-function settle<T>(value: MaybePromise<T>): Promise<T | ErrorResult> {
-  return value instanceof Promise ? value.catch(internalResult) : Promise.resolve(value);
-}
 
 /**
  * The shared front door of every rate limiter: a complete `RateLimiter` over a {@link LimiterStore}
@@ -139,22 +100,20 @@ export class StoreRateLimiter implements RateLimiter {
    */
   readonly #quick: QuickStore | undefined;
   readonly #out: QuickAnswer = { now: 0, slow: undefined };
+  /** What the feedback and inspection calls read (front-door-calls.ts). */
+  readonly #door: FrontDoor;
   #closed = false;
   #observer: LimiterObserver | undefined;
 
   constructor(store: LimiterStore, options: StoreRateLimiterOptions = {}) {
-    const secret = options.credentialSecret;
-    if (secret !== undefined && (typeof secret !== 'string' || secret.length === 0)) {
-      throw new TypeError('credentialSecret must be a non-empty string when given');
-    }
-    if (options.unrefTimers !== undefined && typeof options.unrefTimers !== 'boolean') throw new TypeError('unrefTimers must be a boolean');
+    const { secret, unrefTimers } = readLimiterOptions(options);
     this.store = store;
     this.capabilities = store.capabilities;
     this.#call = new CallBuilder(new KeyResolver(secret), new DefinitionTable());
     this.#keys = this.#call.keys;
     this.#defs = this.#call.defs;
     this.#parts = this.#call.parts;
-    this.#waiters = new WaiterSet(store.timers, options.unrefTimers ?? false);
+    this.#waiters = new WaiterSet(store.timers, unrefTimers);
     this.#sync = store.synchronous;
     this.#windows = store.capabilities.windowLimits;
     this.#classes = store.capabilities.priorities === true;
@@ -166,6 +125,7 @@ export class StoreRateLimiter implements RateLimiter {
     const quick = typeof (store as Partial<QuickStore>).admitQuick === 'function' && store.synchronous && this.#windows && this.#classes && r.normal === 0;
     this.#quick = quick ? (store as LimiterStore & QuickStore) : undefined;
     this.#observer = options.observer;
+    this.#door = { store, capabilities: this.capabilities, keys: this.#keys, defs: this.#defs, windows: this.#windows, isClosed: () => this.#closed };
   }
 
   /** Attaches an observer of admissions (metrics), replacing any other; `undefined` detaches it. */
@@ -189,7 +149,7 @@ export class StoreRateLimiter implements RateLimiter {
     if (this.#closed) return P_CLOSED;
     if (options === undefined && this.#quick !== undefined) return Promise.resolve(this.#quickOne(key, limit, cost));
     try {
-      if (!this.#windows && isWindowLimit(limit)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
+      if (!this.#windows && namesWindowLimit(limit)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       if (!this.#classes && namesClass(options)) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
       const o = options === undefined ? this.#plain : readOptions(options, false, this.#reserve);
       if ('code' in o) return Promise.resolve(errorResult(o));
@@ -212,21 +172,13 @@ export class StoreRateLimiter implements RateLimiter {
     if (this.#closed) return CLOSED;
     if (this.#quick !== undefined) return this.#quickOne(key, limit, cost);
     try {
-      if (!this.#windows && isWindowLimit(limit)) return notSupported('a window limit', 'windowLimits');
+      if (!this.#windows && namesWindowLimit(limit)) return notSupported('a window limit', 'windowLimits');
       const n = this.#call.one(key, limit, cost);
       if (n < 0) return errorResult(checkError(key, limit, cost, ''));
       if (n === 0) return { kind: 'ok', sendAtMs: this.store.now() };
-      const a = this.store.admit(
-        1,
-        this.#parts.keys,
-        this.#parts.defs as Definition[],
-        this.#parts.costs,
-        'probe',
-        undefined,
-        1,
-        this.#reserve.normal,
-      ) as Admission;
-      return this.#seen('checkRate', 1, this.#parts, this.#shape(a, 'checkRate', this.#parts));
+      const p = this.#parts;
+      const a = this.store.admit(1, p.keys, p.defs as Definition[], p.costs, 'probe', undefined, 1, this.#reserve.normal) as Admission;
+      return this.#seen('checkRate', 1, p, shapeDecision(a, 'checkRate', p));
     } catch (e) {
       return internalResult(e);
     }
@@ -236,7 +188,7 @@ export class StoreRateLimiter implements RateLimiter {
     if (this.#closed) return P_CLOSED;
     if (options === undefined && this.#quick !== undefined) return Promise.resolve(this.#quickMany(checks));
     try {
-      if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
+      if (!this.#windows && namesAnyWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       if (!this.#classes && (namesClass(options) || checksNameReserve(checks))) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
       const o = options === undefined ? this.#plain : readOptions(options, false, this.#reserve);
       if ('code' in o) return Promise.resolve(errorResult(o));
@@ -253,7 +205,7 @@ export class StoreRateLimiter implements RateLimiter {
   peek(checks: readonly BucketCheck[], options?: PeekOptions): Promise<PeekDecision> {
     if (this.#closed) return P_CLOSED;
     try {
-      if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
+      if (!this.#windows && namesAnyWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       if (!this.#classes && (namesClass(options) || checksNameReserve(checks))) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
       const o = readOptions(options, false, this.#reserve, false);
       if ('code' in o) return Promise.resolve(errorResult(o));
@@ -270,7 +222,7 @@ export class StoreRateLimiter implements RateLimiter {
     if (this.#closed) return P_CLOSED;
     try {
       if (!this.capabilities.bookings) return Promise.resolve(notSupported('waitForCapacity', 'bookings'));
-      if (!this.#windows && hasWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
+      if (!this.#windows && namesAnyWindowLimit(checks)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
       if (!this.#classes && (namesClass(options) || checksNameReserve(checks))) return Promise.resolve(notSupported(CLASS_OPTIONS, 'priorities'));
       const o = readOptions(options, true, this.#reserve);
       if ('code' in o) return Promise.resolve(errorResult(o));
@@ -294,118 +246,38 @@ export class StoreRateLimiter implements RateLimiter {
     }
   }
 
-  // ---------------------------------------------------------------- feedback
+  // ---------------------------------------------------------------- feedback and inspection (front-door-calls.ts)
 
   record(key: BucketKey, cost: number, limit?: Limit): void {
-    try {
-      if (this.#closed || (!this.#windows && isWindowLimit(limit))) return this.store.dropRecord();
-      const k = this.#keys.resolve(key);
-      if (k === undefined || typeof cost !== 'number' || !(cost >= 0) || cost === Infinity) return this.store.dropRecord();
-      // the limit is optional here (a live bucket keeps its definition); an explicit null is unlimited (RL-L2)
-      let def: Definition | undefined;
-      if (limit !== undefined) {
-        const d = this.#defs.resolve(limit);
-        if (d === null) return;
-        if (d === undefined) return this.store.dropRecord(); // a malformed call changes nothing (RL-F2)
-        def = d;
-      }
-      if (cost === 0) return;
-      this.store.record(k, cost, def);
-    } catch {
-      try {
-        this.store.dropRecord();
-      } catch {
-        // record never throws (RL-R1)
-      }
-    }
+    recordCall(this.#door, key, cost, limit);
   }
 
   sync(key: BucketKey, limit: Limit, minBorrowed: number, options?: SyncOptions): Promise<SideEffectResult> {
-    if (!this.capabilities.sync) return Promise.resolve(notSupported('sync', 'sync'));
-    if (this.#closed) return P_CLOSED;
-    try {
-      if (!this.#windows && isWindowLimit(limit)) return Promise.resolve(notSupported('a window limit', 'windowLimits'));
-      const k = this.#keys.resolve(key);
-      if (k === undefined) return Promise.resolve(errorResult(this.#keyError(key)));
-      const d = this.#defs.resolve(limit);
-      if (d === undefined) return Promise.resolve(errorResult(this.#limitError(limit)));
-      const m = validateCost(minBorrowed, 'minBorrowed');
-      if (!m.ok) return Promise.resolve(errorResult(m.error));
-      const o = readSyncOptions(options);
-      if ('code' in o) return Promise.resolve(errorResult(o));
-      if (d === null) return Promise.resolve({ kind: 'ok' });
-      return settle(this.store.sync(k, d, m.value, o));
-    } catch (e) {
-      return Promise.resolve(internalResult(e));
-    }
+    return syncCall(this.#door, key, limit, minBorrowed, options);
   }
 
   penalize(key: BucketKey, hold: PenaltyHold): Promise<SideEffectResult> {
-    if (!this.capabilities.penalize) return Promise.resolve(notSupported('penalize', 'penalize'));
-    if (this.#closed) return P_CLOSED;
-    try {
-      const k = this.#keys.resolve(key);
-      if (k === undefined) return Promise.resolve(errorResult(this.#keyError(key)));
-      const h = readHold(hold);
-      if ('code' in h) return Promise.resolve(errorResult(h));
-      return settle(this.store.penalize(k, h));
-    } catch (e) {
-      return Promise.resolve(internalResult(e));
-    }
+    return penalizeCall(this.#door, key, hold);
   }
 
-  // ---------------------------------------------------------------- inspection
-
   borrowed(key: BucketKey): Promise<number | ErrorResult> {
-    if (this.#closed) return P_CLOSED;
-    try {
-      const k = this.#keys.resolve(key);
-      if (k === undefined) return Promise.resolve(errorResult(this.#keyError(key)));
-      return settle(this.store.borrowed(k));
-    } catch (e) {
-      return Promise.resolve(internalResult(e));
-    }
+    return bucketCall<number>(this.#door, key, 'borrowed');
   }
 
   reset(key: BucketKey): Promise<SideEffectResult> {
-    if (this.#closed) return P_CLOSED;
-    try {
-      const k = this.#keys.resolve(key);
-      if (k === undefined) return Promise.resolve(errorResult(this.#keyError(key)));
-      return settle(this.store.reset(k));
-    } catch (e) {
-      return Promise.resolve(internalResult(e));
-    }
+    return bucketCall<SideEffectResult>(this.#door, key, 'reset');
   }
 
   resetVenue(venue: string): Promise<SideEffectResult> {
-    if (this.#closed) return P_CLOSED;
-    try {
-      const v = validateVenue(venue, 'venue');
-      if (!v.ok) return Promise.resolve(errorResult(v.error));
-      return settle(this.store.resetVenue(v.value));
-    } catch (e) {
-      return Promise.resolve(internalResult(e));
-    }
+    return resetVenueCall(this.#door, venue);
   }
 
   resetAll(): Promise<SideEffectResult> {
-    if (this.#closed) return P_CLOSED;
-    try {
-      return settle(this.store.resetAll());
-    } catch (e) {
-      return Promise.resolve(internalResult(e));
-    }
+    return resetAllCall(this.#door);
   }
 
   snapshot(): Promise<readonly BucketSnapshot[] | ErrorResult> {
-    if (!this.capabilities.snapshot) return Promise.resolve(notSupported('snapshot', 'snapshot'));
-    if (this.#closed) return P_CLOSED;
-    try {
-      return settle(this.store.snapshot());
-    } catch (e) {
-      return Promise.resolve(internalResult(e));
-    }
+    return snapshotCall(this.#door);
   }
 
   async close(): Promise<void> {
@@ -458,18 +330,10 @@ export class StoreRateLimiter implements RateLimiter {
       if (n < 0) return errorResult(checksError(checks, this.#keys, this.#reserve));
       if (n === 0) return { kind: 'ok', sendAtMs: this.store.now() };
       // a check that names its own reserve keeps a share free: the general path
-      if (this.#parts.perBucket) {
-        const a = this.store.admit(
-          n,
-          this.#parts.keys,
-          this.#parts.defs as Definition[],
-          this.#parts.costs,
-          'probe',
-          undefined,
-          1,
-          this.#parts.frees,
-        ) as Admission;
-        return this.#seen('checkRates', n, this.#parts, this.#shape(a, 'checkRates', this.#parts));
+      const p = this.#parts;
+      if (p.perBucket) {
+        const a = this.store.admit(n, p.keys, p.defs as Definition[], p.costs, 'probe', undefined, 1, p.frees) as Admission;
+        return this.#seen('checkRates', n, p, shapeDecision(a, 'checkRates', p));
       }
       return this.#quickAdmit(n, 'checkRates');
     } catch (e) {
@@ -491,7 +355,7 @@ export class StoreRateLimiter implements RateLimiter {
   #quickShape(n: number, caller: Caller, out: QuickAnswer): Decision {
     const a = out.slow as Admission;
     out.slow = undefined;
-    return this.#seen(caller, n, this.#parts, this.#shape(a, caller, this.#parts));
+    return this.#seen(caller, n, this.#parts, shapeDecision(a, caller, this.#parts));
   }
 
   /** The shares of the call's buckets as the store takes them: one number, or the per-bucket list when a check named its own reserve (RL-Q6). */
@@ -501,9 +365,9 @@ export class StoreRateLimiter implements RateLimiter {
 
   #admit(n: number, mode: AdmitMode, budget: number | undefined, caller: Caller, cls: number, free: number | readonly number[]): Promise<Decision> {
     const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, mode, budget, cls, free);
-    if (!(a instanceof Promise)) return Promise.resolve(this.#seen(caller, n, this.#parts, this.#shape(a, caller, this.#parts)));
+    if (!(a instanceof Promise)) return Promise.resolve(this.#seen(caller, n, this.#parts, shapeDecision(a, caller, this.#parts)));
     const parts = this.#call.copy(n);
-    return a.then((x) => this.#seen(caller, n, parts, this.#shape(x, caller, parts)), internalResult);
+    return a.then((x) => this.#seen(caller, n, parts, shapeDecision(x, caller, parts)), internalResult);
   }
 
   /** Tells the observer (if any) of an answer; never lets it change the answer. */
@@ -522,104 +386,10 @@ export class StoreRateLimiter implements RateLimiter {
   /** Tells the observer (if any) of a wait's answer and how long it took; `parts` must outlive the call. */
   #waited(n: number, p: Promise<WaitDecision>, parts?: CallParts): Promise<WaitDecision> {
     const o = this.#observer;
-    if (o === undefined) return p;
-    const keys = parts?.keys ?? this.#parts.keys.slice(0, n);
-    const timers = this.store.timers;
-    const start = timers.now();
-    return p.then((d) => {
-      try {
-        o.admission('waitForCapacity', n, keys, d, timers.now() - start);
-      } catch {
-        // an observer never changes an answer
-      }
-      return d;
-    });
-  }
-
-  /** The decision of `checkRate`, `checkRates` or `peek` from a store's admission. */
-  #shape(a: Admission, caller: Caller, parts: CallParts): Decision {
-    switch (a.status) {
-      case 'admitted':
-        if (a.sendAt <= a.now || caller === 'peek') return { kind: 'ok', sendAtMs: a.now };
-        return { kind: 'booked', sendAtMs: a.sendAt, waitMs: a.sendAt - a.now };
-      case 'wait':
-        return { kind: 'delay', retryAfterMs: roundUpWait(a.waitMs) };
-      case 'unpayable':
-        return errorResult(this.#unpayable(a, caller, parts));
-      case 'failed':
-        return errorResult(this.#failure(a, caller, parts));
-    }
-  }
-
-  /** A store's failure, a bucket's named in the caller's terms. */
-  #failure(a: Admission & { status: 'failed' }, caller: Caller, parts: CallParts): RateLimitError {
-    if (a.index === undefined || a.error.path === undefined) return a.error;
-    const at = caller === 'checkRate' ? '' : `checks[${parts.first[a.index] as number}].`;
-    return { ...a.error, path: `${at}${a.error.path}`, message: `${at}${a.error.message}` };
+    return o === undefined ? p : observeWait(o, this.store, n, parts?.keys ?? this.#parts.keys.slice(0, n), p);
   }
 
   #waitFor(a: Admission, budget: number, signal: AbortSignal | undefined, parts: CallParts): Promise<WaitDecision> {
-    switch (a.status) {
-      case 'admitted': {
-        const booking = a.booking;
-        if (a.sendAt <= a.now) return Promise.resolve({ kind: 'ok', sendAtMs: a.now });
-        if (this.#closed || isAborted(signal)) {
-          // the signal fired (or the limiter closed) while the store booked: give the booking back
-          const give = (returned: boolean): WaitDecision => (this.#closed ? CLOSED : errorResult(abortedError(returned ? 'returned' : 'forfeited')));
-          const r = booking === undefined ? false : this.store.cancel(booking);
-          return r instanceof Promise ? r.then(give, () => give(false)) : Promise.resolve(give(r));
-        }
-        const t = this.store.timers.now();
-        const target = t === a.now ? a.sendAt : t + (a.sendAt - a.now);
-        return this.#waiters.wait(target, a.sendAt, signal, () => (booking === undefined ? false : this.store.cancel(booking)));
-      }
-      case 'wait':
-        return Promise.resolve(errorResult(timeoutError(a.waitMs, budget)));
-      case 'unpayable':
-        return Promise.resolve(errorResult(this.#unpayable(a, 'checkRates', parts)));
-      case 'failed':
-        return Promise.resolve(errorResult(this.#failure(a, 'checkRates', parts)));
-    }
-  }
-
-  #unpayable(a: Admission & { status: 'unpayable' }, caller: Caller, parts: CallParts): RateLimitError {
-    const key = parts.keys[a.index] as ResolvedKey;
-    const def = parts.defs[a.index] as Definition;
-    const path = caller === 'checkRate' ? 'cost' : `checks[${parts.first[a.index] as number}]`;
-    return unpayableError(path, key, parts.costs[a.index] as number, def.capacity, def.refillPerSec, a.reason, a.left, def.window?.windowMs);
-  }
-
-  #keyError(key: unknown): RateLimitError {
-    const r = normalizeKey(key, 'key');
-    return r.ok ? { code: 'invalid_parameters', message: 'key: could not be read consistently (a getter or proxy)', path: 'key' } : r.error;
-  }
-
-  #limitError(limit: unknown): RateLimitError {
-    const r = normalizeLimit(limit, 'limit');
-    return r.ok ? { code: 'invalid_parameters', message: 'limit: could not be read consistently (a getter or proxy)', path: 'limit' } : r.error;
-  }
-}
-
-/**
- * Whether a limit, as the caller passed it, is a window limit: read before anything else, so that a
- * limiter without window limits answers `not_supported` whatever the other arguments (RL-F2). Anything
- * unreadable is not (its reading fails later, as `invalid_parameters`).
- */
-function isWindowLimit(limit: unknown): boolean {
-  try {
-    return typeof limit === 'object' && limit !== null && 'perWindow' in limit;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether any check, as the caller passed it, has a window limit (see {@link isWindowLimit}). */
-function hasWindowLimit(checks: unknown): boolean {
-  try {
-    if (!Array.isArray(checks)) return false;
-    for (const c of checks as unknown[]) if (typeof c === 'object' && c !== null && isWindowLimit((c as { limit?: unknown }).limit)) return true;
-    return false;
-  } catch {
-    return false;
+    return waitAnswer(this.store, this.#waiters, () => this.#closed, a, budget, signal, parts);
   }
 }
