@@ -18,7 +18,7 @@ local REPLY_BOOKED, REPLY_WAIT, REPLY_UNPAYABLE = 0, 1, 2
 local UNPAYABLE_QUOTA, UNPAYABLE_HORIZON, UNPAYABLE_WINDOW = 1, 2, 3
 -- Scratch tables, reused from call to call (the library outlives its calls): each call writes every entry
 -- it reads (index i of a plan table before bucket i is planned), so what an earlier call left is never read.
-local GOT, FREES, DEFS, COSTS, XS, HOLDS, WINDOWS, CLASSES, AT, LINES = {}, {}, {}, {}, {}, {}, {}, {}, {}, {}
+local GOT, FREES, DEFS, COSTS, XS, HOLDS, WINDOWS, CLASSES, LINES = {}, {}, {}, {}, {}, {}, {}, {}, {}
 
 -- A call's settings by their text: a limiter sends the same few texts (one per mode, class and share), so each
 -- is parsed once; past MAX_CALLS they are all forgotten at once.
@@ -112,16 +112,12 @@ function OPERATIONS.admit(keys, args)
       if s > send_at then send_at = s end
     end
   end
-  -- (a window limit's earliest time from send_at is send_at itself when it answered send_at before: rolled over
-  -- at a later time its ledger only holds less; so each window limit is asked again only after another moved)
-  local at = AT
-  for i = 1, n do at[i] = nil end
   local moved = any_window
   while moved do
     moved = false
     for i = 1, n do
       local d = defs[i]
-      if d.window and at[i] ~= send_at then
+      if d.window then
         local line = LINES[i]
         local s = window_send_time(windows[i], d.window, costs[i], send_at, line)
         if not (s - now <= HORIZON_MS) then
@@ -132,7 +128,6 @@ function OPERATIONS.admit(keys, args)
           send_at = s
           moved = true
         end
-        at[i] = send_at
       end
     end
   end

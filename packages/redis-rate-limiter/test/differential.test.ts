@@ -81,7 +81,19 @@ interface Side {
 
 describe('differential: the Redis scripts against the TypeScript core', () => {
   it(`${RUNS} random operation sequences: the same decisions and the same stored states, step by step`, async () => {
-    await sequences(opArb, RUNS, 'diff');
+    await sequences(opArb, RUNS, 'diff', undefined, [
+      // a window limit asked again after its own move answers later, not the same time (a hold, a record, then a
+      // huge report converted onto a window): the library once skipped that second question
+      [
+        1_000_000,
+        [
+          { op: 'penalize', key: 0, forMs: 0, absolute: false },
+          { op: 'record', key: 0, cost: 0.5, limit: 0 },
+          { op: 'sync', key: 0, limit: 7, borrowed: 1e308, sentAgoMs: null, elapsedMs: null, countedOwn: 0, answered: null },
+          { op: 'probe', checks: [[0, 7, 0]] },
+        ],
+      ],
+    ]);
   }, 900_000);
 
   it(`${Math.ceil(RUNS / 2)} sequences on window limits (bookings, records, reports replacing and joining each other, penalties)`, async () => {
