@@ -114,7 +114,8 @@ end
 
 -- a window limit's ledger and hold under window definition d now: kept, converted, or folded from pending
 local function effective_window(raw, d, now)
-  local st = parse(raw)
+  -- (most often the value the last call wrote: kept, see parse)
+  local st = raw and PARSED[raw] or parse(raw)
   if st == nil then return {}, NO_HOLD end
   if st.pending then return window_fold_pending(st.debt, st.hold, d.window, now), st.hold end
   if st.entries then

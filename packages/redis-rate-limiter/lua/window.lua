@@ -150,8 +150,11 @@ local function earliest_in(e, w, cost, from, line)
   local s = from
   local open_from = e[AT_OPEN_FROM]
   local g = w.g
-  if math.floor(s / g) < open_from then s = open_from * g end
   local j0 = math.floor(s / g)
+  if j0 < open_from then
+    s = open_from * g
+    j0 = math.floor(s / g)
+  end
   local n = #e
   -- (first_from and others_for, written out: this is every window call's path)
   local head = LEDGER_HEADER + 1
