@@ -1,6 +1,6 @@
 -- The limiter's Lua library, first part: the clock, number text and definitions. The library is the parts
 -- lua/scripts.json lists, joined in that order (src/scripts.ts): this one, the token-bucket arithmetic
--- (gcra.lua), admission classes (classes.lua), window limits (window.lua, window-sync.lua), the stored
+-- (gcra.lua), admission classes (classes.lua), window limits (window.lua), the stored
 -- values (stored.lua), one file per operation (admit.lua, cancel.lua, record.lua, sync.lua, penalize.lua,
 -- inspect.lua, delete.lua) and entry.lua, which hands the operations to Redis. Loaded once per server as a
 -- library of Redis 7 Functions (FUNCTION LOAD, then FCALL); a call runs only its own operation.

@@ -1,6 +1,6 @@
 import type { ScriptOutcome } from './script-runner.js';
 
-/** One bucket's part of a batched sync call: its key and its arguments after the call's own (see syncArgs). */
+/** One bucket's part of a batched sync call: its key and its arguments after the call's own (protocol.ts: syncBucketArgs). */
 export interface SyncPart {
   readonly key: string;
   readonly args: readonly string[];
