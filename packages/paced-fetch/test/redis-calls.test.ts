@@ -30,8 +30,12 @@ beforeAll(async () => {
   server = await startRedisServer();
   client = new Redis(server.port, { enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true });
   await client.connect();
-  marker = new Redis(server.port);
-  monitor = await new Redis(server.port).monitor();
+  marker = new Redis(server.port, { lazyConnect: true });
+  await marker.connect();
+  // every other connection is up (its ready check's INFO sent) before MONITOR starts: a command of another client
+  // reaching the monitor before it is monitoring is a "command queue state error" in ioredis; the instance
+  // monitor() duplicates never connects itself (lazyConnect)
+  monitor = await new Redis(server.port, { lazyConnect: true }).monitor();
   monitor.on('monitor', (_time: string, args: string[]) => seen.push(args));
 }, 30_000);
 
