@@ -20,30 +20,16 @@ local UNPAYABLE_QUOTA, UNPAYABLE_HORIZON, UNPAYABLE_WINDOW = 1, 2, 3
 -- it reads (index i of a plan table before bucket i is planned), so what an earlier call left is never read.
 local GOT, FREES, DEFS, COSTS, XS, HOLDS, WINDOWS, CLASSES, LINES = {}, {}, {}, {}, {}, {}, {}, {}, {}
 
--- A call's settings by their text: a limiter sends the same few texts (one per mode, class and share), so each
--- is parsed once; past MAX_CALLS they are all forgotten at once.
-local MAX_CALLS = 256
-local CALLS, call_count = {}, 0
+-- A call's settings and its checks, by their texts: a limiter sends the same few of each (one settings text per
+-- mode, class and share; one list of checks per kind of request), so each is parsed once (base.lua's memoized).
+local MAX_CALLS, MAX_CHECKS = 256, 1024
 
-local function call_settings(text)
-  local c = CALLS[text]
-  if c ~= nil then return c end
+local call_settings = memoized(function(text)
   local slack, mode, cls, free = string.match(text, '^([^,]*),([^,]*),([^,]*),([^,]*)$')
-  c = { slack = tonumber(slack), mode = tonumber(mode), cls = tonumber(cls), free = tonumber(free) }
-  if call_count >= MAX_CALLS then CALLS, call_count = {}, 0 end
-  CALLS[text] = c
-  call_count = call_count + 1
-  return c
-end
+  return { slack = tonumber(slack), mode = tonumber(mode), cls = tonumber(cls), free = tonumber(free) }
+end, MAX_CALLS)
 
--- A call's checks by their text: a client sends the same few (one per kind of request), so each is parsed
--- once; past MAX_CHECKS they are all forgotten at once.
-local MAX_CHECKS = 1024
-local CHECK_LISTS, check_count = {}, 0
-
-local function checks_of(text)
-  local c = CHECK_LISTS[text]
-  if c ~= nil then return c end
+local checks_of = memoized(function(text)
   local defs, costs = {}, {}
   local n = 0
   for def, cost in string.gmatch(text, '([^;]+);([^;]+)') do
@@ -51,12 +37,8 @@ local function checks_of(text)
     defs[n] = define(def)
     costs[n] = tonumber(cost)
   end
-  c = { n = n, defs = defs, costs = costs }
-  if check_count >= MAX_CHECKS then CHECK_LISTS, check_count = {}, 0 end
-  CHECK_LISTS[text] = c
-  check_count = check_count + 1
-  return c
-end
+  return { n = n, defs = defs, costs = costs }
+end, MAX_CHECKS)
 
 function OPERATIONS.admit(keys, args)
   local NOW, CALL, CHECKS = 1, 2, 3

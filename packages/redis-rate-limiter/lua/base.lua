@@ -145,37 +145,29 @@ local function parse_definition(text)
   return d
 end
 
--- Numbers of the arguments that repeat from call to call (a limiter's settings, modes, classes, shares,
--- costs), parsed once like the definitions below (times are read with tonumber: they never repeat).
-local MAX_NUMBERS = 1024
-local NUMBERS, number_count = {}, 0
-
-local function number(text)
-  local v = NUMBERS[text]
-  if v ~= nil then return v end
-  v = tonumber(text)
-  if v == nil then return nil end
-  if number_count >= MAX_NUMBERS then NUMBERS, number_count = {}, 0 end
-  NUMBERS[text] = v
-  number_count = number_count + 1
-  return v
+-- Texts that repeat from call to call (a limiter's settings, modes, classes, shares, costs, its definitions, its
+-- lists of checks) are parsed once: the library outlives its calls (Redis Functions), and a parse never changes.
+-- memoized(parse, max) remembers parse's value per text (never a nil one); past `max` texts it forgets them all
+-- at once. Times are read with tonumber: they never repeat.
+local function memoized(parse, max)
+  local known, count = {}, 0
+  return function(text)
+    local v = known[text]
+    if v ~= nil then return v end
+    v = parse(text)
+    if v == nil then return nil end
+    if count >= max then known, count = {}, 0 end
+    known[text] = v
+    count = count + 1
+    return v
+  end
 end
 
--- Definitions parsed by earlier calls, by text. A definition is never changed once made, and the library
--- outlives its calls (Redis Functions), so a bucket's definition is parsed once, not on every call; past
--- MAX_DEFINED they are all forgotten at once.
-local MAX_DEFINED = 1024
-local DEFINED, defined_count = {}, 0
-
-local function define(text)
-  local d = DEFINED[text]
-  if d ~= nil then return d end
-  d = parse_definition(text)
-  if defined_count >= MAX_DEFINED then DEFINED, defined_count = {}, 0 end
-  DEFINED[text] = d
-  defined_count = defined_count + 1
-  return d
-end
+local MAX_NUMBERS, MAX_DEFINED = 1024, 1024
+-- (tonumber read when called: while a library loads, Redis 7.0 gives it no globals but redis)
+local number = memoized(function(text) return tonumber(text) end, MAX_NUMBERS)
+-- a definition is never changed once made
+local define = memoized(parse_definition, MAX_DEFINED)
 
 -- The operations by name, each a function of a call's keys and arguments (one file each, after stored.lua).
 local OPERATIONS = {}
