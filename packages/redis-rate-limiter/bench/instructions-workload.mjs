@@ -17,6 +17,21 @@ const clock = {
   },
 };
 const lim = createRedisRateLimiter({ redis: fromIoRedis(c1), prefix: 'perf:', timeoutMs: 60000, ...(process.env.REAL_CLOCK ? {} : { clock }) });
+// perf-probe's bare one-key GCRA script (EVALSHA), the token bucket's yardstick
+c1.defineCommand('gcra', {
+  numberOfKeys: 1,
+  lua: `
+local t = redis.call('TIME')
+local now = (tonumber(t[1]) - 1767225600) * 1000 + tonumber(t[2]) / 1000
+local emission = 1000 / tonumber(ARGV[2])
+local tau = tonumber(ARGV[1]) * emission
+local tat = tonumber(redis.call('GET', KEYS[1]) or now)
+if tat < now then tat = now end
+local newTat = tat + tonumber(ARGV[3]) * emission
+if newTat - now > tau then return 0 end
+redis.call('SET', KEYS[1], newTat, 'PX', math.max(1, math.ceil(newTat - now)))
+return 1`,
+});
 const key = (i) => ({ venue: 'v', credential: `c${i % 1000}`, axis: 'a' });
 const TB = { capacity: 1e9, refillPerSec: 1e9 };
 // Binance spot's checks of POST /api/v3/order as @core/exchange-specs resolves them (four window limits)
@@ -28,6 +43,7 @@ const orderChecks = [
 ].map(([axis, limit, credential]) => ({ key: { venue: 'binance-spot', credential, axis }, limit, cost: 1 }));
 const W = {
   tb: [20000, 64, (i) => lim.checkRate(key(i), TB, 1)],
+  bare: [20000, 64, (i) => c1.gcra(`g:${i % 1000}`, 1e9, 1e9, 1).then(() => ({ kind: 'ok' }))],
   admitAll: [10000, 64, (i) => lim.checkRate(key(i), { perWindow: 1e9, windowMs: 60_000 }, 1)],
   fill: [6000, 16, () => lim.checkRate({ venue: 'w', credential: null, axis: 'ip' }, { perWindow: 6000, windowMs: 60_000 }, 1)],
   probeFull: [5000, 16, () => lim.checkRate({ venue: 'w', credential: null, axis: 'ip' }, { perWindow: 6000, windowMs: 60_000 }, 1)],
@@ -56,6 +72,6 @@ execFileSync('callgrind_control', ['-z'], { stdio: 'ignore' });
 await c1.config('RESETSTAT');
 await run(measured);
 const stats = await c1.info('commandstats');
-console.log(measured, /cmdstat_fcall:calls=(\d+)/.exec(stats)?.[1] ?? 0);
+console.log(measured, /cmdstat_(?:fcall|evalsha):calls=(\d+)/.exec(stats)?.[1] ?? 0);
 c1.disconnect();
 process.exit(0);

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Server instructions per FCALL of the limiter's workloads, counted by valgrind's callgrind inside Redis's
-# fcallCommand only: deterministic, so a change to the Lua library can be weighed to a few hundred instructions
+# fcallCommand (evalShaCommand for the bare script) only: deterministic, so a change to the Lua library can be weighed to a few hundred instructions
 # on a busy machine where timings swing by 2x. The workloads (instructions-workload.mjs) are perf-probe's, on a
 # manual clock that moves 20 us per call. Needs valgrind and redis-server; starts its own server on PORT.
 #
 #   bash bench/instructions.sh tb,admitAll,fill,probeFull,book,binanceOrder   (after pnpm build)
+#   bash bench/instructions.sh bare,tb   perf-probe's bare one-key GCRA script (EVALSHA) against the token bucket
 #   SHRINK=4 ... runs a quarter of each workload's calls; PRE=fill,... runs workloads first, uncounted.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -12,7 +13,7 @@ PORT=${PORT:-6406}
 IFS=, read -ra CASES <<< "${1:-tb,admitAll,fill,probeFull,book,binanceOrder}"
 for c in "${CASES[@]}"; do
   out=$(mktemp)
-  valgrind --tool=callgrind --toggle-collect=fcallCommand --callgrind-out-file="$out" \
+  valgrind --tool=callgrind --toggle-collect=fcallCommand --toggle-collect=evalShaCommand --callgrind-out-file="$out" \
     redis-server --port "$PORT" --bind 127.0.0.1 --save "" --appendonly no >/dev/null 2>&1 &
   for _ in $(seq 1 100); do redis-cli -p "$PORT" ping >/dev/null 2>&1 && break; sleep 0.2; done
   pre=""
