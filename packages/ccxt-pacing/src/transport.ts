@@ -59,6 +59,8 @@ export interface ReadAnswer {
   /** The headers as undici gave them, for ccxt. */
   readonly rawHeaders: UndiciAnswer['headers'];
   readonly bytes: ArrayBuffer | Uint8Array;
+  /** Always false: the bytes are in hand and read again at will, so the paced fetch hands this answer back instead of a copy. */
+  readonly bodyUsed: false;
   arrayBuffer(): Promise<ArrayBuffer | Uint8Array>;
   text(): Promise<string>;
 }
@@ -96,6 +98,7 @@ export async function readAnswer(answer: unknown, url: string): Promise<ReadAnsw
     headers,
     rawHeaders: typeof raw.forEach === 'function' ? (headers as unknown as UndiciAnswer['headers']) : (raw as UndiciAnswer['headers']),
     bytes,
+    bodyUsed: false,
     arrayBuffer: async () => bytes,
     text: async () => decoder.decode(bytes),
   };

@@ -182,6 +182,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       }
       const { response, willRetry, venueWait, bytes } = settled;
       if (!willRetry) {
+        // an answer that says its body can still be read after the read above is the caller's as it is
+        if ((response as { bodyUsed?: unknown }).bodyUsed === false) return response;
         const copy = new Response(NULL_BODY_STATUSES.has(response.status) ? null : bytes, {
           status: response.status,
           statusText: response.statusText,

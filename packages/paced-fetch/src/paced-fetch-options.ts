@@ -62,7 +62,11 @@ export interface PacedFetchOptions {
   readonly identity: Identity;
   /** Any implementation of the contract: in-process, Redis, a third party's. */
   readonly limiter: RateLimiter;
-  /** The fetch that sends; default the global `fetch`. */
+  /**
+   * The fetch that sends; default the global `fetch`. The paced fetch reads each answer's body once (for the
+   * venue's feedback) and answers a copy of it, unless the answer's `bodyUsed` is still `false` after that read
+   * (its body can be read again, as `@core/ccxt-pacing`'s answers can): that one is answered as it is.
+   */
   readonly fetch?: typeof fetch;
   /** Each attempt's wait budget, ms; default 10 000. */
   readonly maxWaitMs?: number;

@@ -286,6 +286,27 @@ describe('createPacedFetch', () => {
     expect(await res.text()).toBe('<html>oops');
     expect(await limiter.borrowed(weightKey)).toBeCloseTo(1, 9);
   });
+
+  it('answers a copy of a Response (its body read once), and an answer whose body can be read again as it is', async () => {
+    const sent = new Response('{"a":1}', { status: 200, headers: { 'x-used-weight': '1' } });
+    const copied = await setup(new FakeFetch(() => sent)).paced(`${URL_BASE}/ping`);
+    expect(copied).not.toBe(sent);
+    expect(sent.bodyUsed).toBe(true);
+    expect(await copied.json()).toEqual({ a: 1 });
+    const bytes = new TextEncoder().encode('{"b":2}');
+    const rereadable = {
+      status: 200,
+      statusText: 'OK',
+      url: `${URL_BASE}/ping`,
+      headers: new Headers({ 'x-used-weight': '1' }),
+      bodyUsed: false as const,
+      arrayBuffer: async () => bytes.buffer,
+      text: async () => new TextDecoder().decode(bytes),
+    };
+    const same = await setup(new FakeFetch(() => rereadable as unknown as Response)).paced(`${URL_BASE}/ping`);
+    expect(same).toBe(rereadable);
+    expect(await same.text()).toBe('{"b":2}');
+  });
 });
 
 describe("the caller's signal", () => {
