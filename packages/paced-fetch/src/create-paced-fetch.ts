@@ -255,7 +255,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     });
     const respondedAt = clock.now();
     // an answer much slower than the venue's fastest: its request may have reached the venue late
-    if (admittedAt !== undefined && !sentLate) judgeAnswer(sendLog, limiter, current.id, resolved.checks, respondedAt - sentAt, respondedAt);
+    if (admittedAt !== undefined && !sentLate)
+      judgeAnswer(sendLog, limiter, current.id, resolved.checks, { answerMs: respondedAt - sentAt, sinceAdmittedMs: respondedAt - admittedAt }, respondedAt);
     const answerSeq = ++sendLog.seq;
     // the venue's clock had passed this answer's Date by now: it bounds when a clock-aligned window began
     const dated = headers['date'] === undefined ? Number.NaN : Date.parse(headers['date']);

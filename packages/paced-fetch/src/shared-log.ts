@@ -18,10 +18,11 @@ export interface SharedSendLog {
   readonly answers: Map<string, AnswerTimes>;
 }
 
-/** One recent answer: when it came, how long it took, its window checks, and whether its send was counted again. */
+/** One recent answer: when it came, how long it took, how long after its admission, its window checks, and whether its send was counted again. */
 interface Answered {
   readonly at: number;
   readonly answerMs: number;
+  readonly sinceAdmittedMs: number;
   readonly checks: readonly BucketCheck[];
   counted: boolean;
 }
@@ -40,13 +41,23 @@ const ANSWER_MEMORY_COUNT = 256;
  * Judges an answer for lateness: an answer is no faster than its request's trip to the venue, so one that came
  * more than half a window limit's jitter allowance slower than the fastest answer of the venue may have reached it
  * that much later than its send time. Its send is then counted again from now on those limits (twice, never too
- * little). A new fastest answer judges the recent ones again (at a cold start the first answers wait for new
- * connections). One comparison per answer in the common case.
+ * little), unless it was answered within the whole allowance of its admission (`sinceAdmittedMs`): a request
+ * reaches the venue before its answer comes back, so that one reached it in time, however late this process
+ * noticed the answer (a busy event loop). A new fastest answer judges the recent ones again (at a cold start the
+ * first answers wait for new connections). One comparison per answer in the common case.
  */
-export function judgeAnswer(log: SharedSendLog, limiter: RateLimiter, venue: string, checks: readonly BucketCheck[], answerMs: number, now: number): void {
+export function judgeAnswer(
+  log: SharedSendLog,
+  limiter: RateLimiter,
+  venue: string,
+  checks: readonly BucketCheck[],
+  answer: { readonly answerMs: number; readonly sinceAdmittedMs: number },
+  now: number,
+): void {
   let t = log.answers.get(venue);
   if (t === undefined) log.answers.set(venue, (t = { fastest: Number.POSITIVE_INFINITY, recent: [] }));
-  const mine: Answered = { at: now, answerMs, checks, counted: false };
+  const { answerMs, sinceAdmittedMs } = answer;
+  const mine: Answered = { at: now, answerMs, sinceAdmittedMs, checks, counted: false };
   const faster = answerMs < t.fastest;
   if (faster) t.fastest = answerMs;
   while (t.recent.length > 0 && ((t.recent[0]?.at ?? now) < now - ANSWER_MEMORY_MS || t.recent.length >= ANSWER_MEMORY_COUNT)) t.recent.shift();
@@ -56,7 +67,7 @@ export function judgeAnswer(log: SharedSendLog, limiter: RateLimiter, venue: str
     const lateMs = a.answerMs - t.fastest;
     let any = false;
     for (const b of lateBuckets(a.checks)) {
-      if (lateMs > b.jitterMs / 2) {
+      if (lateMs > b.jitterMs / 2 && a.sinceAdmittedMs > b.jitterMs) {
         limiter.record(b.key, b.cost);
         any = true;
       }
