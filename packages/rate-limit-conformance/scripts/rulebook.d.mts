@@ -21,7 +21,7 @@ export declare const TABLE_END: string;
 export declare function parseRulebook(text: string): Rulebook;
 /** The suite's catalogue module (src/rule-catalogue.ts). */
 export declare function renderCatalogue(book: Rulebook): string;
-/** The contract README's rule table. */
+/** The contract README's index of the rules: each section's rule ids. */
 export declare function renderContractTable(book: Rulebook): string;
 /** `readme` with the text between the rule-table markers replaced by `table`. */
 export declare function withTable(readme: string, table: string): string;

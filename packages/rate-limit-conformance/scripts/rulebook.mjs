@@ -1,6 +1,6 @@
 // The rulebook (packages/rate-limit-contract/RULEBOOK.md) is the one source of the rules. This script
 // parses it strictly and generates from it the suite's catalogue (src/rule-catalogue.ts) and the rule
-// table of the contract's README (between its rule-table markers).
+// index of the contract's README (between its rule-table markers: each section's rule ids).
 //   node scripts/rulebook.mjs            prints what it would write
 //   node scripts/rulebook.mjs --write    writes both files
 //   node scripts/rulebook.mjs --check    exits 1 when either file is stale
@@ -128,14 +128,19 @@ export function renderCatalogue(book) {
 }
 
 /**
- * The contract README's rule table (every rule, tested or not).
+ * The contract README's index of the rules: each section of the rulebook with the ids of its rules (every
+ * rule, tested or not); their words are in the rulebook only.
  *
  * @param {{ rules: { id: string, section: string, rule: string }[] }} book
  * @returns {string}
  */
 export function renderContractTable(book) {
+  const sections = new Map();
+  for (const r of book.rules) sections.set(r.section, [...(sections.get(r.section) ?? []), r.id]);
   const cell = (text) => text.replace(/\|/g, '\\|');
-  return ['| Id | Section | Rule |', '| --- | --- | --- |', ...book.rules.map((r) => `| ${r.id} | ${cell(r.section)} | ${cell(r.rule)} |`)].join('\n');
+  return ['| Section of RULEBOOK.md | Rules |', '| --- | --- |', ...[...sections].map(([section, ids]) => `| ${cell(section)} | ${ids.join(', ')} |`)].join(
+    '\n',
+  );
 }
 
 /**
@@ -164,7 +169,7 @@ function main() {
   if (process.argv.includes('--check')) {
     const stale = [];
     if (readFileSync(CATALOGUE_URL, 'utf8') !== catalogue) stale.push('src/rule-catalogue.ts');
-    if (readFileSync(CONTRACT_README_URL, 'utf8') !== readme) stale.push('the rule table of packages/rate-limit-contract/README.md');
+    if (readFileSync(CONTRACT_README_URL, 'utf8') !== readme) stale.push('the rule index of packages/rate-limit-contract/README.md');
     if (stale.length > 0) {
       console.error(`stale: ${stale.join(', ')}; run pnpm --filter @core/rate-limit-conformance rulebook`);
       process.exit(1);

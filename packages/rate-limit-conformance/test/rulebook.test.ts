@@ -36,7 +36,7 @@ describe('the rulebook is the one source of the rules', () => {
     expect(readFileSync(CATALOGUE_URL, 'utf8')).toBe(renderCatalogue(parseRulebook(rulebook)));
   });
 
-  it(`the contract README's rule table is generated from the current rulebook (${REGENERATE})`, () => {
+  it(`the contract README's rule index is generated from the current rulebook (${REGENERATE})`, () => {
     const readme = readFileSync(CONTRACT_README_URL, 'utf8');
     expect(withTable(readme, renderContractTable(parseRulebook(rulebook)))).toBe(readme);
   });
