@@ -10,7 +10,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -146,6 +146,9 @@ before(
       if (!existsSync(readme)) continue;
       const dir = join(app, 'examples', p);
       mkdirSync(dir, { recursive: true });
+      // the folder stands for the reader's project root: its node_modules is the installed one (a README may
+      // name a shipped file by its path, node_modules/@core/<package>/...)
+      symlinkSync(join(app, 'node_modules'), join(dir, 'node_modules'), 'dir');
       const entry = { dir, scripts: [], commands: [] };
       let n = 0;
       for (const b of blocksOf(readFileSync(readme, 'utf8'))) {

@@ -1,5 +1,5 @@
-// Prints the README's catalogue (each rule with the titles of its tests) from the built suite, or
-// writes it between the README's catalogue markers with --write. Needs the suite built and the fakes
+// Prints the catalogue (each rule with the titles of its tests) from the built suite, or writes it
+// between the catalogue markers of CATALOGUE.md with --write. Needs the suite built and the fakes
 // compiled (`pnpm test` does both; `pnpm rulebook` regenerates everything from the rulebook).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { RULES, runConformanceSuite } from '@core/rate-limit-conformance';
@@ -19,7 +19,7 @@ await runConformanceSuite({
 });
 const table = renderTestTable(RULES, titles);
 if (process.argv.includes('--write')) {
-  const path = new URL('../README.md', import.meta.url);
+  const path = new URL('../CATALOGUE.md', import.meta.url);
   writeFileSync(path, withCatalogue(readFileSync(path, 'utf8'), table));
 } else {
   console.log(table);

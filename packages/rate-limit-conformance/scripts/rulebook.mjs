@@ -4,7 +4,7 @@
 //   node scripts/rulebook.mjs            prints what it would write
 //   node scripts/rulebook.mjs --write    writes both files
 //   node scripts/rulebook.mjs --check    exits 1 when either file is stale
-// `pnpm --filter @core/rate-limit-conformance rulebook` writes them and then the suite README's table.
+// `pnpm --filter @core/rate-limit-conformance rulebook` writes them and then the suite's CATALOGUE.md.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

@@ -81,9 +81,15 @@ describe('the rulebook is the one source of the rules', () => {
     });
   }
 
-  it('the rulebook, the model and both READMEs cite only files the repository holds', () => {
+  it('the rulebook, the model, both READMEs and the catalogue cite only files the repository holds', () => {
     const contract = new URL('../../rate-limit-contract/', import.meta.url);
-    const docs = [RULEBOOK_URL, new URL('MODEL.md', contract), CONTRACT_README_URL, new URL('../README.md', import.meta.url)];
+    const docs = [
+      RULEBOOK_URL,
+      new URL('MODEL.md', contract),
+      CONTRACT_README_URL,
+      new URL('../README.md', import.meta.url),
+      new URL('../CATALOGUE.md', import.meta.url),
+    ];
     for (const doc of docs) {
       const text = readFileSync(doc, 'utf8');
       for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {

@@ -241,16 +241,16 @@ describe('the suite tests itself', () => {
     expect(titles.filter((t) => t.startsWith('SKIPPED RL-F1 ') && t.includes('breakStore'))).not.toEqual([]);
   });
 
-  it('the README shows the current catalogue of every test title (regenerate: pnpm rulebook)', async () => {
-    // (its "your own limiter" example runs in test/readme-example.test.ts, and from the packed tarballs in the
+  it('CATALOGUE.md shows the current catalogue of every test title (regenerate: pnpm rulebook)', async () => {
+    // (the README's examples run in test/readme-example.test.ts, and from the packed tarballs in the
     // repository's install test)
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const catalogue = readFileSync(new URL('../CATALOGUE.md', import.meta.url), 'utf8');
     const { tests } = await runAgainst({});
     const table = renderTestTable(
       RULES,
       tests.filter(isRuleTest).map((t) => t.title),
     );
-    expect(withCatalogue(readme, table)).toBe(readme);
+    expect(withCatalogue(catalogue, table)).toBe(catalogue);
     for (const t of tests.filter(isRuleTest))
       expect(table, t.title).toContain(
         bareTitle(t.title)
