@@ -4,7 +4,7 @@ export { parseCommandLine, checkRedisUrl, DEMO_VENUES } from './parse-command-li
 export type { CommandLine, DemoArgs, InspectArgs } from './parse-command-line.js';
 export { runDemo } from './run-demo.js';
 export type { DemoOptions, DemoReport } from './run-demo.js';
-export { runInspect, bucketTable, inspectBuckets } from './inspect.js';
+export { runInspect, bucketTable, inspectBuckets, COUNTED_NOW_NOTE } from './inspect.js';
 export type { InspectOptions, InspectedBucket, PacingBucket } from './inspect.js';
 export { runWorkers, emptyCounts } from './run-workers.js';
 export type { RunWorkersOptions, RunWorkersResult, WorkerCounts } from './run-workers.js';

@@ -131,6 +131,17 @@ export function bucketTable(buckets: readonly BucketSnapshot[], nowMs: number = 
 }
 
 /**
+ * Printed under the panel: why `counted now` may read above the venue's count. The limiter counts again a
+ * send whose answer came back late (paced-fetch's late-answer rule, RL-R1: twice, never too little), and a
+ * busy machine delays answers; the venue counted the send once.
+ */
+export const COUNTED_NOW_NOTE = [
+  "counted now is the limiter's count: it also counts again a send whose answer came back late (it may have",
+  "reached the venue late), so on a busy machine it reads above the venue's count and the demo's utilization,",
+  'by one request per such send (10 points each on a limit of 10 per window)',
+].join('\n');
+
+/**
  * Shows the buckets of a Redis store, refreshed every `intervalMs` until the signal fires (or once).
  *
  * @returns the exit code: 0, or 1 when Redis stops answering.
@@ -170,7 +181,7 @@ export async function runInspect(options: InspectOptions): Promise<number> {
       const at = Date.now();
       const rows = inspectBuckets(buckets, at);
       const heading = `${new Date(at).toISOString()}  ${options.redisUrl}  prefix ${options.prefix}  ${rows.length} live limit(s)`;
-      const body = rows.length === 0 ? await explainEmptyPanel(options.redisUrl, options.prefix) : bucketTable(buckets, at);
+      const body = rows.length === 0 ? await explainEmptyPanel(options.redisUrl, options.prefix) : `${bucketTable(buckets, at)}\n${COUNTED_NOW_NOTE}`;
       options.out.write(`${tty ? '\x1b[2J\x1b[H' : ''}${heading}\n${body}\n${tty ? '\n(Ctrl-C to stop)\n' : '\n'}`);
       if (options.once || options.signal?.aborted === true) return 0;
       if (await pause(options)) return 0;

@@ -7,7 +7,7 @@ import { createDefaultRateLimiter } from '@core/default-rate-limiter';
 import { createRateLimiter } from '@core/redis-rate-limiter';
 import { Redis } from 'ioredis';
 import { getVenueSpec } from '@core/exchange-specs';
-import { lanesFor, main, runWorkers } from '../src/index.js';
+import { COUNTED_NOW_NOTE, lanesFor, main, runWorkers } from '../src/index.js';
 import { startTestRedis, type TestRedis } from './redis-server.js';
 import { Sink } from './sink.js';
 import { exlimitsCommand } from '../src/invocation.js';
@@ -179,6 +179,8 @@ describe('exlimits inspect', () => {
     expect(r.out).toMatch(/okx\s+public\s+market\/books/);
     expect(r.out).toMatch(/okx\s+[0-9a-f]{12}\s+trade\/order:BTC-USDT/);
     expect(r.out).not.toContain('demo-okx-key');
+    // under the table, why counted now may read above the venue's count (sends counted again)
+    expect(r.out).toContain(COUNTED_NOW_NOTE);
   });
 
   it("an empty panel says why: nothing stored under the prefix (and the demo's prefix), or buckets that count nothing now", { timeout: 30_000 }, async () => {
