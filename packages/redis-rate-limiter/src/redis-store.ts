@@ -32,6 +32,7 @@ import type { RecordStats } from './record-buffer.js';
 import type { RedisLike } from './redis-like.js';
 import { ADMIT, CANCEL, DELETE, INSPECT, PENALIZE, RECORD, REDIS_RATE_LIMITER_LIBRARY, SYNC, type Operation } from './scripts.js';
 import { ScriptRunner, type ScriptOutcome } from './script-runner.js';
+import { ServerClock } from './server-clock.js';
 import { borrowedOf, snapshotRow } from './snapshot-row.js';
 import { SyncBatcher } from './sync-batcher.js';
 
@@ -48,6 +49,8 @@ export interface RedisStoreSettings {
   readonly hashTag: HashTagMode;
   readonly timeoutMs: number;
   readonly clock: Clock | undefined;
+  /** Without `clock`: the local clock the server's TIME is estimated against and timers run on (default: the system's). */
+  readonly localClock?: Clock | undefined;
   readonly ttlSlackMs: number;
   readonly pendingDebtTtlMs: number;
   readonly pendingHoldTtlMs: number;
@@ -86,8 +89,9 @@ export class RedisStore implements LimiterStore {
   readonly #fixed: Omit<ScriptSettings, 'now'>;
   readonly #serverSettings: ScriptSettings;
   readonly #epochOffset: number;
-  /** Server time minus local time, from the last reply (for answers that need no round trip). */
-  #serverOffset = 0;
+  readonly #local: Clock;
+  /** Server time minus local time, bounded by every reply's send and receive times (for answers that need no round trip). */
+  readonly #serverClock = new ServerClock();
 
   constructor(settings: RedisStoreSettings) {
     this.#s = settings;
@@ -107,7 +111,8 @@ export class RedisStore implements LimiterStore {
     };
     this.#serverSettings = { now: '', ...this.#fixed };
     this.#epochOffset = settings.clock === undefined ? SCRIPT_EPOCH_MS : 0;
-    this.timers = settings.clock ?? systemClock;
+    this.#local = settings.localClock ?? systemClock;
+    this.timers = settings.clock ?? this.#local;
     this.capabilities = Object.freeze({
       distributed: true,
       injectableClock: settings.clock !== undefined,
@@ -127,7 +132,9 @@ export class RedisStore implements LimiterStore {
 
   now(): number {
     const clock = this.#s.clock;
-    return clock !== undefined ? clock.now() : systemClock.now() + this.#serverOffset;
+    if (clock !== undefined) return clock.now();
+    const local = this.#local.now();
+    return local + this.#serverClock.offset(local);
   }
 
   /** What `record` has buffered, flushed and dropped so far (RL-R1). */
@@ -160,7 +167,8 @@ export class RedisStore implements LimiterStore {
       cls,
       free,
     });
-    return this.#run(ADMIT, names, args).then((outcome) => this.#admission(outcome, names));
+    const sentAt = this.#local.now();
+    return this.#run(ADMIT, names, args).then((outcome) => this.#admission(outcome, names, sentAt));
   }
 
   /** The key names of one call's buckets, or its failure when on Cluster they do not share a hash slot. */
@@ -179,20 +187,20 @@ export class RedisStore implements LimiterStore {
     return names;
   }
 
-  #admission(outcome: ScriptOutcome, names: readonly string[]): Admission {
+  #admission(outcome: ScriptOutcome, names: readonly string[], sentAt: number): Admission {
     if (!outcome.ok) return { status: 'failed', error: outcome.error };
     const r = decodeAdmitReply(outcome.reply);
     if (r === undefined) return { status: 'failed', error: malformed('admit', outcome.reply) };
     const e = this.#epochOffset;
     switch (r.kind) {
       case 'now':
-        this.#noteServerTime(r.now);
+        this.#noteServerTime(r.now, sentAt);
         return { status: 'admitted', sendAt: r.now + e, now: r.now + e };
       case 'booked':
-        this.#noteServerTime(r.now);
+        this.#noteServerTime(r.now, sentAt);
         return { status: 'admitted', sendAt: r.sendAt + e, now: r.now + e, booking: { keys: names, pairs: r.pairs } satisfies Booking };
       case 'wait':
-        this.#noteServerTime(r.now);
+        this.#noteServerTime(r.now, sentAt);
         return { status: 'wait', waitMs: r.waitMs };
       case 'unpayable':
         return { status: 'unpayable', index: r.index, reason: r.reason, left: r.left };
@@ -328,9 +336,10 @@ export class RedisStore implements LimiterStore {
   }
 
   async #inspect(keyName: string): Promise<{ state: StoredState | undefined; now: number } | ErrorResult> {
+    const sentAt = this.#local.now();
     const r = await this.inspectRaw(keyName);
     if ('kind' in r) return r;
-    this.#noteServerTime(r.now);
+    this.#noteServerTime(r.now, sentAt);
     return { state: r.raw === '' ? undefined : parseStored(r.raw), now: r.now };
   }
 
@@ -380,7 +389,8 @@ export class RedisStore implements LimiterStore {
     return pending;
   }
 
-  #noteServerTime(scriptNow: number): void {
-    if (this.#s.clock === undefined && Number.isFinite(scriptNow)) this.#serverOffset = scriptNow + this.#epochOffset - systemClock.now();
+  /** Bounds the server's clock by a reply: its script time was read after `sentAt` and before now (local times). */
+  #noteServerTime(scriptNow: number, sentAt: number): void {
+    if (this.#s.clock === undefined && Number.isFinite(scriptNow)) this.#serverClock.note(scriptNow + this.#epochOffset, sentAt, this.#local.now());
   }
 }
