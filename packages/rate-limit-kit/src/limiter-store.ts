@@ -52,12 +52,16 @@ export interface LimiterStore {
   readonly capabilities: Capabilities;
   /**
    * The clock waiters' timers run on. A store whose time is elsewhere (a server's) gives a local clock:
-   * the front door then waits `sendAt − now` from the answer on it, which can only be late, never early.
+   * the front door then waits `sendAt − max(now, store.now())` from the answer on it (the answer's `now`, or the
+   * store's clock when it reads later), which can only be late, never early.
    */
   readonly timers: Clock;
   /** `true` when {@link LimiterStore.admit} answers synchronously (enables the front door's sync fast path). */
   readonly synchronous: boolean;
-  /** The store's best estimate of its time now, without a round trip (for answers that touch no bucket). */
+  /**
+   * The store's time now, without a round trip (for answers that touch no bucket, and for the waits of bookings):
+   * never ahead of the time the store decides by, so that a waiter timed from it is never early.
+   */
   now(): number;
   /**
    * One admission over `n` distinct buckets (RL-M1..RL-M5, RL-A1..RL-A5, RL-W1, RL-W3): all charged as of

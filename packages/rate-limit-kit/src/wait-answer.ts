@@ -32,8 +32,10 @@ export function waitAnswer(
         const r = booking === undefined ? false : store.cancel(booking);
         return r instanceof Promise ? r.then(give, () => give(false)) : Promise.resolve(give(r));
       }
+      // A store whose time is elsewhere answers late by its round trip: the wait left is counted from the later of
+      // its decision and its own clock now (never ahead of its time, LimiterStore.now), on the local timers.
       const t = store.timers.now();
-      const target = t === a.now ? a.sendAt : t + (a.sendAt - a.now);
+      const target = t === a.now ? a.sendAt : t + (a.sendAt - Math.max(a.now, store.now()));
       return waiters.wait(target, a.sendAt, signal, () => (booking === undefined ? false : store.cancel(booking)));
     }
     case 'wait':

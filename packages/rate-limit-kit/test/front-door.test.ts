@@ -3,6 +3,9 @@ import type { BucketCheck, Capabilities, Clock, Limit, TimerHandle } from '@core
 import type { Admission, AdmitMode, Definition, Hold, LimiterStore, ResolvedKey } from '../src/index.js';
 import { StoreRateLimiter } from '../src/index.js';
 
+/** Lets every pending promise callback run. */
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 const ALL: Capabilities = {
   distributed: false,
   injectableClock: true,
@@ -282,6 +285,28 @@ describe('StoreRateLimiter: the shared front door', () => {
     const d = await limiter.waitForCapacity([{ key: key(), limit, cost: 1 }], { signal: controller.signal });
     expect(d).toMatchObject({ kind: 'error', error: { code: 'aborted' } });
     expect(store.cancels).toEqual(['b2']);
+  });
+
+  it("RL-W1 a booking answered late by a store elsewhere waits from the store's clock: on time, never early", async () => {
+    const store = new ScriptedStore(ALL, false);
+    let decided = 0;
+    store.answer = async () => {
+      decided = store.timers.t;
+      // the store decided now; its answer arrives 80 ms later (a round trip that waited in a queue)
+      store.timers.advance(80);
+      return { status: 'admitted', sendAt: decided + 300, now: decided, booking: 'b3' };
+    };
+    const limiter = new StoreRateLimiter(store);
+    let settled = false;
+    const d = limiter.waitForCapacity([{ key: key(), limit, cost: 1 }], { maxWaitMs: 1000 }).then((x) => ((settled = true), x));
+    await settle();
+    store.timers.advance(219);
+    await settle();
+    expect(settled).toBe(false);
+    store.timers.advance(1);
+    await settle();
+    expect(settled).toBe(true);
+    expect(await d).toEqual({ kind: 'ok', sendAtMs: decided + 300 });
   });
 
   it('close settles every waiter with closed and later calls answer closed', async () => {
