@@ -96,8 +96,8 @@ export class ReferenceModel {
       return { key: live.key, limit, tat: now, used: held ? Math.max(used, limit.capacity) : used, hold: live.hold, win: NO_WIN };
     }
     const t = msPerToken(limit);
-    const tat = Math.min(now + b * t, now + HORIZON_MS);
-    return { key: live.key, limit, tat: held ? Math.max(tat, live.hold + limit.capacity * t) : tat, used: 0, hold: live.hold, win: NO_WIN };
+    const tat = Math.min(addUp(now, b * t), now + HORIZON_MS);
+    return { key: live.key, limit, tat: held ? Math.max(tat, addUp(live.hold, limit.capacity * t)) : tat, used: 0, hold: live.hold, win: NO_WIN };
   }
 
   /** The bucket as it would be under `limit` at `now`: created, converted (RL-L5) or as it is. */
@@ -118,7 +118,7 @@ export class ReferenceModel {
       return { key, limit, tat: now, used: Math.min(used, MAX_AMOUNT), hold: hold ?? NO_HOLD, win: NO_WIN };
     }
     const t = msPerToken(limit);
-    const start = hold === undefined ? now : Math.max(now, hold + limit.capacity * t);
+    const start = hold === undefined ? now : Math.max(now, addUp(hold, limit.capacity * t));
     const tat = debt === 0 ? start : Math.min(addUp(start, debt * t), now + HORIZON_MS);
     return { key, limit, tat: Math.max(start, tat), used: 0, hold: hold ?? NO_HOLD, win: NO_WIN };
   }
@@ -273,7 +273,7 @@ export class ReferenceModel {
     } else if (limit.refillPerSec === 0) {
       this.#store(id, { ...bucket, used: Math.max(bucket.used, Math.min(minBorrowed, MAX_AMOUNT)) });
     } else {
-      const target = Math.min(now + minBorrowed * msPerToken(limit), now + HORIZON_MS);
+      const target = Math.min(addUp(now, minBorrowed * msPerToken(limit)), now + HORIZON_MS);
       this.#store(id, raised(bucket, Math.max(bucket.tat, target), now, false));
     }
   }
@@ -302,7 +302,7 @@ export class ReferenceModel {
       return;
     }
     const tau = limit.capacity * msPerToken(limit);
-    const tat = Math.max(live.tat, Math.min(until + tau, now + HORIZON_MS));
+    const tat = Math.max(live.tat, Math.min(addUp(until, tau), now + HORIZON_MS));
     this.#buckets.set(id, { ...raised(live, tat, now, true), hold });
   }
 
