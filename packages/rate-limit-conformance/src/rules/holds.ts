@@ -58,6 +58,22 @@ export const HOLDS: readonly ConformanceTest[] = [
     // empty at 1000 ms, then 5 in debt: a token at 1000 + 500 + 100 ms
     expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 1600, 'the first check after the hold and the debt');
   }),
+  test(
+    'RL-R3',
+    'debt recorded on a held bucket never defined is charged in full when the first definition comes long after the hold',
+    ['injectableClock', 'penalize'],
+    async ({ limiter, clock }) => {
+      const k = key({ credential: null, axis: 'late-definition' });
+      expectDone(await limiter.penalize(k, { forMs: 100 }), 'penalize a bucket never checked for 100 ms');
+      limiter.record(k, 5);
+      await landed();
+      // the hold ended (and the bucket refilled from empty) seconds ago: the debt is still owed as of the definition
+      await clock.advance(5000);
+      expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 6), 100, 'cost 6 at the first definition, 5 in debt');
+      await spend(limiter, k, TEN_PER_SECOND, 5, 'the 5 the debt leaves');
+      expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 100, 'cost 1 after the debt and the 5 spent');
+    },
+  ),
   test('RL-R3', 'a penalty never lowers what a fixed quota in debt has borrowed', ['injectableClock', 'penalize'], async ({ limiter, clock }) => {
     const k = key({ axis: 'quota-debt' });
     const quota: Limit = { capacity: 10, refillPerSec: 0 };

@@ -71,4 +71,16 @@ export const INSPECTING: readonly ConformanceTest[] = [
     expectClose(pool.borrowed, 5, 'pool borrowed');
     expectClose(pool.tokens, 15, 'pool tokens');
   }),
+  test('RL-I3', 'snapshot leaves out a bucket from the instant it has refilled completely', ['injectableClock', 'snapshot'], async ({ limiter, clock }) => {
+    const refilled = key({ axis: 'refilled' });
+    const draining = key({ axis: 'draining' });
+    await spend(limiter, refilled, TEN_PER_SECOND, 4);
+    await spend(limiter, draining, TEN_PER_SECOND, 10);
+    // 400 ms at 10/s brings back exactly the 4 spent: the first bucket is full again, as if never used
+    await clock.advance(400);
+    const snapshot = expectSnapshot(await limiter.snapshot(), 'snapshot 400 ms later');
+    const axes = snapshot.filter((b) => b.venue === 'alpha').map((b) => b.axis);
+    expectTrue(!axes.includes('refilled'), `a bucket back to full capacity is no live bucket, yet the snapshot lists it: ${show(snapshot)}`);
+    expectTrue(axes.includes('draining'), `the bucket still 6 short is missing from ${show(snapshot)}`);
+  }),
 ];

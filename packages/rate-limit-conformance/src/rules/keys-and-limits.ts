@@ -324,4 +324,12 @@ export const KEYS_AND_LIMITS: readonly ConformanceTest[] = [
     await spend(limiter, k, TEN_PER_SECOND, 10);
     expectDelay(await limiter.checkRate(k, FIVE_PER_SECOND, 1), 1200, 'cost 1 under capacity 5 with 10 borrowed');
   }),
+  test('RL-L5', 'a fixed quota that redefines a token bucket takes over what it borrowed', ['injectableClock'], async ({ limiter }) => {
+    const k = key({ axis: 'bucket-to-quota' });
+    const quota: Limit = { capacity: 10, refillPerSec: 0 };
+    await spend(limiter, k, TEN_PER_SECOND, 3);
+    await spend(limiter, k, quota, 7, 'the 7 left of the quota that redefines the bucket');
+    expectBorrowed(await limiter.borrowed(k), 10, 'borrowed under the quota: 3 carried over and 7 spent');
+    expectError(await limiter.checkRate(k, quota, 1), 'cost_unpayable', 'cost 1 on the used-up quota');
+  }),
 ];

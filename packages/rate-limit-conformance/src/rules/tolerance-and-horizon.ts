@@ -1,12 +1,20 @@
 import type { BucketKey, Decision, ErrorResult, Limit, PeekDecision, RateLimiter, WaitDecision } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
-import { expectBorrowed, expectDelay, expectDone, expectEqual, expectError, expectTrue, fail, show } from '../expect.js';
+import { expectBooked, expectBorrowed, expectDelay, expectDone, expectEqual, expectError, expectOkNow, expectTrue, fail, show } from '../expect.js';
 import { TEN_PER_SECOND, key, landed, spend } from './fixtures.js';
 
 /** A finite cost whose wait at refill 1 overflows to infinity in milliseconds. */
 const HUGE = 1e308;
 /** capacity 10, refill 1/s: one token per second. */
 const ONE_PER_SECOND: Limit = { capacity: 10, refillPerSec: 1 };
+/** A clock reading of the size of epoch milliseconds (November 2023), where a float's last bit is worth 0.24 µs. */
+const EPOCH_SIZED_MS = 1.7e12;
+/** capacity 1, refill 3/s: a token every 1000/3 ms, a span no float sum near {@link EPOCH_SIZED_MS} hits exactly. */
+const ONE_PER_THIRD: Limit = { capacity: 1, refillPerSec: 3 };
+/** capacity 1, refill 10 000/s: a bucket of a tenth of a millisecond, its tolerance 1e-10 ms. */
+const TENTH_OF_A_MS: Limit = { capacity: 1, refillPerSec: 10_000 };
+/** The largest wait that can still be represented (RL-A7). */
+const HORIZON_MS = 1e15;
 /** An axis name that cannot be mistaken for another word of a message. */
 const AXIS = 'huge-costs';
 
@@ -108,6 +116,46 @@ export const TOLERANCE_AND_HORIZON: readonly ConformanceTest[] = [
     expectUnrepresentable(await limiter.checkRate(k, ONE_PER_SECOND, 2e12), k, undefined, 'cost 2e12: a wait of about 2e15 ms');
     expectDelay(await limiter.checkRate(k, ONE_PER_SECOND, 1e11), 99_999_999_990_000, 'cost 1e11: a wait of about 1e14 ms');
     expectBorrowed(await limiter.borrowed(k), 0, 'the bucket after the refused probes');
+  }),
+  test('RL-A7', 'a wait of exactly 1e15 ms is still a delay, also while a booking lies ahead', ['injectableClock', 'bookings'], async ({ limiter, clock }) => {
+    const fresh = key({ credential: null, axis: AXIS });
+    // from a full bucket of 10 at 1/s, cost c waits (c − 10) seconds
+    expectDelay(await limiter.checkRate(fresh, ONE_PER_SECOND, HORIZON_MS / 1000 + 10), HORIZON_MS, 'cost 1e12 + 10 from a full bucket');
+    const booked = key({ credential: null, axis: 'booked' });
+    await spend(limiter, booked, ONE_PER_SECOND, 10);
+    expectBooked(await limiter.checkRate(booked, ONE_PER_SECOND, 1, { maxWaitMs: 2000 }), clock.now(), 1000, 'a booking of 1 on the drained bucket');
+    // 11 borrowed (drained, and the booking): cost c waits (c + 1) seconds
+    expectDelay(await limiter.checkRate(booked, ONE_PER_SECOND, HORIZON_MS / 1000 - 1), HORIZON_MS, 'cost 1e12 − 1 behind the booking');
+    expectUnrepresentable(await limiter.checkRate(booked, ONE_PER_SECOND, HORIZON_MS / 1000), booked, undefined, 'cost 1e12 behind the booking');
+  }),
+  test('RL-A7', 'a cost short of fitting by less than the tolerance goes now, by more it waits', ['injectableClock'], async ({ limiter, clock }) => {
+    const within = key({ axis: 'within' });
+    const beyond = key({ axis: 'beyond' });
+    await spend(limiter, within, TEN_PER_SECOND, 10);
+    await spend(limiter, beyond, TEN_PER_SECOND, 10);
+    // tau is 1000 ms, its tolerance 1e-6 ms: half of it short of a full refill fits, five times it does not
+    await clock.advance(1000 - 5e-6);
+    expectDelay(await limiter.checkRate(beyond, TEN_PER_SECOND, 10), 1, 'cost 10, 5e-6 ms short of the full refill');
+    await clock.advance(5e-6 - 5e-7);
+    expectOkNow(await limiter.checkRate(within, TEN_PER_SECOND, 10), 'cost 10, 5e-7 ms short of the full refill', clock.now());
+  }),
+  test('RL-A7', 'on an epoch-sized clock a token is back only once its whole span has passed', ['injectableClock'], async ({ limiter, clock }) => {
+    clock.set(EPOCH_SIZED_MS);
+    const k = key({ credential: null, axis: 'epoch-clock' });
+    await spend(limiter, k, ONE_PER_THIRD, 1);
+    // the clock reads 1000/3 ms later as 8e-5 ms short of it (float rounding at 1.7e12): a token 2.4e-7
+    // short, far beyond the tolerance of 1e-9 token. A charge rounded down with the clock would admit it.
+    await clock.advance(1000 / 3);
+    expectDelay(await limiter.checkRate(k, ONE_PER_THIRD, 1), 1, 'cost 1 a float-rounded 1000/3 ms after a token was spent');
+    await clock.advance(1);
+    await spend(limiter, k, ONE_PER_THIRD, 1, 'cost 1 a millisecond later');
+  }),
+  test('RL-A3', 'a wait far below a millisecond is answered as 1 ms, never 0', ['injectableClock'], async ({ limiter, clock }) => {
+    const k = key({ credential: null, axis: 'sub-ms' });
+    await spend(limiter, k, TENTH_OF_A_MS, 1);
+    // 5e-10 ms short of the token's 0.1 ms: beyond the tolerance (1e-10 ms), and far below a millisecond
+    await clock.advance(0.1 - 5e-10);
+    expectDelay(await limiter.checkRate(k, TENTH_OF_A_MS, 1), 1, 'cost 1, 5e-10 ms before the token is back');
   }),
   test('RL-R1', 'a huge finite record is applied, clamped to what can be held, never dropped', ['injectableClock'], async ({ limiter }) => {
     const fresh = key({ credential: null, axis: AXIS });
