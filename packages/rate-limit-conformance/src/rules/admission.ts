@@ -1,7 +1,7 @@
 import type { Limit } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
 import { expectBooked, expectBorrowed, expectDelay, expectError, expectOkNow, expectTrue, show } from '../expect.js';
-import { FIVE_PER_SECOND, TEN_PER_SECOND, key, spend } from './fixtures.js';
+import { FIVE_PER_SECOND, TEN_PER_SECOND, expectZeroCostAdmitted, key, landed, spend } from './fixtures.js';
 
 export const ADMISSION: readonly ConformanceTest[] = [
   test('RL-A1', 'an admission debits exactly its cost', ['injectableClock'], async ({ limiter }) => {
@@ -68,6 +68,13 @@ export const ADMISSION: readonly ConformanceTest[] = [
     expectOkNow(await limiter.checkRate(k, TEN_PER_SECOND, 0), 'cost 0 on a drained bucket');
     expectBorrowed(await limiter.borrowed(k), 10, 'borrowed after cost 0 on the drained bucket');
     expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 100, 'cost 1 on the drained bucket');
+  }),
+  test('RL-A2', 'cost 0 is admitted at once on a fixed quota in debt', ['injectableClock'], async ({ limiter, clock }) => {
+    const k = key({ axis: 'quota-in-debt' });
+    const quota: Limit = { capacity: 10, refillPerSec: 0 };
+    limiter.record(k, 15, quota);
+    await landed();
+    await expectZeroCostAdmitted(limiter, clock, k, quota, 15, 'a quota of 10 with 15 recorded');
   }),
   test('RL-A3', 'a refused probe changes nothing', ['injectableClock'], async ({ limiter, clock }) => {
     const k = key();

@@ -28,6 +28,25 @@ export async function spend(limiter: RateLimiter, k: BucketKey, limit: Limit, co
   expectOkNow(await limiter.checkRate(k, limit, cost), `${what} (cost ${cost})`);
 }
 
+/**
+ * Cost 0 on `k` is admitted at once by every admission method (RL-A2), alone and beside a cost on a fresh bucket,
+ * and changes nothing: `borrowed` stays `before`.
+ */
+export async function expectZeroCostAdmitted(limiter: RateLimiter, clock: ManualClock, k: BucketKey, limit: Limit, before: number, what: string): Promise<void> {
+  const now = clock.now();
+  const zero = { key: k, limit, cost: 0 };
+  const beside = { key: { ...k, axis: `${k.axis ?? 'request'}-beside` }, limit: TEN_PER_SECOND, cost: 1 };
+  expectOkNow(await limiter.checkRate(k, limit, 0), `${what}: checkRate of cost 0`, now);
+  expectOkNow(await limiter.checkRate(k, limit, 0, { maxWaitMs: 1000 }), `${what}: checkRate of cost 0 with a budget`, now);
+  expectOkNow(await limiter.peek([zero]), `${what}: peek of cost 0`, now);
+  expectOkNow(await limiter.peek([zero, beside]), `${what}: peek of cost 0 beside cost 1 on a fresh bucket`, now);
+  expectOkNow(await limiter.checkRates([zero, beside], { maxWaitMs: 1000 }), `${what}: checkRates of cost 0 beside cost 1 on a fresh bucket`, now);
+  const borrowed = await limiter.borrowed(k);
+  if (typeof borrowed !== 'number' || !(Math.abs(borrowed - before) <= 1e-6 * Math.max(1, before))) {
+    fail(`${what}: borrowed ${JSON.stringify(borrowed)} after the costs of 0, expected ${before}`);
+  }
+}
+
 /** A promise whose outcome can be looked at without awaiting it. */
 export interface Tracked<T> {
   readonly promise: Promise<T>;

@@ -1,7 +1,19 @@
 import type { Limit } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
-import { expectBorrowed, expectClose, expectDelay, expectEqual, expectError, expectSnapshot, expectTrue, fail, show } from '../expect.js';
-import { TEN_PER_SECOND, TEN_PER_WINDOW, WINDOWS, answeredAtOnce, expectBookedWithin, expectDelayWithin, key, slackOf, spend } from './fixtures.js';
+import { expectBorrowed, expectClose, expectDelay, expectDone, expectEqual, expectError, expectSnapshot, expectTrue, fail, show } from '../expect.js';
+import {
+  TEN_PER_SECOND,
+  TEN_PER_WINDOW,
+  WINDOWS,
+  answeredAtOnce,
+  expectBookedWithin,
+  expectDelayWithin,
+  expectZeroCostAdmitted,
+  key,
+  landed,
+  slackOf,
+  spend,
+} from './fixtures.js';
 
 /** The needs of every window test: exact waits on the manual clock, and window limits offered. */
 
@@ -178,4 +190,24 @@ export const WINDOW_CASES: readonly ConformanceTest[] = [
       expectEqual(token.windowMs, undefined, 'windowMs of a token bucket');
     },
   ),
+  test('RL-A2', 'cost 0 is admitted at once on a window in debt or under a penalty', [...WINDOWS, 'penalize'], async ({ limiter, clock }) => {
+    const recorded = key({ axis: 'window-in-debt' });
+    limiter.record(recorded, 15, TEN_PER_WINDOW);
+    await landed();
+    await expectZeroCostAdmitted(limiter, clock, recorded, TEN_PER_WINDOW, 15, 'a window of 10 with 15 recorded');
+    const held = key({ axis: 'window-held' });
+    await spend(limiter, held, TEN_PER_WINDOW, 1);
+    expectDone(await limiter.penalize(held, { forMs: 2000 }), 'penalize the window for 2000 ms');
+    await expectZeroCostAdmitted(limiter, clock, held, TEN_PER_WINDOW, 10, 'a held window');
+  }),
+  test('RL-A7', 'a window that reopens up to 1e15 ms ahead answers a delay, never cost_unpayable', [...WINDOWS, 'penalize'], async ({ limiter, clock, capabilities }) => {
+    const k = key({ axis: 'window-horizon' });
+    // slots of 10 ms for a limiter that keeps 128 a window: the hold's end and the window after it fill the horizon
+    const limit: Limit = { perWindow: 1, windowMs: 1280 };
+    const reopens = 1e15 - 10;
+    expectDone(await limiter.penalize(k, { untilMs: clock.now() + reopens - 1280 }), 'penalize until one window before the horizon');
+    const slack = Math.min(slackOf(capabilities, limit), 1e15 - reopens);
+    expectDelayWithin(await limiter.checkRate(k, limit, 1), reopens, slack, 'checkRate of cost 1');
+    expectDelayWithin(await limiter.peek([{ key: k, limit, cost: 1 }]), reopens, slack, 'peek of cost 1');
+  }),
 ];

@@ -1,7 +1,7 @@
 import type { BucketCheck, Decision, Limit } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
 import { expectBooked, expectBorrowed, expectDelay, expectDone, expectEqual, expectError, expectOkNow, fail } from '../expect.js';
-import { TEN_PER_SECOND, TEN_PER_WINDOW, answeredAtOnce, expectDelayWithin, key, landed, slackOf, spend } from './fixtures.js';
+import { TEN_PER_SECOND, TEN_PER_WINDOW, answeredAtOnce, expectBookedWithin, expectDelayWithin, key, landed, slackOf, spend } from './fixtures.js';
 
 const WINDOWS = ['injectableClock', 'windowLimits'] as const;
 
@@ -85,6 +85,44 @@ export const WINDOW_FEEDBACK: readonly ConformanceTest[] = [
       await spend(limiter, t, TEN_PER_SECOND, 6, 't: cost 6 at the send time');
       expectDelayWithin(await limiter.peek([{ key: a, limit: A, cost: 1 }]), 1000, slackOf(capabilities, A), 'a at the send time: charged then');
       expectDelayWithin(await limiter.peek([{ key: b, limit: B, cost: 1 }]), 500, slackOf(capabilities, B), 'b at the send time: charged then');
+    },
+  ),
+  test(
+    'RL-V4',
+    'a send time one window limit moved is checked again against the others until none moves it',
+    [...WINDOWS, 'bookings'],
+    async ({ limiter, clock, capabilities }) => {
+      const a = key({ axis: 'a' });
+      const b = key({ axis: 'b' });
+      const c = key({ axis: 'c' });
+      const A: Limit = { perWindow: 10, windowMs: 128 };
+      const B: Limit = { perWindow: 1, windowMs: 1000 };
+      const C: Limit = { capacity: 1, refillPerSec: 1 };
+      const t0 = clock.now();
+      await spend(limiter, c, C, 1, 'c: its one token at 0 ms (the next at 1000 ms)');
+      expectBooked(
+        await limiter.checkRates(
+          [
+            { key: a, limit: A, cost: 10 },
+            { key: c, limit: C, cost: 1 },
+          ],
+          { maxWaitMs: 2000 },
+        ),
+        t0,
+        1000,
+        'a 10 + c 1: booked when c can pay, filling a at 1000 ms',
+      );
+      await spend(limiter, b, B, 1, 'b: its one send at 0 ms (room again one window later)');
+      // a has room now, but b pushes the send to about 1000 ms, where a's booking fills every window: a + b
+      // fit together only once that booking left a's window, 1128 ms
+      const slack = slackOf(capabilities, A);
+      const ab: BucketCheck[] = [
+        { key: a, limit: A, cost: 1 },
+        { key: b, limit: B, cost: 1 },
+      ];
+      expectDelayWithin(await limiter.checkRates(ab), 1128, slack, 'a 1 + b 1: the probe');
+      expectDelayWithin(await limiter.peek(ab), 1128, slack, 'a 1 + b 1: peek');
+      expectBookedWithin(await limiter.checkRates(ab, { maxWaitMs: 5000 }), t0, 1128, slack, 'a 1 + b 1: the booking');
     },
   ),
   test('RL-V4', 'all or nothing: when one bucket can never pay, no bucket of the call is charged', [...WINDOWS], async ({ limiter }) => {
