@@ -32,7 +32,14 @@ export async function spend(limiter: RateLimiter, k: BucketKey, limit: Limit, co
  * Cost 0 on `k` is admitted at once by every admission method (RL-A2), alone and beside a cost on a fresh bucket,
  * and changes nothing: `borrowed` stays `before`.
  */
-export async function expectZeroCostAdmitted(limiter: RateLimiter, clock: ManualClock, k: BucketKey, limit: Limit, before: number, what: string): Promise<void> {
+export async function expectZeroCostAdmitted(
+  limiter: RateLimiter,
+  clock: ManualClock,
+  k: BucketKey,
+  limit: Limit,
+  before: number,
+  what: string,
+): Promise<void> {
   const now = clock.now();
   const zero = { key: k, limit, cost: 0 };
   const beside = { key: { ...k, axis: `${k.axis ?? 'request'}-beside` }, limit: TEN_PER_SECOND, cost: 1 };

@@ -28,15 +28,20 @@ export const RECORDING: readonly ConformanceTest[] = [
     await landed();
     expectBorrowed(await limiter.borrowed(k), 5, 'borrowed after check 2 + record 3');
   }),
-  test('RL-R1', 'a record without a limit on a bucket never defined is charged to the fixed quota that defines it', ['injectableClock'], async ({ limiter }) => {
-    const k = key({ axis: 'debt-to-quota' });
-    const quota: Limit = { capacity: 10, refillPerSec: 0 };
-    limiter.record(k, 4);
-    await landed();
-    await spend(limiter, k, quota, 6, 'the 6 the recorded 4 leave of the quota');
-    expectBorrowed(await limiter.borrowed(k), 10, 'borrowed: the record of 4 and the 6 spent');
-    expectError(await limiter.checkRate(k, quota, 1), 'cost_unpayable', 'cost 1 on the used-up quota');
-  }),
+  test(
+    'RL-R1',
+    'a record without a limit on a bucket never defined is charged to the fixed quota that defines it',
+    ['injectableClock'],
+    async ({ limiter }) => {
+      const k = key({ axis: 'debt-to-quota' });
+      const quota: Limit = { capacity: 10, refillPerSec: 0 };
+      limiter.record(k, 4);
+      await landed();
+      await spend(limiter, k, quota, 6, 'the 6 the recorded 4 leave of the quota');
+      expectBorrowed(await limiter.borrowed(k), 10, 'borrowed: the record of 4 and the 6 spent');
+      expectError(await limiter.checkRate(k, quota, 1), 'cost_unpayable', 'cost 1 on the used-up quota');
+    },
+  ),
   test('RL-R1', 'record never throws, whatever it is given', ['injectableClock'], async ({ limiter }) => {
     const k = key();
     await spend(limiter, k, TEN_PER_SECOND, 4);

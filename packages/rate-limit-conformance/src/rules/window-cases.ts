@@ -200,14 +200,19 @@ export const WINDOW_CASES: readonly ConformanceTest[] = [
     expectDone(await limiter.penalize(held, { forMs: 2000 }), 'penalize the window for 2000 ms');
     await expectZeroCostAdmitted(limiter, clock, held, TEN_PER_WINDOW, 10, 'a held window');
   }),
-  test('RL-A7', 'a window that reopens up to 1e15 ms ahead answers a delay, never cost_unpayable', [...WINDOWS, 'penalize'], async ({ limiter, clock, capabilities }) => {
-    const k = key({ axis: 'window-horizon' });
-    // slots of 10 ms for a limiter that keeps 128 a window: the hold's end and the window after it fill the horizon
-    const limit: Limit = { perWindow: 1, windowMs: 1280 };
-    const reopens = 1e15 - 10;
-    expectDone(await limiter.penalize(k, { untilMs: clock.now() + reopens - 1280 }), 'penalize until one window before the horizon');
-    const slack = Math.min(slackOf(capabilities, limit), 1e15 - reopens);
-    expectDelayWithin(await limiter.checkRate(k, limit, 1), reopens, slack, 'checkRate of cost 1');
-    expectDelayWithin(await limiter.peek([{ key: k, limit, cost: 1 }]), reopens, slack, 'peek of cost 1');
-  }),
+  test(
+    'RL-A7',
+    'a window that reopens up to 1e15 ms ahead answers a delay, never cost_unpayable',
+    [...WINDOWS, 'penalize'],
+    async ({ limiter, clock, capabilities }) => {
+      const k = key({ axis: 'window-horizon' });
+      // slots of 10 ms for a limiter that keeps 128 a window: the hold's end and the window after it fill the horizon
+      const limit: Limit = { perWindow: 1, windowMs: 1280 };
+      const reopens = 1e15 - 10;
+      expectDone(await limiter.penalize(k, { untilMs: clock.now() + reopens - 1280 }), 'penalize until one window before the horizon');
+      const slack = Math.min(slackOf(capabilities, limit), 1e15 - reopens);
+      expectDelayWithin(await limiter.checkRate(k, limit, 1), reopens, slack, 'checkRate of cost 1');
+      expectDelayWithin(await limiter.peek([{ key: k, limit, cost: 1 }]), reopens, slack, 'peek of cost 1');
+    },
+  ),
 ];
