@@ -7,6 +7,7 @@ import { INSPECTING } from './inspecting.js';
 import { KEYS_AND_LIMITS } from './keys-and-limits.js';
 import { MODEL_CHECK } from './model-check.js';
 import { PRIORITIES } from './priorities.js';
+import { PRIORITY_BOUNDS } from './priority-bounds.js';
 import { RECORDING } from './recording.js';
 import { SAFETY } from './safety-property.js';
 import { SEVERAL_BUCKETS } from './several-buckets.js';
@@ -33,6 +34,7 @@ export const ALL_TESTS: readonly ConformanceTest[] = [
   ...WINDOW_FEEDBACK,
   ...WINDOW_SYNC,
   ...PRIORITIES,
+  ...PRIORITY_BOUNDS,
   ...INSPECTING,
   ...FAILURES,
   ...HOST_CONTRACT,
