@@ -1,4 +1,4 @@
-import type { BucketKey, Limit, Priority, RateLimiter } from '@core/rate-limit-contract';
+import type { BucketCheck, BucketKey, Limit, Priority, RateLimiter } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
 import { expectBooked, expectBorrowed, expectDelay, expectDone, expectOkNow } from '../expect.js';
 import { TEN_PER_SECOND, TEN_PER_WINDOW, expectDelayWithin, key, landed, slackOf, spend } from './fixtures.js';
@@ -13,6 +13,9 @@ import { TEN_PER_SECOND, TEN_PER_WINDOW, expectDelayWithin, key, landed, slackOf
 const CLASSES = ['injectableClock', 'bookings', 'priorities'] as const;
 const ONE_PER_SECOND: Limit = { capacity: 1, refillPerSec: 1 };
 const TWO_PER_SECOND: Limit = { capacity: 1, refillPerSec: 2 };
+const EVERY_HALF_S: Limit = { requests: 1, periodMs: 500 };
+const EVERY_SECOND: Limit = { requests: 1, periodMs: 1000 };
+const EVERY_3_S: Limit = { requests: 1, periodMs: 3000 };
 /** What a peek asks beyond the room: the smallest cost that must wait. */
 const OVER = 0.01;
 
@@ -209,4 +212,79 @@ export const PRIORITY_BOUNDS: readonly ConformanceTest[] = [
     await clock.advance(5e-6 - 5e-7);
     expectOkNow(await limiter.peek([{ key: k, limit: TEN_PER_SECOND, cost: 8 }], { priority: 'bulk' }), 'bulk 8, 5e-7 ms short', clock.now());
   }),
+  test('RL-Q3', 'a booking far behind the others never lowers the bound on the level before it', CLASSES, async ({ limiter, clock }) => {
+    const a = key({ axis: 'a' });
+    const b = key({ axis: 'b' });
+    const t0 = clock.now();
+    await spend(limiter, b, EVERY_3_S, 1, 'b: its one token (the next at 3000 ms)');
+    await bulkAhead(limiter, a, t0, 10);
+    expectBooked(await limiter.checkRates(pair(a, b, EVERY_3_S), { priority: 'bulk', maxWaitMs: 5000 }), t0, 3000, 'bulk a 1 + b 1: booked at 3000 ms');
+    await expectRoom(limiter, a, 'critical', 2, 2301, 'a at 0 ms');
+    // past the first booking (100 ms) a still holds 8 at every instant up to 1000 ms, whatever lies at 3000 ms
+    await clock.advance(150);
+    await expectRoom(limiter, a, 'critical', 2, 2151, 'a at 150 ms');
+  }),
+  test('RL-Q2', 'a booking of a higher class between lower bookings holds back its class from its send time', CLASSES, async ({ limiter, clock }) => {
+    const a = key({ axis: 'a' });
+    const b = key({ axis: 'b' });
+    const t0 = clock.now();
+    await spend(limiter, b, EVERY_HALF_S, 1, 'b: its one token (the next at 500 ms)');
+    await bulkAhead(limiter, a, t0, 10);
+    expectBooked(
+      await limiter.checkRates(pair(a, b, EVERY_HALF_S), { priority: 'critical', maxWaitMs: 5000 }),
+      t0,
+      500,
+      'critical a 1 + b 1: booked at 500 ms',
+    );
+    for (const priority of ['critical', 'normal'] as const) {
+      expectDelay(await limiter.peek([{ key: a, limit: TEN_PER_SECOND, cost: 1 }], { priority }), 500, `${priority} 1: right after the critical booking`);
+      expectDelay(await limiter.peek([{ key: a, limit: TEN_PER_SECOND, cost: 1 + OVER }], { priority }), 1001, `${priority} 1.01: no room at 500 ms either`);
+    }
+    await clock.advance(150);
+    expectDelay(await limiter.peek([{ key: a, limit: TEN_PER_SECOND, cost: 1 }], { priority: 'critical' }), 350, 'critical 1 at 150 ms');
+    expectDelay(await limiter.peek([{ key: a, limit: TEN_PER_SECOND, cost: 1 + OVER }], { priority: 'critical' }), 851, 'critical 1.01 at 150 ms');
+  }),
+  test('RL-Q2', 'bookings of a class made behind lower bookings hold back later calls of that class in booking order', CLASSES, async ({ limiter, clock }) => {
+    // after the booking of `priority` at 1000 ms: [critical, normal, bulk] peeks of 1 (at once, or the wait in ms)
+    const expected = { critical: [300, 300, 500], normal: [0, 300, 500] } as const;
+    for (const priority of ['critical', 'normal'] as const) {
+      const a = key({ axis: `a-${priority}` });
+      const b = key({ axis: `b-${priority}` });
+      const t0 = clock.now();
+      await spend(limiter, b, EVERY_SECOND, 1, 'b: its one token (the next at 1000 ms)');
+      await bulkAhead(limiter, a, t0, 3);
+      expectBooked(await limiter.checkRates(pair(a, b, EVERY_SECOND), { priority, maxWaitMs: 5000 }), t0, 1000, `${priority} a 1 + b 1: booked at 1000 ms`);
+      for (const [i, q] of (['critical', 'normal', 'bulk'] as const).entries()) {
+        const wait = expected[priority][i] as number;
+        const d = await limiter.peek([{ key: a, limit: TEN_PER_SECOND, cost: 1 }], { priority: q });
+        if (wait === 0) expectOkNow(d, `after a ${priority} booking: ${q} 1`);
+        else expectDelay(d, wait, `after a ${priority} booking: ${q} 1`);
+      }
+      // a booking at its GCRA time, before the one at 1000 ms: the next call of the class still goes after both
+      expectBooked(await limiter.checkRate(a, TEN_PER_SECOND, 1, { priority, maxWaitMs: 5000 }), t0, 300, `${priority} 1 booked at 300 ms`);
+      expectDelay(await limiter.peek([{ key: a, limit: TEN_PER_SECOND, cost: 1 }], { priority }), 400, `${priority} 1 after it`);
+      await clock.advance(5000);
+    }
+  }),
+  test('RL-A7', 'behind a booking of its class, a cost short of its GCRA time by less than the tolerance goes now', CLASSES, async ({ limiter, clock }) => {
+    const a = key({ axis: 'a' });
+    const b = key({ axis: 'b' });
+    const t0 = clock.now();
+    await spend(limiter, b, EVERY_SECOND, 1, 'b: its one token (the next at 1000 ms)');
+    await spend(limiter, a, TEN_PER_SECOND, 9, 'a: 9 of 10 at once');
+    expectBooked(await limiter.checkRates(pair(a, b, EVERY_SECOND), { priority: 'critical', maxWaitMs: 5000 }), t0, 1000, 'critical a 1 + b 1');
+    expectDelay(await limiter.peek([{ key: a, limit: TEN_PER_SECOND, cost: 1 }], { priority: 'critical' }), 200, 'critical 1 on a');
+    await clock.advance(200 - 5e-6);
+    expectDelay(await limiter.peek([{ key: a, limit: TEN_PER_SECOND, cost: 1 }], { priority: 'critical' }), 1, 'critical 1, 5e-6 ms short');
+    await clock.advance(5e-6 - 5e-7);
+    expectOkNow(await limiter.peek([{ key: a, limit: TEN_PER_SECOND, cost: 1 }], { priority: 'critical' }), 'critical 1, 5e-7 ms short', clock.now());
+  }),
 ];
+
+/** A call of 1 on `a` (TEN_PER_SECOND) and on `b` (`slow`, the bottleneck that sets the send time). */
+function pair(a: BucketKey, b: BucketKey, slow: Limit): BucketCheck[] {
+  return [
+    { key: a, limit: TEN_PER_SECOND, cost: 1 },
+    { key: b, limit: slow, cost: 1 },
+  ];
+}
