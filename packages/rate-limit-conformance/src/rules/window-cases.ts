@@ -190,6 +190,51 @@ export const WINDOW_CASES: readonly ConformanceTest[] = [
       expectEqual(token.windowMs, undefined, 'windowMs of a token bucket');
     },
   ),
+  test(
+    'RL-I3',
+    'a snapshot counts a window limit’s sends in the window ending now, bookings ahead left out, and drops it once nothing counts',
+    [...WINDOWS, 'bookings', 'snapshot'],
+    async ({ limiter, clock, capabilities }) => {
+      const k = key({ axis: 'counted' });
+      const limit: Limit = { perWindow: 10, windowMs: 1000 };
+      const slack = slackOf(capabilities, limit);
+      const counted = async (expected: number, what: string): Promise<void> => {
+        const snapshot = expectSnapshot(await limiter.snapshot(), what);
+        const row = snapshot.find((b) => b.venue === 'alpha' && b.axis === 'counted');
+        if (row === undefined) fail(`${what}: the window limit is missing from ${show(snapshot)}`);
+        // counted is optional: a limiter that shows it shows the cost of the window ending now
+        if (row.counted !== undefined) expectClose(row.counted, expected, `${what}: counted`);
+      };
+      await spend(limiter, k, limit, 3, '3 at 0 ms');
+      await clock.advance(500);
+      await spend(limiter, k, limit, 7, '7 at 500 ms');
+      // full: the next send goes when the 3 sent at 0 ms leave, at 1000 ms
+      expectBookedWithin(await limiter.checkRate(k, limit, 1, { maxWaitMs: 2000 }), clock.now(), 500, slack, 'a booking of 1');
+      await counted(10, 'at 500 ms, the booking ahead');
+      await clock.advance(600);
+      await counted(8, 'at 1100 ms: the 7 and the booking sent by then');
+      await clock.advance(500);
+      await counted(1, 'at 1600 ms: the booking alone');
+      await clock.advance(2000);
+      const snapshot = expectSnapshot(await limiter.snapshot(), 'at 3600 ms');
+      expectTrue(!snapshot.some((b) => b.venue === 'alpha' && b.axis === 'counted'), `a window limit nothing counts in any more is listed: ${show(snapshot)}`);
+    },
+  ),
+  test(
+    'RL-R1',
+    'a record without a limit on a bucket never defined counts as sent when a window limit defines it',
+    [...WINDOWS],
+    async ({ limiter, clock, capabilities }) => {
+      const k = key({ axis: 'window-debt' });
+      const limit: Limit = { perWindow: 10, windowMs: 1000 };
+      limiter.record(k, 4);
+      await landed();
+      await clock.advance(300);
+      await spend(limiter, k, limit, 6, 'the 6 the recorded 4 leave of the window');
+      expectDelayWithin(await limiter.checkRate(k, limit, 1), 1000, slackOf(capabilities, limit), 'cost 1 with the window full');
+      expectBorrowed(await limiter.borrowed(k), 10, 'borrowed: the record of 4 and the 6 spent');
+    },
+  ),
   test('RL-A2', 'cost 0 is admitted at once on a window in debt or under a penalty', [...WINDOWS, 'penalize'], async ({ limiter, clock }) => {
     const recorded = key({ axis: 'window-in-debt' });
     limiter.record(recorded, 15, TEN_PER_WINDOW);

@@ -1,7 +1,7 @@
 import type { SyncOptions } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
 import { expectBorrowed, expectDelay, expectDone, expectEqual, expectError, expectOkNow, show } from '../expect.js';
-import { TEN_PER_WINDOW, expectDelayWithin, key, slackOf, spend, synced } from './fixtures.js';
+import { TEN_PER_WINDOW, expectBookedWithin, expectDelayWithin, key, slackOf, spend, synced } from './fixtures.js';
 
 // The syncs of window limits (RL-V5), on 10 per 1000 ms with 50 ms of jitter: a send counts in every interval of
 // 1050 ms of send times that holds it. Times below are from the start of each test; every send the limiter is
@@ -81,6 +81,21 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
       expectBorrowed(await limiter.borrowed(limiterKnowsMore), 8, 'our 5 and 7 − max(4, 1) = 3 others spent (the sum, 5, would leave 2)');
     },
   ),
+  test('RL-V5', 'others’ reported use holds back bookings and the sends behind them too', [...SYNC, 'bookings'], async ({ limiter, clock, capabilities }) => {
+    const slack = slackOf(capabilities, TEN_PER_WINDOW);
+    const k = key({ axis: 'others-and-bookings' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 4, 'cost 4 at 0 ms');
+    // without a send time all 7 are others', counted as sent at -50 ms: they leave every window at 1000 ms
+    await synced(limiter, k, 7, undefined, 'sync 7 without a send time');
+    expectBorrowed(await limiter.borrowed(k), 11, 'our 4 and the 7 reported');
+    expectBookedWithin(await limiter.checkRate(k, TEN_PER_WINDOW, 1, { maxWaitMs: 5000 }), t0, 1000, slack, 'a booking of 1: when the report leaves');
+    expectDelayWithin(await limiter.checkRate(k, TEN_PER_WINDOW, 5), 1000, slack, 'cost 5 beside the booking: 4 + 1 + 5 once the report leaves');
+    expectDelayWithin(await limiter.checkRate(k, TEN_PER_WINDOW, 6), 1050, slack, 'cost 6: once the 4 sent at 0 ms leave too');
+    await clock.advance(500);
+    expectDelayWithin(await limiter.checkRate(k, TEN_PER_WINDOW, 5), 500, slack, 'cost 5 at 500 ms');
+    expectBorrowed(await limiter.borrowed(k), 11, 'at 500 ms: the same 11 in the windows ahead');
+  }),
   test('RL-V5', 'without a send time at or before now, nothing is taken as counted: countedOwnCost is ignored', [...SYNC], async ({ limiter, clock }) => {
     const future = key({ axis: 'sent-in-the-future' });
     const none = key({ axis: 'sent-unknown' });
