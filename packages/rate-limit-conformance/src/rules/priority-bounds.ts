@@ -15,6 +15,8 @@ const ONE_PER_SECOND: Limit = { capacity: 1, refillPerSec: 1 };
 const TWO_PER_SECOND: Limit = { capacity: 1, refillPerSec: 2 };
 const EVERY_HALF_S: Limit = { requests: 1, periodMs: 500 };
 const EVERY_SECOND: Limit = { requests: 1, periodMs: 1000 };
+const EVERY_1500_MS: Limit = { requests: 1, periodMs: 1500 };
+const EVERY_2_S: Limit = { requests: 1, periodMs: 2000 };
 const EVERY_3_S: Limit = { requests: 1, periodMs: 3000 };
 /** What a peek asks beyond the room: the smallest cost that must wait. */
 const OVER = 0.01;
@@ -223,6 +225,68 @@ export const PRIORITY_BOUNDS: readonly ConformanceTest[] = [
     // past the first booking (100 ms) a still holds 8 at every instant up to 1000 ms, whatever lies at 3000 ms
     await clock.advance(150);
     await expectRoom(limiter, a, 'critical', 2, 2151, 'a at 150 ms');
+  }),
+  test('RL-Q3', 'a booking far ahead made after the first booking’s time passed keeps the bound of the time before it', CLASSES, async ({ limiter, clock }) => {
+    const a = key({ axis: 'a' });
+    const b = key({ axis: 'b' });
+    const t0 = clock.now();
+    await spend(limiter, b, EVERY_3_S, 1, 'b: its one token (the next at 3000 ms)');
+    await bulkAhead(limiter, a, t0, 10);
+    await clock.advance(150);
+    await expectRoom(limiter, a, 'critical', 2, 851, 'a at 150 ms');
+    expectBooked(
+      await limiter.checkRates(pair(a, b, EVERY_3_S), { priority: 'bulk', maxWaitMs: 5000 }),
+      clock.now(),
+      2850,
+      'bulk a 1 + b 1: booked at 3000 ms',
+    );
+    // at 1050 ms the bound on the level since 1000 ms (8) still holds back critical calls: no more than 2 at once
+    await clock.advance(900);
+    await expectRoom(limiter, a, 'critical', 2, 1251, 'a at 1050 ms');
+  }),
+  test('RL-Q1', 'a record before a booking far ahead takes its cost from the room before the booking', [...CLASSES], async ({ limiter, clock }) => {
+    const a = key({ axis: 'a' });
+    const b = key({ axis: 'b' });
+    const t0 = clock.now();
+    await spend(limiter, b, ONE_PER_SECOND, 1, 'b: its one token (the next at 1000 ms)');
+    expectOkNow(await limiter.checkRate(a, TEN_PER_SECOND, 8, { priority: 'bulk' }), 'a: bulk spends its line (8 of 10) at once');
+    expectBooked(await limiter.checkRates(pair(a, b, ONE_PER_SECOND), { priority: 'bulk', maxWaitMs: 5000 }), t0, 1000, 'bulk a 1 + b 1');
+    limiter.record(a, 0.5);
+    await landed();
+    await expectRoom(limiter, a, 'critical', 1.5, 301, 'a after a record of 0.5');
+  }),
+  test('RL-R3', 'a penalty keeps every class from going at once for as long as bookings lie ahead', [...CLASSES, 'penalize'], async ({ limiter, clock }) => {
+    const k = key({ axis: 'held-with-bookings' });
+    await bulkAhead(limiter, k, clock.now(), 10);
+    expectDone(await limiter.penalize(k, { forMs: 500 }), 'penalize for 500 ms');
+    expectDelay(await limiter.peek([{ key: k, limit: TEN_PER_SECOND, cost: OVER }], { priority: 'critical' }), 801, 'critical 0.01 under the hold');
+    // past the first booking's time (100 ms), still under the hold
+    await clock.advance(150);
+    expectDelay(await limiter.peek([{ key: k, limit: TEN_PER_SECOND, cost: OVER }], { priority: 'critical' }), 651, 'critical 0.01 at 150 ms');
+    expectDelay(await limiter.peek([{ key: k, limit: TEN_PER_SECOND, cost: 2 }], { priority: 'critical' }), 850, 'critical 2 at 150 ms');
+  }),
+  test('RL-Q1', 'a booking between the first booking ahead and the last adds nothing to the room before the first', CLASSES, async ({ limiter, clock }) => {
+    const a = key({ axis: 'a' });
+    const b = key({ axis: 'b' });
+    const c = key({ axis: 'c' });
+    const d = key({ axis: 'd' });
+    const t0 = clock.now();
+    await spend(limiter, b, EVERY_SECOND, 1, 'b: its one token (the next at 1000 ms)');
+    await spend(limiter, c, EVERY_2_S, 1, 'c: its one token (the next at 2000 ms)');
+    await spend(limiter, d, EVERY_1500_MS, 1, 'd: its one token (the next at 1500 ms)');
+    expectOkNow(await limiter.checkRate(a, TEN_PER_SECOND, 8, { priority: 'bulk' }), 'a: bulk spends its line (8 of 10) at once');
+    expectBooked(await limiter.checkRates(pair(a, b, EVERY_SECOND), { priority: 'bulk', maxWaitMs: 5000 }), t0, 1000, 'bulk a 1 + b 1');
+    const withC = [
+      { key: a, limit: TEN_PER_SECOND, cost: 5 },
+      { key: c, limit: EVERY_2_S, cost: 1 },
+    ];
+    expectBooked(await limiter.checkRates(withC, { priority: 'bulk', maxWaitMs: 5000 }), t0, 2000, 'bulk a 5 + c 1');
+    await expectRoom(limiter, a, 'critical', 2, 1701, 'a with bookings at 1000 and 2000 ms');
+    // a normal booking at 1500 ms raises the levels from 1500 ms on, none before
+    expectBooked(await limiter.checkRates(pair(a, d, EVERY_1500_MS), { maxWaitMs: 5000 }), t0, 1500, 'normal a 1 + d 1');
+    await expectRoom(limiter, a, 'critical', 2, 1801, 'a after the booking at 1500 ms');
+    await clock.advance(1200);
+    await expectRoom(limiter, a, 'critical', 4, 801, 'a at 1200 ms');
   }),
   test('RL-Q2', 'a booking of a higher class between lower bookings holds back its class from its send time', CLASSES, async ({ limiter, clock }) => {
     const a = key({ axis: 'a' });
