@@ -1,6 +1,18 @@
 import type { Limit } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
-import { expectBorrowed, expectClose, expectDelay, expectDone, expectEqual, expectError, expectSnapshot, expectTrue, fail, show } from '../expect.js';
+import {
+  expectBorrowed,
+  expectClose,
+  expectDelay,
+  expectDone,
+  expectEqual,
+  expectError,
+  expectOkNow,
+  expectSnapshot,
+  expectTrue,
+  fail,
+  show,
+} from '../expect.js';
 import {
   TEN_PER_SECOND,
   TEN_PER_WINDOW,
@@ -221,6 +233,20 @@ export const WINDOW_CASES: readonly ConformanceTest[] = [
     },
   ),
   test(
+    'RL-I3',
+    'a snapshot drops a window limit that held only others’ reported use once that use left',
+    [...WINDOWS, 'sync', 'snapshot'],
+    async ({ limiter, clock }) => {
+      const k = key({ axis: 'reported-only' });
+      expectDone(await limiter.sync(k, TEN_PER_WINDOW, 3), 'sync 3 on a window limit never used');
+      const listed = async (): Promise<boolean> =>
+        expectSnapshot(await limiter.snapshot(), 'snapshot').some((b) => b.venue === 'alpha' && b.axis === 'reported-only');
+      expectTrue(await listed(), 'the window limit holding the 3 reported is missing from the snapshot');
+      await clock.advance(3000);
+      expectTrue(!(await listed()), 'a window limit nothing counts in any more is listed');
+    },
+  ),
+  test(
     'RL-R1',
     'a record without a limit on a bucket never defined counts as sent when a window limit defines it',
     [...WINDOWS],
@@ -233,6 +259,17 @@ export const WINDOW_CASES: readonly ConformanceTest[] = [
       await spend(limiter, k, limit, 6, 'the 6 the recorded 4 leave of the window');
       expectDelayWithin(await limiter.checkRate(k, limit, 1), 1000, slackOf(capabilities, limit), 'cost 1 with the window full');
       expectBorrowed(await limiter.borrowed(k), 10, 'borrowed: the record of 4 and the 6 spent');
+    },
+  ),
+  test(
+    'RL-A7',
+    'a window limit’s tolerance is a billionth of perWindow: a cost above it by less is paid, by more is cost_unpayable',
+    [...WINDOWS, 'fractionalCosts'],
+    async ({ limiter }) => {
+      const limit: Limit = { perWindow: 1e6, windowMs: 1000 };
+      // the tolerance is 1e-3: half of it over perWindow still fits an empty window, five times it never does
+      expectOkNow(await limiter.checkRate(key({ axis: 'within' }), limit, 1e6 + 5e-4), 'cost perWindow + 5e-4 on an empty window');
+      expectError(await limiter.checkRate(key({ axis: 'beyond' }), limit, 1e6 + 5e-3), 'cost_unpayable', 'cost perWindow + 5e-3');
     },
   ),
   test('RL-A2', 'cost 0 is admitted at once on a window in debt or under a penalty', [...WINDOWS, 'penalize'], async ({ limiter, clock }) => {

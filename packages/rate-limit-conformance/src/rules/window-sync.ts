@@ -96,6 +96,46 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
     expectDelayWithin(await limiter.checkRate(k, TEN_PER_WINDOW, 5), 500, slack, 'cost 5 at 500 ms');
     expectBorrowed(await limiter.borrowed(k), 11, 'at 500 ms: the same 11 in the windows ahead');
   }),
+  test(
+    'RL-V5',
+    'a cost waits for just as much of others’ use and of the sends after it to leave as it needs',
+    [...SYNC],
+    async ({ limiter, clock, capabilities }) => {
+      const slack = slackOf(capabilities, TEN_PER_WINDOW);
+      const reported = key({ axis: 'reported-then-sends' });
+      const plain = key({ axis: 'sends-alone' });
+      // without a send time the 5 reported are others', counted as sent at -50 ms: they leave at 1000 ms
+      await synced(limiter, reported, 5, undefined, 'sync 5 without a send time at 0 ms');
+      for (const k of [reported, plain]) await spend(limiter, k, TEN_PER_WINDOW, 2, 'cost 2 at 0 ms');
+      await clock.advance(200);
+      for (const k of [reported, plain]) await spend(limiter, k, TEN_PER_WINDOW, 2, 'cost 2 at 200 ms');
+      const peek = (k: typeof plain, cost: number) => limiter.peek([{ key: k, limit: TEN_PER_WINDOW, cost }]);
+      expectOkNow(await peek(reported, 1), 'reported: cost 1 fills the window', clock.now());
+      expectDelayWithin(await peek(reported, 2), 800, slack, 'reported: cost 2, once the report leaves');
+      expectDelayWithin(await peek(reported, 8), 850, slack, 'reported: cost 8, once the 2 sent at 0 ms leave too');
+      expectDelayWithin(await peek(reported, 9), 1050, slack, 'reported: cost 9, once the 2 sent at 200 ms leave too');
+      expectOkNow(await peek(plain, 6), 'alone: cost 6 fills the window', clock.now());
+      expectDelayWithin(await peek(plain, 7), 850, slack, 'alone: cost 7, once the 2 sent at 0 ms leave');
+      expectDelayWithin(await peek(plain, 9), 1050, slack, 'alone: cost 9, once the 2 sent at 200 ms leave too');
+    },
+  ),
+  test('RL-V5', 'a send time equal to now counts the sends the venue surely had as ours', [...SYNC], async ({ limiter, clock }) => {
+    const k = key({ axis: 'sent-now' });
+    await spend(limiter, k, TEN_PER_WINDOW, 4, 'cost 4 at 0 ms');
+    await clock.advance(200);
+    // the reporting request leaves now, at 200 ms: the 4 sent at 0 ms reached the venue by 50 ms; 3 of 7 are others'
+    await synced(limiter, k, 7, { sentAtMs: clock.now() }, 'sync 7 answering a request sent now');
+    expectBorrowed(await limiter.borrowed(k), 7, 'our 4 and the 3 others spent');
+  }),
+  test('RL-V5', 'a window end known to the millisecond (earliest = latest) tells a fixed window', [...SYNC], async ({ limiter, clock }) => {
+    const k = key({ axis: 'exact-end' });
+    const t0 = clock.now();
+    await spend(limiter, k, TEN_PER_WINDOW, 9, 'cost 9 at 0 ms');
+    await clock.advance(1010);
+    // a venue window from 1000 to 2000 ms: the 9 reached it by 50 ms, before it began, and are forgotten
+    await synced(limiter, k, 1, { windowEnd: { earliestMs: t0 + 2000, latestMs: t0 + 2000 } }, 'sync 1 of the window ending at 2000 ms');
+    expectBorrowed(await limiter.borrowed(k), 1, 'the 9 forgotten; the 1 reported');
+  }),
   test('RL-V5', 'without a send time at or before now, nothing is taken as counted: countedOwnCost is ignored', [...SYNC], async ({ limiter, clock }) => {
     const future = key({ axis: 'sent-in-the-future' });
     const none = key({ axis: 'sent-unknown' });
