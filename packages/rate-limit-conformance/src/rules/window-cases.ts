@@ -233,6 +233,21 @@ export const WINDOW_CASES: readonly ConformanceTest[] = [
     },
   ),
   test(
+    'RL-L5',
+    'a window limit that redefines a bucket after its hold ended takes over what it borrowed, and no hold',
+    [...WINDOWS, 'penalize'],
+    async ({ limiter, clock, capabilities }) => {
+      const k = key({ axis: 'after-hold' });
+      await spend(limiter, k, TEN_PER_SECOND, 1);
+      expectDone(await limiter.penalize(k, { forMs: 1000 }), 'penalize for 1000 ms');
+      await clock.advance(1100);
+      // empty at 1000 ms, 1 token back by 1100 ms: 9 borrowed carry over, counted as sent now
+      expectBorrowed(await limiter.borrowed(k), 9, 'borrowed 100 ms after the hold');
+      expectOkNow(await limiter.checkRate(k, TEN_PER_WINDOW, 1), 'cost 1 under a window limit: the hold is over', clock.now());
+      expectDelayWithin(await limiter.checkRate(k, TEN_PER_WINDOW, 1), 1050, slackOf(capabilities, TEN_PER_WINDOW), 'the next cost 1: the window full');
+    },
+  ),
+  test(
     'RL-I3',
     'a snapshot drops a window limit that held only others’ reported use once that use left',
     [...WINDOWS, 'sync', 'snapshot'],
