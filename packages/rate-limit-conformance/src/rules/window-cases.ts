@@ -249,6 +249,23 @@ export const WINDOW_CASES: readonly ConformanceTest[] = [
   ),
   test(
     'RL-I3',
+    'counted leaves out what was sent more than windowMs ago, though jitterMs keeps it in borrowed',
+    [...WINDOWS, 'snapshot'],
+    async ({ limiter, clock }) => {
+      const k = key({ axis: 'counted-jitter' });
+      await spend(limiter, k, TEN_PER_WINDOW, 3, '3 at 0 ms');
+      await clock.advance(500);
+      await spend(limiter, k, TEN_PER_WINDOW, 2, '2 at 500 ms');
+      await clock.advance(520);
+      // at 1020 ms the window (20, 1020] holds the 2; the 3 sent at 0 ms may still reach the venue late
+      const row = expectSnapshot(await limiter.snapshot(), 'snapshot at 1020 ms').find((b) => b.venue === 'alpha' && b.axis === 'counted-jitter');
+      if (row === undefined) fail('the window limit is missing from the snapshot at 1020 ms');
+      expectClose(row.borrowed, 5, 'borrowed at 1020 ms');
+      if (row.counted !== undefined) expectClose(row.counted, 2, 'counted at 1020 ms');
+    },
+  ),
+  test(
+    'RL-I3',
     'a snapshot drops a window limit that held only others’ reported use once that use left',
     [...WINDOWS, 'sync', 'snapshot'],
     async ({ limiter, clock }) => {
