@@ -119,6 +119,68 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
       expectDelayWithin(await peek(plain, 9), 1050, slack, 'alone: cost 9, once the 2 sent at 200 ms leave too');
     },
   ),
+  test(
+    'RL-V5',
+    'with a window end, only sends after the window surely began (its latest end less windowMs) count as ours',
+    [...SYNC],
+    async ({ limiter, clock }) => {
+      const k = key({ axis: 'before-the-window' });
+      const t0 = clock.now();
+      await clock.advance(450);
+      await spend(limiter, k, TEN_PER_WINDOW, 3, 'cost 3 at 450 ms');
+      await clock.advance(150);
+      await spend(limiter, k, TEN_PER_WINDOW, 2, 'cost 2 at 600 ms');
+      await clock.advance(790);
+      await spend(limiter, k, TEN_PER_WINDOW, 1, 'the reporting request at 1390 ms');
+      await clock.advance(10);
+      // the window ends by 1500 ms, so it began by 500 ms: the 2 sent at 600 ms surely count in the venue's 7; the 3
+      // sent at 450 ms may have reached it before it began (by 500 ms), so they are not taken as counted (a rolling
+      // window counted from 400 ms would take them)
+      await synced(limiter, k, 7, { sentAtMs: t0 + 1390, windowEnd: endAt(t0, 1500) }, 'sync 7 of the window ending by 1500 ms');
+      expectBorrowed(await limiter.borrowed(k), 11, 'our 3, 2 and 1, and the 5 others spent');
+    },
+  ),
+  test(
+    'RL-V5',
+    'others’ use reported in a fixed window stops counting at its end, while the next window’s report is open',
+    [...SYNC],
+    async ({ limiter, clock, capabilities }) => {
+      const k = key({ axis: 'next-window-open' });
+      const t0 = clock.now();
+      await clock.advance(940);
+      await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A at 940 ms');
+      await clock.advance(50);
+      await synced(limiter, k, 8, { sentAtMs: t0 + 940, windowEnd: endAt(t0, 1000) }, 'sync 8 answering A, of the window ending by 1000 ms');
+      expectBorrowed(await limiter.borrowed(k), 9, 'our A and the 8 others spent in that window');
+      await clock.advance(5);
+      await spend(limiter, k, TEN_PER_WINDOW, 1, 'request B at 995 ms');
+      await clock.advance(3);
+      // B was sent before A's report could be counted: both stand; B's window (ending by 2000 ms) holds only B
+      await synced(limiter, k, 1, { sentAtMs: t0 + 995, countedOwnCost: 1, windowEnd: endAt(t0, 2000) }, 'sync 1 answering B, of the next window');
+      await clock.advance(52);
+      // at 1050 ms the first window ended: its others' use is gone, and A and B may both count in the next one
+      const peek = (cost: number) => limiter.peek([{ key: k, limit: TEN_PER_WINDOW, cost }]);
+      expectOkNow(await peek(8), 'cost 8 at 1050 ms', clock.now());
+      expectDelayWithin(await peek(9), 940, slackOf(capabilities, TEN_PER_WINDOW), 'cost 9 at 1050 ms: once A leaves');
+    },
+  ),
+  test('RL-V5', 'a report after a fixed window ended never keeps that window’s others’ use as the larger', [...SYNC], async ({ limiter, clock }) => {
+    const k = key({ axis: 'ended-window-report' });
+    const t0 = clock.now();
+    await clock.advance(940);
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request A at 940 ms');
+    await clock.advance(50);
+    await synced(limiter, k, 8, { sentAtMs: t0 + 940, windowEnd: endAt(t0, 1000) }, 'sync 8 answering A, of the window ending by 1000 ms');
+    await clock.advance(5);
+    await spend(limiter, k, TEN_PER_WINDOW, 1, 'request B at 995 ms');
+    await clock.advance(3);
+    // B was sent before A's report could be counted: both reports stand, A's until its window's end
+    await synced(limiter, k, 1, { sentAtMs: t0 + 995, countedOwnCost: 1, windowEnd: endAt(t0, 2000) }, 'sync 1 answering B at 998 ms');
+    await clock.advance(12);
+    // at 1010 ms A's window ended: of the reports only B's newer one (2 of others') still counts, not the larger 8
+    await synced(limiter, k, 3, { sentAtMs: t0 + 995, countedOwnCost: 1, windowEnd: endAt(t0, 2000) }, 'sync 3 answering B at 1010 ms');
+    expectBorrowed(await limiter.borrowed(k), 4, 'our A and B, and the 2 others spent in the next window');
+  }),
   test('RL-V5', 'a send time equal to now counts the sends the venue surely had as ours', [...SYNC], async ({ limiter, clock }) => {
     const k = key({ axis: 'sent-now' });
     await spend(limiter, k, TEN_PER_WINDOW, 4, 'cost 4 at 0 ms');
