@@ -15,6 +15,7 @@ const ONE_PER_SECOND: Limit = { capacity: 1, refillPerSec: 1 };
 const TWO_PER_SECOND: Limit = { capacity: 1, refillPerSec: 2 };
 const EVERY_HALF_S: Limit = { requests: 1, periodMs: 500 };
 const EVERY_SECOND: Limit = { requests: 1, periodMs: 1000 };
+const EVERY_1100_MS: Limit = { requests: 1, periodMs: 1100 };
 const EVERY_1500_MS: Limit = { requests: 1, periodMs: 1500 };
 const EVERY_2_S: Limit = { requests: 1, periodMs: 2000 };
 const EVERY_3_S: Limit = { requests: 1, periodMs: 3000 };
@@ -287,6 +288,23 @@ export const PRIORITY_BOUNDS: readonly ConformanceTest[] = [
     await expectRoom(limiter, a, 'critical', 2, 1801, 'a after the booking at 1500 ms');
     await clock.advance(1200);
     await expectRoom(limiter, a, 'critical', 4, 801, 'a at 1200 ms');
+  }),
+  test('RL-Q3', 'a booking after the others that fills the bucket higher raises the bound on every level ahead', CLASSES, async ({ limiter, clock }) => {
+    const a = key({ axis: 'a' });
+    const b = key({ axis: 'b' });
+    const t0 = clock.now();
+    await spend(limiter, b, EVERY_1100_MS, 1, 'b: its one token (the next at 1100 ms)');
+    await bulkAhead(limiter, a, t0, 10);
+    // a holds 8 up to 1000 ms, 7 at 1100 ms; a normal booking of 2.5 then takes it to 9.5
+    const normal = [
+      { key: a, limit: TEN_PER_SECOND, cost: 2.5 },
+      { key: b, limit: EVERY_1100_MS, cost: 1 },
+    ];
+    expectBooked(await limiter.checkRates(normal, { maxWaitMs: 5000 }), t0, 1100, 'normal a 2.5 + b 1: booked at 1100 ms');
+    await expectRoom(limiter, a, 'critical', 0.5, 1101, 'a with 9.5 ahead at 1100 ms');
+    limiter.record(a, 0.3);
+    await landed();
+    await expectRoom(limiter, a, 'critical', 0.2, 1101, 'a after a record of 0.3');
   }),
   test('RL-Q2', 'a booking of a higher class between lower bookings holds back its class from its send time', CLASSES, async ({ limiter, clock }) => {
     const a = key({ axis: 'a' });
