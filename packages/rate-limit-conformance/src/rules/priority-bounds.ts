@@ -189,6 +189,12 @@ export const PRIORITY_BOUNDS: readonly ConformanceTest[] = [
     expectDelay(await limiter.peek([{ key: k, limit: TEN_PER_SECOND, cost: 9 }], { priority: 'bulk' }), 100, 'bulk 9 (line 8, raised to 9) with 1 borrowed');
     expectDelay(await limiter.peek([{ key: k, limit: TEN_PER_SECOND, cost: 8.5 }], { priority: 'bulk' }), 100, 'bulk 8.5 (line raised to 8.5) with 1 borrowed');
     expectOkNow(await limiter.peek([{ key: k, limit: TEN_PER_SECOND, cost: 9 }], { priority: 'critical' }), 'critical 9 with 1 borrowed');
+    // above the capacity the line stops at the capacity: cost 15 from a full bucket waits (15 − 10) / 10 s (RL-A5)
+    expectDelay(
+      await limiter.peek([{ key: key({ axis: 'above-capacity' }), limit: TEN_PER_SECOND, cost: 15 }], { priority: 'bulk' }),
+      500,
+      'bulk 15 on a full bucket',
+    );
   }),
   test(
     'RL-Q4',
