@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { createRedisRateLimiter, fromIoRedis } from '../dist/index.js';
+import { BARE_GCRA } from './bare-gcra.mjs';
 const port = Number(process.env.PORT);
 const c1 = new Redis({ port, enableOfflineQueue: true, maxRetriesPerRequest: 1 });
 // a manual clock that moves 20 us per call, as one Redis core at ~50 k calls/s would see it: deterministic ledgers
@@ -18,20 +19,7 @@ const clock = {
 };
 const lim = createRedisRateLimiter({ redis: fromIoRedis(c1), prefix: 'perf:', timeoutMs: 60000, ...(process.env.REAL_CLOCK ? {} : { clock }) });
 // perf-probe's bare one-key GCRA script (EVALSHA), the token bucket's yardstick
-c1.defineCommand('gcra', {
-  numberOfKeys: 1,
-  lua: `
-local t = redis.call('TIME')
-local now = (tonumber(t[1]) - 1767225600) * 1000 + tonumber(t[2]) / 1000
-local emission = 1000 / tonumber(ARGV[2])
-local tau = tonumber(ARGV[1]) * emission
-local tat = tonumber(redis.call('GET', KEYS[1]) or now)
-if tat < now then tat = now end
-local newTat = tat + tonumber(ARGV[3]) * emission
-if newTat - now > tau then return 0 end
-redis.call('SET', KEYS[1], newTat, 'PX', math.max(1, math.ceil(newTat - now)))
-return 1`,
-});
+c1.defineCommand('gcra', { numberOfKeys: 1, lua: BARE_GCRA });
 const key = (i) => ({ venue: 'v', credential: `c${i % 1000}`, axis: 'a' });
 const TB = { capacity: 1e9, refillPerSec: 1e9 };
 // Binance spot's checks of POST /api/v3/order as @core/exchange-specs resolves them (four window limits)

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { createRedisRateLimiter, fromIoRedis } from '../dist/index.js';
+import { BARE_GCRA } from './bare-gcra.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -146,19 +147,6 @@ async function measure(admin, op, inFlight) {
 }
 
 // ---- the contenders ---------------------------------------------------------------------------
-
-const BARE_GCRA = `
-local t = redis.call('TIME')
-local now = (tonumber(t[1]) - 1767225600) * 1000 + tonumber(t[2]) / 1000
-local emission = 1000 / tonumber(ARGV[2])
-local tau = tonumber(ARGV[1]) * emission
-local tat = tonumber(redis.call('GET', KEYS[1]) or now)
-if tat < now then tat = now end
-local newTat = tat + tonumber(ARGV[3]) * emission
-if newTat - now > tau then return 0 end
-redis.call('SET', KEYS[1], newTat, 'PX', math.max(1, math.ceil(newTat - now)))
-return 1
-`;
 
 function client(port, enableAutoPipelining = false) {
   const c = new Redis({ host: '127.0.0.1', port, enableOfflineQueue: false, maxRetriesPerRequest: 0, lazyConnect: true, enableAutoPipelining });
