@@ -43,6 +43,25 @@ function recordingLimiter(lateMs = 0) {
   return { clock, base, wrapped, recorded };
 }
 
+/** A paced fetch whose venue answers `answered(ms)`'s request after `ms` of its manual clock; `recorded` lists the records. */
+function answeringAfter() {
+  const { clock, wrapped, recorded } = recordingLimiter();
+  let delay = 0;
+  const fetch = async (): Promise<Response> => {
+    if (delay > 0) await new Promise<void>((r) => clock.setTimer(r, delay));
+    return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+  };
+  const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch, clock, windowBurst: false });
+  const answered = async (ms: number): Promise<void> => {
+    delay = ms;
+    const p = paced(`${URL_BASE}/heavy`);
+    await clock.whenTimers(1);
+    await clock.advance(ms);
+    await p;
+  };
+  return { answered, recorded };
+}
+
 describe('late sends and late answers on window limits', () => {
   it('a send that goes out later than admitted by more than half the jitter allowance is counted again from when it went out', async () => {
     for (const [late, records] of [
@@ -67,20 +86,7 @@ describe('late sends and late answers on window limits', () => {
   });
 
   it('an answer slower than the fastest by more than half the jitter allowance counts its send again; a new fastest judges the recent ones', async () => {
-    const { clock, wrapped, recorded } = recordingLimiter();
-    let delay = 0;
-    const fetch = async (): Promise<Response> => {
-      if (delay > 0) await new Promise<void>((r) => clock.setTimer(r, delay));
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
-    };
-    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch, clock, windowBurst: false });
-    const answered = async (ms: number): Promise<void> => {
-      delay = ms;
-      const p = paced(`${URL_BASE}/heavy`);
-      await clock.whenTimers(1);
-      await clock.advance(ms);
-      await p;
-    };
+    const { answered, recorded } = answeringAfter();
     // a cold start: the first answers take 150 and 170 ms, the fastest seen so far (the allowance is 100 ms)
     await answered(150);
     await answered(170);
@@ -96,20 +102,7 @@ describe('late sends and late answers on window limits', () => {
   });
 
   it('an answer within the whole jitter allowance of its admission reached the venue in time: never counted again, however slow against the fastest', async () => {
-    const { clock, wrapped, recorded } = recordingLimiter();
-    let delay = 0;
-    const fetch = async (): Promise<Response> => {
-      if (delay > 0) await new Promise<void>((r) => clock.setTimer(r, delay));
-      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
-    };
-    const paced = createPacedFetch({ venue: testVenue, identity: { credential: null }, limiter: wrapped, fetch, clock, windowBurst: false });
-    const answered = async (ms: number): Promise<void> => {
-      delay = ms;
-      const p = paced(`${URL_BASE}/heavy`);
-      await clock.whenTimers(1);
-      await clock.advance(ms);
-      await p;
-    };
+    const { answered, recorded } = answeringAfter();
     // the fastest answer takes 1 ms; the allowance is 100 ms, half of it 50 ms
     await answered(1);
     // 95 ms: 94 ms slower than the fastest, but the request reached the venue before its answer came, within 100 ms
