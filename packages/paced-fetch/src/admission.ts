@@ -88,10 +88,11 @@ export function createAdmission(setting: AdmissionSetting): (attempt: AdmissionA
     );
 
   return async ({ what, checks, held, hold, cls, started, signal }) => {
-    // a critical request books at once: the room kept for it is there now (RL-Q1)
+    // Every class, critical included, sleeps unbooked while only its own buckets hold it back: the room kept for a
+    // critical request on the shared buckets is there when it books (RL-Q1), and a critical request booked seconds
+    // ahead behind its own order count would hold the shared buckets' pacing for every other caller until then.
     const joining =
       waitUnbookedForOwnBuckets &&
-      cls.priority !== 'critical' &&
       checks.some((c) => c.key.credential !== null) &&
       checks.some((c) => c.key.credential === null);
     let asked = clock.now();

@@ -18,7 +18,10 @@ afterEach(async () => {
 const PINNED = { margin: 0.1, burstFraction: 0.1, jitterMs: 0, windowLimits: false } as const;
 
 describe('own buckets before shared ones', () => {
-  async function pingDuringTradeWait(waitUnbookedForOwnBuckets: boolean): Promise<{ sentAtOnce: number; clock: ManualClock; done: Promise<unknown> }> {
+  async function pingDuringTradeWait(
+    waitUnbookedForOwnBuckets: boolean,
+    tradePriority: 'critical' | undefined = undefined,
+  ): Promise<{ sentAtOnce: number; clock: ManualClock; done: Promise<unknown> }> {
     const fake = new FakeFetch(json(200, {}));
     const clock = new ManualClock(1_000_000);
     const limiter = createDefaultRateLimiter({ clock });
@@ -30,6 +33,7 @@ describe('own buckets before shared ones', () => {
       fetch: fake.fetch,
       clock,
       waitUnbookedForOwnBuckets,
+      ...(tradePriority === undefined ? {} : { priority: (r: { readonly path: string }) => (r.path === '/trade' ? tradePriority : undefined) }),
       ...PINNED,
     });
     await paced(`${URL_BASE}/trade`, { method: 'POST' }); // orders: capacity 1, refill 0.8/s: the next waits 1250 ms
@@ -45,6 +49,13 @@ describe('own buckets before shared ones', () => {
   it('waits unbooked for its own order bucket, so the shared IP weight stays free for others meanwhile', async () => {
     const { sentAtOnce, clock, done } = await pingDuringTradeWait(true);
     expect(sentAtOnce).toBe(2); // the first trade and the ping; the second trade still waits
+    await clock.advance(1_250);
+    await done;
+  });
+
+  it('a critical trade waits unbooked for its own order bucket too: the room kept for it is there when it books (RL-Q1, RL-W2)', async () => {
+    const { sentAtOnce, clock, done } = await pingDuringTradeWait(true, 'critical');
+    expect(sentAtOnce).toBe(2); // the first trade and the ping: the critical trade booked nothing seconds ahead
     await clock.advance(1_250);
     await done;
   });
