@@ -11,17 +11,21 @@ const MAX_REBOOKINGS = 2;
  * overcommitted; sent now, it could be one too many at the venue.
  */
 async function overcommitted(limiter: RateLimiter, checks: readonly BucketCheck[]): Promise<BucketCheck[]> {
-  const out: BucketCheck[] = [];
-  for (const c of checks) {
-    const l = c.limit;
-    if (l === null || !('perWindow' in l) || !(c.cost > 0)) continue;
-    // (a limiter that breaks the contract and throws cannot tell: the booking stands)
-    const b = await Promise.resolve()
-      .then(() => limiter.borrowed(c.key))
-      .catch(() => undefined);
-    if (typeof b === 'number' && b > l.perWindow * (1 + 1e-9)) out.push(c);
-  }
-  return out;
+  const windows = checks.filter((c) => c.limit !== null && 'perWindow' in c.limit && c.cost > 0);
+  if (windows.length === 0) return [];
+  // asked all at once: on a shared store each is a round trip, and a critical send waits for the answers
+  const borrowed = await Promise.all(
+    windows.map((c) =>
+      // (a limiter that breaks the contract and throws cannot tell: the booking stands)
+      Promise.resolve()
+        .then(() => limiter.borrowed(c.key))
+        .catch(() => undefined),
+    ),
+  );
+  return windows.filter((c, i) => {
+    const b = borrowed[i];
+    return typeof b === 'number' && b > (c.limit as { readonly perWindow: number }).perWindow * (1 + 1e-9);
+  });
 }
 
 /**
