@@ -95,15 +95,34 @@ function hostsOf(spec: VenueSpec): ReadonlySet<string> {
   return hosts;
 }
 
+/** The matches of recent requests (method, host, path) per spec, answered again without matching (frozen: shared). */
+const matched = new WeakMap<VenueSpec, Map<string, readonly EndpointMatch[]>>();
+/** Distinct requests kept per spec: paths with ids in them (order ids, symbols) are many; the map starts again when full. */
+const MATCHES_PER_SPEC = 1024;
+
 /**
  * The endpoints a request may be: same method (case-insensitive) and a path matching the template
  * (or, for `pathMatch: 'suffix'` specs, whose last segments match it); among them the template
  * with fewer `{name}` segments wins, then the longer one. Endpoints with a `host` only match a
  * request naming that host; a request naming no host, or one the spec does not list, may be any of
  * them: the best match of each host is returned (the caller charges the costliest). A spec without
- * hosts gives at most one match.
+ * hosts gives at most one match. The answer is shared by the requests of the same method, host and path
+ * (frozen).
  */
 export function matchEndpoints(spec: VenueSpec, method: string, path: string, host?: string): readonly EndpointMatch[] {
+  let byRequest = matched.get(spec);
+  if (byRequest === undefined) matched.set(spec, (byRequest = new Map()));
+  const key = `${method}\u0000${host === undefined ? '\u0001' : host}\u0000${path}`;
+  let found = byRequest.get(key);
+  if (found === undefined) {
+    found = Object.freeze(matchNow(spec, method, path, host).map((x) => Object.freeze({ endpoint: x.endpoint, pathParams: Object.freeze(x.pathParams) })));
+    if (byRequest.size >= MATCHES_PER_SPEC) byRequest.clear();
+    byRequest.set(key, found);
+  }
+  return found;
+}
+
+function matchNow(spec: VenueSpec, method: string, path: string, host: string | undefined): readonly EndpointMatch[] {
   const m = method.toUpperCase();
   const p = normalizePath(path);
   const suffix = spec.pathMatch === 'suffix';

@@ -57,15 +57,17 @@ export function readPath(value: unknown, path: string): unknown {
 
 /** Builds the parameter lookup of a request (see {@link RequestParams}). */
 export function requestParams(request: VenueRequest, pathParams: Readonly<Record<string, string>>): RequestParams {
-  const body = parseBody(request.body);
+  // the body is parsed when a name is not found before it (a request priced by its path and query never parses it)
+  let body: { readonly value: unknown } | undefined;
+  const bodyValue = (): unknown => (body ??= { value: parseBody(request.body) }).value;
   return {
     get(name: string): unknown {
-      if (name === '') return body;
+      if (name === '') return bodyValue();
       const fromPath = pathParams[name];
       if (fromPath !== undefined) return fromPath;
       const q = request.query?.[name];
       if (q !== undefined) return q;
-      return readPath(body, name);
+      return readPath(bodyValue(), name);
     },
   };
 }

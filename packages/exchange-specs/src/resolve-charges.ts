@@ -6,6 +6,7 @@ import { deferralOptions, DEFERRED_GATE_FRACTION, inFlightBound } from './deferr
 import { describeSafeLimit, venueLimit, type SafeLimitDerivation, type SafeLimitOptions, type VenueLimitOptions } from './safe-limit.js';
 import { bucketForTier, specTiers } from './tier.js';
 import { chargesOnce, limitOnce } from './resolve-memo.js';
+import { priceByShape } from './shape-memo.js';
 import type { Identity, ResolveError, ResolveErrorCode, VenueRequest } from './venue-io.js';
 import type { BucketSpec, CostRule, EndpointSpec, PricedElsewhere, VenueSpec } from './venue-spec.js';
 
@@ -90,7 +91,10 @@ export interface Charge {
   readonly deferred: boolean;
   /** With `deferred`: the most deferred cost that may be in flight on the key (`inFlightBound`). */
   readonly inFlight?: number;
-  /** The parameters the rule was priced with (a group's items for `items` partitions). */
+  /**
+   * The parameters the rule was priced with (a group's items for `items` partitions); for a price kept for
+   * its shape (the same values where the price read), those of the request first priced so.
+   */
   readonly params: RequestParams;
 }
 
@@ -224,13 +228,21 @@ export function resolveCharges(spec: VenueSpec, request: VenueRequest, identity:
 
 function resolveChargesNow(spec: VenueSpec, request: VenueRequest, identity: Identity, options: ResolveOptions): ChargesResult {
   const matches = matchEndpoints(spec, request.method, request.path, request.host);
-  if (matches.length <= 1) return chargesOf(spec, request, identity, options, matches[0]);
+  const only = matches.length === 1 ? matches[0] : undefined;
+  if (only !== undefined) {
+    // one endpoint: priced once per shape (the parameters the price reads)
+    return priceByShape(spec, only.endpoint, requestParams(request, only.pathParams), identity, options, (params) => {
+      const result = chargesOf(spec, request, identity, options, only, params);
+      return { result, keep: result.ok };
+    });
+  }
+  if (matches.length === 0) return chargesOf(spec, request, identity, options, undefined, requestParams(request, {}));
   // Several hosts of the spec serve this path and the request names none of them: it is charged
   // as the costliest (every one must resolve).
   let best: ChargesResult | undefined;
   let bestCost = -Infinity;
   for (const m of matches) {
-    const r = chargesOf(spec, request, identity, options, m);
+    const r = chargesOf(spec, request, identity, options, m, requestParams(request, m.pathParams));
     if (!r.ok) return r;
     const total = r.charges.reduce((sum, c) => sum + c.venueCost, 0);
     if (total > bestCost) {
@@ -238,10 +250,17 @@ function resolveChargesNow(spec: VenueSpec, request: VenueRequest, identity: Ide
       bestCost = total;
     }
   }
-  return best ?? chargesOf(spec, request, identity, options, undefined);
+  return best ?? chargesOf(spec, request, identity, options, undefined, requestParams(request, {}));
 }
 
-function chargesOf(spec: VenueSpec, request: VenueRequest, identity: Identity, options: ResolveOptions, match: EndpointMatch | undefined): ChargesResult {
+function chargesOf(
+  spec: VenueSpec,
+  request: VenueRequest,
+  identity: Identity,
+  options: ResolveOptions,
+  match: EndpointMatch | undefined,
+  params: RequestParams,
+): ChargesResult {
   const where = `${request.method.toUpperCase()} ${request.path}`;
   let rules: readonly CostRule[];
   let endpointId: string;
@@ -276,7 +295,6 @@ function chargesOf(spec: VenueSpec, request: VenueRequest, identity: Identity, o
       return fail('unknown_tier', `${spec.id}: unknown tier "${identity.tier}" (known: ${[...tiers].join(', ')})`);
     }
   }
-  const params = requestParams(request, match?.pathParams ?? {});
   const charges: Charge[] = [];
   let conditional: string | undefined;
   let applied = 0;

@@ -12,7 +12,11 @@ export interface ChargeOptions {
   readonly inFlightShare?: number;
 }
 
-function sameOptions(a: ChargeOptions, b: ChargeOptions): boolean {
+/** Charge options with the unset ones as `undefined` (a copy kept to compare with). */
+export type ChargeOptionValues = { readonly [K in keyof ChargeOptions]?: ChargeOptions[K] | undefined };
+
+/** Whether two sets of charge options price alike. */
+export function sameOptions(a: ChargeOptionValues, b: ChargeOptionValues): boolean {
   return (
     a === b ||
     (a.margin === b.margin &&
@@ -44,7 +48,10 @@ let next = 0;
  * kept (a request the ring has forgotten is resolved again). A request is read-only once made.
  */
 export function chargesOnce<T>(spec: VenueSpec, request: VenueRequest, identity: Identity, options: ChargeOptions, resolve: () => T): T {
-  for (const last of recent) {
+  // the latest first: a request's answer comes soon after its price
+  for (let i = 1; i <= recent.length; i++) {
+    const last = recent[(next - i + RECENT_REQUESTS) % RECENT_REQUESTS];
+    if (last === undefined) continue;
     if (last.request === request && last.spec === spec && last.identity === identity && sameOptions(last.options, options)) return last.result as T;
   }
   const result = resolve();

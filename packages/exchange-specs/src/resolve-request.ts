@@ -1,7 +1,7 @@
 import type { BucketCheck } from '@core/rate-limit-contract';
 import { DEFAULT_VENUE_RESERVE, bucketReserve, requestPriority } from './critical-requests.js';
 import { inFlightBound } from './deferred-charges.js';
-import { resolveCharges, type ResolveOptions } from './resolve-charges.js';
+import { resolveCharges, type ChargesResult, type ResolveOptions } from './resolve-charges.js';
 import type { DeferredCharge, Identity, ResolveResult, VenueCharge, VenueRequest } from './venue-io.js';
 import type { VenueSpec } from './venue-spec.js';
 
@@ -33,6 +33,8 @@ function keyId(c: { readonly key: BucketCheck['key'] }): string {
  * `invalid_spec`. Nothing is ever silently priced at 1. The result also carries the request's class by
  * nature (`priority`: `'critical'` for cancels, cancel-all, position closes and reduce-only orders, see
  * `CRITICAL_REQUESTS`) and the reserve (`options.reserve` over `DEFAULT_VENUE_RESERVE`) for the limiter's call.
+ * Requests of one shape (the same endpoint and the same values where the price reads) share their checks,
+ * charges and deferred charges, each priced once: read-only.
  * @example
  * ```ts
  * const r = resolveRequest(getVenueSpec('binance-spot'), { method: 'GET', path: '/api/v3/depth', query: { symbol: 'BTCUSDT', limit: '500' } }, { credential: null });
@@ -42,6 +44,44 @@ function keyId(c: { readonly key: BucketCheck['key'] }): string {
 export function resolveRequest(spec: VenueSpec, request: VenueRequest, identity: Identity, options: ResolveOptions = {}): ResolveResult {
   const r = resolveCharges(spec, request, identity, options);
   if (!r.ok) return r;
+  const { checks, charges, deferred, reserve } = mergedOnce(r, options, () => merge(spec, r, options));
+  return { ok: true, endpoint: r.endpoint, checks, charges, deferred, priority: requestPriority(spec, r.endpoint, request), reserve };
+}
+
+type Merged = Pick<Extract<ResolveResult, { ok: true }>, 'checks' | 'charges' | 'deferred' | 'reserve'>;
+
+/** A request's charges merged per key, for the options outside the charges (classes and reserve). */
+interface MergedFor {
+  readonly classes: boolean | undefined;
+  readonly normal: number | undefined;
+  readonly bulk: number | undefined;
+  readonly reserveGiven: boolean;
+  readonly merged: Merged;
+}
+
+const merges = new WeakMap<object, MergedFor[]>();
+/** Distinct (classes, reserve) options kept per charges result. */
+const MERGES_PER_CHARGES = 4;
+
+/**
+ * The merged checks of a charges result, made once per result and (classes, reserve) options: a result kept for
+ * a request's shape (see `resolveCharges`) is the same object for the same spec, identity and charge options,
+ * which fix everything else the merge reads. Shared, read-only.
+ */
+function mergedOnce(r: object, options: ResolveOptions, make: () => Merged): Merged {
+  let list = merges.get(r);
+  if (list === undefined) merges.set(r, (list = []));
+  const given = options.reserve !== undefined;
+  for (const m of list) {
+    if (m.classes === options.classes && m.reserveGiven === given && m.normal === options.reserve?.normal && m.bulk === options.reserve?.bulk) return m.merged;
+  }
+  const merged = make();
+  if (list.length >= MERGES_PER_CHARGES) list.shift();
+  list.push({ classes: options.classes, reserveGiven: given, normal: options.reserve?.normal, bulk: options.reserve?.bulk, merged });
+  return merged;
+}
+
+function merge(spec: VenueSpec, r: Extract<ChargesResult, { ok: true }>, options: ResolveOptions): Merged {
   const merged = new Map<string, BucketCheck>();
   const venue = new Map<string, VenueCharge>();
   const deferred = new Map<string, DeferredCharge>();
@@ -73,13 +113,5 @@ export function resolveRequest(spec: VenueSpec, request: VenueRequest, identity:
     options.reserve === undefined
       ? DEFAULT_VENUE_RESERVE
       : { normal: options.reserve.normal ?? DEFAULT_VENUE_RESERVE.normal, bulk: options.reserve.bulk ?? DEFAULT_VENUE_RESERVE.bulk };
-  return {
-    ok: true,
-    endpoint: r.endpoint,
-    checks: [...merged.values()],
-    charges: [...venue.values()],
-    deferred: [...deferred.values()],
-    priority: requestPriority(spec, r.endpoint, request),
-    reserve,
-  };
+  return { checks: [...merged.values()], charges: [...venue.values()], deferred: [...deferred.values()], reserve };
 }
