@@ -97,9 +97,22 @@ function toWaitMs(n: number, unit: WaitUnit, response: VenueResponse): number | 
 /** The response's body, parsed once and only when a rule reads it (an order book's JSON is most of an answer). */
 type LazyBody = () => unknown;
 
+const INDEX = /^\d+$/;
+
+/**
+ * Whether the body's text (`VenueResponse.bodyHolds`) shows that `path` reads no text or number in it: a field name of
+ * the path (not a list index) is missing from the text, and the text holds no escape that could spell it otherwise.
+ */
+function holdsNothingAt(response: VenueResponse, path: string): boolean {
+  const holds = response.bodyHolds;
+  if (holds === undefined || path === '') return false;
+  for (const part of path.split('.')) if (!INDEX.test(part) && !holds(part)) return !holds('\\');
+  return false;
+}
+
 function matchesRule(rule: ErrorRule, response: VenueResponse, body: LazyBody): boolean {
   if (rule.status !== undefined && !rule.status.includes(response.status)) return false;
-  if (rule.body !== undefined && !rule.body.every((m) => matchesBody(body(), m))) return false;
+  if (rule.body !== undefined && !rule.body.every((m) => !holdsNothingAt(response, m.path) && matchesBody(body(), m))) return false;
   if (rule.hasHeader !== undefined && header(response, rule.hasHeader) === undefined) return false;
   if (rule.lacksHeader !== undefined && header(response, rule.lacksHeader) !== undefined) return false;
   return true;

@@ -16,10 +16,15 @@ export function numberHeader(response: VenueResponse, name: string): number | un
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** The last `Date` header read, and its time: the answers of a second carry the same one, read several times each. */
+let lastDate: { readonly text: string; readonly ms: number | undefined } | undefined;
+
 /** The `Date` header as epoch ms (floored to the second by the format), or undefined. */
 export function dateMs(response: VenueResponse): number | undefined {
   const d = header(response, 'date');
   if (d === undefined) return undefined;
+  if (lastDate?.text === d) return lastDate.ms;
   const t = Date.parse(d);
-  return Number.isFinite(t) ? t : undefined;
+  lastDate = { text: d, ms: Number.isFinite(t) ? t : undefined };
+  return lastDate.ms;
 }
