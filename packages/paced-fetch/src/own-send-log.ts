@@ -9,10 +9,11 @@ export interface OwnSend extends AnsweredSend {
 
 /** Sends per block: a query reads a block's summary, and the sends themselves only of a block the answer splits. */
 const BLOCK_SIZE = 256;
+/** Blocks per group: a query reads a group's summary, and its blocks' only where the summary does not settle it. */
+const GROUP_SIZE = 32;
 
-/** Consecutive sends (in the order of their answers) and what a query needs to take or leave them all at once. */
-class Block {
-  readonly sends: OwnSend[] = [];
+/** What a query needs to take or leave sends all at once: a fold of them (associative, so a group's is its blocks'). */
+class Summary {
   cost = 0;
   minSent = Number.POSITIVE_INFINITY;
   maxSent = Number.NEGATIVE_INFINITY;
@@ -28,14 +29,16 @@ class Block {
   commonHigh = Number.POSITIVE_INFINITY;
   /** The widest window end reported. */
   widest = 0;
+  /** The answer order of the last send added. */
+  lastSeq = Number.NEGATIVE_INFINITY;
 
   add(s: OwnSend): void {
-    this.sends.push(s);
     this.cost += s.cost;
     this.minSent = Math.min(this.minSent, s.sentAtMs);
     this.maxSent = Math.max(this.maxSent, s.sentAtMs);
     this.minAnswered = Math.min(this.minAnswered, s.answeredAtMs);
     this.maxAnswered = Math.max(this.maxAnswered, s.answeredAtMs);
+    this.lastSeq = s.answerSeq;
     const e = s.windowEnd;
     if (e === undefined) {
       this.allEnds = false;
@@ -48,47 +51,71 @@ class Block {
     this.widest = Math.max(this.widest, e.latestMs - e.earliestMs);
   }
 
-  get lastSeq(): number {
-    return this.sends[this.sends.length - 1]?.answerSeq ?? Number.NEGATIVE_INFINITY;
-  }
-
-  /** Whether no send of the block reported the window ending at `end`. */
+  /** Whether no send reported the window ending at `end`. */
   noneReported(end: WindowEnd): boolean {
     return this.endsLow > end.latestMs || this.endsHigh < end.earliestMs;
   }
 
-  /** Whether every send of the block reported the window ending at `end` (each window end holds the common part, which overlaps `end`). */
+  /** Whether every send reported the window ending at `end` (each window end holds the common part, which overlaps `end`). */
   allReported(end: WindowEnd, windowMs: number): boolean {
     return this.allEnds && this.widest < windowMs / 2 && this.commonLow <= end.latestMs && end.earliestMs <= this.commonHigh;
   }
 }
 
+/** Consecutive sends (in the order of their answers) and their summary. */
+class Block extends Summary {
+  readonly sends: OwnSend[] = [];
+
+  override add(s: OwnSend): void {
+    this.sends.push(s);
+    super.add(s);
+  }
+}
+
+/** Consecutive blocks and the summary of their sends (the first group's, once sends are forgotten, is no longer theirs). */
+class Group extends Summary {
+  readonly blocks: Block[] = [];
+}
+
 /**
- * The own sends on one bucket key, in the order of their answers, in blocks with summaries: a usage report's
- * questions (the cost its window holds, when it began at the latest, our own usage since a time) read a summary per
- * block and the sends of the few blocks the answer splits, where a list of sends was read whole on every answer.
- * The sends older than the memory are forgotten (whole blocks, and the first block from a start index).
+ * Settles a summary's sends at once (true: taken into the answer, or left out), or says they must be read (false).
+ */
+type Settle = (s: Summary) => boolean;
+
+/**
+ * The own sends on one bucket key, in the order of their answers, in blocks with summaries, in groups with
+ * summaries: a usage report's questions (the cost its window holds, when it began at the latest, our own usage
+ * since a time) read a summary per group, the summaries of the few groups the answer does not settle, and the
+ * sends of the few blocks it splits, where a list of sends was read whole on every answer. The sends older than
+ * the memory are forgotten (whole blocks and groups, and the first block from a start index).
  */
 export class OwnSendLog {
-  readonly #blocks: Block[] = [];
+  readonly #groups: Group[] = [];
   /** The first send of the first block still remembered. */
   #start = 0;
 
   /** Adds a send answered after every send in the log. */
   push(s: OwnSend): void {
-    let last = this.#blocks[this.#blocks.length - 1];
-    if (last === undefined || last.sends.length >= BLOCK_SIZE) this.#blocks.push((last = new Block()));
-    last.add(s);
+    let group = this.#groups[this.#groups.length - 1];
+    let block = group?.blocks[group.blocks.length - 1];
+    if (group === undefined || block === undefined || block.sends.length >= BLOCK_SIZE) {
+      if (group === undefined || group.blocks.length >= GROUP_SIZE) this.#groups.push((group = new Group()));
+      group.blocks.push((block = new Block()));
+    }
+    block.add(s);
+    group.add(s);
   }
 
   /** Forgets the sends from the oldest on while their send time is at or before `cutoffMs`. */
   forget(cutoffMs: number): void {
     for (;;) {
-      const first = this.#blocks[0];
-      if (first === undefined) return;
+      const group = this.#groups[0];
+      const first = group?.blocks[0];
+      if (group === undefined || first === undefined) return;
       while (this.#start < first.sends.length && (first.sends[this.#start]?.sentAtMs ?? 0) <= cutoffMs) this.#start++;
       if (this.#start < first.sends.length) return;
-      this.#blocks.shift();
+      group.blocks.shift();
+      if (group.blocks.length === 0) this.#groups.shift();
       this.#start = 0;
     }
   }
@@ -96,26 +123,32 @@ export class OwnSendLog {
   /** How many sends are remembered. */
   get size(): number {
     let n = 0;
-    for (const b of this.#blocks) n += b.sends.length;
+    for (const g of this.#groups) for (const b of g.blocks) n += b.sends.length;
     return n - this.#start;
   }
 
   /**
-   * Walks the sends answered before `beforeSeq`: `whole` gets each block taken whole, `some` the sends of the
-   * blocks taken in part (the first block after its forgotten sends, the block `beforeSeq` splits).
+   * Walks the sends answered before `beforeSeq`: `settle` gets each group and block taken whole (the first group's
+   * blocks only: its summary holds forgotten sends), `some` the sends of those it leaves to read and of the blocks
+   * taken in part (the first block after its forgotten sends, the block `beforeSeq` splits).
    */
-  #walk(beforeSeq: number, whole: (b: Block) => void, some: (sends: readonly OwnSend[]) => void): void {
-    for (let i = 0; i < this.#blocks.length; i++) {
-      const b = this.#blocks[i] as Block;
-      if ((b.sends[0]?.answerSeq ?? beforeSeq) >= beforeSeq) return;
-      const from = i === 0 ? this.#start : 0;
-      if (from === 0 && b.lastSeq < beforeSeq) {
-        whole(b);
-        continue;
+  #walk(beforeSeq: number, settle: Settle, some: (sends: readonly OwnSend[]) => void): void {
+    for (let i = 0; i < this.#groups.length; i++) {
+      const g = this.#groups[i] as Group;
+      if ((g.blocks[0]?.sends[0]?.answerSeq ?? beforeSeq) >= beforeSeq) return;
+      if (i > 0 && g.lastSeq < beforeSeq && settle(g)) continue;
+      for (let j = 0; j < g.blocks.length; j++) {
+        const b = g.blocks[j] as Block;
+        if ((b.sends[0]?.answerSeq ?? beforeSeq) >= beforeSeq) return;
+        const from = i === 0 && j === 0 ? this.#start : 0;
+        if (from === 0 && b.lastSeq < beforeSeq) {
+          if (!settle(b)) some(b.sends);
+          continue;
+        }
+        let to = from;
+        while (to < b.sends.length && (b.sends[to]?.answerSeq ?? beforeSeq) < beforeSeq) to++;
+        some(b.sends.slice(from, to));
       }
-      let to = from;
-      while (to < b.sends.length && (b.sends[to]?.answerSeq ?? beforeSeq) < beforeSeq) to++;
-      some(b.sends.slice(from, to));
     }
   }
 
@@ -124,7 +157,7 @@ export class OwnSendLog {
     const parts: (readonly OwnSend[])[] = [];
     this.#walk(
       beforeSeq,
-      (b) => parts.push(b.sends),
+      () => false,
       (s) => parts.push(s),
     );
     for (const p of parts) yield* p;
@@ -133,13 +166,16 @@ export class OwnSendLog {
   /** The sends answered after `afterSeq`, oldest answer first (those answered while a request was on its way: few). */
   answeredAfter(afterSeq: number): OwnSend[] {
     const out: OwnSend[] = [];
-    for (let i = this.#blocks.length - 1; i >= 0; i--) {
-      const b = this.#blocks[i] as Block;
-      const from = i === 0 ? this.#start : 0;
-      for (let j = b.sends.length - 1; j >= from; j--) {
-        const s = b.sends[j] as OwnSend;
-        if (s.answerSeq <= afterSeq) return out.reverse();
-        out.push(s);
+    for (let i = this.#groups.length - 1; i >= 0; i--) {
+      const g = this.#groups[i] as Group;
+      for (let j = g.blocks.length - 1; j >= 0; j--) {
+        const b = g.blocks[j] as Block;
+        const from = i === 0 && j === 0 ? this.#start : 0;
+        for (let k = b.sends.length - 1; k >= from; k--) {
+          const s = b.sends[k] as OwnSend;
+          if (s.answerSeq <= afterSeq) return out.reverse();
+          out.push(s);
+        }
       }
     }
     return out.reverse();
@@ -155,9 +191,12 @@ export class OwnSendLog {
         };
         this.#walk(
           beforeSeq,
-          (b) => {
-            if (b.noneReported(end)) return;
-            take(b.allReported(end, windowMs) ? b.minAnswered : earliestAnsweredIn(b.sends, end, windowMs));
+          (x) => {
+            // none reported it, or none can be earlier than the earliest found
+            if (x.noneReported(end) || (first !== undefined && x.minAnswered >= first)) return true;
+            if (!x.allReported(end, windowMs)) return false;
+            take(x.minAnswered);
+            return true;
           },
           (sends) => take(earliestAnsweredIn(sends, end, windowMs)),
         );
@@ -167,9 +206,10 @@ export class OwnSendLog {
         let cost = 0;
         this.#walk(
           beforeSeq,
-          (b) => {
-            if (b.minSent > latestStartMs || (end !== undefined && b.allReported(end, windowMs))) cost += b.cost;
-            else if (b.maxSent > latestStartMs || (end !== undefined && !b.noneReported(end))) cost += costCounted(b.sends, latestStartMs, end, windowMs);
+          (x) => {
+            if (x.minSent > latestStartMs || (end !== undefined && x.allReported(end, windowMs))) cost += x.cost;
+            else if (x.maxSent > latestStartMs || (end !== undefined && !x.noneReported(end))) return false;
+            return true;
           },
           (sends) => {
             cost += costCounted(sends, latestStartMs, end, windowMs);
@@ -183,16 +223,16 @@ export class OwnSendLog {
   /** The cost of the sends sent after `sinceMs` whose answers arrived before `beforeMs`. */
   usage(sinceMs: number, beforeMs: number): number {
     let sum = 0;
-    const some = (sends: readonly OwnSend[]): void => {
-      for (const s of sends) if (s.sentAtMs > sinceMs && s.answeredAtMs < beforeMs) sum += s.cost;
-    };
     this.#walk(
       Number.POSITIVE_INFINITY,
-      (b) => {
-        if (b.minSent > sinceMs && b.maxAnswered < beforeMs) sum += b.cost;
-        else if (b.maxSent > sinceMs && b.minAnswered < beforeMs) some(b.sends);
+      (x) => {
+        if (x.minSent > sinceMs && x.maxAnswered < beforeMs) sum += x.cost;
+        else if (x.maxSent > sinceMs && x.minAnswered < beforeMs) return false;
+        return true;
       },
-      some,
+      (sends) => {
+        for (const s of sends) if (s.sentAtMs > sinceMs && s.answeredAtMs < beforeMs) sum += s.cost;
+      },
     );
     return sum;
   }

@@ -83,6 +83,47 @@ describe('the own-send log (blocks with summaries)', () => {
     }
   });
 
+  it('answers as reading every send does over many groups of blocks, after forgetting part of the first group', { timeout: 60_000 }, () => {
+    // 40 000 sends: five groups of blocks; forgetting the first 5 000 or so leaves the first group's summary stale
+    for (const [seed, missing, wide] of [
+      [11, 0, 0],
+      [12, 0.01, 0.01],
+    ] as const)
+      checkGroups(sends(seed, 40_000, missing, wide), seed);
+  });
+
+  function checkGroups(all: readonly OwnSend[], seed: number): void {
+    const log = new OwnSendLog();
+    for (const s of all) log.push(s);
+    const cutoff = (all[5_000] as OwnSend).sentAtMs;
+    log.forget(cutoff);
+    let first = 0;
+    while ((all[first] as OwnSend).sentAtMs <= cutoff) first++;
+    const kept = all.slice(first);
+    expect(log.size).toBe(kept.length);
+    const next = random(seed + 100);
+    for (let q = 0; q < 60; q++) {
+      const at = kept[Math.floor(next() * kept.length)] as OwnSend;
+      const beforeSeq = at.answerSeq + (next() < 0.5 ? 1 : 0);
+      const before = kept.filter((s) => s.answerSeq < beforeSeq);
+      const endAt = Math.ceil(at.answeredAtMs / WINDOW_MS) * WINDOW_MS;
+      const end: WindowEnd = { earliestMs: endAt - 2, latestMs: endAt + 2 };
+      const latestStart = at.answeredAtMs - Math.floor(next() * (q % 2 === 0 ? WINDOW_MS : 3_000));
+      const query = log.query(beforeSeq);
+      expect(query.earliestAnsweredIn(end, WINDOW_MS)).toBe(earliestAnsweredIn(before, end, WINDOW_MS));
+      // a window as long as the memory: every group reports it
+      expect(query.earliestAnsweredIn({ earliestMs: 0, latestMs: Number.MAX_SAFE_INTEGER }, Number.MAX_SAFE_INTEGER)).toBe(
+        earliestAnsweredIn(before, { earliestMs: 0, latestMs: Number.MAX_SAFE_INTEGER }, Number.MAX_SAFE_INTEGER),
+      );
+      expect(query.costCounted(latestStart, end, WINDOW_MS)).toBe(costCounted(before, latestStart, end, WINDOW_MS));
+      expect(query.costCounted(latestStart, undefined, WINDOW_MS)).toBe(costCounted(before, latestStart, undefined, WINDOW_MS));
+      const since = at.sentAtMs - Math.floor(next() * 10 * WINDOW_MS);
+      const until = at.answeredAtMs + Math.floor(next() * 50);
+      expect(log.usage(since, until)).toBe(kept.filter((s) => s.sentAtMs > since && s.answeredAtMs < until).reduce((a, s) => a + s.cost, 0));
+    }
+    expect([...log.answered(Number.POSITIVE_INFINITY)]).toEqual(kept);
+  }
+
   it('forgets the sends from the oldest on while they were sent at or before the cutoff, and answers for the rest only', () => {
     const all = sends(7, 1_000);
     const log = new OwnSendLog();
