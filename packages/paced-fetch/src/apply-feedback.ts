@@ -33,7 +33,7 @@ export async function applyFeedback(
   for (const c of feedback.extraChecks ?? []) limiter.record(c.key, c.cost, c.limit);
   // the deferred charges the venue applied (a failed order's weight); those reserved at admission are not among them
   const recorded = (feedback.deferred ?? []).filter((c) => held.some((h) => ownKey(h.key) === ownKey(c.key)));
-  await recordDeferred(limiter, recorded);
+  if (recorded.length > 0) await recordDeferred(limiter, recorded);
   const syncs: Promise<void>[] = [];
   for (const s of feedback.syncs) {
     // a window limit: the store knows what this deployment sent; say when this request was sent, what this

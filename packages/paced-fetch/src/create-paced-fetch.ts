@@ -1,4 +1,4 @@
-import type { BucketCheck, BucketKey, Priority } from '@core/rate-limit-contract';
+import type { BucketCheck, BucketKey, Priority, Reserve } from '@core/rate-limit-contract';
 import {
   getVenueSpec,
   interpretResponse,
@@ -43,6 +43,14 @@ function positive(name: string, v: number | undefined, fallback: number): number
   if (v === undefined) return fallback;
   if (!(Number.isFinite(v) && v > 0)) throw new RangeError(`paced fetch: ${name} must be a positive finite number of ms, got ${String(v)}`);
   return v;
+}
+
+/** The last `Date` header read and its time (the answers of a second carry the same one). */
+let lastDate = { text: '', ms: Number.NaN };
+
+function dateOf(text: string): number {
+  if (text !== lastDate.text) lastDate = { text, ms: Date.parse(text) };
+  return lastDate.ms;
 }
 
 function parseBody(text: string): unknown {
@@ -139,6 +147,22 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
 
   const admit = createAdmission({ limiter, clock, maxWaitMs, waitUnbookedForOwnBuckets });
 
+  // A request's checks with their window pacing, made once for the checks of a request shape (exchange-specs prices a
+  // shape once and hands its requests the same checks): the same checks, spec, charges and reserve pace alike.
+  const paced = new WeakMap<readonly BucketCheck[], { spec: VenueSpec; charges: readonly VenueCharge[]; reserve: unknown; checks: readonly BucketCheck[] }>();
+  const pacedChecks = (
+    current: VenueSpec,
+    checks: readonly BucketCheck[],
+    charges: readonly VenueCharge[],
+    reserve: Reserve | undefined,
+  ): readonly BucketCheck[] => {
+    const kept = paced.get(checks);
+    if (kept !== undefined && kept.spec === current && kept.charges === charges && kept.reserve === reserve) return kept.checks;
+    const out = withWindowPacing(current, checks, charges, windowBurst, reserve);
+    paced.set(checks, { spec: current, charges, reserve, checks: out });
+    return out;
+  };
+
   const sendPaced = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const current = spec;
     const call = await readFetchCall(input, init);
@@ -163,7 +187,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
         return { ...c, reserve: { normal, bulk: r.bulk ?? Math.max(base.bulk ?? 0, normal) } };
       });
     }
-    const resolved = { ...priced, checks: withWindowPacing(current, admitted, priced.charges, windowBurst, classes ? priced.reserve : undefined) };
+    const resolved = { ...priced, checks: pacedChecks(current, admitted, priced.charges, classes ? priced.reserve : undefined) };
     const priority = classes ? classOf(request, priced.priority) : undefined;
     const cls: Classed = priority === undefined ? {} : { priority, reserve: priced.reserve };
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? undefined;
@@ -259,18 +283,20 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       judgeAnswer(sendLog, limiter, current.id, resolved.checks, { answerMs: respondedAt - sentAt, sinceAdmittedMs: respondedAt - admittedAt }, respondedAt);
     const answerSeq = ++sendLog.seq;
     // the venue's clock had passed this answer's Date by now: it bounds when a clock-aligned window began
-    const dated = headers['date'] === undefined ? Number.NaN : Date.parse(headers['date']);
+    const dated = headers['date'] === undefined ? Number.NaN : dateOf(headers['date']);
     if (Number.isFinite(dated)) noteDate(sendLog, current.id, dated, respondedAt, keptAt);
     const own = ownSends.usage({ venue: current.id, respondedAt, keptAt, sentAt, sendSeq });
     // the body is read (decoded, parsed) only if the spec's rules read it: an order book's is most of an answer
+    let text: string | undefined;
     let body: { readonly value: unknown } | undefined;
     const answer: VenueResponse = {
       status: response.status,
       headers,
       get body() {
-        body ??= { value: parseBody(decoder.decode(bytes)) };
+        body ??= { value: parseBody((text ??= decoder.decode(bytes))) };
         return body.value;
       },
+      bodyHolds: (part) => (text ??= decoder.decode(bytes)).includes(part),
     };
     const feedback = interpretResponse(current, request, answer, identity, { ...resolveOptions, own });
     ownSends.remember(resolved.charges, feedback, keptAt, respondedAt, answerSeq);

@@ -46,13 +46,15 @@ export class OwnSends {
 
   /** Remembers the charges the venue counted for an answered send, per key (what later usage reports may take as counted). */
   remember(charges: readonly VenueCharge[], feedback: Feedback, sentAt: number, respondedAt: number, answerSeq: number): void {
+    let syncIds: string[] | undefined;
     for (const c of charges) {
       if (c.cost <= 0 || !countedNow(c, feedback)) continue;
       const id = ownKey(c.key);
       let log = this.#log.sends.get(id);
       if (log === undefined) this.#log.sends.set(id, (log = new OwnSendLog()));
       log.forget(respondedAt - OWN_LOG_MS);
-      const sync = feedback.syncs.find((s) => ownKey(s.key) === id);
+      syncIds ??= feedback.syncs.map((s) => ownKey(s.key));
+      const sync = feedback.syncs[syncIds.indexOf(id)];
       const reported = sync?.windowElapsedMs === undefined ? undefined : sync.minBorrowed;
       log.push({
         sentAtMs: sentAt,

@@ -1,5 +1,5 @@
 import type { BucketCheck, RateLimiter } from '@core/rate-limit-contract';
-import { lateBuckets } from '@core/exchange-specs';
+import { lateBuckets, type LateBucket } from '@core/exchange-specs';
 import type { OwnSendLog } from './own-send-log.js';
 
 /**
@@ -37,6 +37,15 @@ interface AnswerTimes {
 const ANSWER_MEMORY_MS = 61_000;
 const ANSWER_MEMORY_COUNT = 256;
 
+/** The window limits of a request's checks (`lateBuckets`), found once per checks list: a request shape's checks are one list. */
+const lateOfChecks = new WeakMap<readonly BucketCheck[], readonly LateBucket[]>();
+
+function lateOf(checks: readonly BucketCheck[]): readonly LateBucket[] {
+  let late = lateOfChecks.get(checks);
+  if (late === undefined) lateOfChecks.set(checks, (late = lateBuckets(checks)));
+  return late;
+}
+
 /**
  * Judges an answer for lateness: an answer is no faster than its request's trip to the venue, so one that came
  * more than half a window limit's jitter allowance slower than the fastest answer of the venue may have reached it
@@ -66,7 +75,7 @@ export function judgeAnswer(
     if (a.counted) continue;
     const lateMs = a.answerMs - t.fastest;
     let any = false;
-    for (const b of lateBuckets(a.checks)) {
+    for (const b of lateOf(a.checks)) {
       if (lateMs > b.jitterMs / 2 && a.sinceAdmittedMs > b.jitterMs) {
         limiter.record(b.key, b.cost);
         any = true;
@@ -131,7 +140,7 @@ export function answeredSinceOf(log: SharedSendLog, venue: string, venueMs: numb
  */
 export function recordLate(limiter: RateLimiter, checks: readonly BucketCheck[], lateMs: number): boolean {
   let any = false;
-  for (const b of lateBuckets(checks)) {
+  for (const b of lateOf(checks)) {
     if (lateMs > b.jitterMs / 2) {
       limiter.record(b.key, b.cost);
       any = true;
