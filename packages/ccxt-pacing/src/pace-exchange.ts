@@ -72,6 +72,9 @@ interface Call {
   readonly params: TransportParams;
   readonly transport: Transport;
   readonly signed: SignedCall | undefined;
+  /** When ccxt handed the call to its transport (this process's clock, ms), and ccxt's own timeout signal for it. */
+  readonly handedAt: number;
+  readonly ccxtSignal: AbortSignal | undefined;
   /** The transport's answer to the last attempt sent, read: what ccxt gets back. */
   answer?: ReadAnswer;
 }
@@ -82,6 +85,11 @@ const CALL = Symbol('@core/ccxt-pacing/call');
 const HOLD_LOOK_MS = 250;
 /** How old (ccxt's clock, ms) the latest signature may be and still be sent as it is. */
 const FRESH_MS = 10;
+/**
+ * A call sent at most this long after ccxt handed it over (ms) keeps ccxt's own timeout, which ccxt started then:
+ * the timeout still counts from the send, give or take this, and the call needs no timer of its own.
+ */
+const HANDED_MS = 1;
 
 /** The origin and path of a URL, without its query (where a signature and timestamp go). */
 function endpointOf(url: string): string {
@@ -100,12 +108,9 @@ function copy<P>(params: P): P {
  * (`public`, `fapiPublic`, `['spot', 'public']`...) and the request carries no API key (header, URL or body).
  */
 function isPublic(api: unknown, request: SignedRequest, apiKey: string | undefined): boolean {
-  if (
-    !JSON.stringify(api ?? '')
-      .toLowerCase()
-      .includes('public')
-  )
-    return false;
+  // (a name as is: its JSON text only adds quotes)
+  const name = typeof api === 'string' ? api : JSON.stringify(api ?? '');
+  if (!name.toLowerCase().includes('public')) return false;
   if (typeof apiKey !== 'string' || apiKey === '') return true;
   if (request.url.includes(apiKey) || (typeof request.body === 'string' && request.body.includes(apiKey))) return false;
   return !Object.values(request.headers ?? {}).some((v) => typeof v === 'string' && v.includes(apiKey));
@@ -176,11 +181,15 @@ export function paceExchange<T extends Exchange>(exchange: T, options: PaceExcha
     }
     void input;
     // (not the paced fetch's signal: options.signal stops the waits, and a call once sent completes)
-    const timer = deadline(undefined, ex.timeout);
-    try {
-      call.answer = await readAnswer(await call.transport(url, { ...params, signal: timer.signal }), url);
-    } finally {
-      timer.done();
+    if (call.ccxtSignal !== undefined && performance.now() - call.handedAt <= HANDED_MS) {
+      call.answer = await readAnswer(await call.transport(url, { ...params, signal: call.ccxtSignal }), url);
+    } else {
+      const timer = deadline(undefined, ex.timeout);
+      try {
+        call.answer = await readAnswer(await call.transport(url, { ...params, signal: timer.signal }), url);
+      } finally {
+        timer.done();
+      }
     }
     // (the paced fetch reads status, headers and body of it as of a Response)
     return call.answer as unknown as Response;
@@ -196,7 +205,17 @@ export function paceExchange<T extends Exchange>(exchange: T, options: PaceExcha
     };
   };
 
+  // the fetch of the last call's spec and API key: the next call's, mostly
+  let last: { readonly specId: string; readonly apiKey: unknown; readonly f: PacedFetch } | undefined;
   const pacedFetch = (specId: string): PacedFetch => {
+    if (last !== undefined && last.specId === specId && last.apiKey === ex.apiKey) return last.f;
+    const apiKey = ex.apiKey;
+    const f = pacedFetchOf(specId);
+    last = { specId, apiKey, f };
+    return f;
+  };
+
+  const pacedFetchOf = (specId: string): PacedFetch => {
     const identity = identityOf();
     const cacheKey = `${specId}\u0000${identity.credential ?? ''}`;
     let f = fetches.get(cacheKey);
@@ -241,7 +260,8 @@ export function paceExchange<T extends Exchange>(exchange: T, options: PaceExcha
     const parsed = siteOf(url);
     const documented = routeCall(ex.id, { url: parsed, api: s?.api });
     const estimate = options.ccxtEstimate === true ? estimateSpec(ex.id) : undefined;
-    const call: Call = { url, params, transport, signed: s };
+    const ccxtSignal = params.signal instanceof AbortSignal ? params.signal : undefined;
+    const call: Call = { url, params, transport, signed: s, handedAt: performance.now(), ccxtSignal };
     // ccxt's timeout counts from the send (below), not from the start of the wait: maxWaitMs bounds the wait
     const { signal: _ignored, ...rest } = params;
     const stop = options.signal;
