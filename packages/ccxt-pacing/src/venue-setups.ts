@@ -42,7 +42,7 @@ export const CCXT_VENUES: Readonly<Record<string, CcxtVenueSetup>> = {
     families: { okx: ['rest'] },
     hasOff: ['fetchCurrencies'],
     symbol: 'BTC/USDT',
-    notes: ['fetchCurrencies: GET /api/v5/asset/currencies is not in the OKX spec yet'],
+    notes: ['fetchCurrencies: GET /api/v5/asset/currencies (priced by the OKX spec): the emulator gives no answer of its shape'],
   },
   bybit: {
     ...none,
@@ -52,8 +52,8 @@ export const CCXT_VENUES: Readonly<Record<string, CcxtVenueSetup>> = {
     hasOff: ['fetchCurrencies'],
     symbol: 'BTC/USDT',
     notes: [
-      'fetchCurrencies: GET /v5/asset/coin/query-info is not in the Bybit spec yet',
-      'enableUnifiedAccount: ccxt otherwise asks GET /v5/user/query-api and /v5/account/info, not in the Bybit spec yet',
+      'fetchCurrencies: GET /v5/asset/coin/query-info (priced by the Bybit spec): the emulator gives no answer of its shape',
+      'enableUnifiedAccount: ccxt otherwise asks GET /v5/user/query-api and /v5/account/info (priced by the Bybit spec): the emulator gives no answers of their shape',
     ],
   },
   kucoin: {
@@ -65,9 +65,9 @@ export const CCXT_VENUES: Readonly<Record<string, CcxtVenueSetup>> = {
     loadMarketsParams: { marginables: false },
     symbol: 'BTC/USDT',
     notes: [
-      'fetchCurrencies: GET /api/v3/currencies is not in the KuCoin spec yet',
-      'hf, uta: ccxt otherwise asks GET /api/v1/hf/accounts/opened and /api/ua/v1/account/mode, not in the KuCoin specs yet',
-      'marginables: false: ccxt otherwise asks GET /api/v3/margin/symbols and /api/v1/isolated/symbols, not in the KuCoin spec yet',
+      'fetchCurrencies: GET /api/v3/currencies (priced by the kucoin spec): the emulator gives no answer of its shape',
+      'hf, uta: ccxt otherwise asks GET /api/v1/hf/accounts/opened (kucoin spec) and /api/ua/v1/account/mode (kucoin-unified spec): the emulator gives no answers of their shape',
+      'marginables: false: ccxt otherwise asks GET /api/v3/margin/symbols and /api/v1/isolated/symbols (priced by the kucoin spec): the emulator gives no answers of their shape',
     ],
   },
   kraken: {
