@@ -319,9 +319,10 @@ export function interpretResponse(
     if (value === undefined) continue;
     // The buckets the request was charged on; a header naming one unpartitioned bucket (Binance's
     // used weight) applies to it even when the request could not be resolved.
-    const targets: { bucket: BucketSpec; key: BucketKey }[] = [];
+    // (a charge's limit is its bucket's for this tier and options: the charges were resolved with them)
+    const targets: { bucket: BucketSpec; key: BucketKey; limit?: EnforcedLimit }[] = [];
     for (const c of charges) {
-      if (f.buckets.includes(c.bucket.id) && !targets.some((t) => sameKey(t.key, c.key))) targets.push({ bucket: c.bucket, key: c.key });
+      if (f.buckets.includes(c.bucket.id) && !targets.some((t) => sameKey(t.key, c.key))) targets.push({ bucket: c.bucket, key: c.key, limit: c.limit });
     }
     const only = f.buckets.length === 1 ? spec.buckets.find((x) => x.id === f.buckets[0]) : undefined;
     if (targets.length === 0 && only !== undefined) {
@@ -331,7 +332,7 @@ export function interpretResponse(
     for (const t of targets) {
       let limit: EnforcedLimit;
       try {
-        limit = bucketLimit(spec, t.bucket, tier, options);
+        limit = t.limit ?? bucketLimit(spec, t.bucket, tier, options);
       } catch {
         continue;
       }
@@ -349,16 +350,8 @@ export function interpretResponse(
                 sentAtMs: own.sentAtMs,
                 answeredAtMs: own.nowMs,
                 countedCost: counted ? charges.filter((c) => sameKey(c.key, t.key) && countedNow(c.charge, verdict)).reduce((a, c) => a + c.venueCost, 0) : 0,
-                own:
-                  own.answered === undefined
-                    ? undefined
-                    : {
-                        answered: own.answered,
-                        ...(own.answeredSince === undefined ? {} : { answeredSince: own.answeredSince }),
-                        ...(own.sentBefore === undefined ? {} : { sentBefore: own.sentBefore }),
-                        ...(own.answeredMeanwhile === undefined ? {} : { answeredMeanwhile: own.answeredMeanwhile }),
-                        ...(own.answeredQuery === undefined ? {} : { answeredQuery: own.answeredQuery }),
-                      },
+                // (the caller's own sends as they are: window feedback reads only these questions of them)
+                own: own.answered === undefined ? undefined : (own as OwnUsage & OwnWindowSends),
               };
         syncs.push(windowFeedback(f, t.bucket, t.key, limit, used, response, send));
         continue;

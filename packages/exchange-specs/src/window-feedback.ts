@@ -226,7 +226,7 @@ export function windowFeedback(
       windowEnd = { earliestMs: before + bucket.windowMs, latestMs: windowEnd.latestMs };
     }
   }
-  const base: FeedbackSync = { key, limit, minBorrowed: used, windowElapsedMs: send.sentAtMs - latestStart };
+  const base = { key, limit, minBorrowed: used, windowElapsedMs: send.sentAtMs - latestStart };
   // What this caller knows the venue counted of its own in the reported window: the reporting request, its sends
   // answered before this request was sent that the window holds (sent after its latest start, or reported in the
   // same fixed window), and its sends answered while this request was on its way whose own answers reported less
@@ -253,5 +253,8 @@ export function windowFeedback(
   // sends from before then as counted. Unknown, it ends after this request was counted and within a window of it.
   const fixed = bucket.algorithm !== 'sliding-window';
   const bound = windowEnd ?? end ?? (fixed ? { earliestMs: send.sentAtMs, latestMs: send.sentAtMs + counting + bucket.windowMs } : undefined);
-  return { ...base, ...(bound === undefined ? {} : { windowEnd: bound }), ...(certain > 0 ? { countedOwnCost: certain } : {}) };
+  const sync: { -readonly [K in keyof FeedbackSync]: FeedbackSync[K] } = base;
+  if (bound !== undefined) sync.windowEnd = bound;
+  if (certain > 0) sync.countedOwnCost = certain;
+  return sync;
 }
