@@ -106,8 +106,17 @@ const INDEX = /^\d+$/;
 function holdsNothingAt(response: VenueResponse, path: string): boolean {
   const holds = response.bodyHolds;
   if (holds === undefined || path === '') return false;
-  for (const part of path.split('.')) if (!INDEX.test(part) && !holds(part)) return !holds('\\');
+  for (const name of namesOf(path)) if (!holds(name)) return !holds('\\');
   return false;
+}
+
+/** The field names of a path (its parts but list indexes), by path: the spec's few paths, split once. */
+const pathNames = new Map<string, readonly string[]>();
+
+function namesOf(path: string): readonly string[] {
+  let names = pathNames.get(path);
+  if (names === undefined) pathNames.set(path, (names = path.split('.').filter((part) => !INDEX.test(part))));
+  return names;
 }
 
 function matchesRule(rule: ErrorRule, response: VenueResponse, body: LazyBody): boolean {
