@@ -51,6 +51,24 @@ class Summary {
     this.widest = Math.max(this.widest, e.latestMs - e.earliestMs);
   }
 
+  /** A copy of this summary. */
+  copy(): Summary {
+    const c = new Summary();
+    c.cost = this.cost;
+    c.minSent = this.minSent;
+    c.maxSent = this.maxSent;
+    c.minAnswered = this.minAnswered;
+    c.maxAnswered = this.maxAnswered;
+    c.allEnds = this.allEnds;
+    c.endsLow = this.endsLow;
+    c.endsHigh = this.endsHigh;
+    c.commonLow = this.commonLow;
+    c.commonHigh = this.commonHigh;
+    c.widest = this.widest;
+    c.lastSeq = this.lastSeq;
+    return c;
+  }
+
   /** Whether no send reported the window ending at `end`. */
   noneReported(end: WindowEnd): boolean {
     return this.endsLow > end.latestMs || this.endsHigh < end.earliestMs;
@@ -65,10 +83,39 @@ class Summary {
 /** Consecutive sends (in the order of their answers) and their summary. */
 class Block extends Summary {
   readonly sends: OwnSend[] = [];
+  /** The summaries of the block's sends from each index on, made once the block is the first one and its sends begin to be forgotten. */
+  #tails: Summary[] | undefined;
+  /** While the block fills: the summaries of its sends up to each index (a usage report reads the latest block in part). */
+  #heads: Summary[] | undefined = [];
 
   override add(s: OwnSend): void {
     this.sends.push(s);
     super.add(s);
+    if (this.#heads === undefined) return;
+    if (this.sends.length >= BLOCK_SIZE) this.#heads = undefined;
+    else this.#heads.push(this.copy());
+  }
+
+  /** The summary of the sends before index `to`, while the block fills (`undefined` once it is full). */
+  head(to: number): Summary | undefined {
+    return to === 0 ? undefined : this.#heads?.[to - 1];
+  }
+
+  /** The summary of the sends from index `from` on (the block's sends still remembered once the first `from` are forgotten). */
+  tail(from: number): Summary {
+    let tails = this.#tails;
+    if (tails === undefined || tails.length !== this.sends.length) {
+      tails = new Array<Summary>(this.sends.length);
+      let acc = new Summary();
+      for (let k = this.sends.length - 1; k >= 0; k--) {
+        acc = acc.copy();
+        acc.add(this.sends[k] as OwnSend);
+        acc.lastSeq = this.lastSeq;
+        tails[k] = acc;
+      }
+      this.#tails = tails;
+    }
+    return tails[from] as Summary;
   }
 }
 
@@ -129,8 +176,8 @@ export class OwnSendLog {
 
   /**
    * Walks the sends answered before `beforeSeq`: `settle` gets each group and block taken whole (the first group's
-   * blocks only: its summary holds forgotten sends), `some` the sends of those it leaves to read and of the blocks
-   * taken in part (the first block after its forgotten sends, the block `beforeSeq` splits).
+   * blocks only: its summary holds forgotten sends; the first block's sends still remembered), `some` the sends of
+   * those it leaves to read and of the block `beforeSeq` splits.
    */
   #walk(beforeSeq: number, settle: Settle, some: (sends: readonly OwnSend[]) => void): void {
     for (let i = 0; i < this.#groups.length; i++) {
@@ -141,13 +188,19 @@ export class OwnSendLog {
         const b = g.blocks[j] as Block;
         if ((b.sends[0]?.answerSeq ?? beforeSeq) >= beforeSeq) return;
         const from = i === 0 && j === 0 ? this.#start : 0;
-        if (from === 0 && b.lastSeq < beforeSeq) {
-          if (!settle(b)) some(b.sends);
+        if (b.lastSeq < beforeSeq) {
+          if (!settle(from === 0 ? b : b.tail(from))) some(from === 0 ? b.sends : b.sends.slice(from));
           continue;
         }
+        // (answers in order: the first answered at or after beforeSeq, by bisection)
         let to = from;
-        while (to < b.sends.length && (b.sends[to]?.answerSeq ?? beforeSeq) < beforeSeq) to++;
-        some(b.sends.slice(from, to));
+        for (let hi = b.sends.length; to < hi; ) {
+          const mid = (to + hi) >>> 1;
+          if ((b.sends[mid] as OwnSend).answerSeq < beforeSeq) to = mid + 1;
+          else hi = mid;
+        }
+        const head = from === 0 ? b.head(to) : undefined;
+        if (head === undefined || !settle(head)) some(b.sends.slice(from, to));
       }
     }
   }
