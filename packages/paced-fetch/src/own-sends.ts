@@ -1,12 +1,23 @@
 import type { BucketKey } from '@core/rate-limit-contract';
-import { bucketKeyId as ownKey, type Feedback, type OwnUsage, type VenueCharge } from '@core/exchange-specs';
-import { OwnSendLog } from './own-send-log.js';
+import { bucketKeyId, type Feedback, type OwnUsage, type VenueCharge } from '@core/exchange-specs';
+import { OwnSendLog, type OwnSend } from './own-send-log.js';
 import { answeredSinceOf, sentBeforeOf, type SharedSendLog } from './shared-log.js';
 
 /** How long own sends are remembered for the usage syncs (forgetting only makes them more cautious). */
 const OWN_LOG_MS = 65_000;
 /** The log of a key no send of which was counted yet. */
 const EMPTY_LOG = new OwnSendLog();
+
+/** The ids of key objects, made once per object (a request shape's keys are the same objects) and checked against its fields. */
+const ids = new WeakMap<BucketKey, { readonly venue: string; readonly credential: string | null; readonly axis: string | undefined; readonly id: string }>();
+
+function ownKey(key: BucketKey): string {
+  const kept = ids.get(key);
+  if (kept !== undefined && kept.venue === key.venue && kept.credential === key.credential && kept.axis === key.axis) return kept.id;
+  const id = bucketKeyId(key);
+  ids.set(key, { venue: key.venue, credential: key.credential, axis: key.axis, id });
+  return id;
+}
 
 function countedNow(c: VenueCharge, feedback: Feedback): boolean {
   if (!feedback.counted) return false;
@@ -56,14 +67,10 @@ export class OwnSends {
       syncIds ??= feedback.syncs.map((s) => ownKey(s.key));
       const sync = feedback.syncs[syncIds.indexOf(id)];
       const reported = sync?.windowElapsedMs === undefined ? undefined : sync.minBorrowed;
-      log.push({
-        sentAtMs: sentAt,
-        answeredAtMs: respondedAt,
-        answerSeq,
-        cost: c.cost,
-        ...(sync?.windowEnd === undefined ? {} : { windowEnd: sync.windowEnd }),
-        ...(reported === undefined ? {} : { reportedUsed: reported }),
-      });
+      const send: { -readonly [K in keyof OwnSend]: OwnSend[K] } = { sentAtMs: sentAt, answeredAtMs: respondedAt, answerSeq, cost: c.cost };
+      if (sync?.windowEnd !== undefined) send.windowEnd = sync.windowEnd;
+      if (reported !== undefined) send.reportedUsed = reported;
+      log.push(send);
     }
   }
 

@@ -111,9 +111,16 @@ function keepPerDate(
   let d = byVenue.get(venue);
   if (d === undefined) byVenue.set(venue, (d = new Map()));
   const kept = d.get(dateMs);
-  if (kept === undefined || wins(value, kept)) d.set(dateMs, value);
+  if (kept !== undefined && !wins(value, kept)) return;
+  d.set(dateMs, value);
+  sinceAnswers.delete(d);
   if (kept === undefined && d.size > 2 * (DATED_MS / 1000)) for (const t of d.keys()) if (t < dateMs - DATED_MS) d.delete(t);
 }
+
+/** What {@link answeredSinceOf} answered per time since a venue's dates last changed (a new second, an earlier arrival: rarely). */
+const sinceAnswers = new WeakMap<Map<number, number>, Map<number, number | undefined>>();
+/** Times kept per venue (a few windows' starts). */
+const ANSWERED_TIMES = 64;
 
 /**
  * The latest send time (the limiter's clock) of a request to `venue` whose answer was dated at least a
@@ -128,8 +135,14 @@ export function sentBeforeOf(log: SharedSendLog, venue: string, venueMs: number)
 
 /** The earliest arrival (the caller's clock) of an answer from `venue` dated `venueMs` or later, if any. */
 export function answeredSinceOf(log: SharedSendLog, venue: string, venueMs: number): number | undefined {
+  const dated = log.dated.get(venue);
+  if (dated === undefined) return undefined;
+  let memo = sinceAnswers.get(dated);
+  if (memo?.has(venueMs) === true) return memo.get(venueMs);
   let first: number | undefined;
-  for (const [t, at] of log.dated.get(venue) ?? []) if (t >= venueMs && (first === undefined || at < first)) first = at;
+  for (const [t, at] of dated) if (t >= venueMs && (first === undefined || at < first)) first = at;
+  if (memo === undefined || memo.size >= ANSWERED_TIMES) sinceAnswers.set(dated, (memo = new Map()));
+  memo.set(venueMs, first);
   return first;
 }
 
