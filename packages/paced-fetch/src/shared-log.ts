@@ -113,14 +113,42 @@ function keepPerDate(
   const kept = d.get(dateMs);
   if (kept !== undefined && !wins(value, kept)) return;
   d.set(dateMs, value);
-  sinceAnswers.delete(d);
-  if (kept === undefined && d.size > 2 * (DATED_MS / 1000)) for (const t of d.keys()) if (t < dateMs - DATED_MS) d.delete(t);
+  if (kept === undefined && d.size > 2 * (DATED_MS / 1000)) {
+    for (const t of d.keys()) if (t < dateMs - DATED_MS) d.delete(t);
+    sinceAnswers.delete(d);
+    beforeAnswers.delete(d);
+    return;
+  }
+  // the answers kept that read the date changed: at or after a time (since), a second before a time (before)
+  const since = sinceAnswers.get(d);
+  if (since !== undefined) for (const venueMs of since.keys()) if (dateMs >= venueMs) since.delete(venueMs);
+  const before = beforeAnswers.get(d);
+  if (before !== undefined) for (const venueMs of before.keys()) if (dateMs + 1000 <= venueMs) before.delete(venueMs);
 }
 
-/** What {@link answeredSinceOf} answered per time since a venue's dates last changed (a new second, an earlier arrival: rarely). */
+/**
+ * What {@link answeredSinceOf} and {@link sentBeforeOf} answered per time, per venue's dates, until a date they read
+ * changes: a usage report asks them of its window's start, which the answers of a whole window share.
+ */
 const sinceAnswers = new WeakMap<Map<number, number>, Map<number, number | undefined>>();
+const beforeAnswers = new WeakMap<Map<number, number>, Map<number, number | undefined>>();
 /** Times kept per venue (a few windows' starts). */
 const ANSWERED_TIMES = 64;
+
+/** The answer kept for `venueMs`, or `fold` of the dates, kept. */
+function keptAnswer(
+  memos: WeakMap<Map<number, number>, Map<number, number | undefined>>,
+  dates: Map<number, number>,
+  venueMs: number,
+  fold: () => number | undefined,
+): number | undefined {
+  let memo = memos.get(dates);
+  if (memo?.has(venueMs) === true) return memo.get(venueMs);
+  const answer = fold();
+  if (memo === undefined || memo.size >= ANSWERED_TIMES) memos.set(dates, (memo = new Map()));
+  memo.set(venueMs, answer);
+  return answer;
+}
 
 /**
  * The latest send time (the limiter's clock) of a request to `venue` whose answer was dated at least a
@@ -128,22 +156,24 @@ const ANSWERED_TIMES = 64;
  * `venueMs` after it.
  */
 export function sentBeforeOf(log: SharedSendLog, venue: string, venueMs: number): number | undefined {
-  let latest: number | undefined;
-  for (const [t, sentAt] of log.datedSends.get(venue) ?? []) if (t + 1000 <= venueMs && (latest === undefined || sentAt > latest)) latest = sentAt;
-  return latest;
+  const dated = log.datedSends.get(venue);
+  if (dated === undefined) return undefined;
+  return keptAnswer(beforeAnswers, dated, venueMs, () => {
+    let latest: number | undefined;
+    for (const [t, sentAt] of dated) if (t + 1000 <= venueMs && (latest === undefined || sentAt > latest)) latest = sentAt;
+    return latest;
+  });
 }
 
 /** The earliest arrival (the caller's clock) of an answer from `venue` dated `venueMs` or later, if any. */
 export function answeredSinceOf(log: SharedSendLog, venue: string, venueMs: number): number | undefined {
   const dated = log.dated.get(venue);
   if (dated === undefined) return undefined;
-  let memo = sinceAnswers.get(dated);
-  if (memo?.has(venueMs) === true) return memo.get(venueMs);
-  let first: number | undefined;
-  for (const [t, at] of dated) if (t >= venueMs && (first === undefined || at < first)) first = at;
-  if (memo === undefined || memo.size >= ANSWERED_TIMES) sinceAnswers.set(dated, (memo = new Map()));
-  memo.set(venueMs, first);
-  return first;
+  return keptAnswer(sinceAnswers, dated, venueMs, () => {
+    let first: number | undefined;
+    for (const [t, at] of dated) if (t >= venueMs && (first === undefined || at < first)) first = at;
+    return first;
+  });
 }
 
 /**

@@ -31,6 +31,34 @@ describe("the dates of a venue's answers (what bounds a clock-aligned window's s
     expect(sentBeforeOf(log, 'kraken', 60_000)).toBeUndefined();
   });
 
+  it('answers as reading every date does while dates come, improve and are forgotten (its answers are kept until a date they read changes)', () => {
+    const log = sendLogOf({} as RateLimiter);
+    let seed = 7;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const naiveSince = (venueMs: number): number | undefined => {
+      let first: number | undefined;
+      for (const [t, at] of log.dated.get('v') ?? []) if (t >= venueMs && (first === undefined || at < first)) first = at;
+      return first;
+    };
+    const naiveBefore = (venueMs: number): number | undefined => {
+      let latest: number | undefined;
+      for (const [t, s] of log.datedSends.get('v') ?? []) if (t + 1000 <= venueMs && (latest === undefined || s > latest)) latest = s;
+      return latest;
+    };
+    for (let i = 0; i < 3_000; i++) {
+      // mostly the current second, sometimes an earlier one (a slow answer), the clock moving on by a second now and then
+      const second = Math.floor(i / 10) - (next(10) === 0 ? next(5) : 0);
+      noteDate(log, 'v', second * 1000, second * 1000 + next(900), second * 1000 - next(500));
+      for (const venueMs of [Math.floor(i / 600) * 60_000, Math.floor(i / 100) * 10_000, (second - next(3)) * 1000]) {
+        expect(answeredSinceOf(log, 'v', venueMs)).toBe(naiveSince(venueMs));
+        expect(sentBeforeOf(log, 'v', venueMs)).toBe(naiveBefore(venueMs));
+      }
+    }
+  });
+
   it('forgets, in batches, the dates more than two minutes older than the newest: never more than about 240 kept', () => {
     const log = sendLogOf({} as RateLimiter);
     for (let s = 0; s <= 400; s++) noteDate(log, 'v', s * 1000, s * 1000 + 5);
