@@ -5,6 +5,7 @@ import { bucketMargin } from './deferred-charges.js';
 import { bucketLimit, resolveCharges, scopeCredential, type Charge, type EnforcedLimit, type ResolveOptions } from './resolve-charges.js';
 import type { Feedback, FeedbackPenalty, FeedbackSync, Identity, VenueRequest, VenueResponse } from './venue-io.js';
 import type { BodyMatch, BucketSpec, ErrorRule, FeedbackRule, VenueSpec, WaitSource, WaitUnit } from './venue-spec.js';
+import { holdsNothingAt } from './body-holds.js';
 import { dateMs, header, numberHeader } from './response-headers.js';
 import { DEFAULT_JITTER_MS, DEFAULT_MARGIN } from './safe-limit.js';
 import { usedIn, windowFeedback, type OwnWindowSends } from './window-feedback.js';
@@ -96,28 +97,6 @@ function toWaitMs(n: number, unit: WaitUnit, response: VenueResponse): number | 
 
 /** The response's body, parsed once and only when a rule reads it (an order book's JSON is most of an answer). */
 type LazyBody = () => unknown;
-
-const INDEX = /^\d+$/;
-
-/**
- * Whether the body's text (`VenueResponse.bodyHolds`) shows that `path` reads no text or number in it: a field name of
- * the path (not a list index) is missing from the text, and the text holds no escape that could spell it otherwise.
- */
-function holdsNothingAt(response: VenueResponse, path: string): boolean {
-  const holds = response.bodyHolds;
-  if (holds === undefined || path === '') return false;
-  for (const name of namesOf(path)) if (!holds(name)) return !holds('\\');
-  return false;
-}
-
-/** The field names of a path (its parts but list indexes), by path: the spec's few paths, split once. */
-const pathNames = new Map<string, readonly string[]>();
-
-function namesOf(path: string): readonly string[] {
-  let names = pathNames.get(path);
-  if (names === undefined) pathNames.set(path, (names = path.split('.').filter((part) => !INDEX.test(part))));
-  return names;
-}
 
 function matchesRule(rule: ErrorRule, response: VenueResponse, body: LazyBody): boolean {
   if (rule.status !== undefined && !rule.status.includes(response.status)) return false;
