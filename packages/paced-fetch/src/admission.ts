@@ -91,10 +91,7 @@ export function createAdmission(setting: AdmissionSetting): (attempt: AdmissionA
     // Every class, critical included, sleeps unbooked while only its own buckets hold it back: the room kept for a
     // critical request on the shared buckets is there when it books (RL-Q1), and a critical request booked seconds
     // ahead behind its own order count would hold the shared buckets' pacing for every other caller until then.
-    const joining =
-      waitUnbookedForOwnBuckets &&
-      checks.some((c) => c.key.credential !== null) &&
-      checks.some((c) => c.key.credential === null);
+    const joining = waitUnbookedForOwnBuckets && checks.some((c) => c.key.credential !== null) && checks.some((c) => c.key.credential === null);
     let asked = clock.now();
     let d: Decision | undefined;
     if (joining) {
