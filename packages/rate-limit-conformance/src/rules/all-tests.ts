@@ -1,5 +1,6 @@
 import type { ConformanceTest } from '../conformance-test.js';
 import { ADMISSION } from './admission.js';
+import { CALL_FORMS } from './call-forms.js';
 import { FAILURES } from './failures.js';
 import { HOLDS } from './holds.js';
 import { HOST_CONTRACT } from './host-contract.js';
@@ -36,6 +37,7 @@ export const ALL_TESTS: readonly ConformanceTest[] = [
   ...PRIORITIES,
   ...PRIORITY_BOUNDS,
   ...INSPECTING,
+  ...CALL_FORMS,
   ...FAILURES,
   ...HOST_CONTRACT,
 ];
