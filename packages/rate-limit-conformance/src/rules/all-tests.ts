@@ -9,6 +9,7 @@ import { KEYS_AND_LIMITS } from './keys-and-limits.js';
 import { MODEL_CHECK } from './model-check.js';
 import { PRIORITIES } from './priorities.js';
 import { PRIORITY_BOUNDS } from './priority-bounds.js';
+import { PRIORITY_CHARGES_BETWEEN } from './priority-charges-between.js';
 import { RECORDING } from './recording.js';
 import { SAFETY } from './safety-property.js';
 import { SEVERAL_BUCKETS } from './several-buckets.js';
@@ -36,6 +37,7 @@ export const ALL_TESTS: readonly ConformanceTest[] = [
   ...WINDOW_SYNC,
   ...PRIORITIES,
   ...PRIORITY_BOUNDS,
+  ...PRIORITY_CHARGES_BETWEEN,
   ...INSPECTING,
   ...CALL_FORMS,
   ...FAILURES,
