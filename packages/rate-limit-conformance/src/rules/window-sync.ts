@@ -262,6 +262,21 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
   ),
   test(
     'RL-V5',
+    "sends booked for a reported fixed window's end count in the next window: only what reached the venue before the end is forgotten",
+    [...SYNC, 'bookings'],
+    async ({ limiter, clock, capabilities }) => {
+      const k = key({ axis: 'fixed-end-bookings' });
+      const slack = slackOf(capabilities, TEN_PER_WINDOW);
+      const t0 = clock.now();
+      await spend(limiter, k, TEN_PER_WINDOW, 10, 'cost 10 at 0 ms');
+      await synced(limiter, k, 10, { countedOwnCost: 10, windowEnd: endAt(t0, 400) }, 'sync 10 of the window ending by 400 ms, all ours');
+      // the 10 reached the venue by 50 ms and are forgotten at the window's end; sends at 400 ms may reach it later
+      expectBookedWithin(await limiter.checkRate(k, TEN_PER_WINDOW, 9, { maxWaitMs: 5000 }), t0, 400, slack, 'cost 9 booked for the end');
+      expectDelayWithin(await limiter.checkRate(k, TEN_PER_WINDOW, 3), 1450, slack, 'cost 3 waits until the 9 left every window of 1050 ms');
+    },
+  ),
+  test(
+    'RL-V5',
     "from a reported fixed window's end on, what reached the venue before that end is forgotten, and others' use reported in it",
     [...SYNC],
     async ({ limiter, clock }) => {
