@@ -1,5 +1,6 @@
 import {
   HORIZON_MS,
+  addUp,
   admits,
   chargeAt,
   lineOf,
@@ -59,7 +60,8 @@ export class Admitter {
     const xs = this.#xs;
     const ws = this.#ws;
     const slots = this.#slots;
-    let s = now;
+    // token buckets relative to now (the kit's gcra.ts), window limits on the clock
+    let r = 0;
     let windows = false;
     for (let i = 0; i < n; i++) {
       const def = defs[i] as Definition;
@@ -76,10 +78,11 @@ export class Admitter {
       const x = b.effective(slot, k.id, def, now);
       xs[i] = x;
       // the class arithmetic of class normal with nothing kept free and no class state is plain GCRA
-      const si = sendTime(x, def, costs[i] as number, now);
-      if (!(si - now <= HORIZON_MS)) return this.#slow(now, n, keys, defs, costs, out);
-      if (si > s) s = si;
+      const si = sendTime(x, def, costs[i] as number, 0);
+      if (!(si <= HORIZON_MS)) return this.#slow(now, n, keys, defs, costs, out);
+      if (si > r) r = si;
     }
+    let s = r > 0 ? addUp(now, r) : now;
     // window limits last, each moving the common time to where it fits until none moves it (planAdmission)
     for (let moved = windows; moved; ) {
       moved = false;
@@ -101,7 +104,7 @@ export class Admitter {
       const w = def.window;
       const e = ws[i];
       if (w === undefined || e === undefined) {
-        k.memo = b.write(slots[i] as number, k.id, chargeAt(xs[i] as number, def, costs[i] as number, now), def, now);
+        k.memo = b.write(slots[i] as number, k.id, chargeAt(xs[i] as number, def, costs[i] as number, 0), def, now);
         continue;
       }
       // a quick admission books nothing: no booking holds the ledger it replaces, so it may change in place
@@ -191,7 +194,7 @@ export class Admitter {
       const k = keys[i] as ResolvedKey;
       const def = defs[i] as Definition;
       const before = slots[i] as number;
-      const r = booking === undefined ? undefined : beforeBooking(b, k.id, before, xs[i] as number, def.index);
+      const r = booking === undefined ? undefined : beforeBooking(b, k.id, before, xs[i] as number, def.index, now);
       const slot = this.#charge(before, k.id, xs[i] as number, ws[i], css[i], def, cls, costs[i] as number, s, now);
       k.memo = slot;
       if (r !== undefined) booking?.push(booked(b, k.id, def.index, before, r, slot));
@@ -199,7 +202,10 @@ export class Admitter {
     return booking === undefined ? { status: 'admitted', sendAt: s, now } : { status: 'admitted', sendAt: s, now, booking };
   }
 
-  /** Charges one bucket of an admission as of the send time `s` (RL-M5, RL-V4, RL-Q1..RL-Q5); the slot written. */
+  /**
+   * Charges one bucket of an admission as of the send time `s` (RL-M5, RL-V4, RL-Q1..RL-Q5; on the clock,
+   * a token bucket's `x` and `cs` relative to now); the slot written.
+   */
   #charge(
     slot: number,
     id: string,
@@ -214,7 +220,7 @@ export class Admitter {
   ): number {
     const b = this.#b;
     if (w !== undefined && def.window !== undefined) return b.writeWindow(slot, id, windowCharge(w, def.window, cost, s, now), def, now);
-    if (def.quota) return b.write(slot, id, chargeAt(x, def, cost, s), def, now);
-    return b.chargeTokens(slot, id, x, cs, def, cls, cost, s, now);
+    if (def.quota) return b.write(slot, id, chargeAt(x, def, cost, s - now), def, now);
+    return b.chargeTokens(slot, id, x, cs, def, cls, cost, s - now, now);
   }
 }

@@ -5,8 +5,9 @@ import type { BucketState, Pending } from './bucket-state.js';
 export interface Booked {
   readonly id: string;
   readonly def: number;
-  /** The state and definition the booking replaced (a bucket it created: fresh, pending folded in). */
+  /** The state and definition the booking replaced (a bucket it created: fresh, pending folded in), and when that state was written. */
   readonly replaced: number;
+  readonly replacedAt: number;
   readonly replacedDef: number;
   /** The booking created the bucket: a return forgets it again and puts back what was pending. */
   readonly created: boolean;
@@ -26,17 +27,19 @@ export interface Booked {
 export interface BeforeBooking {
   readonly pending: Pending | undefined;
   readonly replaced: number;
+  readonly replacedAt: number;
   readonly replacedDef: number;
   readonly replacedWindow: number[] | undefined;
   readonly replacedClasses: ClassState | undefined;
 }
 
-/** Reads what a booking replaces, before it writes. */
-export function beforeBooking(b: BucketState, id: string, before: number, x: number, def: number): BeforeBooking {
+/** Reads what a booking replaces, before it writes (`x` relative to `now`). */
+export function beforeBooking(b: BucketState, id: string, before: number, x: number, def: number, now: number): BeforeBooking {
   const pending = before < 0 && b.pending.size > 0 ? b.pending.get(id) : undefined;
   return {
     pending: pending === undefined ? undefined : { hold: pending.hold, debt: pending.debt },
     replaced: before >= 0 ? b.table.state(before) : x,
+    replacedAt: before >= 0 ? b.table.at(before) : now,
     replacedDef: before >= 0 ? b.table.def(before) : def,
     replacedWindow: before >= 0 ? b.windows.get(id) : undefined,
     replacedClasses: before >= 0 ? b.classes.get(id) : undefined,
@@ -49,6 +52,7 @@ export function booked(b: BucketState, id: string, def: number, before: number, 
     id,
     def,
     replaced: r.replaced,
+    replacedAt: r.replacedAt,
     replacedDef: r.replacedDef,
     created: before < 0,
     pendingBefore: r.pending,
@@ -71,7 +75,7 @@ export function cancelBooking(b: BucketState, booking: readonly Booked[]): boole
       continue;
     }
     if (!x.created) {
-      b.restore(slot, x.id, x.replaced, x.replacedDef, x.replacedWindow, x.replacedClasses);
+      b.restore(slot, x.id, x.replaced, x.replacedAt, x.replacedDef, x.replacedWindow, x.replacedClasses);
       continue;
     }
     // the bucket did not exist before the booking: forget it, with the penalty or debt it folded in kept pending

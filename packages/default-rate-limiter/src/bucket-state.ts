@@ -1,6 +1,7 @@
 import {
   HORIZON_MS,
   NO_HOLD,
+  addUp,
   chargeAt,
   sendTime,
   borrowedAt,
@@ -62,6 +63,20 @@ export class BucketState {
     return this.holds.size > 0 ? (this.holds.get(id) ?? NO_HOLD) : NO_HOLD;
   }
 
+  /**
+   * A live bucket's state relative to now under its own definition `def` (the kit's gcra.ts, "Times
+   * relative to now"): a token bucket's `x − now`, a window's expiry less now, a quota's amount.
+   */
+  rel(slot: number, def: Definition, now: number): number {
+    const t = this.table;
+    return def.quota ? t.state(slot) : t.state(slot) + (t.at(slot) - now);
+  }
+
+  /** Whether the bucket in `slot` (definition `def`) is idle now: full and not held. */
+  idle(slot: number, id: string, def: Definition, now: number): boolean {
+    return isIdle(this.rel(slot, def, now), this.holdOf(id) - now, def, 0);
+  }
+
   /** Forgets everything of one bucket but what is pending for it. */
   forget(id: string): void {
     const slot = this.table.find(id);
@@ -100,7 +115,7 @@ export class BucketState {
   live(id: string, now: number): number {
     const slot = this.table.find(id);
     if (slot < 0) return -1;
-    if (!isIdle(this.table.state(slot), this.holdOf(id), this.defs[this.table.def(slot)] as Definition, now)) return slot;
+    if (!this.idle(slot, id, this.defs[this.table.def(slot)] as Definition, now)) return slot;
     this.table.remove(slot);
     this.holds.delete(id);
     this.windows.delete(id);
@@ -118,20 +133,22 @@ export class BucketState {
     return slot;
   }
 
-  /** The bucket's `x` under `def` now: converted keeping its hold (RL-L5, RL-R3), or folded from what was pending. */
+  /**
+   * The bucket's `x` under `def`, relative to now: converted keeping its hold (RL-L5, RL-R3), or folded
+   * from what was pending.
+   */
   effective(slot: number, id: string, def: Definition, now: number): number {
     if (slot >= 0) {
-      const x = this.table.state(slot);
       const old = this.table.def(slot);
-      if (old === def.index) return x;
-      const hold = this.holdOf(id);
+      if (old === def.index) return def.quota ? this.table.state(slot) : this.table.state(slot) + (this.table.at(slot) - now);
+      const hold = this.holdOf(id) - now;
       const from = this.defs[old] as Definition;
-      if (from.window !== undefined) return fromBorrowed(windowBorrowed(this.windows.get(id) ?? [], from.window, now), hold, def, now);
-      return redefine(x, hold, from, def, now);
+      if (from.window !== undefined) return fromBorrowed(windowBorrowed(this.windows.get(id) ?? [], from.window, now), hold, def, 0);
+      return redefine(this.rel(slot, from, now), hold, from, def, 0);
     }
     if (this.pending.size > 0) {
       const p = this.pending.get(id);
-      if (p !== undefined) return foldPending(p.debt, p.hold, def, now);
+      if (p !== undefined) return foldPending(p.debt, p.hold - now, def, 0);
     }
     return freshState(def);
   }
@@ -144,10 +161,11 @@ export class BucketState {
   quickTokens(k: ResolvedKey, def: Definition, cost: number, now: number): number {
     this.defs[def.index] = def;
     const slot = this.slotOf(k);
-    const x = slot >= 0 && this.table.def(slot) === def.index ? this.table.state(slot) : this.effective(slot, k.id, def, now);
-    const s = sendTime(x, def, cost, now);
-    if (s > now) return s - now <= HORIZON_MS ? s - now : Number.NaN;
-    k.memo = this.write(slot, k.id, chargeAt(x, def, cost, now), def, now);
+    const x = this.effective(slot, k.id, def, now);
+    const s = sendTime(x, def, cost, 0);
+    // (the wait as the general path answers it: from the send time on the clock, rounded up)
+    if (s > 0) return s <= HORIZON_MS ? addUp(now, s) - now : Number.NaN;
+    k.memo = this.write(slot, k.id, chargeAt(x, def, cost, 0), def, now);
     return 0;
   }
 
@@ -159,11 +177,11 @@ export class BucketState {
       if (from.window !== undefined) {
         // an idle bucket is absent; slots carry over to a definition of the same slot width, and the amount
         // borrowed otherwise (RL-L5): a slot of one width means nothing under another
-        if (isIdle(this.table.state(slot), this.holdOf(id), from, now)) return [];
+        if (this.idle(slot, id, from, now)) return [];
         const kept = this.windows.get(id) ?? [];
         return from.window.g === w.g ? kept : windowFromBorrowed(windowBorrowed(kept, from.window, now), this.holdOf(id), w, now);
       }
-      return windowFromBorrowed(borrowedAt(this.table.state(slot), from, now), this.holdOf(id), w, now);
+      return windowFromBorrowed(borrowedAt(this.rel(slot, from, now), from, 0), this.holdOf(id), w, now);
     }
     if (this.pending.size > 0) {
       const p = this.pending.get(id);
@@ -179,23 +197,30 @@ export class BucketState {
     return at;
   }
 
-  /** Charges one token bucket of an admission as of the send time `s` (RL-M5, RL-Q1..RL-Q5); the slot written. */
+  /**
+   * Charges one token bucket of an admission as of the send time `s` (RL-M5, RL-Q1..RL-Q5); `x`, `cs` and
+   * `s` relative to now. The slot written.
+   */
   chargeTokens(slot: number, id: string, x: number, cs: ClassState | undefined, def: Definition, cls: number, cost: number, s: number, now: number): number {
     const c = this.#charged;
-    classCharge(c, x, cs, def, cls, cost, s, now);
+    classCharge(c, x, cs, def, cls, cost, s, 0);
     const at = this.write(slot, id, c.x, def, now);
     if (c.cs !== undefined) this.classes.set(id, c.cs);
     else if (cs !== undefined || this.classes.size > 0) this.classes.delete(id);
     return at;
   }
 
-  /** A token bucket's class state under `def` now (a new definition drops it), settled (classes.ts). */
+  /**
+   * A token bucket's class state under `def` now (a new definition drops it), settled (classes.ts); its
+   * times, like `x`, relative to now (stored relative to the time the bucket was written).
+   */
   classesOf(slot: number, id: string, def: Definition, x: number, now: number): ClassState | undefined {
     if (slot < 0 || def.quota || this.table.def(slot) !== def.index) return undefined;
-    return settleClasses(this.classes.get(id), x, now);
+    const cs = this.classes.get(id);
+    return cs === undefined ? undefined : settleClasses(shiftClasses(cs, this.table.at(slot) - now), x, 0);
   }
 
-  /** Writes a token bucket whose `x` a record or sync raised from `x` to `y` now, its class state kept a bound. */
+  /** Writes a token bucket whose `x` a record or sync raised from `x` to `y` now (both relative to now), its class state kept a bound. */
   writeRaised(slot: number, id: string, x: number, y: number, def: Definition, now: number, held: boolean): number {
     const cs = this.classes.size > 0 ? classRaise(this.classesOf(slot, id, def, x, now), def, x, y, held) : undefined;
     const at = this.write(slot, id, y, def, now);
@@ -204,9 +229,9 @@ export class BucketState {
     return at;
   }
 
-  /** Sets a live token bucket's `x` and class state (a penalty). */
-  setTokens(slot: number, id: string, y: number, cs: ClassState | undefined): void {
-    this.table.setState(slot, y);
+  /** Sets a live token bucket's `x` (written at `at`: now, or 0 for a quota's amount) and class state (a penalty). */
+  setTokens(slot: number, id: string, y: number, cs: ClassState | undefined, at: number): void {
+    this.table.setState(slot, y, at);
     if (cs === undefined) this.classes.delete(id);
     else this.classes.set(id, cs);
   }
@@ -216,26 +241,30 @@ export class BucketState {
     if (h > now) this.holds.set(id, h);
   }
 
-  /** Restores a bucket's state, definition, entries and class state (a booking returned, RL-W5). */
-  restore(slot: number, id: string, x: number, def: number, entries: number[] | undefined, cs: ClassState | undefined): void {
-    this.table.set(slot, x, def);
+  /** Restores a bucket's state (written at `at`), definition, entries and class state (a booking returned, RL-W5). */
+  restore(slot: number, id: string, x: number, at: number, def: number, entries: number[] | undefined, cs: ClassState | undefined): void {
+    this.table.set(slot, x, at, def);
     if (entries === undefined) this.windows.delete(id);
     else this.windows.set(id, entries);
     if (cs === undefined) this.classes.delete(id);
     else this.classes.set(id, cs);
   }
 
-  /** Writes a bucket's `x` (a window bucket's: its expiry) under `def`; inserts it, folding in what was pending. The slot written. */
+  /**
+   * Writes a bucket's `x` under `def` (a token bucket's relative to now, a window bucket's expiry on the
+   * clock); inserts it, folding in what was pending. The slot written.
+   */
   write(slot: number, id: string, x: number, def: Definition, now: number): number {
+    const at = def.window === undefined && !def.quota ? now : 0;
     // a window bucket's entries go when it becomes a token bucket (only live window buckets have entries)
     if (def.window === undefined && this.windows.size > 0 && (slot < 0 || (this.defs[this.table.def(slot)] as Definition).window !== undefined))
       this.windows.delete(id);
     if (this.classes.size > 0 && (def.window !== undefined || def.quota)) this.classes.delete(id);
     if (slot >= 0) {
-      this.table.set(slot, x, def.index);
+      this.table.set(slot, x, at, def.index);
       return slot;
     }
-    const created = this.table.insert(id, x, def.index);
+    const created = this.table.insert(id, x, at, def.index);
     if (this.pending.size > 0) {
       const p = this.pending.get(id);
       if (p !== undefined) {
@@ -259,4 +288,10 @@ export class BucketState {
     this.pending.set(id, p);
     return p;
   }
+}
+
+/** A class state's times (`L`, `Lc`, `Ln`, `aEnd`: its first four) moved by `d` ms; the same state when `d` is 0. */
+function shiftClasses(cs: ClassState, d: number): ClassState {
+  if (d === 0) return cs;
+  return [(cs[0] as number) + d, (cs[1] as number) + d, (cs[2] as number) + d, (cs[3] as number) + d, cs[4] as number, cs[5] as number];
 }

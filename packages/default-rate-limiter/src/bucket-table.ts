@@ -1,11 +1,13 @@
 /**
- * The in-process store of live buckets: a `Map` from bucket id to a slot, and the slots' states and
- * definition numbers in typed arrays (no object per bucket, no boxed number per update). Freed
- * slots are reused; the arrays grow by doubling.
+ * The in-process store of live buckets: a `Map` from bucket id to a slot, and the slots' states, the
+ * times they were written and definition numbers in typed arrays (no object per bucket, no boxed
+ * number per update). A token bucket's state is its `x` relative to the time it was written (the kit's
+ * gcra.ts, "Times relative to now"). Freed slots are reused; the arrays grow by doubling.
  */
 export class BucketTable {
   readonly #index = new Map<string, number>();
   #states = new Float64Array(64);
+  #ats = new Float64Array(64);
   #defs = new Int32Array(64);
   /** Counts the writes to each slot, so a booking can tell whether anything was written after it. */
   #versions = new Uint32Array(64);
@@ -39,6 +41,11 @@ export class BucketTable {
     return this.#states[slot] as number;
   }
 
+  /** The time the slot's state was written (0 for a state kept on the clock: a window's expiry, a quota's amount). */
+  at(slot: number): number {
+    return this.#ats[slot] as number;
+  }
+
   def(slot: number): number {
     return this.#defs[slot] as number;
   }
@@ -53,19 +60,21 @@ export class BucketTable {
     return this.#ids[slot];
   }
 
-  set(slot: number, state: number, def: number): void {
+  set(slot: number, state: number, at: number, def: number): void {
     this.#states[slot] = state;
+    this.#ats[slot] = at;
     this.#defs[slot] = def;
     this.#versions[slot] = ((this.#versions[slot] as number) + 1) >>> 0;
   }
 
-  setState(slot: number, state: number): void {
+  setState(slot: number, state: number, at: number): void {
     this.#states[slot] = state;
+    this.#ats[slot] = at;
     this.#versions[slot] = ((this.#versions[slot] as number) + 1) >>> 0;
   }
 
   /** Stores a new bucket and returns its slot. */
-  insert(id: string, state: number, def: number): number {
+  insert(id: string, state: number, at: number, def: number): number {
     let slot = this.#free.pop();
     if (slot === undefined) {
       slot = this.#high++;
@@ -74,6 +83,7 @@ export class BucketTable {
     this.#index.set(id, slot);
     this.#ids[slot] = id;
     this.#states[slot] = state;
+    this.#ats[slot] = at;
     this.#defs[slot] = def;
     this.#versions[slot] = ((this.#versions[slot] as number) + 1) >>> 0;
     return slot;
@@ -93,6 +103,7 @@ export class BucketTable {
     this.#epoch++;
     this.#index.clear();
     this.#states = new Float64Array(64);
+    this.#ats = new Float64Array(64);
     this.#defs = new Int32Array(64);
     this.#versions = new Uint32Array(64);
     this.#ids = new Array<string | undefined>(64).fill(undefined);
@@ -110,6 +121,7 @@ export class BucketTable {
     this.#epoch++;
     const capacity = Math.max(64, 1 << Math.ceil(Math.log2(size * 2 + 1)));
     const states = new Float64Array(capacity);
+    const ats = new Float64Array(capacity);
     const defs = new Int32Array(capacity);
     const versions = new Uint32Array(capacity);
     const ids = new Array<string | undefined>(capacity).fill(undefined);
@@ -118,6 +130,7 @@ export class BucketTable {
       const id = this.#ids[slot];
       if (id === undefined) continue;
       states[n] = this.#states[slot] as number;
+      ats[n] = this.#ats[slot] as number;
       defs[n] = this.#defs[slot] as number;
       versions[n] = this.#versions[slot] as number;
       ids[n] = id;
@@ -125,6 +138,7 @@ export class BucketTable {
       n++;
     }
     this.#states = states;
+    this.#ats = ats;
     this.#defs = defs;
     this.#versions = versions;
     this.#ids = ids;
@@ -136,11 +150,14 @@ export class BucketTable {
     const capacity = this.#states.length * 2;
     const states = new Float64Array(capacity);
     states.set(this.#states);
+    const ats = new Float64Array(capacity);
+    ats.set(this.#ats);
     const defs = new Int32Array(capacity);
     defs.set(this.#defs);
     const versions = new Uint32Array(capacity);
     versions.set(this.#versions);
     this.#states = states;
+    this.#ats = ats;
     this.#defs = defs;
     this.#versions = versions;
     const ids = this.#ids;

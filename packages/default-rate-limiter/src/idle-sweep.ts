@@ -73,13 +73,15 @@ export class IdleSweep {
     const defs = this.#defs;
     for (let slot = start; slot < end; slot++) {
       // a bucket not full yet is not idle, whatever its hold: most live buckets stop here
+      // (x relative to `before`: a token bucket's is kept relative to the time it was written)
       const def = defs[table.def(slot)];
-      const x = table.state(slot);
-      if (def === undefined || (def.quota ? x > 0 : x > before)) continue;
+      if (def === undefined) continue;
+      const x = def.quota ? table.state(slot) : table.state(slot) + (table.at(slot) - before);
+      if (x > 0) continue;
       const id = table.id(slot);
       if (id === undefined) continue;
       const hold = holds.size > 0 ? (holds.get(id) ?? NO_HOLD) : NO_HOLD;
-      if (isIdle(x, hold, def, before) && !(hold > now)) {
+      if (isIdle(x, hold - before, def, 0) && !(hold > now)) {
         table.remove(slot);
         if (this.#windows.size > 0) this.#windows.delete(id);
         if (this.#classes.size > 0) this.#classes.delete(id);

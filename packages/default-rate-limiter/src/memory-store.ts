@@ -8,7 +8,6 @@ import {
   holdAfter,
   penalizeUntil,
   recordCost,
-  settleClasses,
   syncBorrowed,
   venuePrefix,
   windowBorrowed,
@@ -164,7 +163,7 @@ export class MemoryStore implements LimiterStore {
       return;
     }
     const x = b.effective(slot, key.id, def, now);
-    const y = recordCost(x, def, cost, now);
+    const y = recordCost(x, def, cost, 0);
     key.memo = b.writeRaised(slot, key.id, x, y, def, now, false);
   }
 
@@ -187,7 +186,7 @@ export class MemoryStore implements LimiterStore {
       return OK;
     }
     const x = b.effective(slot, key.id, def, now);
-    key.memo = b.writeRaised(slot, key.id, x, syncBorrowed(x, def, minBorrowed, now), def, now, false);
+    key.memo = b.writeRaised(slot, key.id, x, syncBorrowed(x, def, minBorrowed, 0), def, now, false);
     return OK;
   }
 
@@ -207,10 +206,10 @@ export class MemoryStore implements LimiterStore {
       const before = b.windows.get(key.id) ?? [];
       b.writeWindow(slot, key.id, windowPenalize(before, def.window, until, now), def, now);
     } else {
-      const x = b.table.state(slot);
-      const y = penalizeUntil(x, def, until, now);
-      const cs = b.classes.size > 0 ? classRaise(settleClasses(b.classes.get(key.id), x, now), def, x, y, true) : undefined;
-      b.setTokens(slot, key.id, y, cs);
+      const x = b.rel(slot, def, now);
+      const y = penalizeUntil(x, def, until - now, 0);
+      const cs = b.classes.size > 0 ? classRaise(b.classesOf(slot, key.id, def, x, now), def, x, y, true) : undefined;
+      b.setTokens(slot, key.id, y, cs, def.quota ? 0 : now);
     }
     b.setHold(key.id, holdAfter(b.holds.get(key.id) ?? NO_HOLD, until, now), now);
     return OK;
@@ -225,7 +224,7 @@ export class MemoryStore implements LimiterStore {
       const def = b.defs[b.table.def(slot)] as Definition;
       const now = this.#clock.now();
       if (def.window !== undefined) return windowBorrowed(b.windows.get(key.id) ?? [], def.window, now);
-      return borrowedAt(b.table.state(slot), def, now);
+      return borrowedAt(b.rel(slot, def, now), def, 0);
     }
     return b.pending.get(key.id)?.debt ?? 0;
   }

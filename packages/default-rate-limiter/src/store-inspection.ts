@@ -7,7 +7,9 @@ export type InspectedBucket =
   | {
       readonly pending: false;
       readonly text: string;
+      /** A token bucket's `x` relative to `at`, the time it was written (0: a quota's amount, a window's expiry). */
       readonly x: number;
+      readonly at: number;
       readonly hold: number;
       readonly entries?: readonly number[];
       readonly answers?: readonly number[];
@@ -23,13 +25,13 @@ export function snapshotBuckets(b: BucketState, now: number): BucketSnapshot[] {
     const id = table.id(slot);
     if (id === undefined) continue;
     const def = b.defs[table.def(slot)] as Definition;
-    const x = table.state(slot);
+    const x = b.rel(slot, def, now);
     const held = b.holds.get(id) ?? NO_HOLD;
-    if (isIdle(x, held, def, now)) continue;
+    if (isIdle(x, held - now, def, 0)) continue;
     const { venue, credentialHash, axis } = decodeBucketId(id);
     const w = def.window;
     const entries = b.windows.get(id) ?? [];
-    const borrowed = w === undefined ? borrowedAt(x, def, now) : windowBorrowed(entries, w, now);
+    const borrowed = w === undefined ? borrowedAt(x, def, 0) : windowBorrowed(entries, w, now);
     const base = {
       venue,
       credentialHash,
@@ -57,7 +59,7 @@ export function storedIds(b: BucketState): string[] {
 }
 
 /**
- * One bucket's stored state, by id: a defined bucket's definition, `x` and hold in force (with a window
+ * One bucket's stored state, by id: a defined bucket's definition, `x` (and when it was written) and hold in force (with a window
  * bucket's entries and answer records, a token bucket's class state), a pending hold or debt, or
  * `undefined` when nothing is stored. Lists are copies.
  */
@@ -65,7 +67,7 @@ export function inspectBucket(b: BucketState, id: string): InspectedBucket | und
   const slot = b.table.find(id);
   if (slot >= 0) {
     const def = b.defs[b.table.def(slot)] as Definition;
-    const base = { pending: false as const, text: def.text, x: b.table.state(slot), hold: b.holds.get(id) ?? NO_HOLD };
+    const base = { pending: false as const, text: def.text, x: b.table.state(slot), at: b.table.at(slot), hold: b.holds.get(id) ?? NO_HOLD };
     const cs = b.classes.get(id);
     if (def.window === undefined) return cs === undefined ? base : { ...base, classes: cs };
     return { ...base, entries: (b.windows.get(id) ?? []).slice() };

@@ -11,6 +11,13 @@ import type { NormalizedLimit } from '@core/rate-limit-contract';
  *   amount used of a fixed quota (refill 0, RL-L4);
  * - `hold`: the end of a penalty hold (RL-R3), `-Infinity` when there is none.
  * Nothing here reads a clock, allocates or keeps state.
+ *
+ * Times relative to now: every function here depends on times only through their differences, so
+ * the stores call them with `now = 0` and every time relative to now: a bucket that refills keeps `x`
+ * relative to the time it was written (`at`, the pair `(at, x − at)`), and reads `x − now` as
+ * `(x − at) + (at − now)`. Its `x` is then as precise as its own span: on the clock itself, near
+ * 1.7e12 ms, a float's last bit is worth 2.4e-4 ms, more than a whole tiny bucket (capacity 1e-9 at
+ * refill 3 per second spans 3.3e-7 ms). A quota's amount and a hold's end are kept as they are.
  */
 
 /** The farthest a bucket's `tat` or a hold may lie ahead of now (ms, about 31,700 years, RL-A7). */

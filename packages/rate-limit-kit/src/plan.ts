@@ -1,10 +1,10 @@
-import { isUnpayable, type BucketDefinition, HORIZON_MS } from './gcra.js';
+import { addUp, isUnpayable, type BucketDefinition, HORIZON_MS } from './gcra.js';
 import { NORMAL, classSendTime, lineOf, windowLineOf, type ClassState } from './classes.js';
 import { windowSendTime, type WindowDefinition } from './window.js';
 
 /** The outcome of {@link planAdmission}: the common send time, or which bucket can never pay. */
 export interface AdmissionPlan {
-  /** The common send time (RL-M4); `Infinity` when a bucket can never pay. */
+  /** The common send time (RL-M4, on the clock: not relative); `Infinity` when a bucket can never pay. */
   sendAt: number;
   /** The index of the first bucket that can never pay (RL-L4, RL-A7, RL-V3), or -1. */
   unpayable: number;
@@ -22,7 +22,10 @@ export type PlanDefinition = BucketDefinition & { readonly window?: WindowDefini
  * that can never pay (a quota without enough left, a cost above a window, a wait beyond the horizon)
  * makes the call unpayable. Costs of 0 are skipped (RL-A2). The states must already be under the call's
  * definitions: `xs[i]` for a token bucket, `windows[i]` (the entries; omit `windows` when there are none)
- * for a window limit. A call's class (RL-Q1..RL-Q5) spends each bucket only up to its line (`free`, the
+ * for a window limit. Token buckets are planned relative to now (gcra.ts, "Times relative to now"): `xs[i]`
+ * is `x − now` and a class state's times are relative too; a window limit's entries are on the clock. The
+ * common time leaves the token buckets as `now + s`, rounded up (`addUp`), so a charge as of `sendAt − now`
+ * is never earlier than a token bucket's own send time. A call's class (RL-Q1..RL-Q5) spends each bucket only up to its line (`free`, the
  * share its class leaves free, 0 for critical and by default; one per bucket when checks name their own
  * reserves, RL-Q6), and token buckets with bookings ahead are
  * planned with their settled class states (`states[i]`, see classes.ts); without them, plain GCRA.
@@ -40,7 +43,7 @@ export function planAdmission(
   free: number | ArrayLike<number> = 0,
 ): void {
   const one = typeof free === 'number';
-  let s = now;
+  let r = 0;
   let anyWindow = false;
   for (let i = 0; i < n; i++) {
     const cost = costs[i] as number;
@@ -50,10 +53,11 @@ export function planAdmission(
       anyWindow = true;
       continue;
     }
-    const si = classSendTime(xs[i] as number, states[i], def, lineOf(def, one ? free : (free[i] as number), cost), cls, cost, now);
-    if (isUnpayable(si, now)) return unpayable(plan, i);
-    if (si > s) s = si;
+    const si = classSendTime(xs[i] as number, states[i], def, lineOf(def, one ? free : (free[i] as number), cost), cls, cost, 0);
+    if (isUnpayable(si, 0)) return unpayable(plan, i);
+    if (si > r) r = si;
   }
+  let s = r > 0 ? addUp(now, r) : now;
   for (let moved = anyWindow; moved; ) {
     moved = false;
     for (let i = 0; i < n; i++) {

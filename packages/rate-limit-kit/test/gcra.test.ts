@@ -30,21 +30,30 @@ type Outcome =
   | { kind: 'delay'; waitMs: number; states: number[] }
   | { kind: 'unpayable'; bucket: number; states: number[] };
 
-/** One admission over buckets with the core's own functions, as a limiter composes them. */
+/**
+ * One admission over buckets with the core's own functions, as a limiter composes them: states on the
+ * clock here, planned and charged relative to now (gcra.ts, "Times relative to now").
+ */
 function admit(buckets: { state: number; def: BucketDefinition; cost: number }[], now: number, budgetMs?: number): Outcome {
   const plan: AdmissionPlan = { sendAt: 0, unpayable: -1 };
   const states = buckets.map((b) => b.state);
+  const rel = (x: number, d: BucketDefinition): number => (d.quota ? x : x - now);
+  const back = (x: number, d: BucketDefinition): number => (d.quota ? x : x + now);
   planAdmission(
     plan,
     buckets.length,
-    states,
+    buckets.map((b) => rel(b.state, b.def)),
     buckets.map((b) => b.def),
     buckets.map((b) => b.cost),
     now,
   );
   if (plan.unpayable >= 0) return { kind: 'unpayable', bucket: plan.unpayable, states };
   if (!admits(plan.sendAt, now, budgetMs)) return { kind: 'delay', waitMs: plan.sendAt - now, states };
-  return { kind: 'ok', sendAt: plan.sendAt, states: buckets.map((b) => (b.cost === 0 ? b.state : chargeAt(b.state, b.def, b.cost, plan.sendAt))) };
+  return {
+    kind: 'ok',
+    sendAt: plan.sendAt,
+    states: buckets.map((b) => (b.cost === 0 ? b.state : back(chargeAt(rel(b.state, b.def), b.def, b.cost, plan.sendAt - now), b.def))),
+  };
 }
 
 /** Admits `cost` as a probe at `now`; returns the new state or the rounded delay. */
