@@ -1,6 +1,7 @@
 // map-limiter.ts: a rate limiter whose buckets live in a Map. The kit does everything else: the front
 // door (StoreRateLimiter) reads and validates arguments, hashes credentials, shapes answers and runs
-// the waiters; the arithmetic (planAdmission, chargeAt, ...) is the same one every limiter runs.
+// the waiters; the arithmetic (planAdmission, chargeAt, ...) is the same one every limiter runs, on
+// times relative to now: a bucket keeps `x` relative to `at`, when it was written, read as `x + (at − now)`.
 import type { BucketSnapshot, Capabilities, Clock, SideEffectResult } from '@core/rate-limit-contract';
 import {
   NO_HOLD,
@@ -28,9 +29,10 @@ import {
   type ResolvedKey,
 } from '@core/rate-limit-kit';
 
-/** One bucket: its state `x` under `def` (no `def` yet: only a hold or a debt waits for it). Never mutated. */
+/** One bucket: its state `x` under `def`, written at `at` (no `def` yet: only a hold or a debt waits for it). Never mutated. */
 interface Bucket {
   readonly x: number;
+  readonly at: number;
   readonly def: Definition | undefined;
   readonly hold: number;
   readonly debt: number;
@@ -67,23 +69,28 @@ export class MapStore implements LimiterStore {
     return this.timers.now();
   }
 
+  /** A bucket's `x` relative to now (a quota's is its amount). */
+  #rel(b: Bucket, def: Definition, now: number): number {
+    return def.quota ? b.x : b.x + (b.at - now);
+  }
+
   /** A bucket that is full and not held is the same as no bucket: read it as absent (or as only pending). */
   #get(id: string, now: number): Bucket | undefined {
     const b = this.#buckets.get(id);
-    if (b?.def !== undefined && isIdle(b.x, b.hold, b.def, now)) return undefined;
+    if (b?.def !== undefined && isIdle(this.#rel(b, b.def, now), b.hold - now, b.def, 0)) return undefined;
     return b;
   }
 
-  /** The bucket's state under `def` now: a new definition converts it, a first one folds in what waited. */
+  /** The bucket's state under `def`, relative to now: a new definition converts it, a first one folds in what waited. */
   #state(b: Bucket | undefined, def: Definition, now: number): number {
     if (b === undefined) return freshState(def);
-    if (b.def === undefined) return foldPending(b.debt, b.hold, def, now);
-    return b.def === def ? b.x : redefine(b.x, b.hold, b.def, def, now);
+    if (b.def === undefined) return foldPending(b.debt, b.hold - now, def, 0);
+    return b.def === def ? this.#rel(b, def, now) : redefine(this.#rel(b, b.def, now), b.hold - now, b.def, def, 0);
   }
 
-  #write(id: string, x: number, def: Definition | undefined, hold: number, debt = 0): number {
+  #write(id: string, x: number, def: Definition | undefined, hold: number, debt = 0, at = this.now()): number {
     const version = ++this.#version;
-    this.#buckets.set(id, { x, def, hold, debt, version });
+    this.#buckets.set(id, { x, at, def, hold, debt, version });
     return version;
   }
 
@@ -106,7 +113,7 @@ export class MapStore implements LimiterStore {
       const id = (keys[i] as ResolvedKey).id;
       const def = defs[i] as Definition;
       const before = this.#buckets.get(id);
-      const version = this.#write(id, chargeAt(xs[i] as number, def, costs[i] as number, s), def, before?.hold ?? NO_HOLD);
+      const version = this.#write(id, chargeAt(xs[i] as number, def, costs[i] as number, s - now), def, before?.hold ?? NO_HOLD);
       booking.push({ id, before, version });
     }
     return s > now ? { status: 'admitted', sendAt: s, now, booking } : { status: 'admitted', sendAt: s, now };
@@ -118,7 +125,7 @@ export class MapStore implements LimiterStore {
       if (this.#buckets.get(id)?.version !== version) returned = false;
       else if (before === undefined) this.#buckets.delete(id);
       // putting the old state back is a write too: an earlier booking of this bucket can no longer be returned
-      else this.#write(id, before.x, before.def, before.hold, before.debt);
+      else this.#write(id, before.x, before.def, before.hold, before.debt, before.at);
     }
     return returned;
   }
@@ -128,7 +135,7 @@ export class MapStore implements LimiterStore {
     const b = this.#get(key.id, now);
     const d = def ?? b?.def;
     if (d === undefined) this.#write(key.id, 0, undefined, b?.hold ?? NO_HOLD, addDebt(b?.debt ?? 0, cost));
-    else this.#write(key.id, recordCost(this.#state(b, d, now), d, cost, now), d, b?.hold ?? NO_HOLD);
+    else this.#write(key.id, recordCost(this.#state(b, d, now), d, cost, 0), d, b?.hold ?? NO_HOLD);
   }
 
   dropRecord(): void {
@@ -138,7 +145,7 @@ export class MapStore implements LimiterStore {
   sync(key: ResolvedKey, def: Definition, minBorrowed: number): SideEffectResult {
     const now = this.now();
     const b = this.#get(key.id, now);
-    this.#write(key.id, syncBorrowed(this.#state(b, def, now), def, minBorrowed, now), def, b?.hold ?? NO_HOLD);
+    this.#write(key.id, syncBorrowed(this.#state(b, def, now), def, minBorrowed, 0), def, b?.hold ?? NO_HOLD);
     return OK;
   }
 
@@ -148,14 +155,15 @@ export class MapStore implements LimiterStore {
     const b = this.#get(key.id, now);
     const h = holdAfter(b?.hold ?? NO_HOLD, until, now);
     if (b?.def === undefined) this.#write(key.id, 0, undefined, h, b?.debt ?? 0);
-    else this.#write(key.id, penalizeUntil(b.x, b.def, until, now), b.def, h);
+    else this.#write(key.id, penalizeUntil(this.#rel(b, b.def, now), b.def, until - now, 0), b.def, h);
     return OK;
   }
 
   borrowed(key: ResolvedKey): number {
-    const b = this.#get(key.id, this.now());
+    const now = this.now();
+    const b = this.#get(key.id, now);
     if (b === undefined) return 0;
-    return b.def === undefined ? b.debt : borrowedAt(b.x, b.def, this.now());
+    return b.def === undefined ? b.debt : borrowedAt(this.#rel(b, b.def, now), b.def, 0);
   }
 
   reset(key: ResolvedKey): SideEffectResult {
@@ -177,8 +185,10 @@ export class MapStore implements LimiterStore {
     const now = this.now();
     const out: BucketSnapshot[] = [];
     for (const [id, b] of this.#buckets) {
-      if (b.def === undefined || isIdle(b.x, b.hold, b.def, now)) continue;
-      const borrowed = borrowedAt(b.x, b.def, now);
+      if (b.def === undefined) continue;
+      const x = this.#rel(b, b.def, now);
+      if (isIdle(x, b.hold - now, b.def, 0)) continue;
+      const borrowed = borrowedAt(x, b.def, 0);
       const bucket = { ...decodeBucketId(id), capacity: b.def.capacity, refillPerSec: b.def.refillPerSec, tokens: b.def.capacity - borrowed, borrowed };
       out.push(b.hold > now ? { ...bucket, heldUntilMs: b.hold } : bucket);
     }

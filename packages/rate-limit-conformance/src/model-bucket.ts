@@ -1,5 +1,9 @@
+// biome-ignore-all lint/style/noNonNullAssertion: the model indexes its own fixed-length class states by construction; a miss is a bug the suite's self-test catches.
 // A bucket of the reference model (./reference-model.ts) as plain data, the answers the model gives, and the pure
 // steps that change one bucket: a booking's charge, a record's, a raise to a later tat, and borrowed(now).
+// A token bucket's times are kept relative to the time it was written (MODEL.md, "State"): `tat` is
+// `tat − at`, and a step at `now` reads it as `tat + (at − now)`, computes relative to now and writes
+// `at = now`.
 import type { NormalizedLimit } from '@core/rate-limit-contract';
 import { HORIZON_MS, MAX_AMOUNT, addUp, formatNumber, isWindow, msPerToken, type ModelCheck, type ModelKey, type ModelLimit } from './model-arithmetic.js';
 import { classesAfterCharge, classesAfterRaise, settledClasses, type ModelClasses } from './model-classes.js';
@@ -9,8 +13,10 @@ import type { WindowBook } from './window-log.js';
 export interface ModelBucket {
   readonly key: ModelKey;
   readonly limit: ModelLimit;
-  /** Theoretical arrival time (refill > 0). */
+  /** Theoretical arrival time (refill > 0), relative to `at`. */
   readonly tat: number;
+  /** When `tat` and the class state were written: their times are relative to it. */
+  readonly at: number;
   /** Amount used (refill 0). */
   readonly used: number;
   /** The end of the penalty hold, `-Infinity` when there never was one (RL-R3). */
@@ -63,11 +69,24 @@ export interface ModelSnapshotEntry {
   readonly heldUntilMs?: number;
 }
 
+/** A token bucket's `tat` relative to `now`. */
+export function tatAt(bucket: ModelBucket, now: number): number {
+  return bucket.tat + (bucket.at - now);
+}
+
+/** A token bucket's class state with its times relative to `now` (settled there, ./model-classes.ts). */
+export function classesAt(bucket: ModelBucket, now: number): ModelClasses | undefined {
+  const cs = bucket.classes;
+  if (cs === undefined) return undefined;
+  const d = bucket.at - now;
+  return settledClasses([cs[0]! + d, cs[1]! + d, cs[2]! + d, cs[3]! + d, cs[4]!, cs[5]!], tatAt(bucket, now), 0);
+}
+
 /** borrowed(now) of a bucket under its own definition (RL-I1). */
 export function borrowedOf(windows: WindowBook, bucket: ModelBucket, now: number): number {
   if (isWindow(bucket.limit)) return windows.borrowed(bucket.win, bucket.limit, now);
   if (bucket.limit.refillPerSec === 0) return bucket.used;
-  return Math.max(0, bucket.tat - now) / msPerToken(bucket.limit);
+  return Math.max(0, tatAt(bucket, now)) / msPerToken(bucket.limit);
 }
 
 /** `cost_unpayable` for a send time that cannot be represented (RL-A7). */
@@ -90,8 +109,10 @@ export function booked(windows: WindowBook, bucket: ModelBucket, cost: number, s
   if (limit.refillPerSec === 0) return { ...bucket, used: addUp(bucket.used, cost) };
   const t = msPerToken(limit);
   const tau = limit.capacity * t;
-  const tat = addUp(Math.max(bucket.tat, sendAt), Math.min(cost * t, tau));
-  return withClasses({ ...bucket, tat }, classesAfterCharge(settledClasses(bucket.classes, bucket.tat, now), cls, Math.max(bucket.tat, now), tat, sendAt, now));
+  const x = tatAt(bucket, now);
+  const s = sendAt - now;
+  const tat = addUp(Math.max(x, s), Math.min(cost * t, tau));
+  return withClasses({ ...bucket, tat, at: now }, classesAfterCharge(classesAt(bucket, now), cls, Math.max(x, 0), tat, s, 0));
 }
 
 /** A bucket with its class state (none: the field left out). */
@@ -100,11 +121,11 @@ export function withClasses(bucket: ModelBucket, classes: ModelClasses | undefin
   return classes === undefined ? rest : { ...rest, classes };
 }
 
-/** A token bucket whose `tat` a record, sync or penalty (`held`) moved to `tat` now, its class state kept a bound. */
+/** A token bucket whose `tat` a record, sync or penalty (`held`) moved to `tat` (relative to now), its class state kept a bound. */
 export function raised(bucket: ModelBucket, tat: number, now: number, held: boolean): ModelBucket {
   const limit = bucket.limit as NormalizedLimit;
   const tau = limit.capacity * msPerToken(limit);
-  return withClasses({ ...bucket, tat }, classesAfterRaise(settledClasses(bucket.classes, bucket.tat, now), tau, bucket.tat, tat, held));
+  return withClasses({ ...bucket, tat, at: now }, classesAfterRaise(classesAt(bucket, now), tau, tatAt(bucket, now), tat, held));
 }
 
 /** Debits recorded cost at `now`, debt allowed, clamped to the horizon (RL-R1); a window limit counts a send now (RL-V2). */
@@ -112,6 +133,7 @@ export function charged(windows: WindowBook, bucket: ModelBucket, cost: number, 
   const limit = bucket.limit;
   if (isWindow(limit)) return { ...bucket, win: windows.record(bucket.win, limit, cost, now) };
   if (limit.refillPerSec === 0) return { ...bucket, used: Math.max(bucket.used, Math.min(addUp(bucket.used, cost), MAX_AMOUNT)) };
-  const tat = Math.min(addUp(Math.max(bucket.tat, now), cost * msPerToken(limit)), now + HORIZON_MS);
-  return raised(bucket, Math.max(bucket.tat, tat), now, false);
+  const x = tatAt(bucket, now);
+  const tat = Math.min(addUp(Math.max(x, 0), cost * msPerToken(limit)), HORIZON_MS);
+  return raised(bucket, Math.max(x, tat), now, false);
 }

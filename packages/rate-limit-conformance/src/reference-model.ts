@@ -16,13 +16,15 @@ import {
   type ModelKey,
   type ModelLimit,
 } from './model-arithmetic.js';
-import { MODEL_NORMAL, bookingAhead, classLine, noBookingAhead, roomAtOnce, settledClasses, type ModelClasses } from './model-classes.js';
+import { MODEL_NORMAL, bookingAhead, classLine, noBookingAhead, roomAtOnce, type ModelClasses } from './model-classes.js';
 import { EXACT_WINDOWS, longRunRate, windowTolerance, type WindowBook } from './window-log.js';
 import {
   booked,
   borrowedOf,
   charged,
+  classesAt,
   raised,
+  tatAt,
   unrepresentable,
   type BookingWrite,
   type ModelBooking,
@@ -40,7 +42,8 @@ export type { ModelBooking, ModelBucket, ModelCancellation, ModelOutcome, ModelS
  * and it stays the suite's own statement of the rules: it shares no code with any implementation.
  * It assumes valid input (keys, limits and costs already checked).
  *
- * Per bucket: `T = 1000 / refillPerSec` ms per token, `tau = capacity · T`, state `(tat, hold)`. A
+ * Per bucket: `T = 1000 / refillPerSec` ms per token, `tau = capacity · T`, state `(tat, hold)`, `tat`
+ * and a class state's times kept relative to `at`, when they were written (MODEL.md, "State"). A
  * fixed quota (refill 0) keeps the amount `used` instead of `tat`. A window limit (RL-V1) keeps the state
  * of its {@link WindowBook} instead (by default the exact log of `./window-log.ts`), and a hold.
  */
@@ -88,16 +91,24 @@ export class ReferenceModel {
       let win = this.windows.empty(limit);
       if (b > 0) win = this.windows.record(win, limit, b, now);
       if (held) win = this.windows.penalize(win, limit, live.hold, now);
-      return { key: live.key, limit, tat: now, used: 0, hold: live.hold, win };
+      return { key: live.key, limit, tat: 0, at: now, used: 0, hold: live.hold, win };
     }
     const b = borrowedOf(this.windows, live, now);
     if (limit.refillPerSec === 0) {
       const used = Math.min(b, MAX_AMOUNT);
-      return { key: live.key, limit, tat: now, used: held ? Math.max(used, limit.capacity) : used, hold: live.hold, win: NO_WIN };
+      return { key: live.key, limit, tat: 0, at: now, used: held ? Math.max(used, limit.capacity) : used, hold: live.hold, win: NO_WIN };
     }
     const t = msPerToken(limit);
-    const tat = Math.min(addUp(now, b * t), now + HORIZON_MS);
-    return { key: live.key, limit, tat: held ? Math.max(tat, addUp(live.hold, limit.capacity * t)) : tat, used: 0, hold: live.hold, win: NO_WIN };
+    const tat = Math.min(b * t, HORIZON_MS);
+    return {
+      key: live.key,
+      limit,
+      tat: held ? Math.max(tat, addUp(live.hold - now, limit.capacity * t)) : tat,
+      at: now,
+      used: 0,
+      hold: live.hold,
+      win: NO_WIN,
+    };
   }
 
   /** The bucket as it would be under `limit` at `now`: created, converted (RL-L5) or as it is. */
@@ -111,16 +122,16 @@ export class ReferenceModel {
       let win = this.windows.empty(limit);
       if (hold !== undefined) win = this.windows.penalize(win, limit, hold, now);
       if (debt > 0) win = this.windows.record(win, limit, debt, now);
-      return { key, limit, tat: now, used: 0, hold: hold ?? NO_HOLD, win };
+      return { key, limit, tat: 0, at: now, used: 0, hold: hold ?? NO_HOLD, win };
     }
     if (limit.refillPerSec === 0) {
       const used = hold === undefined ? debt : limit.capacity + debt;
-      return { key, limit, tat: now, used: Math.min(used, MAX_AMOUNT), hold: hold ?? NO_HOLD, win: NO_WIN };
+      return { key, limit, tat: 0, at: now, used: Math.min(used, MAX_AMOUNT), hold: hold ?? NO_HOLD, win: NO_WIN };
     }
     const t = msPerToken(limit);
-    const start = hold === undefined ? now : Math.max(now, addUp(hold, limit.capacity * t));
-    const tat = debt === 0 ? start : Math.min(addUp(start, debt * t), now + HORIZON_MS);
-    return { key, limit, tat: Math.max(start, tat), used: 0, hold: hold ?? NO_HOLD, win: NO_WIN };
+    const start = hold === undefined ? 0 : Math.max(0, addUp(hold - now, limit.capacity * t));
+    const tat = debt === 0 ? start : Math.min(addUp(start, debt * t), HORIZON_MS);
+    return { key, limit, tat: Math.max(start, tat), at: now, used: 0, hold: hold ?? NO_HOLD, win: NO_WIN };
   }
 
   #store(id: string, bucket: ModelBucket): void {
@@ -138,8 +149,8 @@ export class ReferenceModel {
    */
   check(checks: readonly ModelCheck[], now: number, maxWaitMs?: number, dryRun = false, cls = MODEL_NORMAL, callFree = 0): ModelOutcome {
     const planned: { check: ModelCheck; bucket: ModelBucket }[] = [];
-    let sendAt = now;
-    // Token buckets first: each can pay at any time from its own send time on.
+    // Token buckets first, relative to now: each can pay at any time from its own send time on.
+    let latest = 0;
     for (const check of checks) {
       if (check.cost === 0) continue; // RL-A2: cost 0 is admitted and changes nothing
       const bucket = this.#defined(check.id, check.key, check.limit, now);
@@ -163,17 +174,19 @@ export class ReferenceModel {
       }
       const t = msPerToken(limit);
       const line = classLine(limit.capacity * t, free, check.cost * t);
-      const cs = settledClasses(bucket.classes, bucket.tat, now);
-      let s = Math.max(now, Math.max(bucket.tat, now) + check.cost * t - line);
-      if (s - now <= eps) s = now;
+      const cs = classesAt(bucket, now);
+      let s = Math.max(0, Math.max(tatAt(bucket, now), 0) + check.cost * t - line);
+      if (s <= eps) s = 0;
       if (cs !== undefined && roomAtOnce(cs, check.cost * t, line, eps)) {
         // RL-Q1: room at every instant ahead: at once, or right after the latest booking of its class or a higher one (RL-Q2)
-        if (this.classGate(cs, cls, now)) continue;
+        if (this.classGate(cs, cls, 0)) continue;
         s = Math.min(s, bookingAhead(cs, cls));
       }
-      if (!(s - now <= HORIZON_MS)) return unrepresentable(check);
-      if (s > now) sendAt = Math.max(sendAt, s);
+      if (!(s <= HORIZON_MS)) return unrepresentable(check);
+      latest = Math.max(latest, s);
     }
+    // The common time on the clock, rounded up: never before any token bucket's own time.
+    let sendAt = latest > 0 ? addUp(now, latest) : now;
     // Then window limits: each moves the common time to its earliest fitting time from there (bookings
     // ahead may close some times), until none moves it (RL-V4).
     for (let moved = true; moved; ) {
@@ -273,8 +286,8 @@ export class ReferenceModel {
     } else if (limit.refillPerSec === 0) {
       this.#store(id, { ...bucket, used: Math.max(bucket.used, Math.min(minBorrowed, MAX_AMOUNT)) });
     } else {
-      const target = Math.min(addUp(now, minBorrowed * msPerToken(limit)), now + HORIZON_MS);
-      this.#store(id, raised(bucket, Math.max(bucket.tat, target), now, false));
+      const target = Math.min(minBorrowed * msPerToken(limit), HORIZON_MS);
+      this.#store(id, raised(bucket, Math.max(tatAt(bucket, now), target), now, false));
     }
   }
 
@@ -302,7 +315,7 @@ export class ReferenceModel {
       return;
     }
     const tau = limit.capacity * msPerToken(limit);
-    const tat = Math.max(live.tat, Math.min(addUp(until, tau), now + HORIZON_MS));
+    const tat = Math.max(tatAt(live, now), Math.min(addUp(until - now, tau), HORIZON_MS));
     this.#buckets.set(id, { ...raised(live, tat, now, true), hold });
   }
 

@@ -254,8 +254,8 @@ function runModelCheck(t: TestContext, garbageCalls: boolean): Promise<void> {
 
 /**
  * A model check's shrunk counterexample (fast-check seed 1722300078): a bucket converted to another definition and
- * back, each conversion's sum rounded up as MODEL.md says, then a wait of 13 whose exact value lies a few
- * billionths of a millisecond past a whole one. A conversion not rounded up answered 28589 ms, where 28590 is due.
+ * back, then a wait of 13 whose exact value is a whole 28589 ms. Times kept relative to now (MODEL.md, "State")
+ * answer it; times kept on the clock (near 1e6 here) answered 28590, their sums rounded up at each conversion.
  */
 const CONVERTED_AND_BACK: readonly [PropertySetup, readonly Command[]] = [
   {

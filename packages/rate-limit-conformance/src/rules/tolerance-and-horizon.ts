@@ -150,6 +150,31 @@ export const TOLERANCE_AND_HORIZON: readonly ConformanceTest[] = [
     await clock.advance(1);
     await spend(limiter, k, ONE_PER_THIRD, 1, 'cost 1 a millisecond later');
   }),
+  test(
+    'RL-A7',
+    'on an epoch-sized clock a bucket of capacity 1e-9 that refills admits what the same bucket scaled up admits',
+    ['injectableClock', 'fractionalCosts'],
+    async ({ limiter, clock }) => {
+      clock.set(EPOCH_SIZED_MS);
+      // capacity 1e-9 at refill 3 (or 7) per second spans 3.3e-7 ms, less than the float step of the clock
+      // itself (2.4e-4 ms): kept on the clock, each charge of 1e-10 rounds up to a whole step and the second
+      // waits; kept relative to now (MODEL.md, "State"), ten go at once, as ten of 0.1 do on capacity 1
+      for (const refillPerSec of [3, 7]) {
+        const limit: Limit = { capacity: 1e-9, refillPerSec };
+        const k = key({ credential: null, axis: `tiny-${refillPerSec}` });
+        for (let i = 1; i <= 10; i++) expectOkNow(await limiter.checkRate(k, limit, 1e-10), `cost 1e-10, the ${i}th of 10 on ${show(limit)}`, clock.now());
+        expectDelay(await limiter.checkRate(k, limit, 1e-10), 1, `the 11th cost 1e-10 on ${show(limit)}`);
+      }
+      await clock.advance(1);
+      const again = key({ credential: null, axis: 'tiny-3' });
+      for (let i = 1; i <= 10; i++)
+        expectOkNow(
+          await limiter.checkRate(again, { capacity: 1e-9, refillPerSec: 3 }, 1e-10),
+          `cost 1e-10, the ${i}th of 10 a millisecond later`,
+          clock.now(),
+        );
+    },
+  ),
   test('RL-A3', 'a wait far below a millisecond is answered as 1 ms, never 0', ['injectableClock'], async ({ limiter, clock }) => {
     const k = key({ credential: null, axis: 'sub-ms' });
     await spend(limiter, k, TENTH_OF_A_MS, 1);
