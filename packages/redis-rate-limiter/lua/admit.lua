@@ -67,10 +67,11 @@ function OPERATIONS.admit(keys, args)
     stored = redis.call('MGET', unpack(keys))
   end
 
-  -- the plan (plan.ts): token buckets first (any time from their own send time fits), then every window
-  -- limit moves the common time to its earliest fitting time from there, until none moves it
+  -- the plan (plan.ts): token buckets first (any time from their own send time fits), relative to now (gcra.lua),
+  -- their latest send time r put on the clock rounded up, then every window limit moves the common time to its
+  -- earliest fitting time from there (on the clock), until none moves it
   local defs, costs, xs, holds, windows, classes = DEFS, COSTS, XS, HOLDS, WINDOWS, CLASSES
-  local send_at = now
+  local r = 0
   local any_window = false
   local check_defs, check_costs = checks.defs, checks.costs
   for i = 1, n do
@@ -83,17 +84,19 @@ function OPERATIONS.admit(keys, args)
       any_window = true
     else
       local x, hold, cs = effective(stored[i], d, now)
-      cs = settle_classes(cs, x, now)
+      cs = settle_classes(cs, x, 0)
       xs[i], holds[i], classes[i] = x, hold, cs
       local line = line_of(d, frees[i], cost)
-      local s = class_send_time(x, cs, d, line, cls, cost, now)
-      if not (s - now <= HORIZON_MS) then
+      local s = class_send_time(x, cs, d, line, cls, cost, 0)
+      if not (s <= HORIZON_MS) then
         if d.quota then return { REPLY_UNPAYABLE, i, UNPAYABLE_QUOTA, fmt(line - math.max(0, x)) } end
         return { REPLY_UNPAYABLE, i, UNPAYABLE_HORIZON, '0' }
       end
-      if s > send_at then send_at = s end
+      if s > r then r = s end
     end
   end
+  local send_at = now
+  if r > 0 then send_at = add_up(now, r) end
   local moved = any_window
   while moved do
     moved = false
@@ -125,15 +128,16 @@ function OPERATIONS.admit(keys, args)
     token = ';' .. args[TOKEN]
     out = { REPLY_BOOKED, fmt(send_at), clock_a, clock_b }
   end
+  -- token buckets charged as of the send time relative to now (wait), window limits on the clock
   for i = 1, n do
     local d = defs[i]
     local value
     if d.window then
       value = store(keys[i], d, 0, holds[i], now, slack, token, window_charge(windows[i], d.window, costs[i], send_at, now), nil)
     elseif d.quota then
-      value = store(keys[i], d, charge_at(xs[i], d, costs[i], send_at), holds[i], now, slack, token)
+      value = store(keys[i], d, charge_at(xs[i], d, costs[i], wait), holds[i], now, slack, token)
     else
-      local x2, cs = class_charge(xs[i], classes[i], d, cls, costs[i], send_at, now)
+      local x2, cs = class_charge(xs[i], classes[i], d, cls, costs[i], wait, 0)
       value = store(keys[i], d, x2, holds[i], now, slack, token, nil, cs)
     end
     if out ~= nil then

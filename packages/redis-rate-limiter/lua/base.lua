@@ -12,7 +12,8 @@
 -- place: src/protocol.ts.
 --
 -- Script time: the caller's injected clock, or milliseconds since EPOCH_S from the server's TIME (small
--- numbers keep doubles exact to well under a microsecond).
+-- numbers keep doubles exact to well under a microsecond). A token bucket that refills is kept relative to the
+-- time it was written (stored.lua), so its state is as exact as its own span, however small.
 
 local EPOCH_S = 1767225600 -- 2026-01-01T00:00:00Z
 local HORIZON_MS = 1e15
@@ -30,16 +31,32 @@ local WINDOW_SLOTS = 128
 -- the reply of an admission now: TIME in microseconds as one number, or the injected value as given. TIME's
 -- seconds change once a second: their text is converted once (the library outlives its calls).
 local seconds_text, seconds, seconds_ms = '', 0, 0
+-- Now as a token bucket's `at` (at_text below): its value, and its text once made (nil until a call writes it).
+-- The injected clock's own text reads back as now exactly. TIME's now, seconds_ms + micros / 1000, reads back
+-- exactly from its decimal digits "<whole ms>.<3 digits>" (now_whole, now_frac): that decimal is k / 1000 for an
+-- integer k, never within 2^(p-1) / 1000 of a midpoint between doubles spaced 2^p (p <= -3, below 2^50 ms), and
+-- micros / 1000 is off the decimal by at most 2^-44, less than that once p >= -33 (from 2^19 ms; used from 2^20):
+-- so the sum rounds to the double nearest the decimal, which tonumber gives. (Cheaper and shorter than %.17g.)
+local now_value, now_text = nil, nil
+local now_whole, now_frac = 0, 0
+local EXACT_TEXT_FROM, EXACT_TEXT_BELOW = 2 ^ 20, 2 ^ 49
 
 local function read_clock(arg)
-  if arg ~= '' then return tonumber(arg), arg, '', arg end
+  if arg ~= '' then
+    local now = tonumber(arg)
+    now_value, now_text = now, arg
+    return now, arg, '', arg
+  end
   local t = redis.call('TIME')
   local s, micros = t[1], tonumber(t[2])
   if s ~= seconds_text then
     seconds_text, seconds = s, tonumber(s)
     seconds_ms = (seconds - EPOCH_S) * 1000
   end
-  return seconds_ms + micros / 1000, s, t[2], seconds * 1000000 + micros
+  local now = seconds_ms + micros / 1000
+  local frac = micros % 1000
+  now_value, now_text, now_whole, now_frac = now, nil, seconds_ms + (micros - frac) / 1000, frac
+  return now, s, t[2], seconds * 1000000 + micros
 end
 
 -- Number text, both ways, remembered from call to call (the library outlives its calls): a slot ledger's numbers
@@ -68,7 +85,21 @@ local function format_number(v)
   return string.format('%.17g', v)
 end
 
--- (a value is remembered when a stored text is read: a token bucket's x is new on every call and not worth keeping)
+-- the text of a token bucket's `at` (the time it was written, stored.lua): now's made once per call (see
+-- read_clock), as every bucket a call writes stores it; another time's (a cancel's) with %.17g
+local function at_text(at)
+  if at ~= now_value then return format_number(at) end
+  if now_text == nil then
+    if now_whole >= EXACT_TEXT_FROM and now_whole < EXACT_TEXT_BELOW then
+      now_text = string.format('%d.%03d', now_whole, now_frac)
+    else
+      now_text = format_number(at)
+    end
+  end
+  return now_text
+end
+
+-- (a value is remembered when a stored text is read; a token bucket's x has its own texts, below)
 local function fmt(v)
   local s = TEXT_OF[v]
   if s ~= nil then return s end
@@ -100,6 +131,37 @@ local function fmt_kept(v)
   s = format_number(v)
   remember(s, v)
   return s
+end
+
+-- A token bucket's x relative to the time it is written (stored.lua), both ways, remembered apart from the other
+-- numbers: a bucket charged while full stores its cost's span, the same number call after call (and %.17g of a
+-- small fraction costs more than the rest of a call), while a busy bucket's x is new on every call and must not
+-- crowd out a ledger's numbers. Past MAX_X_TEXTS entries both tables are forgotten at once.
+local MAX_X_TEXTS = 256
+local X_TEXT, X_VALUE, x_count = {}, {}, 0
+
+local function remember_x(s, v)
+  if x_count >= MAX_X_TEXTS then X_TEXT, X_VALUE, x_count = {}, {}, 0 end
+  X_TEXT[v], X_VALUE[s] = s, v
+  x_count = x_count + 1
+end
+
+local function fmt_x(v)
+  local s = X_TEXT[v]
+  if s ~= nil then return s end
+  s = format_number(v)
+  -- (not 0, which may be -0, nor NaN)
+  if v ~= 0 and v == v then remember_x(s, v) end
+  return s
+end
+
+-- fmt_x's inverse: nil for a text that is not a number
+local function x_of(s)
+  local v = X_VALUE[s]
+  if v ~= nil then return v end
+  v = tonumber(s)
+  if v ~= nil and v ~= 0 and v == v then remember_x(s, v) end
+  return v
 end
 
 -- base + inc, nudged up when the float sum fell short of inc: a charge is never smaller than its cost

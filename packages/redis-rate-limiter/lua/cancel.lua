@@ -25,7 +25,8 @@ function OPERATIONS.cancel(keys, args)
       elseif st.pending then
         store_pending(keys[i], st.debt, st.hold, now, tonumber(args[DEBT_TTL]), tonumber(args[HOLD_TTL]))
       else
-        store(keys[i], define(st.text), st.x, st.hold, now, slack, '', st.entries, st.classes)
+        -- (a token bucket's x and class state as written, relative to the time they were written)
+        store(keys[i], define(st.text), st.x, st.hold, now, slack, '', st.entries, st.classes, st.at)
       end
     end
   end

@@ -1,5 +1,8 @@
 -- Token buckets (the kit's gcra.ts): x is the theoretical arrival time tat of a bucket that refills, or the
 -- amount used of a fixed quota (refill 0); hold the end of a penalty in force (NO_HOLD when none).
+-- Times relative to now (gcra.ts): every function here depends on times only through their differences, so the
+-- operations call them with now = 0 and a token bucket's x and a hold relative to now (stored.lua's rel): a
+-- bucket that refills is stored relative to the time it was written, and its x is as precise as its own span.
 
 local function fresh(d, now)
   if d.quota then return 0 end

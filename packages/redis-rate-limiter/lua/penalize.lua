@@ -10,9 +10,10 @@
 function OPERATIONS.penalize(keys, args)
   local NOW, SLACK, DEBT_TTL, HOLD_TTL, UNTIL, FOR = 1, 2, 3, 4, 5, 6
   local now = read_clock(args[NOW])
-  local until_ms
-  if args[UNTIL] ~= '' then until_ms = tonumber(args[UNTIL]) else until_ms = now + tonumber(args[FOR]) end
-  until_ms = clamp_hold(until_ms, now)
+  -- (the hold's end as given, then clamped to the horizon: a token bucket reads it relative to now)
+  local given
+  if args[UNTIL] ~= '' then given = tonumber(args[UNTIL]) else given = now + tonumber(args[FOR]) end
+  local until_ms = clamp_hold(given, now)
   local st = live(parse(redis.call('GET', keys[1])), now)
   if st == nil or st.pending then
     local debt, hold = 0, NO_HOLD
@@ -24,9 +25,11 @@ function OPERATIONS.penalize(keys, args)
   if d.window then
     store(keys[1], d, 0, math.max(st.hold, until_ms), now, tonumber(args[SLACK]), '', window_penalize(st.entries or {}, d.window, until_ms, now), nil)
   else
-    local y = penalize_until(st.x, d, until_ms, now)
+    -- x, the hold's end and the class state relative to now (gcra.lua)
+    local x = rel(st, d, now)
+    local y = penalize_until(x, d, given - now, 0)
     local cs = nil
-    if not d.quota then cs = class_raise(settle_classes(st.classes, st.x, now), d, st.x, y, true) end
+    if not d.quota then cs = class_raise(settle_classes(shift_classes(st.classes, st.at - now), x, 0), d, x, y, true) end
     store(keys[1], d, y, math.max(st.hold, until_ms), now, tonumber(args[SLACK]), '', nil, cs)
   end
   return fmt(until_ms)

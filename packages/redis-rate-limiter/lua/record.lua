@@ -33,8 +33,9 @@ function OPERATIONS.record(keys, args)
     store(keys[1], d, 0, hold, now, slack, '', window_record(e, d.window, cost, now), nil)
     return 1
   end
+  -- (x and the class state relative to now, gcra.lua)
   local x, hold, cs = effective(raw, d, now)
-  local y = record_cost(x, d, cost, now)
-  store(keys[1], d, y, hold, now, slack, '', nil, class_raise(settle_classes(cs, x, now), d, x, y, false))
+  local y = record_cost(x, d, cost, 0)
+  store(keys[1], d, y, hold, now, slack, '', nil, class_raise(settle_classes(cs, x, 0), d, x, y, false))
   return 1
 end

@@ -22,7 +22,9 @@ end
 
 local parse_text
 
--- a stored value: { pending = true, debt, hold }, or { text, x, hold, entries (a window limit's ledger) }; nil when absent
+-- a stored value: { pending = true, debt, hold }, or { text, x, at (a token bucket's), hold, entries (a window
+-- limit's ledger) }; nil when absent. A token bucket that refills stores `x@at`: its x relative to at, the time it
+-- was written (its class state too); a quota's at is 0 (x: its amount); a window limit's x is its expiry, on the clock.
 local function parse(raw)
   if not raw then return nil end
   local kept = PARSED[raw]
@@ -52,15 +54,21 @@ function parse_text(raw)
     if debt == nil then return nil end
     return { pending = true, debt = tonumber(debt), hold = number_or_no_hold(hold) }
   end
-  local text, x, h
+  local text, x, h, at
   if string.find(head, '/', 1, true) then
     text, x, h = string.match(head, '^([^,]*),([^,]*),?([^,]*)$')
   else
     -- (the definition "capacity,refillPerSec" captured whole: its text is the call's, not a new string)
     text, x, h = string.match(head, '^([^,]*,[^,]*),([^,]*),?([^,]*)$')
+    at = 0
+    local sep = text and string.find(x, '@', 1, true)
+    if sep then
+      at = tonumber(string.sub(x, sep + 1))
+      x = string.sub(x, 1, sep - 1)
+    end
   end
   if text == nil then return nil end
-  local st = { pending = false, text = text, x = tonumber(x), hold = number_or_no_hold(h), classes = classes }
+  local st = { pending = false, text = text, x = tonumber(x), at = at, hold = number_or_no_hold(h), classes = classes }
   if bar then
     -- a window limit's slot ledger (window.lua): its numbers, comma-separated
     local e = {}
@@ -79,37 +87,55 @@ function parse_text(raw)
   return st
 end
 
+-- a defined bucket's state relative to now under its own definition d: a quota's amount, a window limit's expiry
+-- less now, else x + (at − now)
+local function rel(st, d, now)
+  if d.quota then return st.x end
+  if d.window then return st.x - now end
+  return st.x + (st.at - now)
+end
+
+-- a class state's times (L, Lc, Ln, aEnd: its first four) moved by dt ms; the same state when dt is 0
+local function shift_classes(cs, dt)
+  if cs == nil or dt == 0 then return cs end
+  return { cs[1] + dt, cs[2] + dt, cs[3] + dt, cs[4] + dt, cs[5], cs[6] }
+end
+
 -- a defined bucket that is full and not held behaves exactly like an absent one (it may expire any time)
 local function live(st, now)
   if st == nil or st.pending then return st end
-  local d = define(st.text)
-  local full
-  if d.quota then full = st.x <= 0 else full = st.x <= now end
-  if full and not (st.hold > now) then return nil end
+  if rel(st, define(st.text), now) <= 0 and not (st.hold > now) then return nil end
   return st
 end
 
--- a token bucket's x and hold under definition d now: converted (keeping the hold), or folded from pending
+-- a token bucket's x relative to now, its hold (on the clock) and class state (relative to now) under definition d
+-- now: converted (keeping the hold), or folded from pending
 local function effective(raw, d, now)
-  -- most often the value is "<this definition>,x" alone (no hold, no class state, no token): x is the rest,
-  -- read without parsing the whole (anything else leaves a rest tonumber refuses, and is parsed whole)
+  -- most often the value is "<this definition>,x" (a quota) or "<this definition>,x@at" alone (no hold, no class
+  -- state, no token): read without parsing the whole (anything else leaves a rest tonumber refuses, and is
+  -- parsed whole)
   if raw and string.find(raw, d.prefix, 1, true) == 1 then
-    local x = tonumber(string.sub(raw, d.prefix_end + 1))
-    if x ~= nil then
-      if d.quota then return x, NO_HOLD end
-      return x, NO_HOLD, nil
+    if d.quota then
+      local x = tonumber(string.sub(raw, d.prefix_end + 1))
+      if x ~= nil then return x, NO_HOLD end
+    else
+      local sep = string.find(raw, '@', d.prefix_end + 1, true)
+      if sep then
+        local x, at = x_of(string.sub(raw, d.prefix_end + 1, sep - 1)), tonumber(string.sub(raw, sep + 1))
+        if x ~= nil and at ~= nil then return x + (at - now), NO_HOLD, nil end
+      end
     end
   end
   local st = parse(raw)
-  if st == nil then return fresh(d, now), NO_HOLD end
-  if st.pending then return fold_pending(st.debt, st.hold, d, now), st.hold end
+  if st == nil then return fresh(d, 0), NO_HOLD end
+  if st.pending then return fold_pending(st.debt, st.hold - now, d, 0), st.hold end
   if st.text == d.text then
     if d.quota then return st.x, st.hold end
-    return st.x, st.hold, st.classes
+    return st.x + (st.at - now), st.hold, shift_classes(st.classes, st.at - now)
   end
   local from = define(st.text)
-  if from.window then return from_borrowed(window_borrowed(st.entries, from.window, now), st.hold, d, now), st.hold end
-  return redefine(st.x, st.hold, from, d, now), st.hold
+  if from.window then return from_borrowed(window_borrowed(st.entries, from.window, now), st.hold - now, d, 0), st.hold end
+  return redefine(rel(st, from, now), st.hold - now, from, d, 0), st.hold
 end
 
 -- a window limit's ledger and hold under window definition d now: kept, converted, or folded from pending
@@ -133,7 +159,8 @@ local function effective_window(raw, d, now)
     if from.window.g == d.window.g then return st.entries, st.hold end
     return window_from_borrowed(window_borrowed(st.entries, from.window, now), st.hold, d.window, now), st.hold
   end
-  return window_from_borrowed(borrowed_at(st.x, define(st.text), now), st.hold, d.window, now), st.hold
+  local from = define(st.text)
+  return window_from_borrowed(borrowed_at(rel(st, from, now), from, 0), st.hold, d.window, now), st.hold
 end
 
 -- a slot ledger's numbers, its sentinels short (base.lua)
@@ -157,18 +184,27 @@ local function fmt_class(v)
   return fmt(v)
 end
 
--- writes a defined bucket (or deletes one that is full and not held); returns the stored string. For a
--- window limit x is ignored: its ledger is written with its expiry. classes: a token bucket's class state, or nil.
-local function store(key, d, x, hold, now, slack, token, entries, classes)
-  if d.window then x = window_expiry(entries, d.window) end
-  local full
-  if d.quota then full = x <= 0 else full = x <= now end
-  if full and not (hold > now) and token == '' then
+-- writes a defined bucket (or deletes one that is full and not held); returns the stored string. A token bucket
+-- that refills: x and classes (its class state, or nil) relative to at, the time they were written (now when nil:
+-- a cancel restores a value as it was written). For a window limit x is ignored: its ledger is written with its
+-- expiry (on the clock). A quota: x is the amount used.
+local function store(key, d, x, hold, now, slack, token, entries, classes, at)
+  if d.window then x, at = window_expiry(entries, d.window), 0 elseif at == nil then at = now end
+  -- (x relative to now, as rel() reads it back)
+  local x_now = x
+  if not d.quota then x_now = x + (at - now) end
+  if x_now <= 0 and not (hold > now) and token == '' then
     redis.call('DEL', key)
     return ''
   end
   local value
-  if d.window then value = d.text .. ',' .. fmt_kept(x) else value = d.text .. ',' .. fmt(x) end
+  if d.window then
+    value = d.text .. ',' .. fmt_kept(x)
+  elseif d.quota then
+    value = d.text .. ',' .. fmt(x)
+  else
+    value = d.text .. ',' .. fmt_x(x) .. '@' .. at_text(at)
+  end
   if hold > now then value = value .. ',' .. fmt(hold) end
   if classes ~= nil and not d.window and not d.quota then
     local c = {}
@@ -186,7 +222,7 @@ local function store(key, d, x, hold, now, slack, token, entries, classes)
   if d.quota then
     redis.call('SET', key, value)
   else
-    local ttl = x - now
+    local ttl = x_now
     if hold - now > ttl then ttl = hold - now end
     if ttl < 0 then ttl = 0 end
     redis.call('SET', key, value, 'PX', math.min(math.ceil(ttl + slack), MAX_TTL_MS))

@@ -29,9 +29,10 @@ local function sync_one(key, args, at, now, slack)
     store(key, d, 0, hold, now, slack, '', ledger_after, nil)
     return
   end
+  -- (x and the class state relative to now, gcra.lua)
   local x, hold, cs = effective(raw, d, now)
-  local y = sync_borrowed(x, d, tonumber(args[USED]), now)
-  store(key, d, y, hold, now, slack, '', nil, class_raise(settle_classes(cs, x, now), d, x, y, false))
+  local y = sync_borrowed(x, d, tonumber(args[USED]), 0)
+  store(key, d, y, hold, now, slack, '', nil, class_raise(settle_classes(cs, x, 0), d, x, y, false))
 end
 
 function OPERATIONS.sync(keys, args)

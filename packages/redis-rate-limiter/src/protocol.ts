@@ -7,13 +7,19 @@ import { NO_HOLD, defineWindow, windowCounted } from '@core/rate-limit-kit';
  * when the server's TIME is the clock, or the injected clock's value as given.
  *
  * Stored values (one key per bucket; this is the one place their format is documented):
- * - A token bucket: `capacity,refillPerSec,x[,hold][#L:Lc:Ln:aEnd:Pa:Pb]`. The definition as the client sent
- *   it (JavaScript's shortest round-trip text, so an equal definition compares equal as text, and the
- *   value of a bucket under the call's own definition begins with that text and a comma); `x` the
- *   theoretical arrival time tat (script time) of a bucket that refills, or the amount used of a fixed quota
- *   (refill 0); `hold` the end of a penalty in force (absent when none); while bookings lie ahead, the class
- *   state of the kit's classes.ts (the latest booking's send time, of any class, of critical, of normal or
- *   critical, the end of the first part and the two bounds on the level; an empty field is −∞).
+ * - A token bucket: `capacity,refillPerSec,x@at[,hold][#L:Lc:Ln:aEnd:Pa:Pb]` when it refills,
+ *   `capacity,refillPerSec,x[,hold]` for a fixed quota (refill 0). The definition as the client sent it
+ *   (JavaScript's shortest round-trip text, so an equal definition compares equal as text, and the value of
+ *   a bucket under the call's own definition begins with that text and a comma). A bucket that refills keeps
+ *   its theoretical arrival time tat relative to `at`, the script time it was written (the kit's gcra.ts,
+ *   "Times relative to now"): `x` is `tat − at`, so `tat − now` is read as `x + (at − now)`, and `x` is as
+ *   precise as the bucket's own span whatever the clock (on script time itself a float's last bit is worth
+ *   microseconds, more than a whole bucket of capacity 1e-9 at refill 3 per second). A quota's `x` is the
+ *   amount used. `hold` is the end of a penalty in force (script time; absent when none); while bookings lie
+ *   ahead, the class state of the kit's classes.ts (the latest booking's send time, of any class, of
+ *   critical, of normal or critical, the end of the first part, all four relative to `at` like `x`, and the
+ *   two bounds on the level; an empty field is −∞). A value without `@at` (tat on the clock, as versions
+ *   before it stored) reads as written at 0.
  * - A window limit: `perWindow/windowMs/jitterMs,expiry[,hold]`, then `|` and its slot ledger (the kit's
  *   window.ts), its numbers comma-separated: the header (the pairs' sum, others' use, the slot it counts in
  *   and the time it stops counting, the first slot a hold leaves open, the latest fixed window's start and
@@ -23,9 +29,11 @@ import { NO_HOLD, defineWindow, windowCounted } from '@core/rate-limit-kit';
  * - A bucket never defined that has a hold or recorded debt: `p,debt,hold` (hold empty when none).
  * - A value written by a booking for later ends with `;` and the booking's token: no other write stores
  *   one, so a cancel that finds exactly the booking's value knows that nothing wrote since (RL-W5).
- * - Numbers are written with `%.17g` (they round-trip). Absent means full, and a bucket full and not held
- *   behaves exactly like an absent one (it may expire at any time): its key's expiry covers `x − now` or
- *   the hold, plus the TTL slack, clamped to {@link MAX_TTL_MS}; a fixed quota never expires.
+ * - Numbers are written with `%.17g` (they round-trip); `at` is now's own text: the injected clock's, or
+ *   under TIME whole milliseconds and three decimals, which read back as exactly the same double. Absent
+ *   means full, and a bucket full and not held behaves exactly like an absent one (it may expire at any
+ *   time): its key's expiry covers `tat − now` (a window limit's `expiry − now`) or the hold, plus the TTL
+ *   slack, clamped to {@link MAX_TTL_MS}; a fixed quota never expires.
  */
 
 /** The origin of script time when the server's TIME is the clock (2026-01-01T00:00:00Z). */
@@ -227,8 +235,13 @@ export type StoredState =
       readonly pending: false;
       /** The definition as text (`capacity,refillPerSec` or `perWindow/windowMs/jitterMs`). */
       readonly text: string;
-      /** A token bucket's `x`, or a window limit's expiry. */
+      /**
+       * A token bucket's `x`: relative to `at` when it refills (its tat is `x + at`, read as `x + (at − now)`),
+       * a quota's amount used; or a window limit's expiry (script time).
+       */
       readonly x: number;
+      /** The script time a token bucket that refills was written; 0 for a quota and a window limit. */
+      readonly at: number;
       readonly hold: number;
       /** A window limit's slot ledger (the kit's window.ts: the header, then slot and amount pairs). */
       readonly entries?: readonly number[];
@@ -270,7 +283,11 @@ export function parseStored(raw: string): StoredState | undefined {
   const fields = window ? 1 : 2;
   if (parts.length !== fields + 1 && parts.length !== fields + 2) return undefined;
   const text = parts.slice(0, fields).join(',');
-  const state = { pending: false as const, text, x: Number(parts[fields]), hold: holdOf(parts[fields + 1]), booked: token >= 0 };
+  const xs = parts[fields] ?? '';
+  const sep = xs.indexOf('@');
+  const x = Number(sep < 0 ? xs : xs.slice(0, sep));
+  const at = sep < 0 ? 0 : Number(xs.slice(sep + 1));
+  const state = { pending: false as const, text, x, at, hold: holdOf(parts[fields + 1]), booked: token >= 0 };
   if (!window) return classes === undefined ? state : { ...state, classes };
   const entries =
     bar < 0

@@ -2,12 +2,16 @@ import type { BucketSnapshot } from '@core/rate-limit-contract';
 import { borrowedAt, defineBucket, defineWindow, windowBorrowed } from '@core/rate-limit-kit';
 import { definitionOf, type StoredState, windowSnapshot } from './protocol.js';
 
-/** borrowed(now) of a stored value, with the kit's arithmetic (RL-I1). */
+/**
+ * borrowed(now) of a stored value, with the kit's arithmetic (RL-I1); a token bucket relative to now (the kit's
+ * gcra.ts, "Times relative to now": a bucket that refills is stored relative to the time it was written).
+ */
 export function borrowedOf(state: StoredState, now: number): number {
   if (state.pending) return state.debt;
   const def = definitionOf(state.text);
   if (def.windowMs !== undefined) return windowBorrowed(state.entries ?? [], defineWindow(def.capacity, def.windowMs, def.jitterMs ?? 0), now);
-  return borrowedAt(state.x, defineBucket(def), now);
+  const bucket = defineBucket(def);
+  return borrowedAt(bucket.quota ? state.x : state.x + (state.at - now), bucket, 0);
 }
 
 /**

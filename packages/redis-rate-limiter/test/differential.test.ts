@@ -44,7 +44,9 @@ type Stored =
   | {
       readonly pending: false;
       readonly text: string;
+      /** A token bucket's `x` relative to `at` (the time it was written; 0: a quota's amount, a window's expiry). */
       readonly x: number;
+      readonly at: number;
       readonly hold: number;
       readonly entries?: readonly number[];
       readonly answers?: readonly number[];
@@ -57,12 +59,13 @@ function normal(state: Stored, now: number): Stored {
   if (state.pending) return { pending: true, debt: state.debt, hold: state.hold };
   const hold = state.hold > now ? state.hold : NO_HOLD;
   const quota = !state.text.includes('/') && Number(state.text.split(',')[1]) === 0;
-  const full = quota ? state.x <= 0 : state.x <= now;
+  const full = quota ? state.x <= 0 : state.x + (state.at - now) <= 0;
   if (full && hold === NO_HOLD) return undefined;
   return {
     pending: false,
     text: state.text,
     x: state.x,
+    at: state.at,
     hold,
     ...(state.entries === undefined ? {} : { entries: [...state.entries] }),
     ...(state.answers === undefined || state.answers.length === 0 ? {} : { answers: [...state.answers] }),
