@@ -152,12 +152,12 @@ export class LogLimiter implements RateLimiter {
     const b = this.#bucket(key, def, this.clock.now());
     if (b.def !== undefined) this.#charge([{ b, def: b.def, cost }], this.clock.now());
   }
-  async sync(key: BucketKey, limit: Limit, used: number, options: SyncOptions = {}): Promise<SideEffectResult> {
-    const [def, { sentAtMs, countedOwnCost = 0, windowEnd: end }] = [parse(limit), options];
-    if (def === undefined || !fin(used) || used < 0) return err('invalid_parameters', 'the limit or the usage is malformed');
-    const bad = ([[sentAtMs !== undefined && !fin(sentAtMs), 'sentAtMs'], [!fin(countedOwnCost) || countedOwnCost < 0, 'countedOwnCost'],
-      [end !== undefined && (typeof end !== 'object' || end === null), 'windowEnd'], [end != null && !fin(end.earliestMs), 'windowEnd.earliestMs'],
-      [end != null && !(fin(end.latestMs) && end.latestMs >= end.earliestMs), 'windowEnd.latestMs']] as const).find(([wrong]) => wrong);
+  async sync(key: BucketKey, limit: Limit, used: number, options?: SyncOptions): Promise<SideEffectResult> {
+    let opts: SyncOptions | undefined; try { opts = options === undefined ? {} : typeof options === 'object' && options !== null ? { ...options, ...(typeof options.windowEnd === 'object' && options.windowEnd !== null ? { windowEnd: { ...options.windowEnd } } : {}) } : undefined; } catch { opts = undefined; } // read once, in a guard (RL-F2)
+    const [def, { sentAtMs, countedOwnCost = 0, windowEnd: end }] = [parse(limit), opts ?? {}];
+    if (opts === undefined || def === undefined || !fin(used) || used < 0) return err('invalid_parameters', 'the options, the limit or the usage is malformed');
+    const bad = ([[sentAtMs !== undefined && !fin(sentAtMs), 'sentAtMs'], [!fin(countedOwnCost) || countedOwnCost < 0, 'countedOwnCost'], [end !== undefined && (typeof end !== 'object' || end === null), 'windowEnd'],
+      [end != null && !fin(end.earliestMs), 'windowEnd.earliestMs'], [end != null && !(fin(end.latestMs) && end.latestMs >= end.earliestMs), 'windowEnd.latestMs']] as const).find(([wrong]) => wrong);
     if (bad !== undefined) return err('invalid_parameters', `options.${bad[1]} is malformed`, `options.${bad[1]}`);
     const now = this.clock.now();
     if (def === null) return OK;

@@ -1,5 +1,6 @@
 import type { ConformanceTest } from '../conformance-test.js';
 import { ADMISSION } from './admission.js';
+import { CALL_ARGUMENTS } from './call-arguments.js';
 import { CALL_FORMS } from './call-forms.js';
 import { FAILURES } from './failures.js';
 import { HOLDS } from './holds.js';
@@ -40,6 +41,7 @@ export const ALL_TESTS: readonly ConformanceTest[] = [
   ...PRIORITY_CHARGES_BETWEEN,
   ...INSPECTING,
   ...CALL_FORMS,
+  ...CALL_ARGUMENTS,
   ...FAILURES,
   ...HOST_CONTRACT,
 ];

@@ -16,7 +16,7 @@ const BUDGET = { maxWaitMs: 1000 };
  * A `checkRate` error names its field by a path to it (RL-K4): by checkRate's own parameters (`key.venue`, `cost`), or as
  * the one check of a `checkRates` (`checks[0].key.venue`), which a limiter that answers checkRate through checkRates gives.
  */
-function expectFieldPath(e: ErrorResult, field: string, what: string): void {
+export function expectFieldPath(e: ErrorResult, field: string, what: string): void {
   const { path, message } = e.error;
   const paths = [field, `checks[0].${field}`];
   if (path !== undefined) expectTrue(paths.includes(path), `${what}: error.path ${show(path)} is not ${paths.map((p) => show(p)).join(' or ')}`);

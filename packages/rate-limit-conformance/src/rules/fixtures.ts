@@ -177,6 +177,21 @@ export function signalWithThrowingAborted(): AbortSignal {
   });
 }
 
+/** An AbortSignal that cannot take a listener: its `addEventListener` throws (every read of it succeeds). */
+export function signalWithThrowingListener(): AbortSignal {
+  const signal = new AbortController().signal;
+  return new Proxy(signal, {
+    get(target, property) {
+      if (property === 'addEventListener')
+        return () => {
+          throw new Error(UNREADABLE_TEXT);
+        };
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
 /** Lets a record that is sent asynchronously (a store round trip) land before the next read. */
 export async function landed(): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));

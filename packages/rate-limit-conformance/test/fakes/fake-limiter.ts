@@ -356,8 +356,12 @@ export class FakeLimiter implements RateLimiter {
         },
       };
       waiter.timer.unref?.();
-      signal?.addEventListener('abort', onAbort, { once: true });
       this.#waiters.add(waiter);
+      try {
+        signal?.addEventListener('abort', onAbort, { once: true });
+      } catch {
+        waiter.finish(error('internal', 'the signal could not take a listener; the booking stays charged')); // never reject (RL-F1)
+      }
     });
   }
 
