@@ -7,8 +7,10 @@ export interface OwnSend extends AnsweredSend {
   readonly answerSeq: number;
 }
 
-/** Sends per block: a query reads a block's summary, and the sends themselves only of a block the answer splits. */
+/** Sends per block: a query reads a block's summary, and its chunks' only of a block the answer splits. */
 const BLOCK_SIZE = 256;
+/** Sends per chunk of a block: a query reads a chunk's summary, and the sends themselves only of a chunk the answer splits. */
+const CHUNK_SIZE = 16;
 /** Blocks per group: a query reads a group's summary, and its blocks' only where the summary does not settle it. */
 const GROUP_SIZE = 32;
 
@@ -29,10 +31,13 @@ class Summary {
   commonHigh = Number.POSITIVE_INFINITY;
   /** The widest window end reported. */
   widest = 0;
+  /** The answer order of the first send added (kept here: a walk reads it of every block it passes). */
+  firstSeq = Number.POSITIVE_INFINITY;
   /** The answer order of the last send added. */
   lastSeq = Number.NEGATIVE_INFINITY;
 
   add(s: OwnSend): void {
+    if (this.firstSeq === Number.POSITIVE_INFINITY) this.firstSeq = s.answerSeq;
     this.cost += s.cost;
     this.minSent = Math.min(this.minSent, s.sentAtMs);
     this.maxSent = Math.max(this.maxSent, s.sentAtMs);
@@ -51,22 +56,22 @@ class Summary {
     this.widest = Math.max(this.widest, e.latestMs - e.earliestMs);
   }
 
-  /** A copy of this summary. */
-  copy(): Summary {
-    const c = new Summary();
-    c.cost = this.cost;
-    c.minSent = this.minSent;
-    c.maxSent = this.maxSent;
-    c.minAnswered = this.minAnswered;
-    c.maxAnswered = this.maxAnswered;
-    c.allEnds = this.allEnds;
-    c.endsLow = this.endsLow;
-    c.endsHigh = this.endsHigh;
-    c.commonLow = this.commonLow;
-    c.commonHigh = this.commonHigh;
-    c.widest = this.widest;
-    c.lastSeq = this.lastSeq;
-    return c;
+  /** Adds the sends of `o`, all answered after this summary's (a fold is associative: the two folded as one). */
+  merge(o: Summary): void {
+    if (o.firstSeq === Number.POSITIVE_INFINITY) return;
+    if (this.firstSeq === Number.POSITIVE_INFINITY) this.firstSeq = o.firstSeq;
+    this.cost += o.cost;
+    this.minSent = Math.min(this.minSent, o.minSent);
+    this.maxSent = Math.max(this.maxSent, o.maxSent);
+    this.minAnswered = Math.min(this.minAnswered, o.minAnswered);
+    this.maxAnswered = Math.max(this.maxAnswered, o.maxAnswered);
+    this.lastSeq = o.lastSeq;
+    this.allEnds = this.allEnds && o.allEnds;
+    this.endsLow = Math.min(this.endsLow, o.endsLow);
+    this.endsHigh = Math.max(this.endsHigh, o.endsHigh);
+    this.commonLow = Math.max(this.commonLow, o.commonLow);
+    this.commonHigh = Math.min(this.commonHigh, o.commonHigh);
+    this.widest = Math.max(this.widest, o.widest);
   }
 
   /** Whether no send reported the window ending at `end`. */
@@ -80,42 +85,17 @@ class Summary {
   }
 }
 
-/** Consecutive sends (in the order of their answers) and their summary. */
+/** Consecutive sends (in the order of their answers) and their summary, in chunks with summaries. */
 class Block extends Summary {
   readonly sends: OwnSend[] = [];
-  /** The summaries of the block's sends from each index on, made once the block is the first one and its sends begin to be forgotten. */
-  #tails: Summary[] | undefined;
-  /** While the block fills: the summaries of its sends up to each index (a usage report reads the latest block in part). */
-  #heads: Summary[] | undefined = [];
+  /** The summaries of the sends `CHUNK_SIZE * k` to `CHUNK_SIZE * (k + 1)` (the last one filling). */
+  readonly chunks: Summary[] = [];
 
   override add(s: OwnSend): void {
+    if (this.sends.length % CHUNK_SIZE === 0) this.chunks.push(new Summary());
     this.sends.push(s);
     super.add(s);
-    if (this.#heads === undefined) return;
-    if (this.sends.length >= BLOCK_SIZE) this.#heads = undefined;
-    else this.#heads.push(this.copy());
-  }
-
-  /** The summary of the sends before index `to`, while the block fills (`undefined` once it is full). */
-  head(to: number): Summary | undefined {
-    return to === 0 ? undefined : this.#heads?.[to - 1];
-  }
-
-  /** The summary of the sends from index `from` on (the block's sends still remembered once the first `from` are forgotten). */
-  tail(from: number): Summary {
-    let tails = this.#tails;
-    if (tails === undefined || tails.length !== this.sends.length) {
-      tails = new Array<Summary>(this.sends.length);
-      let acc = new Summary();
-      for (let k = this.sends.length - 1; k >= 0; k--) {
-        acc = acc.copy();
-        acc.add(this.sends[k] as OwnSend);
-        acc.lastSeq = this.lastSeq;
-        tails[k] = acc;
-      }
-      this.#tails = tails;
-    }
-    return tails[from] as Summary;
+    (this.chunks[this.chunks.length - 1] as Summary).add(s);
   }
 }
 
@@ -175,33 +155,65 @@ export class OwnSendLog {
   }
 
   /**
+   * The summary of the first group's blocks after its first one, while that group is full (its own summary holds
+   * forgotten sends): made again only when a block of it is forgotten, so a walk reads two summaries of it, not its blocks.
+   */
+  #rest: { readonly group: Group; readonly blocks: number; readonly summary: Summary } | undefined;
+
+  #restOf(g: Group): Summary {
+    if (this.#rest?.group !== g || this.#rest.blocks !== g.blocks.length) {
+      const summary = new Summary();
+      for (let j = 1; j < g.blocks.length; j++) summary.merge(g.blocks[j] as Block);
+      this.#rest = { group: g, blocks: g.blocks.length, summary };
+    }
+    return this.#rest.summary;
+  }
+
+  /**
    * Walks the sends answered before `beforeSeq`: `settle` gets each group and block taken whole (the first group's
-   * blocks only: its summary holds forgotten sends; the first block's sends still remembered), `some` the sends of
-   * those it leaves to read and of the block `beforeSeq` splits.
+   * blocks only: its summary holds forgotten sends; the first block's chunks from the first send still remembered),
+   * `some` the sends of those it leaves to read and of the chunks `beforeSeq` or the forgetting splits.
    */
   #walk(beforeSeq: number, settle: Settle, some: (sends: readonly OwnSend[]) => void): void {
-    for (let i = 0; i < this.#groups.length; i++) {
+    const last = this.#groups.length - 1;
+    for (let i = 0; i <= last; i++) {
       const g = this.#groups[i] as Group;
-      if ((g.blocks[0]?.sends[0]?.answerSeq ?? beforeSeq) >= beforeSeq) return;
+      if (g.firstSeq >= beforeSeq) return;
       if (i > 0 && g.lastSeq < beforeSeq && settle(g)) continue;
       for (let j = 0; j < g.blocks.length; j++) {
         const b = g.blocks[j] as Block;
-        if ((b.sends[0]?.answerSeq ?? beforeSeq) >= beforeSeq) return;
-        const from = i === 0 && j === 0 ? this.#start : 0;
-        if (b.lastSeq < beforeSeq) {
-          if (!settle(from === 0 ? b : b.tail(from))) some(from === 0 ? b.sends : b.sends.slice(from));
+        if (b.firstSeq >= beforeSeq) return;
+        if (i === 0 && j === 0) {
+          this.#walkBlock(b, this.#start, beforeSeq, settle, some);
+          // the rest of a full first group at once, when it was all answered before
+          if (i < last && g.lastSeq < beforeSeq && g.blocks.length > 1 && settle(this.#restOf(g))) break;
           continue;
         }
-        // (answers in order: the first answered at or after beforeSeq, by bisection)
-        let to = from;
-        for (let hi = b.sends.length; to < hi; ) {
-          const mid = (to + hi) >>> 1;
-          if ((b.sends[mid] as OwnSend).answerSeq < beforeSeq) to = mid + 1;
-          else hi = mid;
-        }
-        const head = from === 0 ? b.head(to) : undefined;
-        if (head === undefined || !settle(head)) some(b.sends.slice(from, to));
+        this.#walkBlock(b, 0, beforeSeq, settle, some);
       }
+    }
+  }
+
+  /** Walks the sends of block `b` from index `from` on answered before `beforeSeq` (see {@link #walk}). */
+  #walkBlock(b: Block, from: number, beforeSeq: number, settle: Settle, some: (sends: readonly OwnSend[]) => void): void {
+    let to = b.sends.length;
+    if (b.lastSeq >= beforeSeq) {
+      // (answers in order: the first answered at or after beforeSeq, by bisection)
+      let lo = from;
+      for (let hi = to; lo < hi; ) {
+        const mid = (lo + hi) >>> 1;
+        if ((b.sends[mid] as OwnSend).answerSeq < beforeSeq) lo = mid + 1;
+        else hi = mid;
+      }
+      to = lo;
+    }
+    if (from === 0 && to === b.sends.length && settle(b)) return;
+    for (let k = Math.floor(from / CHUNK_SIZE); k * CHUNK_SIZE < to; k++) {
+      const start = k * CHUNK_SIZE;
+      const end = Math.min(start + CHUNK_SIZE, b.sends.length);
+      if (start >= from && end <= to) {
+        if (!settle(b.chunks[k] as Summary)) some(b.sends.slice(start, end));
+      } else some(b.sends.slice(Math.max(from, start), Math.min(to, end)));
     }
   }
 
