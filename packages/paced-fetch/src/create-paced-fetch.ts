@@ -4,6 +4,7 @@ import {
   interpretResponse,
   resolveRequest,
   withLiveLimitEndpoints,
+  type InterpretOptions,
   type ResolveOptions,
   type VenueCharge,
   type VenueRequest,
@@ -131,6 +132,9 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     ...(typeof options.reserve === 'object' ? { reserve: options.reserve } : {}),
     classes,
   };
+  // One object prices a request and reads its answer (with the answer's own usage set just before, read only then):
+  // exchange-specs finds the charges it resolved for the request by the options object itself.
+  const interpreting: { -readonly [K in keyof InterpretOptions]: InterpretOptions[K] } = { ...resolveOptions };
   const reserveOf = typeof options.reserve === 'function' ? options.reserve : undefined;
   if (!classes && (options.priority !== undefined || options.reserve !== undefined)) {
     throw new TypeError('paced fetch: priority and reserve need a limiter with capabilities.priorities');
@@ -167,7 +171,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     const current = spec;
     const call = await readFetchCall(input, init);
     const request = toVenueRequest(call);
-    const priced = resolveRequest(current, request, identity, resolveOptions);
+    const priced = resolveRequest(current, request, identity, interpreting);
     if (!priced.ok) throw new PacedFetchError(priced.error.code, priced.error.message);
     // A deferred charge larger than this process's share of its bucket's in-flight bound is reserved.
     const held: HeldCharge[] = [];
@@ -298,7 +302,8 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
       },
       bodyHolds: (part) => (text ??= decoder.decode(bytes)).includes(part),
     };
-    const feedback = interpretResponse(current, request, answer, identity, { ...resolveOptions, own });
+    interpreting.own = own;
+    const feedback = interpretResponse(current, request, answer, identity, interpreting);
     ownSends.remember(resolved.charges, feedback, keptAt, respondedAt, answerSeq);
     const { feedbackErrors, feedbackApplied } = await applyFeedback(limiter, feedback, held, admittedAt, keptAt);
     const refused = feedback.verdict === 'rate_limited' || feedback.verdict === 'banned';

@@ -1,5 +1,5 @@
 import type { BucketKey } from '@core/rate-limit-contract';
-import { bucketKeyId, type Feedback, type OwnUsage, type VenueCharge } from '@core/exchange-specs';
+import { bucketKeyId, type AnsweredQuery, type Feedback, type OwnUsage, type VenueCharge } from '@core/exchange-specs';
 import { OwnSendLog, type OwnSend } from './own-send-log.js';
 import { answeredSinceOf, sentBeforeOf, type SharedSendLog } from './shared-log.js';
 
@@ -51,10 +51,6 @@ export class OwnSends {
     this.#log = log;
   }
 
-  #of(key: BucketKey): OwnSendLog | undefined {
-    return this.#log.sends.get(ownKey(key));
-  }
-
   /** Remembers the charges the venue counted for an answered send, per key (what later usage reports may take as counted). */
   remember(charges: readonly VenueCharge[], feedback: Feedback, sentAt: number, respondedAt: number, answerSeq: number): void {
     let syncIds: string[] | undefined;
@@ -76,18 +72,54 @@ export class OwnSends {
 
   /** What this process knows of its own sends when it reads the answer of `r` (exchange-specs' `OwnUsage`). */
   usage(r: AnsweredRequest): OwnUsage {
-    const { sendSeq, venue } = r;
-    return {
-      nowMs: r.respondedAt,
-      sentAtMs: r.keptAt,
-      usage: (key, since) => this.#of(key)?.usage(since, r.sentAt) ?? 0,
-      // answered before this request actually went out
-      answered: (key) => this.#of(key)?.answered(sendSeq) ?? [],
-      answeredQuery: (key) => (this.#of(key) ?? EMPTY_LOG).query(sendSeq),
-      // answered while this request was on its way (every answer logged so far came before this one's)
-      answeredMeanwhile: (key) => this.#of(key)?.answeredAfter(sendSeq) ?? [],
-      answeredSince: (venueMs) => answeredSinceOf(this.#log, venue, venueMs),
-      sentBefore: (venueMs) => sentBeforeOf(this.#log, venue, venueMs),
-    };
+    return new OwnView(this.#log, r);
+  }
+}
+
+/**
+ * What the own sends on one limiter tell of the answer of one request (exchange-specs' `OwnUsage` and
+ * `OwnWindowSends`), its questions as methods: one object a request, no closures.
+ */
+class OwnView implements OwnUsage {
+  readonly nowMs: number;
+  readonly sentAtMs: number;
+  readonly #log: SharedSendLog;
+  readonly #r: AnsweredRequest;
+
+  constructor(log: SharedSendLog, r: AnsweredRequest) {
+    this.#log = log;
+    this.#r = r;
+    this.nowMs = r.respondedAt;
+    this.sentAtMs = r.keptAt;
+  }
+
+  #of(key: BucketKey): OwnSendLog | undefined {
+    return this.#log.sends.get(ownKey(key));
+  }
+
+  usage(key: BucketKey, since: number): number {
+    return this.#of(key)?.usage(since, this.#r.sentAt) ?? 0;
+  }
+
+  /** Answered before this request actually went out. */
+  answered(key: BucketKey): Iterable<OwnSend> {
+    return this.#of(key)?.answered(this.#r.sendSeq) ?? [];
+  }
+
+  answeredQuery(key: BucketKey): AnsweredQuery {
+    return (this.#of(key) ?? EMPTY_LOG).query(this.#r.sendSeq);
+  }
+
+  /** Answered while this request was on its way (every answer logged so far came before this one's). */
+  answeredMeanwhile(key: BucketKey): Iterable<OwnSend> {
+    return this.#of(key)?.answeredAfter(this.#r.sendSeq) ?? [];
+  }
+
+  answeredSince(venueMs: number): number | undefined {
+    return answeredSinceOf(this.#log, this.#r.venue, venueMs);
+  }
+
+  sentBefore(venueMs: number): number | undefined {
+    return sentBeforeOf(this.#log, this.#r.venue, venueMs);
   }
 }
