@@ -1,5 +1,5 @@
 import type { BucketCheck, RateLimiter, SyncOptions } from '@core/rate-limit-contract';
-import { bucketKeyId as ownKey, type Feedback } from '@core/exchange-specs';
+import { bucketKeyId as ownKey, type Feedback, type FeedbackSync } from '@core/exchange-specs';
 import type { HeldCharge } from './in-flight-ledger.js';
 
 /** Records deferred charges the venue applied, and on a shared store waits until the store has them (before their ledger entries go). */
@@ -8,6 +8,24 @@ export async function recordDeferred(limiter: RateLimiter, checks: readonly Buck
   if (!limiter.capabilities.distributed) return;
   // A later call on the same store is applied after the records sent before it.
   for (const c of checks) await limiter.borrowed(c.key);
+}
+
+type SyncAnswer = Awaited<ReturnType<RateLimiter['sync']>>;
+
+/**
+ * One usage report to the limiter. A window limit's says (RL-V5) when this request was sent (`keptAt`, the store's
+ * send time, when it was admitted), what this fetch knows the venue counted of its own in the window, and the
+ * window's end when it tells it: the store knows what this deployment sent.
+ */
+function syncOne(limiter: RateLimiter, s: FeedbackSync, admittedAt: number | undefined, keptAt: number): Promise<SyncAnswer> {
+  if (s.windowElapsedMs === undefined || admittedAt === undefined) return limiter.sync(s.key, s.limit, s.minBorrowed, undefined);
+  const report: SyncOptions = {
+    sentAtMs: keptAt,
+    ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }),
+    // the window's end, however loosely known: it bounds when the window began (RL-V5)
+    ...(s.windowEnd === undefined ? {} : { windowEnd: s.windowEnd }),
+  };
+  return limiter.sync(s.key, s.limit, s.minBorrowed, report);
 }
 
 /** What the limiter made of an answer's feedback (see `AttemptEvent`). */
@@ -34,27 +52,18 @@ export async function applyFeedback(
   // the deferred charges the venue applied (a failed order's weight); those reserved at admission are not among them
   const recorded = (feedback.deferred ?? []).filter((c) => held.some((h) => ownKey(h.key) === ownKey(c.key)));
   if (recorded.length > 0) await recordDeferred(limiter, recorded);
-  const syncs: Promise<void>[] = [];
-  for (const s of feedback.syncs) {
-    // a window limit: the store knows what this deployment sent; say when this request was sent, what this
-    // fetch knows the venue counted of its own in the window, and the window's end when it tells it (RL-V5)
-    let report: SyncOptions | undefined;
-    if (s.windowElapsedMs !== undefined && admittedAt !== undefined) {
-      report = {
-        sentAtMs: keptAt,
-        ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }),
-        // the window's end, however loosely known: it bounds when the window began (RL-V5)
-        ...(s.windowEnd === undefined ? {} : { windowEnd: s.windowEnd }),
-      };
-    }
-    syncs.push(
-      limiter.sync(s.key, s.limit, s.minBorrowed, report).then((r) => {
-        if (r.kind === 'error') feedbackErrors.push(`sync ${s.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
-        else feedbackApplied.syncs++;
-      }),
-    );
-  }
-  await Promise.all(syncs);
+  // (one sync, the common answer, awaited as it is: no promise more per answer)
+  const { syncs } = feedback;
+  const synced: readonly SyncAnswer[] =
+    syncs.length === 0
+      ? []
+      : syncs.length === 1
+        ? [await syncOne(limiter, syncs[0] as FeedbackSync, admittedAt, keptAt)]
+        : await Promise.all(syncs.map((s) => syncOne(limiter, s, admittedAt, keptAt)));
+  synced.forEach((r, i) => {
+    if (r.kind !== 'error') feedbackApplied.syncs++;
+    else feedbackErrors.push(`sync ${(syncs[i] as FeedbackSync).key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
+  });
   for (const p of feedback.penalties) {
     const r = await limiter.penalize(p.key, p.hold);
     if (r.kind === 'error') feedbackErrors.push(`penalize ${p.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
