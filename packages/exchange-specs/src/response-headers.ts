@@ -2,9 +2,11 @@ import type { VenueResponse } from './venue-io.js';
 
 /** A response header by lower-case name (the headers' own names may be in any case). */
 export function header(response: VenueResponse, name: string): string | undefined {
-  const v = response.headers[name];
+  const headers = response.headers;
+  const v = headers[name];
   if (v !== undefined) return v;
-  for (const [k, value] of Object.entries(response.headers)) if (k.toLowerCase() === name) return value;
+  // (own names in order, as Object.entries lists them, without making its list: most answers lack some headers read)
+  for (const k in headers) if (Object.hasOwn(headers, k) && k.toLowerCase() === name) return headers[k];
   return undefined;
 }
 
