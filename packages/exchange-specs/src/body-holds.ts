@@ -7,9 +7,9 @@ const INDEX = /^\d+$/;
  * the path (not a list index) is missing from the text, and the text holds no escape that could spell it otherwise.
  */
 export function holdsNothingAt(response: VenueResponse, path: string): boolean {
-  const holds = response.bodyHolds;
-  if (holds === undefined || path === '') return false;
-  for (const name of namesOf(path)) if (!holds(name)) return !holds('\\');
+  if (response.bodyHolds === undefined || path === '') return false;
+  // (called on the response: a method of a class serves as well as a function of its own)
+  for (const name of namesOf(path)) if (!response.bodyHolds(name)) return !response.bodyHolds('\\');
   return false;
 }
 

@@ -34,7 +34,7 @@ export interface VenueResponse {
    * Optional, for speed: whether the body's text holds `text` (as it came, before parsing). A rule that reads a
    * body field whose name the text does not hold (and which holds no escape, `\`) then leaves the body unparsed: an
    * order book's JSON is most of an answer, and the error rules of a venue that answers errors with any status
-   * read a field of every answer.
+   * read a field of every answer. Called on the response (`response.bodyHolds(text)`).
    */
   readonly bodyHolds?: (text: string) => boolean;
 }

@@ -8,10 +8,10 @@ import {
   type ResolveOptions,
   type VenueCharge,
   type VenueRequest,
-  type VenueResponse,
   type VenueSpec,
   bucketKeyId as ownKey,
 } from '@core/exchange-specs';
+import { AnswerRead } from './answer-read.js';
 import { createAdmission } from './admission.js';
 import { applyFeedback, recordDeferred } from './apply-feedback.js';
 import type { HeldCharge } from './in-flight-ledger.js';
@@ -27,7 +27,6 @@ import { systemClock } from './system-clock.js';
 import { readFetchCall, toVenueRequest } from './to-venue-request.js';
 
 const DEFAULT_MAX_WAIT_MS = 10_000;
-const decoder = new TextDecoder();
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
@@ -52,18 +51,6 @@ let lastDate = { text: '', ms: Number.NaN };
 function dateOf(text: string): number {
   if (text !== lastDate.text) lastDate = { text, ms: Date.parse(text) };
   return lastDate.ms;
-}
-
-function parseBody(text: string): unknown {
-  const t = text.trim();
-  if (t.startsWith('{') || t.startsWith('[')) {
-    try {
-      return JSON.parse(t) as unknown;
-    } catch {
-      return text;
-    }
-  }
-  return text;
 }
 
 /**
@@ -291,17 +278,7 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     if (Number.isFinite(dated)) noteDate(sendLog, current.id, dated, respondedAt, keptAt);
     const own = ownSends.usage({ venue: current.id, respondedAt, keptAt, sentAt, sendSeq });
     // the body is read (decoded, parsed) only if the spec's rules read it: an order book's is most of an answer
-    let text: string | undefined;
-    let body: { readonly value: unknown } | undefined;
-    const answer: VenueResponse = {
-      status: response.status,
-      headers,
-      get body() {
-        body ??= { value: parseBody((text ??= decoder.decode(bytes))) };
-        return body.value;
-      },
-      bodyHolds: (part) => (text ??= decoder.decode(bytes)).includes(part),
-    };
+    const answer = new AnswerRead(response.status, headers, bytes);
     interpreting.own = own;
     const feedback = interpretResponse(current, request, answer, identity, interpreting);
     ownSends.remember(resolved.charges, feedback, keptAt, respondedAt, answerSeq);
