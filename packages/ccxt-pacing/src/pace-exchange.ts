@@ -182,7 +182,9 @@ export function paceExchange<T extends Exchange>(exchange: T, options: PaceExcha
     void input;
     // (not the paced fetch's signal: options.signal stops the waits, and a call once sent completes)
     if (call.ccxtSignal !== undefined && performance.now() - call.handedAt <= HANDED_MS) {
-      call.answer = await readAnswer(await call.transport(url, { ...params, signal: call.ccxtSignal }), url);
+      // (the parameters ccxt handed over carry that signal: as they are, unless signed again)
+      const sent = params === call.params ? params : { ...params, signal: call.ccxtSignal };
+      call.answer = await readAnswer(await call.transport(url, sent), url);
     } else {
       const timer = deadline(undefined, ex.timeout);
       try {
@@ -263,9 +265,8 @@ export function paceExchange<T extends Exchange>(exchange: T, options: PaceExcha
     const ccxtSignal = params.signal instanceof AbortSignal ? params.signal : undefined;
     const call: Call = { url, params, transport, signed: s, handedAt: performance.now(), ccxtSignal };
     // ccxt's timeout counts from the send (below), not from the start of the wait: maxWaitMs bounds the wait
-    const { signal: _ignored, ...rest } = params;
     const stop = options.signal;
-    const init = { method, headers: rest.headers, body: rest.body, ...(stop === undefined ? {} : { signal: stop }), [CALL]: call } as RequestInit;
+    const init = { method, headers: params.headers, body: params.body, ...(stop === undefined ? {} : { signal: stop }), [CALL]: call } as RequestInit;
     const fail = async (e: unknown, spec: string | undefined): Promise<never> => {
       if (!isPacedFetchError(e)) {
         // the paced fetch rejects a wait that options.signal stopped with the signal's reason
