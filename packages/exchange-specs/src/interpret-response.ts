@@ -221,6 +221,13 @@ function countedNow(charge: Charge['charge'], verdict: Feedback['verdict']): boo
   return charge === 'always' || (charge === 'success') === (verdict === 'ok');
 }
 
+/** The cost the venue counts on `key` of the charges, for an answer with this verdict (in the charges' order). */
+function countedCostOn(charges: readonly Charge[], key: BucketKey, verdict: Feedback['verdict']): number {
+  let cost = 0;
+  for (const c of charges) if (sameKey(c.key, key) && countedNow(c.charge, verdict)) cost += c.venueCost;
+  return cost;
+}
+
 function keyOf(spec: VenueSpec, bucket: BucketSpec, identity: Identity): BucketKey | undefined {
   if (bucket.partition !== undefined) return undefined;
   const credential = scopeCredential(bucket, identity);
@@ -274,7 +281,12 @@ export function interpretResponse(
   let parsed: { readonly value: unknown } | undefined;
   const body: LazyBody = () => (parsed ??= { value: bodyOf(response) }).value;
 
-  const rule = (spec.errors ?? []).find((r) => matchesRule(r, response, body));
+  let rule: ErrorRule | undefined;
+  for (const r of spec.errors ?? []) {
+    if (!matchesRule(r, response, body)) continue;
+    rule = r;
+    break;
+  }
   const verdict: Feedback['verdict'] = rule?.verdict ?? (response.status < 400 ? 'ok' : 'error');
   const counted = rule?.counted ?? true;
   const retryAfterMs = rule?.wait === undefined ? undefined : waitMs(rule.wait, response, body);
@@ -337,14 +349,14 @@ export function interpretResponse(
             : {
                 sentAtMs: own.sentAtMs,
                 answeredAtMs: own.nowMs,
-                countedCost: counted ? charges.filter((c) => sameKey(c.key, t.key) && countedNow(c.charge, verdict)).reduce((a, c) => a + c.venueCost, 0) : 0,
+                countedCost: counted ? countedCostOn(charges, t.key, verdict) : 0,
                 // (the caller's own sends as they are: window feedback reads only these questions of them)
                 own: own.answered === undefined ? undefined : (own as OwnUsage & OwnWindowSends),
               };
         syncs.push(windowFeedback(f, t.bucket, t.key, limit, used, response, send));
         continue;
       }
-      const mine = counted ? charges.filter((c) => sameKey(c.key, t.key) && countedNow(c.charge, verdict)).reduce((a, c) => a + c.venueCost, 0) : 0;
+      const mine = counted ? countedCostOn(charges, t.key, verdict) : 0;
       // a bucket whose deferred charges may be in flight keeps their share free too
       const keep = options.deferred === true ? bucketMargin(spec, t.bucket, options) : margin;
       const mb = minBorrowed(f, t.bucket, t.key, limit, value, response, keep, options.own, mine, options.jitterMs ?? DEFAULT_JITTER_MS);
@@ -370,12 +382,10 @@ export function interpretResponse(
     }
   }
 
-  const feedback: Feedback = { counted, verdict, syncs, penalties };
-  return {
-    ...feedback,
-    ...(deferred.length > 0 ? { deferred } : {}),
-    ...(rule === undefined ? {} : { rule: rule.id }),
-    ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
-    ...(extra.length > 0 ? { extraChecks: extra } : {}),
-  };
+  const feedback: { -readonly [K in keyof Feedback]: Feedback[K] } = { counted, verdict, syncs, penalties };
+  if (deferred.length > 0) feedback.deferred = deferred;
+  if (rule !== undefined) feedback.rule = rule.id;
+  if (retryAfterMs !== undefined) feedback.retryAfterMs = retryAfterMs;
+  if (extra.length > 0) feedback.extraChecks = extra;
+  return feedback;
 }
