@@ -50,7 +50,8 @@ export async function applyFeedback(
   const feedbackApplied = { syncs: 0, penalties: 0 };
   for (const c of feedback.extraChecks ?? []) limiter.record(c.key, c.cost, c.limit);
   // the deferred charges the venue applied (a failed order's weight); those reserved at admission are not among them
-  const recorded = (feedback.deferred ?? []).filter((c) => held.some((h) => ownKey(h.key) === ownKey(c.key)));
+  const recorded =
+    feedback.deferred === undefined || held.length === 0 ? [] : feedback.deferred.filter((c) => held.some((h) => ownKey(h.key) === ownKey(c.key)));
   if (recorded.length > 0) await recordDeferred(limiter, recorded);
   // (one sync, the common answer, awaited as it is: no promise more per answer)
   const { syncs } = feedback;
@@ -60,10 +61,11 @@ export async function applyFeedback(
       : syncs.length === 1
         ? [await syncOne(limiter, syncs[0] as FeedbackSync, admittedAt, keptAt)]
         : await Promise.all(syncs.map((s) => syncOne(limiter, s, admittedAt, keptAt)));
-  synced.forEach((r, i) => {
+  for (let i = 0; i < synced.length; i++) {
+    const r = synced[i] as SyncAnswer;
     if (r.kind !== 'error') feedbackApplied.syncs++;
     else feedbackErrors.push(`sync ${(syncs[i] as FeedbackSync).key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);
-  });
+  }
   for (const p of feedback.penalties) {
     const r = await limiter.penalize(p.key, p.hold);
     if (r.kind === 'error') feedbackErrors.push(`penalize ${p.key.axis ?? 'request'}: ${r.error.code}: ${r.error.message}`);

@@ -154,6 +154,14 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
     return out;
   };
 
+  // A request's class and reserve, the same object for the requests of a shape in a row (it is only read).
+  let lastClassed: Classed = {};
+  const classedOf = (priority: Priority | undefined, reserve: Reserve): Classed => {
+    if (priority === undefined) return {};
+    if (lastClassed.priority !== priority || lastClassed.reserve !== reserve) lastClassed = { priority, reserve };
+    return lastClassed;
+  };
+
   const sendPaced = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const current = spec;
     const call = await readFetchCall(input, init);
@@ -178,9 +186,13 @@ export function createPacedFetch(options: PacedFetchOptions): PacedFetch {
         return { ...c, reserve: { normal, bulk: r.bulk ?? Math.max(base.bulk ?? 0, normal) } };
       });
     }
-    const resolved = { ...priced, checks: pacedChecks(current, admitted, priced.charges, classes ? priced.reserve : undefined) };
+    const resolved = {
+      checks: pacedChecks(current, admitted, priced.charges, classes ? priced.reserve : undefined),
+      charges: priced.charges,
+      deferred: priced.deferred,
+    };
     const priority = classes ? classOf(request, priced.priority) : undefined;
-    const cls: Classed = priority === undefined ? {} : { priority, reserve: priced.reserve };
+    const cls = classedOf(priority, priced.reserve);
     const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? undefined;
 
     for (let attempt = 0; ; attempt++) {
