@@ -42,6 +42,23 @@ export const RECORDING: readonly ConformanceTest[] = [
       expectError(await limiter.checkRate(k, quota, 1), 'cost_unpayable', 'cost 1 on the used-up quota');
     },
   ),
+  test(
+    'RL-R1',
+    'a record without a limit made before the first definition is charged once, not again after the bucket refilled',
+    ['injectableClock'],
+    async ({ limiter, clock }) => {
+      const k = key({ axis: 'debt-once' });
+      limiter.record(k, 4);
+      await landed();
+      await spend(limiter, k, TEN_PER_SECOND, 6, 'the 6 the recorded 4 leave');
+      await clock.advance(1000);
+      limiter.record(k, 1);
+      await landed();
+      expectBorrowed(await limiter.borrowed(k), 1, 'borrowed after a second record of 1, once the bucket refilled (the first 4 already charged)');
+      await spend(limiter, k, TEN_PER_SECOND, 9, 'the 9 the second record leaves');
+      expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 100, 'cost 1 after record 1 + check 9');
+    },
+  ),
   test('RL-R1', 'record never throws, whatever it is given', ['injectableClock'], async ({ limiter }) => {
     const k = key();
     await spend(limiter, k, TEN_PER_SECOND, 4);
