@@ -21,6 +21,18 @@ export const HOLDS: readonly ConformanceTest[] = [
     await clock.advance(5100);
     expectDelay(await limiter.checkRate(binanceIp, FAST, 1), 100, 'a probe at the booked send time');
   }),
+  test('RL-R3', 'a hold on a bucket not yet defined survives a new definition after the first one', ['injectableClock', 'penalize'], async ({ limiter }) => {
+    const k = key({ axis: 'held-before-defined' });
+    expectDone(await limiter.penalize(k, { forMs: 5000 }), 'penalize for 5000 ms a bucket not yet defined');
+    limiter.record(k, 1, SLOW);
+    await landed();
+    // converted alone, what SLOW borrowed would free a token under FAST long before the hold ends
+    const d = await limiter.checkRate(k, FAST, 1);
+    expectTrue(
+      d.kind === 'delay' && d.retryAfterMs >= 5000,
+      `a probe under a new definition during the hold: expected a delay of at least 5000 ms (the hold's end), got ${show(d)}`,
+    );
+  }),
   test('RL-R3', 'a hold survives a sync that brings a new definition', ['injectableClock', 'penalize', 'sync'], async ({ limiter }) => {
     await spend(limiter, binanceIp, SLOW, 1);
     expectDone(await limiter.penalize(binanceIp, { forMs: 5000 }), 'penalize for 5000 ms');
