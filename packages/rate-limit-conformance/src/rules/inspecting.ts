@@ -1,7 +1,7 @@
 import type { Limit } from '@core/rate-limit-contract';
 import { test, type ConformanceTest } from '../conformance-test.js';
 import { expectBooked, expectBorrowed, expectClose, expectDelay, expectDone, expectEqual, expectSnapshot, expectTrue, show } from '../expect.js';
-import { TEN_PER_SECOND, key, spend } from './fixtures.js';
+import { TEN_PER_SECOND, key, landed, spend } from './fixtures.js';
 
 export const INSPECTING: readonly ConformanceTest[] = [
   test('RL-I1', 'borrowed is capacity minus tokens now, and 0 for an unknown key', ['injectableClock'], async ({ limiter, clock }) => {
@@ -43,6 +43,24 @@ export const INSPECTING: readonly ConformanceTest[] = [
     expectDone(await limiter.resetVenue('kraken'), 'resetVenue of a venue with no buckets');
     expectBorrowed(await limiter.borrowed(bybit), 10, 'bybit after resetVenue("kraken")');
   }),
+  test(
+    'RL-I2',
+    "resetVenue forgets the penalties and debts of that venue's buckets not defined yet, and no other",
+    ['injectableClock', 'penalize'],
+    async ({ limiter }) => {
+      const held = key({ venue: 'okx', credential: 'k1', axis: 'held' });
+      const owing = key({ venue: 'okx', credential: 'k1', axis: 'owing' });
+      const other = key({ venue: 'okx2', credential: 'k1', axis: 'held' });
+      expectDone(await limiter.penalize(held, { forMs: 5000 }), 'penalize an okx bucket not defined yet');
+      expectDone(await limiter.penalize(other, { forMs: 5000 }), 'penalize an okx2 bucket not defined yet');
+      limiter.record(owing, 4);
+      await landed();
+      expectDone(await limiter.resetVenue('okx'), 'resetVenue("okx")');
+      expectBorrowed(await limiter.borrowed(owing), 0, 'the okx debt after resetVenue("okx")');
+      await spend(limiter, held, TEN_PER_SECOND, 10, 'the okx bucket penalized before resetVenue("okx"), now full');
+      expectDelay(await limiter.checkRate(other, TEN_PER_SECOND, 1), 5100, 'the okx2 bucket keeps its penalty');
+    },
+  ),
   test('RL-I2', 'resetAll forgets everything', ['injectableClock'], async ({ limiter }) => {
     const keys = [key(), key({ venue: 'beta', credential: null }), key({ axis: 'ip' })];
     for (const k of keys) await spend(limiter, k, TEN_PER_SECOND, 10);
