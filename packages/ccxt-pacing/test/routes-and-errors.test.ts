@@ -82,8 +82,11 @@ describe("pacing failures are ccxt's error classes, unsent, the PacedFetchError 
     await loader.loadMarkets();
     const { ex, setup } = makeExchange('kraken', venue.baseBySpec, { pace: { limiter, maxWaitMs: 1 } });
     ex.setMarkets(loader.markets);
-    // Kraken's public calls: one a second per IP, so the second at once needs about a second
+    // Kraken's public calls: one a second per IP. A call counted just now (a record: a send now, RL-V2) makes the
+    // next one wait about a second, however long the first call took on a busy machine
+    const PUBLIC = { venue: 'kraken', credential: null, axis: 'public' };
     await ex.fetchTicker(setup.symbol).catch(() => undefined);
+    limiter.record(PUBLIC, 1);
     const timeout = await ex.fetchTicker(setup.symbol).catch((x: unknown) => x);
     expect(timeout).toBeInstanceOf(RequestTimeout);
     expect((timeout as { code?: string }).code).toBe('rate_limit_timeout');
@@ -93,6 +96,7 @@ describe("pacing failures are ccxt's error classes, unsent, the PacedFetchError 
     const stopped = makeExchange('kraken', venue.baseBySpec, { pace: { limiter, signal: stop.signal } }).ex;
     stopped.setMarkets(loader.markets);
     const sentBefore = venue.totals().requests;
+    limiter.record(PUBLIC, 1);
     const waiting = stopped.fetchTrades(setup.symbol).catch((x: unknown) => x);
     setTimeout(() => stop.abort(), 50);
     const aborted = await waiting;
@@ -101,7 +105,7 @@ describe("pacing failures are ccxt's error classes, unsent, the PacedFetchError 
     expect(await stopped.fetchTicker(setup.symbol).catch((x: unknown) => (x as { code?: string }).code)).toBe('aborted');
     expect(venue.totals().requests).toBe(sentBefore);
 
-    await limiter.penalize({ venue: 'kraken', credential: null, axis: 'public' }, { forMs: 60_000 });
+    await limiter.penalize(PUBLIC, { forMs: 60_000 });
     const held = await ex.fetchOrderBook(setup.symbol).catch((x: unknown) => x);
     expect(held).toBeInstanceOf(DDoSProtection);
 
