@@ -75,7 +75,8 @@ export class Admitter {
         continue;
       }
       ws[i] = undefined;
-      const x = b.effective(slot, k.id, def, now);
+      const t = b.table;
+      const x = slot >= 0 && t.def(slot) === def.index && !def.quota ? t.state(slot) + (t.at(slot) - now) : b.effective(slot, k.id, def, now);
       xs[i] = x;
       // the class arithmetic of class normal with nothing kept free and no class state is plain GCRA
       const si = sendTime(x, def, costs[i] as number, 0);

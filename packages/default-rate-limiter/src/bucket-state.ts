@@ -161,7 +161,9 @@ export class BucketState {
   quickTokens(k: ResolvedKey, def: Definition, cost: number, now: number): number {
     this.defs[def.index] = def;
     const slot = this.slotOf(k);
-    const x = this.effective(slot, k.id, def, now);
+    // (a live bucket under this definition, read in place: the commonest case, kept small enough to inline)
+    const t = this.table;
+    const x = slot >= 0 && t.def(slot) === def.index && !def.quota ? t.state(slot) + (t.at(slot) - now) : this.effective(slot, k.id, def, now);
     const s = sendTime(x, def, cost, 0);
     // (the wait as the general path answers it: from the send time on the clock, rounded up)
     if (s > 0) return s <= HORIZON_MS ? addUp(now, s) - now : Number.NaN;
