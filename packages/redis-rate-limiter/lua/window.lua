@@ -59,10 +59,11 @@ local function drop_head(e, from)
   return out
 end
 
--- the index of the first pair whose slot is at or after `slot`
-local function first_from(e, slot)
-  local i = LEDGER_HEADER + 1
-  while i <= #e and e[i] < slot do i = i + 2 end
+-- the index of the first pair whose slot is at or after `slot`, looking from index i (the first pair when nil)
+local function first_from(e, slot, i)
+  i = i or LEDGER_HEADER + 1
+  local n = #e
+  while i <= n and e[i] < slot do i = i + 2 end
   return i
 end
 
@@ -100,45 +101,52 @@ local function prune_window(raw, w, now)
   return out
 end
 
--- others' use as counted by a send in slot j at time t
-local function others_for(e, w, j, t)
-  local at = e[AT_OTHERS_SLOT]
-  if at > j - w.M and at < j + w.M and t < e[AT_OTHERS_UNTIL] then return e[AT_OTHERS] end
-  return 0
-end
-
--- the run of M slots starting at `start`, pairs from index `from` to before `to`, others' use when in it
-local function run_from(e, w, start, from, to, others, other_slot)
+-- the run of M slots starting at `start`: pairs from index `from` to before `to`, others' use when in it
+local function run_from(e, M, start, from, to, others, other_slot)
   local total = 0
-  if others > 0 and other_slot >= start and other_slot <= start + w.M - 1 then total = others end
+  local stop = start + M - 1
+  if others > 0 and other_slot >= start and other_slot <= stop then total = others end
   for i = from, to - 1, 2 do
-    if e[i] >= start and e[i] <= start + w.M - 1 then total = total + e[i + 1] end
+    local k = e[i]
+    if k >= start and k <= stop then total = total + e[i + 1] end
   end
   return total
 end
 
--- the largest run of M slots containing slot j: a run is largest where a slot enters it
-local function worst_run(e, w, j, t)
-  local lo = j - w.M + 1
-  local hi = j + w.M - 1
-  local from = first_from(e, lo)
+-- the largest run of M slots containing slot j: a run is largest where a slot enters it. The pairs are looked
+-- for from index `head` (at or before the first pair a run containing j can hold; nil: the first pair). With
+-- `cost` and `limit`, it stops at the first run whose total + cost is over limit and answers that total: then
+-- worst_run(...) + cost <= limit exactly when every run's total + cost is (float addition keeps order), which is
+-- what earliest_in asks, in fewer steps than window.ts's worstRun (the same runs, the same sums)
+local function worst_run(e, w, j, t, head, cost, limit)
+  local M = w.M
+  local lo = j - M + 1
+  local hi = j + M - 1
+  local n = #e
+  -- (first_from, and others' use as counted by a send in slot j at time t, written out)
+  local from = head or LEDGER_HEADER + 1
+  while from <= n and e[from] < lo do from = from + 2 end
   local to = from
-  while to <= #e and e[to] <= hi do to = to + 2 end
-  local others = others_for(e, w, j, t)
+  while to <= n and e[to] <= hi do to = to + 2 end
   local other_slot = e[AT_OTHERS_SLOT]
+  local others = 0
+  if other_slot > j - M and other_slot < j + M and t < e[AT_OTHERS_UNTIL] then others = e[AT_OTHERS] end
   local worst = 0
   for k = from - 2, to - 1, 2 do
     local start
-    if k < from then start = lo else start = e[k] - w.M + 1 end
+    if k < from then start = lo else start = e[k] - M + 1 end
     if start >= lo and start <= j then
-      local total = run_from(e, w, start, from, to, others, other_slot)
-      if total > worst then worst = total end
+      local total = run_from(e, M, start, from, to, others, other_slot)
+      if total > worst then
+        worst = total
+        if limit ~= nil and total + cost > limit then return total end
+      end
     end
   end
   if others > 0 then
-    local start = other_slot - w.M + 1
+    local start = other_slot - M + 1
     if start > lo and start <= j then
-      local total = run_from(e, w, start, from, to, others, other_slot)
+      local total = run_from(e, M, start, from, to, others, other_slot)
       if total > worst then worst = total end
     end
   end
@@ -186,18 +194,25 @@ local function earliest_in(e, w, cost, from, line)
     end
     return (math.max(last, other_slot) + w.M) * w.g
   end
-  if worst_run(e, w, j0, s) + cost <= line + w.eps then return s end
-  local candidates = {}
-  for i = head, #e, 2 do
-    if e[i] + w.M > j0 then candidates[#candidates + 1] = e[i] + w.M end
+  local limit = line + w.eps
+  if worst_run(e, w, j0, s, head, cost, limit) + cost <= limit then return s end
+  -- the times a slot leaves every run, in order (window.ts sorts them: the pairs' are in slot order already,
+  -- others' is merged in), the first where every run fits
+  local M = w.M
+  local others_at = other_slot + M
+  local others_due = others_at > j0
+  for i = head, n, 2 do
+    local j = e[i] + M
+    if j > j0 then
+      if others_due and others_at <= j then
+        others_due = false
+        if worst_run(e, w, others_at, others_at * g, head, cost, limit) + cost <= limit then return others_at * g end
+      end
+      if worst_run(e, w, j, j * g, head, cost, limit) + cost <= limit then return j * g end
+    end
   end
-  if other_slot + w.M > j0 then candidates[#candidates + 1] = other_slot + w.M end
-  table.sort(candidates)
-  for c = 1, #candidates do
-    local j = candidates[c]
-    if worst_run(e, w, j, j * w.g) + cost <= line + w.eps then return j * w.g end
-  end
-  return (math.max(last, other_slot) + w.M) * w.g
+  if others_due and worst_run(e, w, others_at, others_at * g, head, cost, limit) + cost <= limit then return others_at * g end
+  return (math.max(last, other_slot) + M) * g
 end
 
 -- the earliest time at or after `from` a send of cost fits under line (RL-V2), math.huge above the line (RL-V3)
