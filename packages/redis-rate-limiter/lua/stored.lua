@@ -163,10 +163,14 @@ local function effective_window(raw, d, now)
   return window_from_borrowed(borrowed_at(rel(st, from, now), from, 0), st.hold, d.window, now), st.hold
 end
 
--- a slot ledger's numbers, its sentinels short (base.lua)
+-- a slot ledger's numbers, its sentinels short (base.lua). The texts go to one scratch table, reused from call to
+-- call (a fresh one grows its array again at every power of two); only its first #e entries are joined.
+local LEDGER_PARTS = {}
+
 local function fmt_ledger(e)
-  local parts = {}
-  for i = 1, #e do
+  local parts = LEDGER_PARTS
+  local n = #e
+  for i = 1, n do
     local v = e[i]
     if v == LEDGER_NONE then
       parts[i] = '-'
@@ -176,7 +180,7 @@ local function fmt_ledger(e)
       parts[i] = fmt_kept(v)
     end
   end
-  return table.concat(parts, ',')
+  return table.concat(parts, ',', 1, n)
 end
 
 local function fmt_class(v)
@@ -199,25 +203,31 @@ local function store(key, d, x, hold, now, slack, token, entries, classes, at)
   end
   local value
   if d.window then
-    value = d.text .. ',' .. fmt_kept(x)
-  elseif d.quota then
-    value = d.text .. ',' .. fmt(x)
+    -- (one concatenation: every `..` of one expression makes one string)
+    local h = ''
+    if hold > now then h = ',' .. fmt(hold) end
+    if #entries == 0 then
+      value = d.text .. ',' .. fmt_kept(x) .. h .. token
+    else
+      value = d.text .. ',' .. fmt_kept(x) .. h .. '|' .. fmt_ledger(entries) .. token
+      -- (what parse() would give for this value, kept for the next call: the ledger is the caller's last use of it)
+      local kept_hold = NO_HOLD
+      if hold > now then kept_hold = hold end
+      keep_parsed(value, { pending = false, text = d.text, x = x, hold = kept_hold, classes = nil, entries = entries })
+    end
   else
-    value = d.text .. ',' .. fmt_x(x) .. '@' .. at_text(at)
-  end
-  if hold > now then value = value .. ',' .. fmt(hold) end
-  if classes ~= nil and not d.window and not d.quota then
-    local c = {}
-    for i = 1, 6 do c[i] = fmt_class(classes[i]) end
-    value = value .. '#' .. table.concat(c, ':')
-  end
-  if d.window and #entries > 0 then value = value .. '|' .. fmt_ledger(entries) end
-  value = value .. token
-  -- (what parse() would give for this value, kept for the next call: the ledger is the caller's last use of it)
-  if d.window and #entries > 0 then
-    local h = NO_HOLD
-    if hold > now then h = hold end
-    keep_parsed(value, { pending = false, text = d.text, x = x, hold = h, classes = nil, entries = entries })
+    if d.quota then
+      value = d.text .. ',' .. fmt(x)
+    else
+      value = d.text .. ',' .. fmt_x(x) .. '@' .. at_text(at)
+    end
+    if hold > now then value = value .. ',' .. fmt(hold) end
+    if classes ~= nil and not d.quota then
+      local c = {}
+      for i = 1, 6 do c[i] = fmt_class(classes[i]) end
+      value = value .. '#' .. table.concat(c, ':')
+    end
+    value = value .. token
   end
   if d.quota then
     redis.call('SET', key, value)
