@@ -18,7 +18,7 @@ local REPLY_BOOKED, REPLY_WAIT, REPLY_UNPAYABLE = 0, 1, 2
 local UNPAYABLE_QUOTA, UNPAYABLE_HORIZON, UNPAYABLE_WINDOW = 1, 2, 3
 -- Scratch tables, reused from call to call (the library outlives its calls): each call writes every entry
 -- it reads (index i of a plan table before bucket i is planned), so what an earlier call left is never read.
-local GOT, FREES, DEFS, COSTS, XS, HOLDS, WINDOWS, CLASSES, LINES = {}, {}, {}, {}, {}, {}, {}, {}, {}
+local GOT, FREES, DEFS, COSTS, XS, HOLDS, WINDOWS, CLASSES, LINES, CHECKED = {}, {}, {}, {}, {}, {}, {}, {}, {}, {}
 
 -- A call's settings and its checks, by their texts: a limiter sends the same few of each (one settings text per
 -- mode, class and share; one list of checks per kind of request), so each is parsed once (base.lua's memoized).
@@ -80,6 +80,7 @@ function OPERATIONS.admit(keys, args)
     defs[i], costs[i] = d, cost
     if d.window then
       windows[i], holds[i] = effective_window(stored[i], d, now)
+      CHECKED[i] = nil
       LINES[i] = window_line_of(d.window.per, frees[i], cost)
       any_window = true
     else
@@ -98,11 +99,15 @@ function OPERATIONS.admit(keys, args)
   local send_at = now
   if r > 0 then send_at = add_up(now, r) end
   local moved = any_window
+  -- (the common time each window limit was last checked at: checked again at the same time, a window limit
+  -- answers the same, so it is not; plan.ts checks it again, to the same effect)
+  local checked = CHECKED
   while moved do
     moved = false
     for i = 1, n do
       local d = defs[i]
-      if d.window then
+      if d.window and checked[i] ~= send_at then
+        checked[i] = send_at
         local line = LINES[i]
         local s = window_send_time(windows[i], d.window, costs[i], send_at, line)
         if not (s - now <= HORIZON_MS) then
