@@ -190,6 +190,47 @@ export const WINDOW_LIMITS: readonly ConformanceTest[] = [
       expectDelay(await limiter.checkRate(k, TEN_PER_WINDOW, 1), undefined, 'a third');
     },
   ),
+  test(
+    'RL-V1',
+    'a send less than a window before a booking ahead waits for it to leave, even where a window earlier holds little',
+    [...WINDOWS, 'bookings'],
+    async ({ limiter, clock, capabilities }) => {
+      const tenNoJitter: Limit = { perWindow: 10, windowMs: 1000, jitterMs: 0 };
+      const slack = slackOf(capabilities, tenNoJitter);
+      const k = key({ axis: 'between' });
+      const t0 = clock.now();
+      await spend(limiter, k, tenNoJitter, 10, 'cost 10 at 0 ms');
+      const b = t0 + expectBookedWithin(await limiter.checkRate(k, tenNoJitter, 2, { maxWaitMs: 5000 }), t0, 1000, slack, 'a booking of 2');
+      const c = t0 + expectBookedWithin(await limiter.checkRate(k, tenNoJitter, 9, { maxWaitMs: 5000 }), t0, b + 1000 - t0, slack, 'a booking of 9');
+      // 5 ms less than a window before the 9: the windows before it hold the 2 alone, the windows after it hold the 9
+      await clock.advance(c - 995 - t0);
+      expectDelayWithin(
+        await limiter.checkRate(k, tenNoJitter, 2),
+        c + 1000 - clock.now(),
+        slack,
+        'cost 2, 995 ms before the booking of 9: it waits until that booking is a window behind',
+      );
+    },
+  ),
+  test(
+    'RL-V1',
+    'a send 999 ms after a burst waits for the burst to leave while a booking lies ahead, at every offset in a slot',
+    [...WINDOWS, 'bookings'],
+    async ({ limiter, clock, capabilities }) => {
+      const tenNoJitter: Limit = { perWindow: 10, windowMs: 1000, jitterMs: 0 };
+      const slack = slackOf(capabilities, tenNoJitter);
+      // four bursts 4.8 ms apart in phase, so that a limiter counting in slots meets the burst late in its slot
+      for (let i = 0; i < 4; i++) {
+        const k = key({ axis: `burst-booked-${i}` });
+        await clock.advance(4.8);
+        const a = clock.now();
+        await spend(limiter, k, tenNoJitter, 10, `burst ${i + 1}: cost 10`);
+        expectBookedWithin(await limiter.checkRate(k, tenNoJitter, 1, { maxWaitMs: 5000 }), a, 1000, slack, `burst ${i + 1}: a booking of 1`);
+        await clock.advance(999);
+        expectDelayWithin(await limiter.checkRate(k, tenNoJitter, 1), 1, slack, `burst ${i + 1}: cost 1, 999 ms after the burst`);
+      }
+    },
+  ),
   test('RL-V2', 'waitForCapacity on a window resolves ok at its send time, not before', [...WINDOWS, 'bookings'], async ({ limiter, clock, capabilities }) => {
     const slack = slackOf(capabilities, TEN_PER_WINDOW);
     const k = key({ axis: 'waiter' });
