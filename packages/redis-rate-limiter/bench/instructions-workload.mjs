@@ -29,8 +29,15 @@ const orderChecks = [
   ['orders_1d', { perWindow: 160_000, windowMs: 86_400_000, jitterMs: 100 }, 'k1'],
   ['raw_requests', { perWindow: 300_000, windowMs: 300_000, jitterMs: 100 }, null],
 ].map(([axis, limit, credential]) => ({ key: { venue: 'binance-spot', credential, axis }, limit, cost: 1 }));
+// the Redis bench's three buckets: one per venue, one per credential, one per credential and axis
+const three = (i) => [
+  { key: { venue: 'v3', credential: null, axis: 'ip' }, limit: TB, cost: 1 },
+  { key: { venue: 'v3', credential: `c${i % 100}`, axis: 'uid' }, limit: TB, cost: 1 },
+  { key: { venue: 'v3', credential: `c${i % 100}`, axis: `o${i % 10}` }, limit: TB, cost: 1 },
+];
 const W = {
   tb: [20000, 64, (i) => lim.checkRate(key(i), TB, 1)],
+  three: [20000, 64, (i) => lim.checkRates(three(i))],
   bare: [20000, 64, (i) => c1.gcra(`g:${i % 1000}`, 1e9, 1e9, 1).then(() => ({ kind: 'ok' }))],
   admitAll: [10000, 64, (i) => lim.checkRate(key(i), { perWindow: 1e9, windowMs: 60_000 }, 1)],
   fill: [6000, 16, () => lim.checkRate({ venue: 'w', credential: null, axis: 'ip' }, { perWindow: 6000, windowMs: 60_000 }, 1)],
