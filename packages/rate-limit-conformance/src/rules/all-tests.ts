@@ -11,6 +11,7 @@ import { MODEL_CHECK } from './model-check.js';
 import { PRIORITIES } from './priorities.js';
 import { PRIORITY_BOUNDS } from './priority-bounds.js';
 import { PRIORITY_CHARGES_BETWEEN } from './priority-charges-between.js';
+import { PRIORITY_OVER_TIME } from './priority-over-time.js';
 import { RECORDING } from './recording.js';
 import { SAFETY } from './safety-property.js';
 import { SEVERAL_BUCKETS } from './several-buckets.js';
@@ -39,6 +40,7 @@ export const ALL_TESTS: readonly ConformanceTest[] = [
   ...PRIORITIES,
   ...PRIORITY_BOUNDS,
   ...PRIORITY_CHARGES_BETWEEN,
+  ...PRIORITY_OVER_TIME,
   ...INSPECTING,
   ...CALL_FORMS,
   ...CALL_ARGUMENTS,
