@@ -125,6 +125,39 @@ export const WINDOW_FEEDBACK: readonly ConformanceTest[] = [
       expectBookedWithin(await limiter.checkRates(ab, { maxWaitMs: 5000 }), t0, 1128, slack, 'a 1 + b 1: the booking');
     },
   ),
+  test(
+    'RL-V4',
+    'a probe over window limits alone checks the send time one of them moved again against the others',
+    [...WINDOWS, 'bookings'],
+    async ({ limiter, clock, capabilities }) => {
+      const a = key({ axis: 'windows-a' });
+      const b = key({ axis: 'windows-b' });
+      const c = key({ axis: 'windows-c' });
+      const A: Limit = { perWindow: 10, windowMs: 128 };
+      const B: Limit = { perWindow: 1, windowMs: 1000 };
+      await spend(limiter, c, B, 1, 'c: its one send at 0 ms (room again one window later)');
+      const booked = await limiter.checkRates(
+        [
+          { key: a, limit: A, cost: 10 },
+          { key: c, limit: B, cost: 1 },
+        ],
+        { maxWaitMs: 2000 },
+      );
+      const t0 = clock.now();
+      const slack = slackOf(capabilities, B) + slackOf(capabilities, A);
+      const at = expectBookedWithin(booked, t0, 1000, slack, 'a 10 + c 1: booked when c has room, filling a then');
+      await spend(limiter, b, B, 1, 'b: its one send at 0 ms (room again one window later)');
+      // a has room now, b from about 1000 ms, where a's booking fills a's windows for 128 ms: a + b fit together
+      // only once that booking left a's window
+      const ab: BucketCheck[] = [
+        { key: a, limit: A, cost: 1 },
+        { key: b, limit: B, cost: 1 },
+      ];
+      const wait = expectDelayWithin(await limiter.checkRates(ab), at + 128, slack, 'a 1 + b 1: the probe');
+      await clock.advance(wait);
+      expectOkNow(await limiter.checkRates(ab), 'a 1 + b 1 at the time the probe was told', clock.now());
+    },
+  ),
   test('RL-V4', 'all or nothing: when one bucket can never pay, no bucket of the call is charged', [...WINDOWS], async ({ limiter }) => {
     const token = key({ axis: 'token' });
     const window = key({ axis: 'window' });
