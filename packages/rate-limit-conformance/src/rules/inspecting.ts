@@ -68,6 +68,7 @@ export const INSPECTING: readonly ConformanceTest[] = [
     for (const k of keys) {
       expectBorrowed(await limiter.borrowed(k), 0, `${show(k)} after resetAll`);
       await spend(limiter, k, TEN_PER_SECOND, 10, `${show(k)} after resetAll`);
+      expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 100, `${show(k)}: cost 1 once emptied after resetAll`);
     }
   }),
   test('RL-I3', 'snapshot lists live buckets with their numbers', ['injectableClock', 'snapshot'], async ({ limiter }) => {
@@ -101,4 +102,39 @@ export const INSPECTING: readonly ConformanceTest[] = [
     expectTrue(!axes.includes('refilled'), `a bucket back to full capacity is no live bucket, yet the snapshot lists it: ${show(snapshot)}`);
     expectTrue(axes.includes('draining'), `the bucket still 6 short is missing from ${show(snapshot)}`);
   }),
+  test(
+    'RL-I3',
+    'snapshot lists exactly the live buckets: not a reset one; a hold in force as heldUntilMs; none once the hold ended and it refilled',
+    ['injectableClock', 'snapshot', 'penalize'],
+    async ({ limiter, clock }) => {
+      const venue = 'snapshot-live';
+      const plain = key({ venue, axis: 'plain' });
+      const held = key({ venue, axis: 'held' });
+      const gone = key({ venue, axis: 'gone' });
+      for (const k of [plain, held, gone]) await spend(limiter, k, TEN_PER_SECOND, 4);
+      expectDone(await limiter.reset(gone), 'reset one of the three');
+      const until = clock.now() + 1000;
+      expectDone(await limiter.penalize(held, { untilMs: until }), 'penalize one until 1000 ms from now');
+      const snapshot = expectSnapshot(await limiter.snapshot(), 'snapshot');
+      expectTrue(
+        snapshot.every((b) => typeof b === 'object' && b !== null && typeof b.venue === 'string'),
+        `an entry of the snapshot is no bucket: ${show(snapshot)}`,
+      );
+      const mine = snapshot.filter((b) => b.venue === venue);
+      expectEqual(
+        mine
+          .map((b) => b.axis)
+          .sort()
+          .join(', '),
+        'held, plain',
+        'the live buckets of the venue',
+      );
+      expectEqual(mine.find((b) => b.axis === 'held')?.heldUntilMs, until, 'heldUntilMs of the held bucket');
+      expectEqual(mine.find((b) => b.axis === 'plain')?.heldUntilMs, undefined, 'heldUntilMs of a bucket not held');
+      // empty when the hold ends, full 1000 ms later: as if never used
+      await clock.advance(2000);
+      const later = expectSnapshot(await limiter.snapshot(), 'snapshot 2000 ms later');
+      expectEqual(show(later.filter((b) => b.venue === venue)), show([]), 'the venue once its buckets refilled');
+    },
+  ),
 ];
