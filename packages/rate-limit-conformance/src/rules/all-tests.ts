@@ -1,5 +1,6 @@
 import type { ConformanceTest } from '../conformance-test.js';
 import { ADMISSION } from './admission.js';
+import { BOOKING_RETURNS } from './booking-returns.js';
 import { CALL_ARGUMENTS } from './call-arguments.js';
 import { CALL_FORMS } from './call-forms.js';
 import { FAILURES } from './failures.js';
@@ -30,6 +31,7 @@ export const ALL_TESTS: readonly ConformanceTest[] = [
   ...SAFETY,
   ...MODEL_CHECK,
   ...WAITING,
+  ...BOOKING_RETURNS,
   ...SEVERAL_BUCKETS,
   ...RECORDING,
   ...HOLDS,
