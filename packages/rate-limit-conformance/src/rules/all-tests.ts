@@ -9,6 +9,7 @@ import { HOST_CONTRACT } from './host-contract.js';
 import { INSPECTING } from './inspecting.js';
 import { KEYS_AND_LIMITS } from './keys-and-limits.js';
 import { MODEL_CHECK } from './model-check.js';
+import { OTHER_TRAFFIC } from './other-traffic.js';
 import { PRIORITIES } from './priorities.js';
 import { PRIORITY_BOUNDS } from './priority-bounds.js';
 import { PRIORITY_CHARGES_BETWEEN } from './priority-charges-between.js';
@@ -29,6 +30,7 @@ export const ALL_TESTS: readonly ConformanceTest[] = [
   ...ADMISSION,
   ...TOLERANCE_AND_HORIZON,
   ...SAFETY,
+  ...OTHER_TRAFFIC,
   ...MODEL_CHECK,
   ...WAITING,
   ...BOOKING_RETURNS,
