@@ -12,6 +12,9 @@ import { TEN_PER_SECOND, expectPending, key, landed, settled, spend, startWait }
 
 const RETURNS = ['injectableClock', 'bookings', 'abortSignal'] as const;
 const EVERY_SECOND: Limit = { requests: 1, periodMs: 1000 };
+const EVERY_5_SECONDS: Limit = { requests: 1, periodMs: 5000 };
+/** Ten requests refilled at one a second: ten seconds from empty to full. */
+const SLOW_TEN: Limit = { capacity: 10, refillPerSec: 1 };
 const HALF_SPEED: Limit = { capacity: 10, refillPerSec: 5 };
 /** A bucket that never holds anything up: traffic on other buckets. */
 const ROOMY: Limit = { capacity: 1e6, refillPerSec: 1e6 };
@@ -19,7 +22,7 @@ const ROOMY: Limit = { capacity: 1e6, refillPerSec: 1e6 };
 /** Books `checks` through a waiter, aborts it before its send time and expects `aborted`. */
 async function bookAndAbort({ limiter, clock }: TestContext, checks: readonly BucketCheck[], between: () => Promise<void>, what: string): Promise<void> {
   const controller = new AbortController();
-  const waiter = await startWait(limiter, clock, checks, { maxWaitMs: 2000, signal: controller.signal });
+  const waiter = await startWait(limiter, clock, checks, { maxWaitMs: 10_000, signal: controller.signal });
   expectPending(waiter, `${what}: the waiter before its send time`);
   await between();
   controller.abort();
@@ -104,4 +107,30 @@ export const BOOKING_RETURNS: readonly ConformanceTest[] = [
     await bookAndAbort(context, checks, between, 'cost 1 with the other bucket, then resetAll');
     expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 100, 'cost 1 on the booked bucket: the 10 charged after resetAll stay');
   }),
+  test(
+    'RL-W5',
+    'a booking is forfeited when everything was reset and its buckets used again, also once a thousand others came and went',
+    RETURNS,
+    async (context) => {
+      const { limiter, clock } = context;
+      const other = key({ axis: 'forfeit-crowd-other' });
+      const k = key({ axis: 'forfeit-crowd' });
+      await spend(limiter, other, EVERY_5_SECONDS, 1, 'the other bucket: its one request (the next at 5000 ms)');
+      const checks = [
+        { key: k, limit: SLOW_TEN, cost: 1 },
+        { key: other, limit: EVERY_5_SECONDS, cost: 1 },
+      ];
+      const between = async () => {
+        expectDone(await limiter.resetAll(), 'resetAll()');
+        await spend(limiter, other, EVERY_5_SECONDS, 1, 'the other bucket again');
+        await spend(limiter, k, SLOW_TEN, 10, 'the booked bucket emptied after resetAll');
+        for (let i = 0; i < 1100; i++) await spend(limiter, key({ axis: `forfeit-crowd-${i}` }), TEN_PER_SECOND, 1, `bucket #${i + 1} of 1100`);
+        await clock.advance(1100);
+        for (let i = 0; i < 800; i++) await spend(limiter, key({ axis: 'forfeit-crowd-traffic' }), ROOMY, 1, `call #${i + 1} on another bucket`);
+      };
+      await bookAndAbort(context, checks, between, 'cost 1 with the other bucket, then resetAll and a crowd');
+      // 1.1 of the 10 charged after resetAll have come back
+      expectDelay(await limiter.checkRate(k, SLOW_TEN, 2), 900, 'cost 2 on the booked bucket: the 10 charged after resetAll stay');
+    },
+  ),
 ];
