@@ -73,23 +73,6 @@ export const RECORDING: readonly ConformanceTest[] = [
       expectDelay(await limiter.checkRate(b, TEN_PER_SECOND, 10), 300, 'cost 10 on the second bucket, 3 recorded');
     },
   ),
-  test(
-    'RL-R1',
-    'a full bucket is as one never defined (MODEL.md): a record without a limit on it waits, undiminished, for the next definition',
-    ['injectableClock'],
-    async ({ limiter, clock }) => {
-      const full = key({ axis: 'debt-full' });
-      const never = key({ axis: 'debt-never-defined' });
-      await spend(limiter, full, TEN_PER_SECOND, 10, 'the bucket emptied');
-      await clock.advance(1000);
-      limiter.record(full, 5);
-      limiter.record(never, 5);
-      await landed();
-      await clock.advance(1000);
-      expectDelay(await limiter.checkRate(full, TEN_PER_SECOND, 10), 500, 'cost 10 on the bucket that was full, 5 recorded');
-      expectDelay(await limiter.checkRate(never, TEN_PER_SECOND, 10), 500, 'cost 10 on the bucket never defined, 5 recorded');
-    },
-  ),
   test('RL-R1', 'record never throws, whatever it is given', ['injectableClock'], async ({ limiter }) => {
     const k = key();
     await spend(limiter, k, TEN_PER_SECOND, 4);
