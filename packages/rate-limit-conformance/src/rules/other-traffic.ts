@@ -1,6 +1,6 @@
 import type { Limit } from '@core/rate-limit-contract';
 import { test, type ConformanceTest, type TestContext } from '../conformance-test.js';
-import { expectDelay, expectDone, expectTrue, show } from '../expect.js';
+import { expectBorrowed, expectDelay, expectDone, expectTrue, show } from '../expect.js';
 import { TEN_PER_SECOND, key, spend } from './fixtures.js';
 
 /**
@@ -36,6 +36,7 @@ export const OTHER_TRAFFIC: readonly ConformanceTest[] = [
   test('RL-K1', 'buckets in use keep their state while a thousand others come, refill and go', ['injectableClock'], async ({ limiter, clock }) => {
     const keys = Array.from({ length: 1100 }, (_, i) => key({ axis: `crowd-${i}` }));
     for (const k of keys) await spend(limiter, k, TEN_PER_SECOND, 1, `${k.axis}: cost 1`);
+    for (const k of keys) expectBorrowed(await limiter.borrowed(k), 1, `${k.axis}: borrowed after cost 1`);
     await clock.advance(1100);
     // all full again, for a second: the last hundred emptied, the rest idle while traffic goes by
     const kept = keys.slice(1000);
