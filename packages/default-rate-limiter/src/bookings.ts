@@ -16,10 +16,7 @@ export interface Booked {
   readonly replacedWindow: number[] | undefined;
   /** A token bucket's class state the booking replaced. */
   readonly replacedClasses: ClassState | undefined;
-  /** Where the booking wrote; a bucket moved or forgotten since then forfeits the return. */
-  readonly slot: number;
-  readonly epoch: number;
-  /** The slot's write counter right after the booking: any later write forfeits the return. */
+  /** The number of the booking's write to the bucket (the table's, never reused): any later write forfeits the return. */
   readonly version: number;
 }
 
@@ -46,7 +43,7 @@ export function beforeBooking(b: BucketState, id: string, before: number, x: num
   };
 }
 
-/** The record of one bucket booked: what it replaced, and where and when it wrote. */
+/** The record of one bucket booked: what it replaced, and the number of its own write. */
 export function booked(b: BucketState, id: string, def: number, before: number, r: BeforeBooking, slot: number): Booked {
   return {
     id,
@@ -58,8 +55,6 @@ export function booked(b: BucketState, id: string, def: number, before: number, 
     pendingBefore: r.pending,
     replacedWindow: r.replacedWindow,
     replacedClasses: r.replacedClasses,
-    slot,
-    epoch: b.table.epoch,
     version: b.table.version(slot),
   };
 }
@@ -70,7 +65,8 @@ export function cancelBooking(b: BucketState, booking: readonly Booked[]): boole
   const table = b.table;
   for (const x of booking) {
     const slot = table.find(x.id);
-    if (slot !== x.slot || table.epoch !== x.epoch || table.def(slot) !== x.def || table.version(slot) !== x.version) {
+    // (a bucket forgotten since, reset or evicted, is absent or written again; one moved by compaction keeps its write)
+    if (slot < 0 || table.def(slot) !== x.def || table.version(slot) !== x.version) {
       returned = false;
       continue;
     }

@@ -9,17 +9,16 @@ export class BucketTable {
   #states = new Float64Array(64);
   #ats = new Float64Array(64);
   #defs = new Int32Array(64);
-  /** Counts the writes to each slot, so a booking can tell whether anything was written after it. */
-  #versions = new Uint32Array(64);
+  /**
+   * The number of the write that last wrote each slot, counted across the table and never reused, so a booking
+   * can tell whether anything was written to its bucket after it, wherever compaction moved the bucket.
+   */
+  #versions = new Float64Array(64);
   #ids: (string | undefined)[] = new Array<string | undefined>(64).fill(undefined);
   #free: number[] = [];
   #high = 0;
-  #epoch = 0;
-
-  /** Changes whenever slots are renumbered or forgotten wholesale (`clear`, `compact`). */
-  get epoch(): number {
-    return this.#epoch;
-  }
+  /** Writes so far (a double: exact far beyond any process's lifetime of writes). */
+  #writes = 0;
 
   /** How many buckets are stored. */
   get size(): number {
@@ -50,7 +49,7 @@ export class BucketTable {
     return this.#defs[slot] as number;
   }
 
-  /** The slot's write counter (it keeps counting across reuse of the slot). */
+  /** The number of the write that last wrote the slot (see `#versions`). */
   version(slot: number): number {
     return this.#versions[slot] as number;
   }
@@ -64,13 +63,13 @@ export class BucketTable {
     this.#states[slot] = state;
     this.#ats[slot] = at;
     this.#defs[slot] = def;
-    this.#versions[slot] = ((this.#versions[slot] as number) + 1) >>> 0;
+    this.#versions[slot] = ++this.#writes;
   }
 
   setState(slot: number, state: number, at: number): void {
     this.#states[slot] = state;
     this.#ats[slot] = at;
-    this.#versions[slot] = ((this.#versions[slot] as number) + 1) >>> 0;
+    this.#versions[slot] = ++this.#writes;
   }
 
   /** Stores a new bucket and returns its slot. */
@@ -85,7 +84,7 @@ export class BucketTable {
     this.#states[slot] = state;
     this.#ats[slot] = at;
     this.#defs[slot] = def;
-    this.#versions[slot] = ((this.#versions[slot] as number) + 1) >>> 0;
+    this.#versions[slot] = ++this.#writes;
     return slot;
   }
 
@@ -100,12 +99,11 @@ export class BucketTable {
 
   /** Forgets every bucket and gives the memory back. */
   clear(): void {
-    this.#epoch++;
     this.#index.clear();
     this.#states = new Float64Array(64);
     this.#ats = new Float64Array(64);
     this.#defs = new Int32Array(64);
-    this.#versions = new Uint32Array(64);
+    this.#versions = new Float64Array(64);
     this.#ids = new Array<string | undefined>(64).fill(undefined);
     this.#free = [];
     this.#high = 0;
@@ -118,12 +116,11 @@ export class BucketTable {
   compact(): void {
     const size = this.#index.size;
     if (this.#states.length <= 1024 || size * 4 > this.#states.length) return;
-    this.#epoch++;
     const capacity = Math.max(64, 1 << Math.ceil(Math.log2(size * 2 + 1)));
     const states = new Float64Array(capacity);
     const ats = new Float64Array(capacity);
     const defs = new Int32Array(capacity);
-    const versions = new Uint32Array(capacity);
+    const versions = new Float64Array(capacity);
     const ids = new Array<string | undefined>(capacity).fill(undefined);
     let n = 0;
     for (let slot = 0; slot < this.#high; slot++) {
@@ -154,7 +151,7 @@ export class BucketTable {
     ats.set(this.#ats);
     const defs = new Int32Array(capacity);
     defs.set(this.#defs);
-    const versions = new Uint32Array(capacity);
+    const versions = new Float64Array(capacity);
     versions.set(this.#versions);
     this.#states = states;
     this.#ats = ats;

@@ -72,6 +72,19 @@ export const BOOKING_RETURNS: readonly ConformanceTest[] = [
     await bookAndAbort(context, [{ key: k, limit: TEN_PER_SECOND, cost: 5 }], between, 'cost 5, then 600 calls elsewhere');
     expectBorrowed(await limiter.borrowed(k), 10, 'borrowed once the booking is returned');
   }),
+  test('RL-W5', 'an aborted waiter gets its booking returned after a thousand other buckets came and went', RETURNS, async (context) => {
+    const { limiter, clock } = context;
+    const k = key({ axis: 'return-after-crowd' });
+    await spend(limiter, k, SLOW_TEN, 10, 'the bucket emptied');
+    const between = async () => {
+      for (let i = 0; i < 1100; i++) await spend(limiter, key({ axis: `return-crowd-${i}` }), TEN_PER_SECOND, 1, `bucket #${i + 1} of 1100`);
+      await clock.advance(1100);
+      for (let i = 0; i < 800; i++) await spend(limiter, key({ axis: 'return-crowd-traffic' }), ROOMY, 1, `call #${i + 1} on another bucket`);
+    };
+    await bookAndAbort(context, [{ key: k, limit: SLOW_TEN, cost: 5 }], between, 'cost 5, then a crowd of buckets');
+    // 1.1 of the 10 came back in the 1100 ms: the booking of 5 is returned, nothing was written to the bucket after it
+    expectBorrowed(await limiter.borrowed(k), 8.9, 'borrowed once the booking is returned');
+  }),
   test('RL-W5', 'a booking is forfeited when its bucket was reset and used again since, in whatever order buckets came back', RETURNS, async (context) => {
     const { limiter } = context;
     const other = key({ axis: 'forfeit-other' });
