@@ -51,6 +51,20 @@ export const BOOKING_RETURNS: readonly ConformanceTest[] = [
       await spend(limiter, fresh, TEN_PER_SECOND, 10, 'the bucket the returned booking created, full');
     },
   ),
+  test('RL-W5', 'a returned booking that created a bucket, with nothing recorded before it, returns the call’s other buckets too', RETURNS, async (context) => {
+    const { limiter } = context;
+    const fresh = key({ axis: 'return-created' });
+    const k = key({ axis: 'return-beside-created' });
+    await spend(limiter, k, TEN_PER_SECOND, 10, 'the second bucket emptied');
+    const checks = [
+      { key: fresh, limit: TEN_PER_SECOND, cost: 5 },
+      { key: k, limit: TEN_PER_SECOND, cost: 5 },
+    ];
+    await bookAndAbort(context, checks, async () => {}, 'cost 5 on a new bucket and on the emptied one');
+    expectBorrowed(await limiter.borrowed(fresh), 0, 'the new bucket once the booking is returned');
+    expectBorrowed(await limiter.borrowed(k), 10, 'the emptied bucket once the booking is returned');
+    expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 5), 500, 'cost 5 on the emptied bucket: its booking gave back');
+  }),
   test('RL-W5', 'a returned booking puts back the state it replaced as of when it was written, under the definition it had', RETURNS, async (context) => {
     const { limiter, clock } = context;
     const k = key({ axis: 'return-as-it-was' });
@@ -85,6 +99,26 @@ export const BOOKING_RETURNS: readonly ConformanceTest[] = [
     // 1.1 of the 10 came back in the 1100 ms: the booking of 5 is returned, nothing was written to the bucket after it
     expectBorrowed(await limiter.borrowed(k), 8.9, 'borrowed once the booking is returned');
   }),
+  test(
+    'RL-W5',
+    'a booking is forfeited when a penalty came after it, whatever other buckets were charged in between',
+    [...RETURNS, 'penalize'],
+    async (context) => {
+      const { limiter, clock } = context;
+      const k = key({ axis: 'forfeit-penalty' });
+      const other = key({ axis: 'forfeit-penalty-other' });
+      await spend(limiter, k, TEN_PER_SECOND, 10, 'the bucket emptied');
+      await spend(limiter, other, TEN_PER_SECOND, 1, 'another bucket');
+      const between = async () => {
+        await spend(limiter, other, TEN_PER_SECOND, 1, 'the other bucket again');
+        expectDone(await limiter.penalize(k, { forMs: 2000 }), 'penalize the booked bucket for 2000 ms');
+      };
+      await bookAndAbort(context, [{ key: k, limit: TEN_PER_SECOND, cost: 5 }], between, 'cost 5, then a penalty');
+      await clock.advance(2000);
+      // RL-R3: the bucket is empty when its penalty ends; a return would have put back the state before the booking
+      expectDelay(await limiter.checkRate(k, TEN_PER_SECOND, 1), 100, 'cost 1 as the penalty ends');
+    },
+  ),
   test('RL-W5', 'a booking is forfeited when its bucket was reset and used again since, in whatever order buckets came back', RETURNS, async (context) => {
     const { limiter } = context;
     const other = key({ axis: 'forfeit-other' });
