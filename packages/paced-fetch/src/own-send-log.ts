@@ -102,6 +102,8 @@ class Block extends Summary {
 /** Consecutive blocks and the summary of their sends (the first group's, once sends are forgotten, is no longer theirs). */
 class Group extends Summary {
   readonly blocks: Block[] = [];
+  /** The summary of the full blocks from `head` on, `count` of them (see `OwnSendLog.#span`), made once. */
+  span: { readonly head: Block; readonly count: number; readonly summary: Summary } | undefined;
 }
 
 /**
@@ -155,24 +157,24 @@ export class OwnSendLog {
   }
 
   /**
-   * The summary of the first group's blocks after its first one, while that group is full (its own summary holds
-   * forgotten sends): made again only when a block of it is forgotten, so a walk reads two summaries of it, not its blocks.
+   * The summary of the `count` blocks of `g` from index `from` on, all full (none is its last): made again only when
+   * those blocks change (a block of the group forgotten, or a block added), so a walk reads one summary of them.
    */
-  #rest: { readonly group: Group; readonly blocks: number; readonly summary: Summary } | undefined;
-
-  #restOf(g: Group): Summary {
-    if (this.#rest?.group !== g || this.#rest.blocks !== g.blocks.length) {
+  #span(g: Group, from: number, count: number): Summary {
+    const head = g.blocks[from] as Block;
+    if (g.span?.head !== head || g.span.count !== count) {
       const summary = new Summary();
-      for (let j = 1; j < g.blocks.length; j++) summary.merge(g.blocks[j] as Block);
-      this.#rest = { group: g, blocks: g.blocks.length, summary };
+      for (let j = from; j < from + count; j++) summary.merge(g.blocks[j] as Block);
+      g.span = { head, count, summary };
     }
-    return this.#rest.summary;
+    return g.span.summary;
   }
 
   /**
-   * Walks the sends answered before `beforeSeq`: `settle` gets each group and block taken whole (the first group's
-   * blocks only: its summary holds forgotten sends; the first block's chunks from the first send still remembered),
-   * `some` the sends of those it leaves to read and of the chunks `beforeSeq` or the forgetting splits.
+   * Walks the sends answered before `beforeSeq`: `settle` gets each group taken whole (not the first: its summary
+   * holds forgotten sends), the full blocks of a group it leaves to read at once (but the first group's first, read
+   * from the first send still remembered) and then each block, the chunks of each block it leaves to read; `some`
+   * the sends of those it leaves to read and of the chunks `beforeSeq` or the forgetting splits.
    */
   #walk(beforeSeq: number, settle: Settle, some: (sends: readonly OwnSend[]) => void): void {
     const last = this.#groups.length - 1;
@@ -180,15 +182,19 @@ export class OwnSendLog {
       const g = this.#groups[i] as Group;
       if (g.firstSeq >= beforeSeq) return;
       if (i > 0 && g.lastSeq < beforeSeq && settle(g)) continue;
-      for (let j = 0; j < g.blocks.length; j++) {
+      let j = 0;
+      if (i === 0) {
+        const b = g.blocks[0] as Block;
+        if (b.firstSeq >= beforeSeq) return;
+        this.#walkBlock(b, this.#start, beforeSeq, settle, some);
+        j = 1;
+      }
+      // the full blocks (all but the last) at once, when all were answered before
+      const full = g.blocks.length - 1 - j;
+      if (full > 1 && (g.blocks[j + full - 1] as Block).lastSeq < beforeSeq && settle(this.#span(g, j, full))) j += full;
+      for (; j < g.blocks.length; j++) {
         const b = g.blocks[j] as Block;
         if (b.firstSeq >= beforeSeq) return;
-        if (i === 0 && j === 0) {
-          this.#walkBlock(b, this.#start, beforeSeq, settle, some);
-          // the rest of a full first group at once, when it was all answered before
-          if (i < last && g.lastSeq < beforeSeq && g.blocks.length > 1 && settle(this.#restOf(g))) break;
-          continue;
-        }
         this.#walkBlock(b, 0, beforeSeq, settle, some);
       }
     }
