@@ -86,9 +86,18 @@ function sumOf(e: readonly number[]): number {
 /** A copy of `e` without the pairs before index `from` (and a fresh sum); `e` itself when nothing goes. */
 function dropHead(e: readonly number[], from: number): number[] {
   if (from === LEDGER_HEADER) return e.slice();
-  const out = [...e.slice(0, LEDGER_HEADER), ...e.slice(from)];
+  const out = e.slice(from - LEDGER_HEADER);
+  for (let i = 0; i < LEDGER_HEADER; i++) out[i] = num(e, i);
   out[AT_SUM] = sumOf(out);
   return out;
+}
+
+/** `dropHead` made on `e` itself, a ledger the caller made and holds alone. */
+function dropHeadHere(e: number[], from: number): number[] {
+  if (from === LEDGER_HEADER) return e;
+  e.splice(LEDGER_HEADER, from - LEDGER_HEADER);
+  e[AT_SUM] = sumOf(e);
+  return e;
 }
 
 /** The index of the first pair whose slot is at or after `slot`. */
@@ -319,7 +328,8 @@ export function windowSync(
   // what surely reached the venue before the window began (slots whose last instant + J is before B)
   const B = Math.min(windowEnd[0] - d.windowMs, c);
   if (B > num(out, AT_WINDOW_FROM)) out[AT_WINDOW_FROM] = B;
-  const kept = dropHead(out, firstFrom(out, Math.floor((B - J) / d.g)));
+  // (out is pruneWindow's copy, this call's own)
+  const kept = dropHeadHere(out, firstFrom(out, Math.floor((B - J) / d.g)));
   kept[AT_END_MIN] = windowEnd[0];
   kept[AT_END_MAX] = windowEnd[1];
   return kept;
