@@ -30,7 +30,7 @@ import {
   snapshotCall,
   syncCall,
 } from './front-door-calls.js';
-import type { QuickAnswer, QuickStore } from './quick-store.js';
+import { quickBooking, quickClass, type QuickAnswer, type QuickStore } from './quick-store.js';
 import { DefinitionTable, type Definition } from './definition-table.js';
 import { roundUpWait } from './gcra.js';
 import { KeyResolver } from './key-resolver.js';
@@ -94,9 +94,9 @@ export class StoreRateLimiter implements RateLimiter {
   /** The options of a call that gives none. */
   readonly #plain: ReadOptions;
   /**
-   * The store's quick admission, when calls without options may take it: a synchronous store that offers
-   * it, with window limits and classes (no capability to refuse first) and a normal class that keeps
-   * nothing free (the quick path's class).
+   * The store's quick admission, for calls of the quick path's class (normal, nothing kept free): a synchronous
+   * store that offers it, with window limits and classes (no capability to refuse first), and a normal class
+   * that keeps nothing free by default.
    */
   readonly #quick: QuickStore | undefined;
   readonly #out: QuickAnswer = { now: 0, slow: undefined };
@@ -196,6 +196,8 @@ export class StoreRateLimiter implements RateLimiter {
       const n = this.#call.many(checks, o.cls, o.shares);
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys, o.shares)));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
+      if (o.budget === undefined && this.#quick !== undefined && quickClass(o.cls, o.free, this.#parts, n))
+        return Promise.resolve(this.#quickAdmit(n, 'checkRates'));
       return this.#admit(n, o.budget === undefined ? 'probe' : 'book', o.budget, 'checkRates', o.cls, this.#free(o.free));
     } catch (e) {
       return Promise.resolve(internalResult(e));
@@ -233,7 +235,9 @@ export class StoreRateLimiter implements RateLimiter {
       if (n < 0) return Promise.resolve(errorResult(checksError(checks, this.#keys, o.shares)));
       if (isAborted(signal)) return Promise.resolve(errorResult(abortedError('none')));
       if (n === 0) return Promise.resolve({ kind: 'ok', sendAtMs: this.store.now() });
-      const a = this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'book', budget, o.cls, this.#free(o.free));
+      const a =
+        (this.#quick !== undefined && quickClass(o.cls, o.free, this.#parts, n) ? quickBooking(this.#quick, n, this.#parts, this.#out) : undefined) ??
+        this.store.admit(n, this.#parts.keys, this.#parts.defs as Definition[], this.#parts.costs, 'book', budget, o.cls, this.#free(o.free));
       if (!(a instanceof Promise)) return this.#waited(n, this.#waitFor(a, budget, signal, this.#parts));
       const parts = this.#call.copy(n);
       return this.#waited(
