@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AnswerRead } from '../src/answer-read.js';
-
-/** A small deterministic generator (mulberry32), so a failure replays. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from './seeded-random.js';
 
 // bytes of every kind: ASCII, a BOM, valid multi-byte sequences, lone lead and continuation bytes
 const PIECES = [

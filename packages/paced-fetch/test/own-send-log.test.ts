@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { costCounted, earliestAnsweredIn, type WindowEnd } from '@core/exchange-specs';
 import { OwnSendLog, type OwnSend } from '../src/own-send-log.js';
-
-/** A small deterministic generator (mulberry32), so a failure replays. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from './seeded-random.js';
 
 const WINDOW_MS = 10_000;
 
