@@ -29,6 +29,16 @@ async function bookAndAbort({ limiter, clock }: TestContext, checks: readonly Bu
   expectError(await settled(waiter, `${what}: the aborted waiter`), 'aborted', `${what}: the aborted waiter`);
 }
 
+/**
+ * 1,100 buckets used once, 1,100 ms for them to refill and go idle, then 800 calls to one more bucket: a store that
+ * evicts idle buckets and grows and compacts its tables does so meanwhile.
+ */
+async function crowd({ limiter, clock }: TestContext, name: string): Promise<void> {
+  for (let i = 0; i < 1100; i++) await spend(limiter, key({ axis: `${name}-${i}` }), TEN_PER_SECOND, 1, `bucket #${i + 1} of 1100`);
+  await clock.advance(1100);
+  for (let i = 0; i < 800; i++) await spend(limiter, key({ axis: `${name}-traffic` }), ROOMY, 1, `call #${i + 1} on another bucket`);
+}
+
 export const BOOKING_RETURNS: readonly ConformanceTest[] = [
   test(
     'RL-W5',
@@ -87,15 +97,10 @@ export const BOOKING_RETURNS: readonly ConformanceTest[] = [
     expectBorrowed(await limiter.borrowed(k), 10, 'borrowed once the booking is returned');
   }),
   test('RL-W5', 'an aborted waiter gets its booking returned after a thousand other buckets came and went', RETURNS, async (context) => {
-    const { limiter, clock } = context;
+    const { limiter } = context;
     const k = key({ axis: 'return-after-crowd' });
     await spend(limiter, k, SLOW_TEN, 10, 'the bucket emptied');
-    const between = async () => {
-      for (let i = 0; i < 1100; i++) await spend(limiter, key({ axis: `return-crowd-${i}` }), TEN_PER_SECOND, 1, `bucket #${i + 1} of 1100`);
-      await clock.advance(1100);
-      for (let i = 0; i < 800; i++) await spend(limiter, key({ axis: 'return-crowd-traffic' }), ROOMY, 1, `call #${i + 1} on another bucket`);
-    };
-    await bookAndAbort(context, [{ key: k, limit: SLOW_TEN, cost: 5 }], between, 'cost 5, then a crowd of buckets');
+    await bookAndAbort(context, [{ key: k, limit: SLOW_TEN, cost: 5 }], () => crowd(context, 'return-crowd'), 'cost 5, then a crowd of buckets');
     // 1.1 of the 10 came back in the 1100 ms: the booking of 5 is returned, nothing was written to the bucket after it
     expectBorrowed(await limiter.borrowed(k), 8.9, 'borrowed once the booking is returned');
   }),
@@ -159,7 +164,7 @@ export const BOOKING_RETURNS: readonly ConformanceTest[] = [
     'a booking is forfeited when everything was reset and its buckets used again, also once a thousand others came and went',
     RETURNS,
     async (context) => {
-      const { limiter, clock } = context;
+      const { limiter } = context;
       const other = key({ axis: 'forfeit-crowd-other' });
       const k = key({ axis: 'forfeit-crowd' });
       await spend(limiter, other, EVERY_5_SECONDS, 1, 'the other bucket: its one request (the next at 5000 ms)');
@@ -171,9 +176,7 @@ export const BOOKING_RETURNS: readonly ConformanceTest[] = [
         expectDone(await limiter.resetAll(), 'resetAll()');
         await spend(limiter, other, EVERY_5_SECONDS, 1, 'the other bucket again');
         await spend(limiter, k, SLOW_TEN, 10, 'the booked bucket emptied after resetAll');
-        for (let i = 0; i < 1100; i++) await spend(limiter, key({ axis: `forfeit-crowd-${i}` }), TEN_PER_SECOND, 1, `bucket #${i + 1} of 1100`);
-        await clock.advance(1100);
-        for (let i = 0; i < 800; i++) await spend(limiter, key({ axis: 'forfeit-crowd-traffic' }), ROOMY, 1, `call #${i + 1} on another bucket`);
+        await crowd(context, 'forfeit-crowd');
       };
       await bookAndAbort(context, checks, between, 'cost 1 with the other bucket, then resetAll and a crowd');
       // 1.1 of the 10 charged after resetAll have come back
