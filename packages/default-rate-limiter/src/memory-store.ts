@@ -181,7 +181,7 @@ export class MemoryStore implements LimiterStore {
     if (def.window !== undefined) {
       const before = b.effectiveWindow(slot, key.id, def, now);
       const end = report.windowEnd === undefined ? undefined : ([report.windowEnd.earliestMs, report.windowEnd.latestMs] as const);
-      const synced = windowSync(before, def.window, minBorrowed, now, report.sentAtMs, report.countedOwnCost ?? 0, end);
+      const synced = windowSync(before, def.window, minBorrowed, now, report.sentAtMs, report.countedOwnCost ?? 0, end, report.outsideOwnCost ?? 0);
       key.memo = b.writeWindow(slot, key.id, synced, def, now);
       return OK;
     }

@@ -124,7 +124,8 @@ export interface WindowEnd {
  * e.g. its admission's `sendAtMs`). `windowEnd`: a fixed window's end, as closely as the answer tells it
  * (a loose one still bounds when the window began); `countedOwnCost`: what the caller knows the venue
  * counted of its own sends in that window (the reporting request, its sends answered before it that the
- * window holds, those answered meanwhile that reported less of the same fixed window).
+ * window holds, those answered meanwhile that reported less of the same fixed window); `outsideOwnCost`: the
+ * part of it sent outside the send times the limiter counts itself (RL-V5).
  */
 export interface FeedbackSync {
   readonly key: BucketKey;
@@ -133,6 +134,7 @@ export interface FeedbackSync {
   readonly windowElapsedMs?: number;
   readonly windowEnd?: WindowEnd;
   readonly countedOwnCost?: number;
+  readonly outsideOwnCost?: number;
 }
 
 /** A hold to apply with `limiter.penalize(key, hold)` (RL-R3). */

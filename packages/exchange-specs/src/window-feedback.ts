@@ -66,7 +66,7 @@ export interface AnsweredQuery {
   /** {@link earliestAnsweredIn} of the sends. */
   earliestAnsweredIn(end: WindowEnd, windowMs: number): number | undefined;
   /** {@link costCounted} of the sends. */
-  costCounted(latestStartMs: number, end: WindowEnd | undefined, windowMs: number): number;
+  costCounted(latestStartMs: number, end: WindowEnd | undefined, windowMs: number, skip?: CountedRange): number;
 }
 
 /** Whether two window ends, each known to within half a window, are the same window's (two windows end at least a window apart). */
@@ -92,11 +92,22 @@ export function earliestAnsweredIn(sends: Iterable<AnsweredSend>, end: WindowEnd
   return first;
 }
 
-/** The cost of `sends` a window holds that began at `latestStartMs` at the latest: those sent after it, and (given its `end`) those that reported it. */
-export function costCounted(sends: Iterable<AnsweredSend>, latestStartMs: number, end: WindowEnd | undefined, windowMs: number): number {
+/** Send times `[from, to]` a limiter counts itself in a usage report (RL-V5). */
+export type CountedRange = readonly [number, number];
+
+/** Whether send time `t` lies in `range`. */
+export function inRange(t: number, range: CountedRange | undefined): boolean {
+  return range !== undefined && t >= range[0] && t <= range[1];
+}
+
+/**
+ * The cost of `sends` a window holds that began at `latestStartMs` at the latest: those sent after it, and (given
+ * its `end`) those that reported it; those sent in `skip` left out.
+ */
+export function costCounted(sends: Iterable<AnsweredSend>, latestStartMs: number, end: WindowEnd | undefined, windowMs: number, skip?: CountedRange): number {
   let cost = 0;
   for (const u of sends) {
-    if (!(u.cost > 0)) continue;
+    if (!(u.cost > 0) || inRange(u.sentAtMs, skip)) continue;
     if (u.sentAtMs > latestStartMs || (end !== undefined && reportedSameWindow(u, end, windowMs))) cost += u.cost;
   }
   return cost;
@@ -227,14 +238,24 @@ export function windowFeedback(
     }
   }
   const base = { key, limit, minBorrowed: used, windowElapsedMs: send.sentAtMs - latestStart };
+  // A fixed window's end, however loosely known, bounds when it began: the limiter takes none of this deployment's
+  // sends from before then as counted. Unknown, it ends after this request was counted and within a window of it.
+  const fixed = bucket.algorithm !== 'sliding-window';
+  const bound = windowEnd ?? end ?? (fixed ? { earliestMs: send.sentAtMs, latestMs: send.sentAtMs + counting + bucket.windowMs } : undefined);
+  // The send times whose sends the limiter counts itself (RL-V5): from when the window surely began (a rolling
+  // window's start is later than any send of the caller's it could count) to `jitterMs` before this request.
+  const range: CountedRange = [bound === undefined ? Number.NEGATIVE_INFINITY : bound.latestMs - bucket.windowMs, send.sentAtMs - limit.jitterMs];
   // What this caller knows the venue counted of its own in the reported window: the reporting request, its sends
   // answered before this request was sent that the window holds (sent after its latest start, or reported in the
   // same fixed window), and its sends answered while this request was on its way whose own answers reported less
-  // of the same fixed window (its count never falls, so the venue counted them first). A lower bound of the
-  // truth, like the store's own count by send times: the store takes the larger of the two (RL-V5).
-  let certain =
-    send.countedCost +
-    (query === undefined ? costCounted(answered, latestStart, windowEnd, bucket.windowMs) : query.costCounted(latestStart, windowEnd, bucket.windowMs));
+  // of the same fixed window (its count never falls, so the venue counted them first); and the part of it sent
+  // outside that range, which the limiter adds to its own count of every process's sends (RL-V5).
+  const earlier =
+    query === undefined
+      ? (skip?: CountedRange) => costCounted(answered, latestStart, windowEnd, bucket.windowMs, skip)
+      : (skip?: CountedRange) => query.costCounted(latestStart, windowEnd, bucket.windowMs, skip);
+  let certain = send.countedCost + earlier();
+  let outside = (inRange(send.sentAtMs, range) ? 0 : send.countedCost) + earlier(range);
   if (windowEnd !== undefined) {
     for (const u of send.own?.answeredMeanwhile?.(key) ?? []) {
       if (
@@ -247,14 +268,12 @@ export function windowFeedback(
       )
         continue;
       certain += u.cost;
+      if (!inRange(u.sentAtMs, range)) outside += u.cost;
     }
   }
-  // A fixed window's end, however loosely known, bounds when it began: the limiter takes none of this deployment's
-  // sends from before then as counted. Unknown, it ends after this request was counted and within a window of it.
-  const fixed = bucket.algorithm !== 'sliding-window';
-  const bound = windowEnd ?? end ?? (fixed ? { earliestMs: send.sentAtMs, latestMs: send.sentAtMs + counting + bucket.windowMs } : undefined);
   const sync: { -readonly [K in keyof FeedbackSync]: FeedbackSync[K] } = base;
   if (bound !== undefined) sync.windowEnd = bound;
   if (certain > 0) sync.countedOwnCost = certain;
+  if (outside > 0) sync.outsideOwnCost = outside;
   return sync;
 }

@@ -126,7 +126,11 @@ describe('binance-spot', () => {
       { sentAtMs: minuteStart + 11_000, answeredAtMs: sentAtMs + 4, cost: 5, windowEnd: thisWindow, reportedUsed: 2980 },
     ];
     const own = { nowMs: sentAtMs + 5, sentAtMs, usage: () => 0, answered: () => [], answeredMeanwhile: () => meanwhile };
-    expect(feedback('binance-spot', depth, { headers }, publicId, { own }).syncs[0]?.countedOwnCost).toBe(5 + 5 + 5 + 5);
+    const sync = feedback('binance-spot', depth, { headers }, publicId, { own }).syncs[0];
+    expect(sync?.countedOwnCost).toBe(5 + 5 + 5 + 5);
+    // the part sent outside the times the store counts itself (from the window's latest start to jitterMs before the
+    // report): the report and the two sent about it, not the one sent well inside the window, which the store counts
+    expect(sync?.outsideOwnCost).toBe(5 + 5 + 5);
     // without them: the report's own weight only
     expect(feedback('binance-spot', depth, { headers }, publicId, { own: { ...own, answeredMeanwhile: () => [] } }).syncs[0]?.countedOwnCost).toBe(5);
     // a report that tells no window end (no Date header) compares nothing

@@ -22,6 +22,7 @@ function syncOne(limiter: RateLimiter, s: FeedbackSync, admittedAt: number | und
   const report: SyncOptions = {
     sentAtMs: keptAt,
     ...(s.countedOwnCost === undefined ? {} : { countedOwnCost: s.countedOwnCost }),
+    ...(s.outsideOwnCost === undefined ? {} : { outsideOwnCost: s.outsideOwnCost }),
     // the window's end, however loosely known: it bounds when the window began (RL-V5)
     ...(s.windowEnd === undefined ? {} : { windowEnd: s.windowEnd }),
   };

@@ -273,17 +273,20 @@ export class OwnSendLog {
         );
         return first;
       },
-      costCounted: (latestStartMs, end, windowMs) => {
+      costCounted: (latestStartMs, end, windowMs, skip) => {
         let cost = 0;
         this.#walk(
           beforeSeq,
           (x) => {
+            // all sent in the range the limiter counts itself: none of them; some of them: the sends themselves
+            if (skip !== undefined && x.minSent >= skip[0] && x.maxSent <= skip[1]) return true;
+            if (skip !== undefined && x.minSent <= skip[1] && x.maxSent >= skip[0]) return false;
             if (x.minSent > latestStartMs || (end !== undefined && x.allReported(end, windowMs))) cost += x.cost;
             else if (x.maxSent > latestStartMs || (end !== undefined && !x.noneReported(end))) return false;
             return true;
           },
           (sends) => {
-            cost += costCounted(sends, latestStartMs, end, windowMs);
+            cost += costCounted(sends, latestStartMs, end, windowMs, skip);
           },
         );
         return cost;

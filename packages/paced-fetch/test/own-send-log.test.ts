@@ -62,6 +62,10 @@ describe('the own-send log (blocks with summaries)', () => {
         expect(query.earliestAnsweredIn(end, WINDOW_MS)).toBe(earliestAnsweredIn(before, end, WINDOW_MS));
         expect(query.costCounted(latestStart, end, WINDOW_MS)).toBe(costCounted(before, latestStart, end, WINDOW_MS));
         expect(query.costCounted(latestStart, undefined, WINDOW_MS)).toBe(costCounted(before, latestStart, undefined, WINDOW_MS));
+        // leaving out the send times a limiter counts itself: from a window's latest start to jitterMs before the report
+        const skip = [latestStart + Math.floor(next() * 3_000), at.sentAtMs - Math.floor(next() * 100)] as const;
+        expect(query.costCounted(latestStart, end, WINDOW_MS, skip)).toBe(costCounted(before, latestStart, end, WINDOW_MS, skip));
+        expect(query.costCounted(latestStart, undefined, WINDOW_MS, skip)).toBe(costCounted(before, latestStart, undefined, WINDOW_MS, skip));
         expect([...log.answered(beforeSeq)]).toEqual(before);
         expect(log.answeredAfter(beforeSeq)).toEqual(all.filter((s) => s.answerSeq > beforeSeq));
         const since = at.sentAtMs - Math.floor(next() * WINDOW_MS);
@@ -106,6 +110,8 @@ describe('the own-send log (blocks with summaries)', () => {
       );
       expect(query.costCounted(latestStart, end, WINDOW_MS)).toBe(costCounted(before, latestStart, end, WINDOW_MS));
       expect(query.costCounted(latestStart, undefined, WINDOW_MS)).toBe(costCounted(before, latestStart, undefined, WINDOW_MS));
+      const skip = [Number.NEGATIVE_INFINITY, at.sentAtMs - Math.floor(next() * 100)] as const;
+      expect(query.costCounted(latestStart, end, WINDOW_MS, skip)).toBe(costCounted(before, latestStart, end, WINDOW_MS, skip));
       const since = at.sentAtMs - Math.floor(next() * 10 * WINDOW_MS);
       const until = at.answeredAtMs + Math.floor(next() * 50);
       expect(log.usage(since, until)).toBe(kept.filter((s) => s.sentAtMs > since && s.answeredAtMs < until).reduce((a, s) => a + s.cost, 0));

@@ -154,9 +154,9 @@ export class LogLimiter implements RateLimiter {
   }
   async sync(key: BucketKey, limit: Limit, used: number, options?: SyncOptions): Promise<SideEffectResult> {
     let opts: SyncOptions | undefined; try { opts = options === undefined ? {} : typeof options === 'object' && options !== null ? { ...options, ...(typeof options.windowEnd === 'object' && options.windowEnd !== null ? { windowEnd: { ...options.windowEnd } } : {}) } : undefined; } catch { opts = undefined; } // read once, in a guard (RL-F2)
-    const [def, { sentAtMs, countedOwnCost = 0, windowEnd: end }] = [parse(limit), opts ?? {}];
+    const [def, { sentAtMs, countedOwnCost = 0, outsideOwnCost = 0, windowEnd: end }] = [parse(limit), opts ?? {}];
     if (opts === undefined || def === undefined || !fin(used) || used < 0) return err('invalid_parameters', 'the options, the limit or the usage is malformed');
-    const bad = ([[sentAtMs !== undefined && !fin(sentAtMs), 'sentAtMs'], [!fin(countedOwnCost) || countedOwnCost < 0, 'countedOwnCost'], [end !== undefined && (typeof end !== 'object' || end === null), 'windowEnd'],
+    const bad = ([[sentAtMs !== undefined && !fin(sentAtMs), 'sentAtMs'], [!fin(countedOwnCost) || countedOwnCost < 0, 'countedOwnCost'], [!fin(outsideOwnCost) || outsideOwnCost < 0, 'outsideOwnCost'], [end !== undefined && (typeof end !== 'object' || end === null), 'windowEnd'],
       [end != null && !fin(end.earliestMs), 'windowEnd.earliestMs'], [end != null && !(fin(end.latestMs) && end.latestMs >= end.earliestMs), 'windowEnd.latestMs']] as const).find(([wrong]) => wrong);
     if (bad !== undefined) return err('invalid_parameters', `options.${bad[1]} is malformed`, `options.${bad[1]}`);
     const now = this.clock.now();
@@ -170,8 +170,8 @@ export class LogLimiter implements RateLimiter {
     const fixed = end !== undefined && end.latestMs - end.earliestMs < def.windowMs / 4 ? end : undefined;
     if (fixed !== undefined && fixed.latestMs <= b.from) return OK; // a window that ended before the latest one began
     // what the venue surely counted of ours: sent inside its window, and jitterMs or more before the reporting request
-    const startsBy = fixed ? fixed.latestMs - def.windowMs : c - def.windowMs;
-    const own = known ? b.sends.filter((s) => (fixed ? s.at >= startsBy : s.at > startsBy) && s.at + J <= sentAt).reduce((n, s) => n + s.cost, 0) : 0;
+    const startsBy = end ? end.latestMs - def.windowMs : c - def.windowMs; // an end of any width bounds the start
+    const own = known ? b.sends.filter((s) => (end ? s.at >= startsBy : s.at > startsBy) && s.at + J <= sentAt).reduce((n, s) => n + s.cost, outsideOwnCost) : 0;
     const others = used - Math.max(own, known ? countedOwnCost : 0);
     let o = b.others;
     if (o !== undefined && (o.at + J <= sentAt || (fixed !== undefined && o.until <= fixed.earliestMs - def.windowMs))) o = undefined;

@@ -150,14 +150,13 @@ function withSend(s: WindowState, send: WindowSend): WindowState {
 
 /**
  * A report (RL-V5): others' use is `used` less the larger of two lower bounds of this deployment's part: its
- * sends surely in the venue's window (after `c − windowMs`, or at or after a fixed window's latest start) and
- * `jitterMs` or more before `sentAtMs`, and `countedOwnCost`. `sum` (a flaw) adds them instead.
+ * sends surely in the venue's window (after `c − windowMs`, or given a window end of any width, at or after
+ * `latestMs − windowMs`) and `jitterMs` or more before `sentAtMs`, plus `outsideOwnCost`; and `countedOwnCost`.
  */
 export function ownCounted(s: WindowState, w: ModelWindow, sentAt: number, c: number, end: SyncOptions['windowEnd'], arrival = w.jitterMs): number {
-  const fixed = tellsWindow(w, end);
-  const startsBy = fixed ? end.latestMs - w.windowMs : c - w.windowMs;
+  const startsBy = end !== undefined ? end.latestMs - w.windowMs : c - w.windowMs;
   let own = 0;
-  for (const x of s.sends) if ((fixed ? x.at >= startsBy : x.at > startsBy) && x.at + arrival <= sentAt) own += x.cost;
+  for (const x of s.sends) if ((end !== undefined ? x.at >= startsBy : x.at > startsBy) && x.at + arrival <= sentAt) own += x.cost;
   return own;
 }
 
@@ -165,6 +164,8 @@ export function ownCounted(s: WindowState, w: ModelWindow, sentAt: number, c: nu
 export interface SyncFlaws {
   /** Adds the two lower bounds of this deployment's part instead of taking the larger. */
   readonly sumsOwn?: boolean;
+  /** Leaves `outsideOwnCost` out of its own count. */
+  readonly ignoresOutside?: boolean;
   /** Forgets nothing on a report of a fixed window. */
   readonly forgetsNothing?: boolean;
   /** Forgets by send time, as if every send arrived at once. */
@@ -185,7 +186,8 @@ export function afterSync(s0: WindowState, w: ModelWindow, used: number, now: nu
   const c = Math.min(sentAt + w.jitterMs, now);
   const end = tellsWindow(w, report.windowEnd) ? report.windowEnd : undefined;
   if (end !== undefined && end.latestMs <= s.windowFrom && !flaws.appliesStale) return s;
-  const own = known ? ownCounted(s, w, sentAt, c, end, flaws.takesInFlight ? 0 : w.jitterMs) : 0;
+  const outside = known && !flaws.ignoresOutside ? (report.outsideOwnCost ?? 0) : 0;
+  const own = known ? ownCounted(s, w, sentAt, c, report.windowEnd, flaws.takesInFlight ? 0 : w.jitterMs) + outside : 0;
   const certified = known ? (report.countedOwnCost ?? 0) : 0;
   const others = Math.min(used, MAX_AMOUNT) - (flaws.sumsOwn ? own + certified : Math.max(own, certified));
   let o = s.others;

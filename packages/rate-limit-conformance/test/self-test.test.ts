@@ -60,6 +60,13 @@ const BROKEN: readonly {
     modelCheck: false,
   },
   {
+    flaw: 'syncIgnoresOutside',
+    rule: 'RL-V5',
+    what: 'leaves outsideOwnCost out of its own count of the sends a report counted',
+    safety: false,
+    modelCheck: false,
+  },
+  {
     flaw: 'syncTakesSendsInFlight',
     rule: 'RL-V5',
     what: 'takes as counted by a window sync the sends still on their way to the venue',

@@ -71,9 +71,9 @@ export interface WaitOptions {
  *
  * @remarks The venue counted `used` in its window when it counted the request sent at `sentAtMs`, by
  * `c = min(sentAtMs + jitterMs, now)` at the latest. Others' use is `used` less the larger of two lower
- * bounds of this deployment's part (never their sum): what the limiter knows surely counted (its sends
- * surely inside that window and `jitterMs` or more before `sentAtMs`) and `countedOwnCost`. It counts as
- * sent at `c − jitterMs`; a newer report replaces one the venue counted before its request was sent.
+ * bounds of this deployment's part: the limiter's count (its sends surely inside that window and
+ * `jitterMs` or more before `sentAtMs`, every process's) plus `outsideOwnCost`, and `countedOwnCost`. It
+ * counts as sent at `c − jitterMs`; a newer report replaces one the venue counted before its request was sent.
  */
 export interface SyncOptions {
   /**
@@ -86,10 +86,19 @@ export interface SyncOptions {
    * The cost of this caller's own sends it knows the venue counted in the reported window: the
    * reporting request itself when the count includes it, and its earlier requests whose answers
    * reported a lower count of the same fixed window (a fixed window's count only rises). A lower bound,
-   * like the limiter's own: the larger of the two is taken, never the sum. Ignored without `sentAtMs`.
+   * like the limiter's own plus `outsideOwnCost`: the larger of the two is taken, never the sum. Ignored without `sentAtMs`.
    * Default 0; a finite number of 0 or more.
    */
   readonly countedOwnCost?: number;
+  /**
+   * The part of `countedOwnCost` sent outside the send times the limiter counts itself: after
+   * `sentAtMs − jitterMs` (the reporting request, when `jitterMs > 0`), or, with a `windowEnd`, before
+   * `windowEnd.latestMs − windowMs`. The limiter adds it to its own count, whose sends it cannot
+   * include: with several processes on one store, their sends and this caller's recent ones are then both
+   * taken as counted. A send in both would count twice and let the limiter admit what the venue refuses.
+   * Ignored without `sentAtMs`. Default 0; a finite number of 0 or more.
+   */
+  readonly outsideOwnCost?: number;
   /**
    * The venue's window is a fixed one and ends between `earliestMs` and `latestMs` (the limiter's clock),
    * read from its reset header or the clock alignment. Narrower than a quarter of `windowMs`, it says

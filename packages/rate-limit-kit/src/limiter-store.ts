@@ -31,6 +31,7 @@ export type Admission =
 export interface SyncReport {
   readonly sentAtMs: number | undefined;
   readonly countedOwnCost: number | undefined;
+  readonly outsideOwnCost?: number | undefined;
   readonly windowEnd?: { readonly earliestMs: number; readonly latestMs: number } | undefined;
 }
 

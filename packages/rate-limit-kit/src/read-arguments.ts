@@ -147,15 +147,21 @@ export function isAborted(signal: AbortSignal | undefined): boolean {
   }
 }
 
-/** Reads `sync`'s options `{ sentAtMs?, countedOwnCost?, windowEnd? }`, or the error naming what is wrong. */
+/** Reads `sync`'s options `{ sentAtMs?, countedOwnCost?, outsideOwnCost?, windowEnd? }`, or the error naming what is wrong. */
 export function readSyncOptions(options: unknown): SyncReport | RateLimitError {
-  if (options === undefined) return { sentAtMs: undefined, countedOwnCost: undefined };
+  if (options === undefined) return { sentAtMs: undefined, countedOwnCost: undefined, outsideOwnCost: undefined };
   if (typeof options !== 'object' || options === null) return invalidParameters('options', `must be an object or undefined (got ${describeValue(options)})`);
   let sentAtMs: unknown;
   let countedOwnCost: unknown;
+  let outsideOwnCost: unknown;
   let windowEnd: unknown;
   try {
-    ({ sentAtMs, countedOwnCost, windowEnd } = options as { sentAtMs?: unknown; countedOwnCost?: unknown; windowEnd?: unknown });
+    ({ sentAtMs, countedOwnCost, outsideOwnCost, windowEnd } = options as {
+      sentAtMs?: unknown;
+      countedOwnCost?: unknown;
+      outsideOwnCost?: unknown;
+      windowEnd?: unknown;
+    });
   } catch {
     return invalidParameters('options', 'could not be read (a getter or proxy threw)');
   }
@@ -164,6 +170,9 @@ export function readSyncOptions(options: unknown): SyncReport | RateLimitError {
   }
   if (countedOwnCost !== undefined && (typeof countedOwnCost !== 'number' || !Number.isFinite(countedOwnCost) || countedOwnCost < 0)) {
     return invalidParameters('options.countedOwnCost', `must be a finite number >= 0 (got ${describeValue(countedOwnCost)})`);
+  }
+  if (outsideOwnCost !== undefined && (typeof outsideOwnCost !== 'number' || !Number.isFinite(outsideOwnCost) || outsideOwnCost < 0)) {
+    return invalidParameters('options.outsideOwnCost', `must be a finite number >= 0 (got ${describeValue(outsideOwnCost)})`);
   }
   let end: SyncReport['windowEnd'];
   if (windowEnd !== undefined) {
@@ -190,6 +199,7 @@ export function readSyncOptions(options: unknown): SyncReport | RateLimitError {
   return {
     sentAtMs: sentAtMs as number | undefined,
     countedOwnCost: countedOwnCost as number | undefined,
+    outsideOwnCost: outsideOwnCost as number | undefined,
     ...(end === undefined ? {} : { windowEnd: end }),
   };
 }

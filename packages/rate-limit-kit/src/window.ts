@@ -280,8 +280,8 @@ export function tellsWindow(d: WindowDefinition, end: readonly [number, number] 
 /**
  * A venue's report (RL-V5): `used` counted in its window when it counted the request sent at `sentAtMs`. Others'
  * use is `used` less the larger of two lower bounds of what the venue counted of this deployment's: the slots
- * entirely after the window surely began and entirely `jitterMs` before `sentAtMs`, and `countedOwnCost`, the
- * caller's own count. It is kept at the slot of `c − jitterMs` (`c`, the latest time the venue can have counted
+ * entirely after the window surely began and entirely `jitterMs` before `sentAtMs` plus `outsideOwnCost` (the
+ * caller's own sent outside those times), and `countedOwnCost`, the caller's own count. It is kept at the slot of `c − jitterMs` (`c`, the latest time the venue can have counted
  * it); it replaces a report the venue counted before this request was sent, and otherwise the larger is kept. A
  * `windowEnd` that tells its window says the venue's windows are fixed (RL-V9): what reached the venue before the
  * window began is forgotten, and the window's end is kept for the roll-over. A report of a window that ended
@@ -296,6 +296,7 @@ export function windowSync(
   sentAtMs: number | undefined,
   countedOwnCost: number,
   windowEnd: readonly [number, number] | undefined,
+  outsideOwnCost = 0,
 ): number[] {
   const out = pruneWindow(e, d, now);
   const known = sentAtMs !== undefined && sentAtMs <= now;
@@ -314,7 +315,7 @@ export function windowSync(
     const lastCounted = Math.floor((sentAt - J) / d.g) - 1;
     for (let i = LEDGER_HEADER; i < out.length && num(out, i) <= lastCounted; i += 2) if (num(out, i) >= first) own += num(out, i + 1);
   }
-  const others = Math.min(used, MAX_AMOUNT) - Math.max(own, known ? countedOwnCost : 0);
+  const others = Math.min(used, MAX_AMOUNT) - (known ? Math.max(own + outsideOwnCost, countedOwnCost) : 0);
   // an earlier report the venue counted before this request was sent is covered by this one
   if (out[AT_OTHERS_SLOT] !== NONE && (num(out, AT_OTHERS_SLOT) + 1) * d.g + J <= sentAt) clearOthers(out);
   // others' use reported in a fixed window that ended before this one can have begun counts no more

@@ -260,8 +260,9 @@ local function tells_window(w, end_min, end_max)
   return end_min ~= nil and end_max >= end_min and end_max - end_min < w.window_ms / 4
 end
 
--- a venue's report (RL-V5): others' use is used less the larger of two lower bounds of own counted cost
-local function window_sync(e, w, used, now, sent_at, counted_own, end_min, end_max)
+-- a venue's report (RL-V5): others' use is used less the larger of two lower bounds of own counted cost (the
+-- ledger's count plus the caller's sent outside its times, and the caller's whole count)
+local function window_sync(e, w, used, now, sent_at, counted_own, end_min, end_max, outside_own)
   local out = prune_window(e, w, now)
   local known = sent_at ~= nil and sent_at <= now
   if not known then sent_at = now end
@@ -284,7 +285,7 @@ local function window_sync(e, w, used, now, sent_at, counted_own, end_min, end_m
     end
   end
   local counted = own
-  if known and counted_own > counted then counted = counted_own end
+  if known then counted = math.max(own + outside_own, counted_own) end
   local others = math.min(used, MAX_AMOUNT) - counted
   -- an earlier report the venue counted before this request was sent is covered by this one
   if out[AT_OTHERS_SLOT] ~= NONE and (out[AT_OTHERS_SLOT] + 1) * w.g + J <= sent_at then clear_others(out) end

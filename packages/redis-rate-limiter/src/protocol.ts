@@ -139,7 +139,8 @@ export function syncHeadArgs(settings: ScriptSettings): string[] {
 
 /**
  * One bucket's arguments in sync.lua (after {@link syncHeadArgs}): its definition, minBorrowed, and the
- * reporting request's send time and its fixed window's end, in script time, when known.
+ * reporting request's send time and its fixed window's end, in script time, and the caller's own counted
+ * cost and its part sent outside the times the ledger counts, when known.
  */
 export function syncBucketArgs(def: Definition, minBorrowed: number, sync: SyncWhen): string[] {
   return [
@@ -149,6 +150,7 @@ export function syncBucketArgs(def: Definition, minBorrowed: number, sync: SyncW
     sync.countedOwnCost === undefined ? '' : String(sync.countedOwnCost),
     sync.windowEnd === undefined ? '' : String(sync.windowEnd.earliestMs),
     sync.windowEnd === undefined ? '' : String(sync.windowEnd.latestMs),
+    sync.outsideOwnCost === undefined ? '' : String(sync.outsideOwnCost),
   ];
 }
 
@@ -156,6 +158,7 @@ export function syncBucketArgs(def: Definition, minBorrowed: number, sync: SyncW
 export interface SyncWhen {
   readonly sentAtMs: number | undefined;
   readonly countedOwnCost: number | undefined;
+  readonly outsideOwnCost?: number | undefined;
   readonly windowEnd?: { readonly earliestMs: number; readonly latestMs: number } | undefined;
 }
 

@@ -230,6 +230,7 @@ export class RedisStore implements LimiterStore {
     const when = {
       sentAtMs: report.sentAtMs === undefined ? undefined : report.sentAtMs - e,
       countedOwnCost: report.countedOwnCost,
+      outsideOwnCost: report.outsideOwnCost,
       windowEnd: report.windowEnd === undefined ? undefined : { earliestMs: report.windowEnd.earliestMs - e, latestMs: report.windowEnd.latestMs - e },
     };
     // the syncs of one answer leave together: one call per hash slot (sync-batcher.ts)

@@ -211,6 +211,8 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
       return l.sync(last.key, last.limit, op.borrowed, {
         sentAtMs: last.at,
         countedOwnCost: last.cost,
+        // the reporting request itself, sent after sentAtMs − jitterMs
+        outsideOwnCost: last.cost,
         ...(end === null ? {} : { windowEnd: { earliestMs: runStart + end[0], latestMs: runStart + end[0] + end[1] } }),
       });
     }
@@ -265,7 +267,8 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
       if (op.sentAgoMs === null) return l.sync(KEYS[op.key] as BucketKey, LIMITS[op.limit] as Limit, op.borrowed);
       const sentAtMs = clock.now() - op.sentAgoMs;
       const report = { sentAtMs };
-      const withAnswer = op.countedOwn === 0 ? report : { ...report, countedOwnCost: op.countedOwn };
+      const counted = op.countedOwn === 0 ? report : { ...report, countedOwnCost: op.countedOwn };
+      const withAnswer = (op.outsideOwn ?? 0) === 0 ? counted : { ...counted, outsideOwnCost: op.outsideOwn };
       const end = op.end ?? null;
       return l.sync(
         KEYS[op.key] as BucketKey,

@@ -187,6 +187,7 @@ async function windowRun(s: Spawned, setup: WindowSetup, commands: readonly Comm
         let options: SyncOptions = {
           ...(sentAtMs === undefined ? {} : { sentAtMs }),
           ...(step % 3 === 0 ? { countedOwnCost: command.minBorrowed / 2 } : {}),
+          ...(step % 5 === 0 ? { outsideOwnCost: command.minBorrowed / 4 } : {}),
         };
         if (isWindowLimit(limit) && step % 4 < 2) {
           const W = limit.windowMs;

@@ -81,6 +81,27 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
       expectBorrowed(await limiter.borrowed(limiterKnowsMore), 8, 'our 5 and 7 − max(4, 1) = 3 others spent (the sum, 5, would leave 2)');
     },
   ),
+  test(
+    'RL-V5',
+    'outsideOwnCost, the caller’s own sent since jitterMs before the reporting request, adds to the limiter’s own count',
+    [...SYNC],
+    async ({ limiter, clock }) => {
+      const k = key({ axis: 'outside-own' });
+      const alone = key({ axis: 'outside-own-without-send-time' });
+      const t0 = clock.now();
+      for (const b of [k, alone]) await spend(limiter, b, TEN_PER_WINDOW, 4, 'cost 4 at 0 ms, another process’s');
+      await clock.advance(80);
+      for (const b of [k, alone]) await spend(limiter, b, TEN_PER_WINDOW, 2, 'cost 2 at 80 ms, answered before the reporting request went out');
+      await clock.advance(20);
+      for (const b of [k, alone]) await spend(limiter, b, TEN_PER_WINDOW, 1, 'the reporting request at 100 ms');
+      await clock.advance(10);
+      // the limiter knows the 4 sent at 0 ms were counted; the caller knows its 2 at 80 ms and the reporting request
+      await synced(limiter, k, 9, { sentAtMs: t0 + 100, countedOwnCost: 3, outsideOwnCost: 3 }, 'sync 9, the caller certifying 3, all sent since 50 ms');
+      expectBorrowed(await limiter.borrowed(k), 9, 'our 7 and 9 − max(4 + 3, 3) = 2 others spent (without outsideOwnCost, 5)');
+      await synced(limiter, alone, 9, { countedOwnCost: 3, outsideOwnCost: 3 }, 'sync 9 without a send time');
+      expectBorrowed(await limiter.borrowed(alone), 16, 'our 7 and all 9 reported: nothing is ours without a send time');
+    },
+  ),
   test('RL-V5', 'others’ reported use holds back bookings and the sends behind them too', [...SYNC, 'bookings'], async ({ limiter, clock, capabilities }) => {
     const slack = slackOf(capabilities, TEN_PER_WINDOW);
     const k = key({ axis: 'others-and-bookings' });
@@ -343,6 +364,8 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
       ['options.sentAtMs', { sentAtMs: '5' }],
       ['options.countedOwnCost', { sentAtMs: 0, countedOwnCost: -1 }],
       ['options.countedOwnCost', { countedOwnCost: Number.POSITIVE_INFINITY }],
+      ['options.outsideOwnCost', { sentAtMs: 0, outsideOwnCost: -1 }],
+      ['options.outsideOwnCost', { outsideOwnCost: '1' }],
       ['options.windowEnd', { windowEnd: 5 }],
       ['options.windowEnd.earliestMs', { windowEnd: { earliestMs: Number.NaN, latestMs: 5 } }],
       ['options.windowEnd.latestMs', { windowEnd: { earliestMs: 10, latestMs: 5 } }],

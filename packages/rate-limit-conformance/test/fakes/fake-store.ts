@@ -61,6 +61,8 @@ export interface FakeFlaws {
   readonly penaltyForgotten?: boolean;
   /** Adds the two lower bounds of this deployment's part of a report, the limiter's and `countedOwnCost` (breaks RL-V5). */
   readonly syncSumsOwn?: boolean;
+  /** Leaves `outsideOwnCost` out of its own count of the sends a report counted (breaks RL-V5). */
+  readonly syncIgnoresOutside?: boolean;
   /** Takes as counted the sends made within `jitterMs` before the reporting request, still on their way (breaks RL-V5). */
   readonly syncTakesSendsInFlight?: boolean;
   /** Adds a report to an earlier one it does not replace, instead of keeping the larger (breaks RL-V5). */
@@ -91,6 +93,7 @@ export interface FakeFlaws {
 export function flawedWindows(flaws: FakeFlaws): WindowBook<WindowState> {
   const sync: SyncFlaws = {
     ...(flaws.syncSumsOwn ? { sumsOwn: true } : {}),
+    ...(flaws.syncIgnoresOutside ? { ignoresOutside: true } : {}),
     ...(flaws.syncTakesSendsInFlight ? { takesInFlight: true } : {}),
     ...(flaws.syncSumsReports ? { sumsReports: true } : {}),
     ...(flaws.syncForgetsNothing ? { forgetsNothing: true } : {}),

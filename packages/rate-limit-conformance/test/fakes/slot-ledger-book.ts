@@ -21,6 +21,7 @@ export interface SlotLedger {
     sentAtMs: number | undefined,
     countedOwnCost: number,
     windowEnd: readonly [number, number] | undefined,
+    outsideOwnCost?: number,
   ): number[];
   windowPenalize(e: readonly number[], d: Definition, untilMs: number, now: number): number[];
   windowBorrowed(e: readonly number[], d: Definition, now: number): number;
@@ -51,7 +52,7 @@ export function slotLedgerBook(ledger: SlotLedger, slotsShort = 0): WindowBook<n
     earliest: (e, w, cost, from, line, now) => ledger.windowSendTime(ledger.pruneWindow(e, def(w), now), def(w), cost, from, line),
     charge: (e, w, cost, at, now) => ledger.windowCharge(e, def(w), cost, at, now),
     record: (e, w, cost, now) => ledger.windowRecord(e, def(w), cost, now),
-    sync: (e, w, used, now, r) => ledger.windowSync(e, def(w), used, now, r.sentAtMs, r.countedOwnCost ?? 0, end(r)),
+    sync: (e, w, used, now, r) => ledger.windowSync(e, def(w), used, now, r.sentAtMs, r.countedOwnCost ?? 0, end(r), r.outsideOwnCost ?? 0),
     penalize: (e, w, untilMs, now) => ledger.windowPenalize(e, def(w), untilMs, now),
     borrowed: (e, w, now) => ledger.windowBorrowed(e, def(w), now),
     idle: (e, w, now) => ledger.windowExpiry(e, def(w)) <= now,

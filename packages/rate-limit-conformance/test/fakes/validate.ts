@@ -122,7 +122,8 @@ export function callHasWindow(checks: unknown): boolean {
 
 /**
  * What a sync's caller knows of the report (RL-V5): options absent, or `{ sentAtMs?, countedOwnCost?,
- * windowEnd? }` with finite times (a window end's in order) and a finite cost >= 0. Only the fields given are kept.
+ * outsideOwnCost?, windowEnd? }` with finite times (a window end's in order) and finite costs >= 0. Only the fields
+ * given are kept.
  */
 export function readSyncOptions(options: unknown): Read<SyncOptions> {
   return guard('options', () => {
@@ -132,8 +133,13 @@ export function readSyncOptions(options: unknown): Read<SyncOptions> {
     const sentAtMs = o['sentAtMs'];
     const countedOwnCost = o['countedOwnCost'];
     if (sentAtMs !== undefined && (typeof sentAtMs !== 'number' || !Number.isFinite(sentAtMs))) return bad('options.sentAtMs', 'must be a finite number');
-    if (countedOwnCost !== undefined) {
-      const cost = readAmount(countedOwnCost, 'options.countedOwnCost');
+    const outsideOwnCost = o['outsideOwnCost'];
+    for (const [value, name] of [
+      [countedOwnCost, 'options.countedOwnCost'],
+      [outsideOwnCost, 'options.outsideOwnCost'],
+    ] as const) {
+      if (value === undefined) continue;
+      const cost = readAmount(value, name);
       if (!cost.ok) return cost;
     }
     const windowEnd = o['windowEnd'];
@@ -153,6 +159,7 @@ export function readSyncOptions(options: unknown): Read<SyncOptions> {
       value: {
         ...(typeof sentAtMs === 'number' ? { sentAtMs } : {}),
         ...(typeof countedOwnCost === 'number' ? { countedOwnCost } : {}),
+        ...(typeof outsideOwnCost === 'number' ? { outsideOwnCost } : {}),
         ...(end === undefined ? {} : { windowEnd: end }),
       },
     };

@@ -57,6 +57,8 @@ export type Op =
       sentAgoMs: number | null;
       elapsedMs: number | null;
       countedOwn: number;
+      /** The part of countedOwn sent outside the times the store counts itself (RL-V5). */
+      outsideOwn?: number;
       answered: number | null;
       end?: [number, number] | null;
     }
@@ -114,6 +116,7 @@ export const windowOpArb: fc.Arbitrary<Op> = fc.oneof(
       sentAgoMs: fc.option(fc.constantFrom(-30, 0, 10, 30, 60, 400, 2000), { nil: null }),
       elapsedMs: fc.option(fc.constantFrom(-50, 0, 120, 700, 5000), { nil: null }),
       countedOwn: fc.constantFrom(0, 0.5, 3),
+      outsideOwn: fc.constantFrom(0, 0.25, 2),
       answered: fc.option(fc.constantFrom(1, 2, 3), { nil: null }),
       end: ENDS,
     }),
@@ -164,6 +167,7 @@ export const mergeOpArb: fc.Arbitrary<Op> = fc.oneof(
       sentAgoMs: fc.option(fc.constantFrom(0, 30, 400, 2000), { nil: null }),
       elapsedMs: fc.option(fc.constantFrom(0, 700, 5000, 30_000), { nil: null }),
       countedOwn: fc.constantFrom(0, 3),
+      outsideOwn: fc.constantFrom(0, 0.25, 2),
       answered: fc.option(fc.constantFrom(1, 2, 3), { nil: null }),
       end: ENDS,
     }),
@@ -194,6 +198,7 @@ export const answerOpArb: fc.Arbitrary<Op> = fc.oneof(
       sentAgoMs: fc.option(fc.constantFrom(0, 10, 20, 30, 60), { nil: null }),
       elapsedMs: fc.option(fc.constantFrom(0, 300), { nil: null }),
       countedOwn: fc.constantFrom(0, 1),
+      outsideOwn: fc.constantFrom(0, 0.25, 2),
       answered: fc.option(fc.constantFrom(1, 2), { nil: null }),
       end: fc.option(fc.tuple(fc.constantFrom(900, 1000, 2000, 3000), fc.constantFrom(0, 40, 200, 300)), { nil: null }),
     }),
@@ -246,6 +251,7 @@ export const opArb: fc.Arbitrary<Op> = fc.oneof(
       sentAgoMs: fc.option(fc.constantFrom(-30, 0, 10, 60, 400, 2000), { nil: null }),
       elapsedMs: fc.option(fc.constantFrom(-50, 0, 120, 700, 5000), { nil: null }),
       countedOwn: fc.constantFrom(0, 0.5, 3),
+      outsideOwn: fc.constantFrom(0, 0.25, 2),
       answered: fc.option(fc.constantFrom(1, 2, 3), { nil: null }),
     }),
   },
