@@ -92,6 +92,12 @@ export function earliestAnsweredIn(sends: Iterable<AnsweredSend>, end: WindowEnd
   return first;
 }
 
+/**
+ * How far the send times a limiter counts itself are widened on each side when the caller leaves them out of
+ * `outsideOwnCost`: a store converting times between its clock and the limiter's may round one by far less.
+ */
+const EDGE_MS = 0.001;
+
 /** Send times `[from, to]` a limiter counts itself in a usage report (RL-V5). */
 export type CountedRange = readonly [number, number];
 
@@ -244,7 +250,12 @@ export function windowFeedback(
   const bound = windowEnd ?? end ?? (fixed ? { earliestMs: send.sentAtMs, latestMs: send.sentAtMs + counting + bucket.windowMs } : undefined);
   // The send times whose sends the limiter counts itself (RL-V5): from when the window surely began (a rolling
   // window's start is later than any send of the caller's it could count) to `jitterMs` before this request.
-  const range: CountedRange = [bound === undefined ? Number.NEGATIVE_INFINITY : bound.latestMs - bucket.windowMs, send.sentAtMs - limit.jitterMs];
+  // (widened by a microsecond each way: a store that keeps times in its own clock converts them, and a send at an
+  // edge must not fall on both sides of it)
+  const range: CountedRange = [
+    bound === undefined ? Number.NEGATIVE_INFINITY : bound.latestMs - bucket.windowMs - EDGE_MS,
+    send.sentAtMs - limit.jitterMs + EDGE_MS,
+  ];
   // What this caller knows the venue counted of its own in the reported window: the reporting request, its sends
   // answered before this request was sent that the window holds (sent after its latest start, or reported in the
   // same fixed window), and its sends answered while this request was on its way whose own answers reported less
