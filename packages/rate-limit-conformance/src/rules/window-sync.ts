@@ -365,6 +365,7 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
       ['options.countedOwnCost', { sentAtMs: 0, countedOwnCost: -1 }],
       ['options.countedOwnCost', { countedOwnCost: Number.POSITIVE_INFINITY }],
       ['options.outsideOwnCost', { sentAtMs: 0, outsideOwnCost: -1 }],
+      ['options.outsideOwnCost', { outsideOwnCost: Number.POSITIVE_INFINITY }],
       ['options.outsideOwnCost', { outsideOwnCost: '1' }],
       ['options.windowEnd', { windowEnd: 5 }],
       ['options.windowEnd.earliestMs', { windowEnd: { earliestMs: Number.NaN, latestMs: 5 } }],
@@ -375,5 +376,8 @@ export const WINDOW_SYNC: readonly ConformanceTest[] = [
       expectEqual(e.error.path, path, `sync with ${show(options)}: error.path`);
     }
     expectBorrowed(await limiter.borrowed(k), 2, 'borrowed after the refused syncs');
+    // costs of exactly 0 are in range
+    const zero = { sentAtMs: 0, countedOwnCost: 0, outsideOwnCost: 0 };
+    expectEqual((await limiter.sync(k, TEN_PER_WINDOW, 2, zero)).kind, 'ok', `sync with ${show(zero)}`);
   }),
 ];
