@@ -281,12 +281,13 @@ export function tellsWindow(d: WindowDefinition, end: readonly [number, number] 
  * A venue's report (RL-V5): `used` counted in its window when it counted the request sent at `sentAtMs`. Others'
  * use is `used` less the larger of two lower bounds of what the venue counted of this deployment's: the slots
  * entirely after the window surely began and entirely `jitterMs` before `sentAtMs` plus `outsideOwnCost` (the
- * caller's own sent outside those times), and `countedOwnCost`, the caller's own count. It is kept at the slot of `c − jitterMs` (`c`, the latest time the venue can have counted
- * it); it replaces a report the venue counted before this request was sent, and otherwise the larger is kept. A
- * `windowEnd` that tells its window says the venue's windows are fixed (RL-V9): what reached the venue before the
- * window began is forgotten, and the window's end is kept for the roll-over. A report of a window that ended
- * before the latest one reported began changes nothing. Without `sentAtMs` (or with one after now) the report
- * is taken as sent now and nothing of this deployment's is taken as counted.
+ * caller's own sent outside those times), and `countedOwnCost`, the caller's own count. It is kept at the slot of
+ * `c − jitterMs` (`c`, the latest time the venue can have counted it); it replaces a report the venue counted
+ * before this request was sent, and otherwise the larger is kept. A `windowEnd` that tells its window says the
+ * venue's windows are fixed (RL-V9): what reached the venue before the window began is forgotten, and the window's
+ * end is kept for the roll-over. A report of a window that ended before the latest one reported began changes
+ * nothing. Without `sentAtMs` (or with one after now) the report is taken as sent now and nothing of this
+ * deployment's is taken as counted.
  */
 export function windowSync(
   e: readonly number[],
