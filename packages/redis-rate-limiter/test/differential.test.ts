@@ -268,7 +268,8 @@ async function apply(side: Side, op: Op, clock: ManualClock): Promise<unknown> {
       const sentAtMs = clock.now() - op.sentAgoMs;
       const report = { sentAtMs };
       const counted = op.countedOwn === 0 ? report : { ...report, countedOwnCost: op.countedOwn };
-      const withAnswer = (op.outsideOwn ?? 0) === 0 ? counted : { ...counted, outsideOwnCost: op.outsideOwn };
+      const outside = op.outsideOwn ?? 0;
+      const withAnswer = outside === 0 ? counted : { ...counted, outsideOwnCost: outside };
       const end = op.end ?? null;
       return l.sync(
         KEYS[op.key] as BucketKey,
