@@ -23,6 +23,7 @@ import { WINDOW_FEEDBACK } from './window-feedback.js';
 import { WINDOW_LIMITS } from './window-limits.js';
 import { WINDOW_PROPERTY } from './window-property.js';
 import { WINDOW_SYNC } from './window-sync.js';
+import { WINDOW_SYNC_EDGES } from './window-sync-edges.js';
 
 /** Every test of the suite, in catalogue order. */
 export const ALL_TESTS: readonly ConformanceTest[] = [
@@ -41,6 +42,7 @@ export const ALL_TESTS: readonly ConformanceTest[] = [
   ...WINDOW_PROPERTY,
   ...WINDOW_FEEDBACK,
   ...WINDOW_SYNC,
+  ...WINDOW_SYNC_EDGES,
   ...PRIORITIES,
   ...PRIORITY_BOUNDS,
   ...PRIORITY_CHARGES_BETWEEN,
