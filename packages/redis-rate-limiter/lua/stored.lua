@@ -8,16 +8,23 @@ end
 
 -- A window limit's values as parsed, by their text (the library outlives its calls): what one call writes, the
 -- next call on that bucket reads back, from any process, and parsing a ledger's text costs more than the rest of
--- a call. store() keeps each window value it writes; parse() finds it by text, or parses and keeps it. A parsed
+-- a call. store() keeps each window value it writes, in place of the one its key held (the heap the garbage
+-- collector walks stays one ledger per bucket); parse() finds a value by text, or parses and keeps it. A parsed
 -- state is shared, so it is never changed: window.lua's functions give new ledgers and never change the one they
 -- are given. Past MAX_PARSED values they are all forgotten at once.
 local MAX_PARSED = 512
-local PARSED, parsed_count = {}, 0
+local PARSED, WRITTEN, parsed_count = {}, {}, 0
 
-local function keep_parsed(raw, st)
-  if parsed_count >= MAX_PARSED then PARSED, parsed_count = {}, 0 end
+local function keep_parsed(raw, st, key)
+  if parsed_count >= MAX_PARSED then PARSED, WRITTEN, parsed_count = {}, {}, 0 end
+  local before = key and WRITTEN[key]
+  if before then
+    PARSED[before] = nil
+  else
+    parsed_count = parsed_count + 1
+  end
+  if key then WRITTEN[key] = raw end
   PARSED[raw] = st
-  parsed_count = parsed_count + 1
 end
 
 local parse_text
@@ -74,11 +81,22 @@ function parse_text(raw)
     local e = {}
     local n = 0
     local values = VALUE_OF
-    for v in string.gmatch(string.sub(raw, bar + 1), '[^,]+') do
+    local ledger_text = string.sub(raw, bar + 1)
+    local last = ''
+    for v in string.gmatch(ledger_text, '[^,]+') do
       n = n + 1
       local value = values[v]
       if value == nil then value = value_of(v) end
       e[n] = value
+      last = v
+    end
+    -- (its pairs' text, ledger-text.lua: after the header's numbers)
+    if n == LEDGER_HEADER then
+      text_none(e)
+    elseif n > LEDGER_HEADER then
+      local pos = 0
+      for _ = 1, LEDGER_HEADER do pos = string.find(ledger_text, ',', pos + 1, true) end
+      e.tb, e.tf, e.tc, e.tt, e.tl = ledger_text, pos + 1, #ledger_text, '', #last
     end
     st.entries = e
   elseif string.find(text, '/', 1, true) then
@@ -163,14 +181,21 @@ local function effective_window(raw, d, now)
   return window_from_borrowed(borrowed_at(rel(st, from, now), from, 0), st.hold, d.window, now), st.hold
 end
 
--- a slot ledger's numbers, its sentinels short (base.lua). The texts go to one scratch table, reused from call to
--- call (a fresh one grows its array again at every power of two); only its first #e entries are joined.
+-- a slot ledger's text in three parts to join: its header's numbers, their sentinels short (base.lua), then its
+-- pairs' text (ledger-text.lua: its base and tail; made whole, and kept on it, when it carries none). The texts
+-- go to one scratch table, reused from call to call (a fresh one grows its array again at every power of two);
+-- only the entries written are joined.
 local LEDGER_PARTS = {}
 
 local function fmt_ledger(e)
   local parts = LEDGER_PARTS
-  local n = #e
-  for i = 1, n do
+  if e.tb == nil then
+    local n = #e - LEDGER_HEADER
+    for i = 1, n do parts[i] = fmt_kept(e[LEDGER_HEADER + i]) end
+    local pairs_text = table.concat(parts, ',', 1, n)
+    e.tb, e.tf, e.tc, e.tt, e.tl = pairs_text, 1, #pairs_text, '', #(parts[n] or '')
+  end
+  for i = 1, LEDGER_HEADER do
     local v = e[i]
     if v == LEDGER_NONE then
       parts[i] = '-'
@@ -180,7 +205,7 @@ local function fmt_ledger(e)
       parts[i] = fmt_kept(v)
     end
   end
-  return table.concat(parts, ',', 1, n)
+  return table.concat(parts, ',', 1, LEDGER_HEADER), string.sub(e.tb, e.tf, e.tc), e.tt
 end
 
 local function fmt_class(v)
@@ -209,11 +234,16 @@ local function store(key, d, x, hold, now, slack, token, entries, classes, at)
     if #entries == 0 then
       value = d.text .. ',' .. fmt_kept(x) .. h .. token
     else
-      value = d.text .. ',' .. fmt_kept(x) .. h .. '|' .. fmt_ledger(entries) .. token
+      local head, base, tail = fmt_ledger(entries)
+      if base ~= '' or tail ~= '' then head = head .. ',' end
+      local before = d.text .. ',' .. fmt_kept(x) .. h .. '|' .. head
+      value = before .. base .. tail .. token
+      -- (the ledger's text is now part of the value written)
+      entries.tb, entries.tf, entries.tc, entries.tt = value, #before + 1, #before + #base + #tail, ''
       -- (what parse() would give for this value, kept for the next call: the ledger is the caller's last use of it)
       local kept_hold = NO_HOLD
       if hold > now then kept_hold = hold end
-      keep_parsed(value, { pending = false, text = d.text, x = x, hold = kept_hold, classes = nil, entries = entries })
+      keep_parsed(value, { pending = false, text = d.text, x = x, hold = kept_hold, classes = nil, entries = entries }, key)
     end
   else
     if d.quota then

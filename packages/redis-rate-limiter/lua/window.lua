@@ -18,19 +18,23 @@ local AT_END_MAX = 8
 local LEDGER_HEADER = 8
 
 local function empty_ledger()
-  return { 0, 0, NONE, NEVER, NONE, NONE, NEVER, NEVER }
+  return text_none({ 0, 0, NONE, NEVER, NONE, NONE, NEVER, NEVER })
 end
 
 -- A ledger given to these functions is never changed (a parsed one is shared, stored.lua): a function that
--- changes one changes its own copy.
+-- changes one changes its own copy. A ledger carries its pairs' text (ledger-text.lua) when it can.
 
 -- a copy of a ledger
 local function copy_ledger(e)
   local n = #e
-  if n <= 1000 then return { unpack(e) } end
-  local c = {}
-  for i = 1, n do c[i] = e[i] end
-  return c
+  local c
+  if n <= 1000 then
+    c = { unpack(e) }
+  else
+    c = {}
+    for i = 1, n do c[i] = e[i] end
+  end
+  return text_copy(c, e)
 end
 
 -- e, or a fresh empty ledger for a bucket that has none yet ({})
@@ -52,11 +56,20 @@ end
 
 -- a copy of e without the pairs before index `from` (and a fresh sum when any went)
 local function drop_head(e, from)
-  local out = {}
-  for i = 1, LEDGER_HEADER do out[i] = e[i] end
-  for i = from, #e do out[#out + 1] = e[i] end
-  if from ~= LEDGER_HEADER + 1 then out[AT_SUM] = sum_of(out) end
-  return out
+  local n = #e
+  local out
+  if n - from < 1000 then
+    -- (the header's LEDGER_HEADER numbers, then the pairs kept)
+    out = { e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8], unpack(e, from, n) }
+  else
+    out = {}
+    for i = 1, LEDGER_HEADER do out[i] = e[i] end
+    for i = from, n do out[#out + 1] = e[i] end
+  end
+  if from == LEDGER_HEADER + 1 then return text_copy(out, e) end
+  out[AT_SUM] = sum_of(out)
+  if from > n then return text_none(out) end
+  return text_drop(out, e, from - LEDGER_HEADER - 1)
 end
 
 -- the index of the first pair whose slot is at or after `slot`, looking from index i (the first pair when nil)
@@ -231,15 +244,20 @@ local function window_send_time(e, w, cost, from, line)
   return math.min(t, earliest_in(roll_over(now, w, end_max), w, cost, end_max, line))
 end
 
--- adds cost to slot j, in order
+-- adds cost to slot j, in order (and to the ledger's text when j is its last slot or after it)
 local function add_at(e, j, cost)
-  local i = #e + 1
+  local last = #e + 1
+  local i = last
   while i > LEDGER_HEADER + 1 and e[i - 2] > j do i = i - 2 end
+  if i ~= last then e.tb = nil end
   if i > LEDGER_HEADER + 1 and e[i - 2] == j then
-    e[i - 1] = math.min(e[i - 1] + cost, MAX_AMOUNT)
+    local amount = math.min(e[i - 1] + cost, MAX_AMOUNT)
+    e[i - 1] = amount
+    text_set_last(e, fmt_kept(amount))
   else
     table.insert(e, i, cost)
     table.insert(e, i, j)
+    text_append(e, fmt_kept(j), fmt_kept(cost))
   end
   e[AT_SUM] = math.min(e[AT_SUM] + cost, MAX_AMOUNT)
   return e
