@@ -6,6 +6,7 @@
 #
 #   bash bench/instructions.sh tb,admitAll,fill,probeFull,book,binanceOrder   (after pnpm build)
 #   bash bench/instructions.sh bare,tb   perf-probe's bare one-key GCRA script (EVALSHA) against the token bucket
+#   PRE=steady bash bench/instructions.sh steady   a window whose every slot holds cost, as in a long run
 #   SHRINK=4 ... runs a quarter of each workload's calls; PRE=fill,... runs workloads first, uncounted.
 set -euo pipefail
 cd "$(dirname "$0")"
