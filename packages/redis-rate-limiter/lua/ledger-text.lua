@@ -5,12 +5,8 @@
 --
 -- A ledger may carry its pairs' text: the part of a base string tb from index tf to tc, then a tail tt (what
 -- this call added), and tl, the length of the last amount's text. A function that changes a ledger's pairs keeps
--- these or drops tb (nil: stored.lua formats the pairs whole).
-
-local function text_copy(to, from)
-  to.tb, to.tf, to.tc, to.tt, to.tl = from.tb, from.tf, from.tc, from.tt, from.tl
-  return to
-end
+-- these or drops tb (nil: stored.lua formats the pairs whole). (A ledger made by a copy gets the five fields in
+-- its table constructor, window.lua: set one by one, each new field would grow the table's hash part again.)
 
 -- the text of no pairs
 local function text_none(e)
@@ -18,9 +14,9 @@ local function text_none(e)
   return e
 end
 
--- from's text less its first n numbers (n > 0), onto `to`; none kept when they reach past the base
+-- from's text less its first n numbers (n > 0), onto `to` (which has from's fields); none kept when they reach
+-- past the base
 local function text_drop(to, from, n)
-  text_copy(to, from)
   local tb, tc = from.tb, from.tc
   if tb == nil then return to end
   local pos = from.tf

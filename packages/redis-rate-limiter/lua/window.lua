@@ -18,7 +18,7 @@ local AT_END_MAX = 8
 local LEDGER_HEADER = 8
 
 local function empty_ledger()
-  return text_none({ 0, 0, NONE, NEVER, NONE, NONE, NEVER, NEVER })
+  return { tb = '', tf = 1, tc = 0, tt = '', tl = 0, 0, 0, NONE, NEVER, NONE, NONE, NEVER, NEVER }
 end
 
 -- A ledger given to these functions is never changed (a parsed one is shared, stored.lua): a function that
@@ -27,14 +27,10 @@ end
 -- a copy of a ledger
 local function copy_ledger(e)
   local n = #e
-  local c
-  if n <= 1000 then
-    c = { unpack(e) }
-  else
-    c = {}
-    for i = 1, n do c[i] = e[i] end
-  end
-  return text_copy(c, e)
+  if n <= 1000 then return { tb = e.tb, tf = e.tf, tc = e.tc, tt = e.tt, tl = e.tl, unpack(e) } end
+  local c = { tb = e.tb, tf = e.tf, tc = e.tc, tt = e.tt, tl = e.tl }
+  for i = 1, n do c[i] = e[i] end
+  return c
 end
 
 -- e, or a fresh empty ledger for a bucket that has none yet ({})
@@ -60,13 +56,16 @@ local function drop_head(e, from)
   local out
   if n - from < 1000 then
     -- (the header's LEDGER_HEADER numbers, then the pairs kept)
-    out = { e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8], unpack(e, from, n) }
+    out = {
+      tb = e.tb, tf = e.tf, tc = e.tc, tt = e.tt, tl = e.tl,
+      e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8], unpack(e, from, n),
+    }
   else
-    out = {}
+    out = { tb = e.tb, tf = e.tf, tc = e.tc, tt = e.tt, tl = e.tl }
     for i = 1, LEDGER_HEADER do out[i] = e[i] end
     for i = from, n do out[#out + 1] = e[i] end
   end
-  if from == LEDGER_HEADER + 1 then return text_copy(out, e) end
+  if from == LEDGER_HEADER + 1 then return out end
   out[AT_SUM] = sum_of(out)
   if from > n then return text_none(out) end
   return text_drop(out, e, from - LEDGER_HEADER - 1)
