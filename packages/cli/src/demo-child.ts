@@ -1,5 +1,5 @@
 import { getVenueSpec } from '@core/exchange-specs';
-import { connectRedis } from './connect-redis.js';
+import { connectRedis, type RedisConnection } from './connect-redis.js';
 import { emptyCounts, runWorkers, type ClassWaits } from './run-workers.js';
 import { emptyWsCounts, runWsWorkers, type WsCounts } from './run-ws-workers.js';
 import { restLanesForWs } from './ws-demo.js';
@@ -30,6 +30,11 @@ export interface ChildJob {
   readonly baseBySpec?: Readonly<Record<string, string>>;
 }
 
+/** The parent's word that every child is ready: the workers start together. */
+export interface GoMessage {
+  readonly type: 'go';
+}
+
 /** What a child reports: progress, its end, or a failure. */
 export type ChildMessage =
   | { readonly type: 'ready' }
@@ -39,6 +44,7 @@ export type ChildMessage =
       readonly counts: ReturnType<typeof emptyCounts>;
       readonly wsCounts?: WsCounts;
       readonly waits?: ClassWaits;
+      readonly startUpWaits?: ClassWaits;
       readonly failure?: string;
       /** With `client: 'ccxt'`: the ccxt calls completed. */
       readonly calls?: number;
@@ -57,14 +63,47 @@ function send(m: ChildMessage): Promise<void> {
 }
 
 /**
- * A demo worker process: connects its own Redis limiter, runs its share of the workers, reports
- * progress every 250 ms and its counts at the end, then exits (1 on failure).
+ * What a long-running process has done before its first order: Node's fetch loaded (its first use
+ * requires undici: about 50 ms of CPU on the demo's machine) and the limiter's Lua library loaded (at
+ * its first call). The demo measures the limiter in steady state, so each process does both before it
+ * says it is ready; neither sends a request or charges a bucket.
+ */
+async function warmUp(redis: RedisConnection, venue: string): Promise<void> {
+  void new Response('');
+  await redis.limiter.borrowed({ venue, credential: null, axis: 'demo-warm-up' });
+}
+
+/**
+ * Resolves at the parent's `go` (or when the run is stopped first). Listening starts before the child
+ * says it is ready, so the word cannot come before anyone hears it.
+ */
+function startSignal(stop: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      process.off('message', onMessage);
+      stop.removeEventListener('abort', done);
+      resolve();
+    };
+    const onMessage = (m: GoMessage): void => {
+      if (m.type === 'go') done();
+    };
+    process.on('message', onMessage);
+    stop.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * A demo worker process: connects its own Redis limiter, says it is ready, and at the parent's `go`
+ * (every process ready: none starts its workers while others still boot, which on a few cores would
+ * slow the first requests of those already running) runs its share of the workers, reports progress
+ * every 250 ms and its counts at the end, then exits (1 on failure).
  */
 async function main(job: ChildJob): Promise<number> {
   const counts = emptyCounts();
   const wsCounts = emptyWsCounts();
   let failure: string | undefined;
   let waits: ClassWaits | undefined;
+  let startUpWaits: ClassWaits | undefined;
   let calls: number | undefined;
   let redis: Awaited<ReturnType<typeof connectRedis>>;
   try {
@@ -77,7 +116,10 @@ async function main(job: ChildJob): Promise<number> {
   const stop = new AbortController();
   process.once('disconnect', () => stop.abort());
   try {
+    const go = startSignal(stop.signal);
+    await warmUp(redis, job.venue);
     await send({ type: 'ready' });
+    await go;
     if (job.client === 'ccxt') {
       const r = await runCcxtWorkers(
         {
@@ -96,6 +138,7 @@ async function main(job: ChildJob): Promise<number> {
       );
       failure = r.failure;
       waits = r.waits;
+      startUpWaits = r.startUpWaits;
       calls = r.calls;
     } else {
       const spec = getVenueSpec(job.venue);
@@ -138,6 +181,7 @@ async function main(job: ChildJob): Promise<number> {
       ]);
       failure = r.failure ?? wsFailure;
       waits = r.waits;
+      startUpWaits = r.startUpWaits;
     }
   } catch (e) {
     failure = (e as Error).message;
@@ -145,7 +189,11 @@ async function main(job: ChildJob): Promise<number> {
     clearInterval(ticker);
     await redis.close();
   }
-  const w = { ...(waits === undefined ? {} : { waits }), ...(calls === undefined ? {} : { calls }) };
+  const w = {
+    ...(waits === undefined ? {} : { waits }),
+    ...(startUpWaits === undefined ? {} : { startUpWaits }),
+    ...(calls === undefined ? {} : { calls }),
+  };
   await send(failure === undefined ? { type: 'done', counts, wsCounts, ...w } : { type: 'done', counts, wsCounts, ...w, failure });
   return failure === undefined ? 0 : 1;
 }

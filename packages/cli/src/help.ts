@@ -117,7 +117,8 @@ The summary:
   store errors   admissions the limiter's store did not answer in time (nothing was sent for them)
   peak           the highest count the venue's own counter reached, over the limit
   utilization    cost the venue admitted per complete window, over the limit
-  wait           from a request's admission call to its send time, per class
+  wait           from a request's admission call to its send time, per class, after each process's
+                 first second (its start-up, printed apart: Node loading, not the limits)
 Window limits are paced: 5 % of a window goes out at once and the rest at the window's average
 rate, so a burst waits (27 % of Binance's minute weight takes about 13 s).
 

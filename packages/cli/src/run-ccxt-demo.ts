@@ -12,9 +12,9 @@ import { createProgressLine } from './progress-line.js';
 import { progressText } from './progress-text.js';
 import { CCXT_METHODS, CCXT_WORKERS_PER_METHOD, ccxtVenueName, loadCcxt, runCcxtWorkers } from './run-ccxt-workers.js';
 import type { DemoOptions, DemoReport } from './run-demo.js';
-import { emptyCounts, type RunWorkersResult } from './run-workers.js';
+import { emptyCounts, START_UP_MS, type RunWorkersResult } from './run-workers.js';
 import { spawnWorkers } from './spawn-workers.js';
-import { busiestPerBucket, classWaitSummary, classWaitTable, limitLabel, summaryTable } from './summary-table.js';
+import { busiestPerBucket, classWaitSummary, classWaitTable, limitLabel, startUpLine, summaryTable } from './summary-table.js';
 import { renderUsageChart } from './usage-chart.js';
 import { UsageError } from './usage-error.js';
 import { documentedLimitOf } from './documented-bucket.js';
@@ -171,7 +171,10 @@ export async function runCcxtDemo(options: DemoOptions): Promise<DemoReport> {
   }
   out.write(`${tableLegend('limit')}\n`);
   const waits = classWaitSummary(result.waits ?? {});
+  const startUpWaits = classWaitSummary(result.startUpWaits ?? {}, true);
   if (waits.length > 0) out.write(`\n${classWaitTable(waits)}\n  wait: from a request's admission call to its send time, per class\n`);
+  const startUp = startUpLine(startUpWaits, START_UP_MS);
+  if (startUp !== undefined) out.write(`${startUp}\n`);
   if (main === undefined) throw new Error('ccxt demo: no venue family');
 
   await mkdir(options.outDir, { recursive: true });
@@ -183,6 +186,6 @@ export async function runCcxtDemo(options: DemoOptions): Promise<DemoReport> {
   out.write(`  chart (${main.spec}): ${chartPath}\n`);
   const bad = families.reduce((n, f) => n + f.stats.badRequests + f.stats.rejected, 0);
   const failure = result.failure ?? (bad > 0 ? `the venue found ${bad} bad or stale request(s) (-1021 among them)` : undefined);
-  const base = { venue: main.spec, seconds: Number(elapsed), mode, counts: result.counts, stats: main.stats, chartPath, waits, families };
+  const base = { venue: main.spec, seconds: Number(elapsed), mode, counts: result.counts, stats: main.stats, chartPath, waits, startUpWaits, families };
   return failure === undefined ? base : { ...base, failure };
 }

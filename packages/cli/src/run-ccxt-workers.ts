@@ -2,7 +2,7 @@ import { setMaxListeners } from 'node:events';
 import type { CcxtVenueSetup, PaceExchangeOptions } from '@core/ccxt-pacing';
 import type { AttemptEvent } from '@core/paced-fetch';
 import type { RateLimiter } from '@core/rate-limit-contract';
-import { emptyCounts, type ClassWaits, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
+import { emptyCounts, waitRecorder, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
 import { UsageError } from './usage-error.js';
 import { CCXT_DEMO_VENUE_NAMES } from './parse-command-line.js';
 
@@ -122,9 +122,10 @@ export async function runCcxtWorkers(options: RunCcxtWorkersOptions, counts: Wor
   setMaxListeners(10 + 4 * options.workerIds.length, stop.signal);
   const onOuterAbort = (): void => stop.abort();
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
-  const waits: ClassWaits = {};
+  const recorder = waitRecorder();
+  const { waits, startUpWaits } = recorder;
   const onAttempt = (e: AttemptEvent): void => {
-    (waits[`${e.priority ?? 'normal'}\t${e.request.method} ${e.request.path}`] ??= []).push(e.waitedMs);
+    recorder.add(e);
     counts.sent += 1;
     if (e.feedback.verdict === 'rate_limited' || e.feedback.verdict === 'banned') counts.refused += 1;
     if (e.feedback.verdict === 'banned') counts.banned += 1;
@@ -187,5 +188,5 @@ export async function runCcxtWorkers(options: RunCcxtWorkersOptions, counts: Wor
   }
   const failed = Object.keys(errors.byClass).length > 0;
   const failure = failed ? `ccxt raised ${JSON.stringify(errors.byClass)}: ${errors.samples.join(' | ')}` : undefined;
-  return { counts, waits, calls, errors, ...(failure === undefined ? {} : { failure }) };
+  return { counts, waits, startUpWaits, calls, errors, ...(failure === undefined ? {} : { failure }) };
 }

@@ -10,9 +10,9 @@ import { connectRedis, DEMO_PREFIX, type RedisConnection } from './connect-redis
 import { startMetricsEndpoint, type MetricsEndpoint } from './metrics-endpoint.js';
 import { createProgressLine } from './progress-line.js';
 import { progressText } from './progress-text.js';
-import { emptyCounts, runWorkers, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
+import { emptyCounts, runWorkers, START_UP_MS, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
 import { spawnWorkers } from './spawn-workers.js';
-import { busiestPerBucket, classWaitSummary, classWaitTable, limitLabel, summaryTable, type ClassWaitSummary } from './summary-table.js';
+import { busiestPerBucket, classWaitSummary, classWaitTable, limitLabel, startUpLine, summaryTable, type ClassWaitSummary } from './summary-table.js';
 import { renderUsageChart } from './usage-chart.js';
 import { runCcxtDemo } from './run-ccxt-demo.js';
 import { UsageError } from './usage-error.js';
@@ -76,8 +76,10 @@ export interface DemoReport {
   readonly chartPath: string;
   /** With `ws`: what the WebSocket workers saw. */
   readonly wsCounts?: WsCounts;
-  /** How long each class's requests waited for their send times. */
+  /** How long each class's requests waited for their send times, after each process's start-up. */
   readonly waits: readonly ClassWaitSummary[];
+  /** The same, of the requests begun in a process's start-up (its first `START_UP_MS`), every kind of request listed. */
+  readonly startUpWaits: readonly ClassWaitSummary[];
   /** With `client: 'ccxt'`: every API family's emulated venue (`venue` and `stats` are the busiest's). */
   readonly families?: readonly { readonly spec: string; readonly stats: EmulatorStats }[];
   readonly failure?: string;
@@ -268,12 +270,15 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   out.write(`${tableLegend(limit)}\n`);
   if (stats.buckets.some((b) => b.algorithm !== 'token-bucket')) out.write(`${PACING_NOTE}\n`);
   const waits = classWaitSummary(result.waits ?? {});
+  const startUpWaits = classWaitSummary(result.startUpWaits ?? {}, true);
   if (waits.length > 0) {
     out.write(`\n${classWaitTable(waits)}\n`);
     out.write(
       `  wait: from a request's admission call to its send time, per class (${classes ? 'market data bulk, cancels and hedges critical' : 'without classes: every request normal'})\n`,
     );
   }
+  const startUp = startUpLine(startUpWaits, START_UP_MS);
+  if (startUp !== undefined) out.write(`${startUp}\n`);
 
   await mkdir(options.outDir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -282,6 +287,6 @@ export async function runDemo(options: DemoOptions): Promise<DemoReport> {
   await writeFile(chartPath, renderUsageChart(title, [...busiestPerBucket(stats), ...wsChartBuckets(stats)], limit, stats.nowMs));
   out.write(`  chart: ${chartPath}\n`);
   const ws = options.ws === true ? { wsCounts: result.wsCounts ?? wsCounts } : {};
-  const base = { venue: spec.id, seconds: Number(elapsed), mode, counts: result.counts, stats, chartPath, waits, ...ws };
+  const base = { venue: spec.id, seconds: Number(elapsed), mode, counts: result.counts, stats, chartPath, waits, startUpWaits, ...ws };
   return result.failure === undefined ? base : { ...base, failure: result.failure };
 }

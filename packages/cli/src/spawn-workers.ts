@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ChildJob, ChildMessage } from './demo-child.js';
+import type { ChildJob, ChildMessage, GoMessage } from './demo-child.js';
 import { addCounts, addWaits, emptyCounts, type ClassWaits, type RunWorkersResult, type WorkerCounts } from './run-workers.js';
 import { emptyWsCounts, type WsCounts } from './run-ws-workers.js';
 
@@ -15,7 +15,7 @@ export interface SpawnWorkersOptions {
   readonly signal?: AbortSignal;
   /** The process of each worker; default `i % processes`. */
   readonly processOf?: (workerId: number) => number;
-  /** Called once every child has connected its limiter and started its workers. */
+  /** Called once every child has connected its limiter; then each is told to start its workers. */
   readonly onAllReady?: () => void;
 }
 
@@ -51,6 +51,7 @@ export async function spawnWorkers(
   const perChild: WorkerCounts[] = [];
   const perChildWs: WsCounts[] = [];
   const waits: ClassWaits = {};
+  const startUpWaits: ClassWaits = {};
   let ready = 0;
   let calls: number | undefined;
   const children: ChildProcess[] = [];
@@ -81,7 +82,11 @@ export async function spawnWorkers(
         child.kill('SIGKILL');
       }, options.job.durationMs + GRACE_MS);
       child.on('message', (m: ChildMessage) => {
-        if (m.type === 'ready' && ++ready === options.processes) options.onAllReady?.();
+        if (m.type === 'ready' && ++ready === options.processes) {
+          // every process booted: all start together (see demo-child.ts)
+          for (const c of children) if (c.connected) c.send({ type: 'go' } satisfies GoMessage);
+          options.onAllReady?.();
+        }
         if (m.type === 'progress' || m.type === 'done') {
           perChild[p] = m.counts;
           if (m.wsCounts !== undefined) perChildWs[p] = m.wsCounts;
@@ -90,6 +95,7 @@ export async function spawnWorkers(
         if (m.type === 'done') {
           reported = true;
           if (m.waits !== undefined) addWaits(waits, m.waits);
+          if (m.startUpWaits !== undefined) addWaits(startUpWaits, m.startUpWaits);
           if (m.calls !== undefined) calls = (calls ?? 0) + m.calls;
           if (m.failure !== undefined) {
             failure ??= `worker process ${p + 1}: ${m.failure}`;
@@ -127,5 +133,5 @@ export async function spawnWorkers(
   }
   refresh();
   const ws = { ...(options.job.wsUrl === undefined ? {} : { wsCounts: liveWs }), ...(calls === undefined ? {} : { calls }) };
-  return failure === undefined ? { counts: live, ...ws, waits } : { counts: live, ...ws, waits, failure };
+  return failure === undefined ? { counts: live, ...ws, waits, startUpWaits } : { counts: live, ...ws, waits, startUpWaits, failure };
 }

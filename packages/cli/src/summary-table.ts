@@ -80,9 +80,10 @@ function summarize(priority: string, request: string, values: readonly number[])
 
 /**
  * Per class (critical, normal, bulk, in that order): all its requests, then each kind of request in it
- * when it has several, with their waits' p50, p99 and max. `waits` is keyed `<class>\t<request>`.
+ * when it has several (or always, with `everyKind`), with their waits' p50, p99 and max. `waits` is keyed
+ * `<class>\t<request>`.
  */
-export function classWaitSummary(waits: Readonly<Record<string, readonly number[]>>): ClassWaitSummary[] {
+export function classWaitSummary(waits: Readonly<Record<string, readonly number[]>>, everyKind = false): ClassWaitSummary[] {
   const order = ['critical', 'normal', 'bulk'];
   const byClass = new Map<string, [string, readonly number[]][]>();
   for (const [key, values] of Object.entries(waits)) {
@@ -101,14 +102,26 @@ export function classWaitSummary(waits: Readonly<Record<string, readonly number[
         kinds.flatMap(([, v]) => v),
       ),
     );
-    if (kinds.length > 1) for (const [request, values] of kinds) out.push(summarize(priority, request, values));
+    if (kinds.length > 1 || everyKind) for (const [request, values] of kinds) out.push(summarize(priority, request, values));
   }
   return out;
 }
 
+const ms = (v: number): string => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
+
+/**
+ * The line under the wait table on what it leaves out: per class, the requests begun in their process's
+ * start-up (`startUpMs`) and their longest wait; undefined when there were none.
+ */
+export function startUpLine(rows: readonly ClassWaitSummary[], startUpMs: number): string | undefined {
+  const all = rows.filter((r) => r.request === 'all');
+  if (all.length === 0) return undefined;
+  const parts = all.map((r) => `${r.priority} ${r.requests} requests, longest wait ${ms(r.maxMs)} ms`);
+  return `  left out above: each process's first ${startUpMs / 1000} s (Node loading and compiling, not the limits): ${parts.join('; ')}`;
+}
+
 /** The per-class wait table of a run (beside the per-bucket utilization above it). */
 export function classWaitTable(rows: readonly ClassWaitSummary[]): string {
-  const ms = (v: number): string => (v < 10 ? v.toFixed(1) : String(Math.round(v)));
   return formatTable(
     ['class', 'request', 'requests', 'wait p50 (ms)', 'wait p99 (ms)', 'wait max (ms)'],
     rows.map((r) => [r.priority, r.request, String(r.requests), ms(r.p50Ms), ms(r.p99Ms), ms(r.maxMs)]),
