@@ -12,7 +12,7 @@ import { ManualClock } from '@core/rate-limit-conformance';
 import { KeyResolver, LEDGER_HEADER, NO_HOLD, StoreRateLimiter } from '@core/rate-limit-kit';
 import { MemoryStore } from '@core/default-rate-limiter';
 import { RedisStore, parseStored } from '../src/index.js';
-import { answerOpArb, classOpArb, clsOf, KEYS, LIMITS, mergeOpArb, type Op, opArb, toChecks, windowOpArb } from './support/differential-ops.js';
+import { answerOpArb, classOpArb, clsOf, denseOpArb, KEYS, LIMITS, mergeOpArb, type Op, opArb, toChecks, windowOpArb } from './support/differential-ops.js';
 import { ioredisClient, type TestClient } from './support/clients.js';
 import { startRedisServer, type RedisServer } from './support/redis-servers.js';
 
@@ -108,6 +108,10 @@ describe('differential: the Redis scripts against the TypeScript core', () => {
   });
   it('long sequences into one large window: a ledger of many slots, kept and forgotten the same way', async () => {
     expect(await sequences(mergeOpArb, 6, 'merge', { minLength: 700, maxLength: 800 })).toBeGreaterThan(16);
+  }, 900_000);
+
+  it('long sequences of bookings into small window limits asked for more than they allow: sends searched among many runs', async () => {
+    expect(await sequences(denseOpArb, 12, 'dense', { minLength: 300, maxLength: 400 })).toBeGreaterThan(5);
   }, 900_000);
 
   it(`${Math.ceil(RUNS / 2)} sequences mixing admission classes (critical beside bulk bookings, reserves per call, records, syncs, penalties, cancellations)`, async () => {

@@ -174,6 +174,34 @@ export const mergeOpArb: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 5, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(1, 10, 33.3, 100, 250) }) },
 );
+const DENSE_WINDOWS = LIMITS.flatMap((l, i) => (l !== null && 'perWindow' in l && (l.perWindow === 10 || l.perWindow === 3.5) ? [i] : []));
+const denseChecks = fc.array(fc.tuple(fc.nat(1), fc.constantFrom(...DENSE_WINDOWS), fc.constantFrom(0, 0, 0, 1, 2, 4)), { minLength: 1, maxLength: 2 });
+/**
+ * Small window limits asked for more than they allow, in small steps of time: bookings ahead of now spread over
+ * the window's slots, so a send's time is searched among many runs of slots (window.lua's fits_at, its running
+ * totals and their exact sums near the line), now and then with others' use reported.
+ */
+export const denseOpArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ op: fc.constant('book' as const), checks: denseChecks, budget: fc.constantFrom(400, 100_000) }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('probe' as const, 'peek' as const), checks: denseChecks }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('sync' as const),
+      key: fc.nat(1),
+      limit: fc.constantFrom(...DENSE_WINDOWS),
+      borrowed: fc.constantFrom(0, 2, 3.5, 9),
+      sentAgoMs: fc.option(fc.constantFrom(0, 30, 400), { nil: null }),
+      elapsedMs: fc.option(fc.constantFrom(0, 700, 5000), { nil: null }),
+      countedOwn: fc.constantFrom(0, 1),
+      outsideOwn: fc.constantFrom(0, 0.5),
+      answered: fc.constant(null),
+      end: ENDS,
+    }),
+  },
+  { weight: 5, arbitrary: fc.record({ op: fc.constant('advance' as const), ms: fc.constantFrom(1, 3, 7.8, 20, 120) }) },
+);
+
 /**
  * Sends into one window limit answered and reported soon after, the reports naming a few fixed windows'
  * ends: a send marked answered is taken as counted by a later report of the same window with more usage
