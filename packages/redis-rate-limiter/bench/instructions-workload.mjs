@@ -45,7 +45,7 @@ const W = {
   book: [3000, 16, () => lim.checkRate({ venue: 'w2', credential: null, axis: 'ip' }, { perWindow: 100, windowMs: 1000 }, 1, { maxWaitMs: 3000 })],
   binanceOrder: [3000, 16, () => lim.checkRates(orderChecks)],
   // a window run at 95 % of its limit (Bybit's 600 per 5 s per IP), the clock moved as such a flow would move it:
-  // after its first window (run it with PRE=steady) every slot of the ledger holds cost, as in a long-running
+  // after its first window (instructions.sh runs one first) every slot of the ledger holds cost, as in a long-running
   // deployment
   steady: [
     4000,
@@ -56,7 +56,7 @@ const W = {
     },
   ],
   // the same window asked for 10 % more than it allows, each call booking up to 1 s ahead: a ledger spread over
-  // its window with bookings ahead of now (run it with PRE=steadyBook)
+  // its window with bookings ahead of now (instructions.sh runs one window of it first)
   steadyBook: [
     4000,
     16,
