@@ -1,6 +1,6 @@
 // The workloads of bench/instructions.sh (perf-probe's window workloads and a token bucket), against the server
 // on PORT: `node instructions-workload.mjs [prep,...:]workload`. Workloads before the colon prepare the ledgers
-// (probeFull needs fill's, steady a window of its own); then callgrind's counters are zeroed and the server's stats reset, so only the
+// (probeFull needs fill's, steady and steadyBook a run of their own flow); then callgrind's counters are zeroed and the server's stats reset, so only the
 // measured workload counts. Prints the measured FCALL calls.
 import { execFileSync } from 'node:child_process';
 import { Redis } from 'ioredis';
@@ -45,7 +45,7 @@ const W = {
   book: [3000, 16, () => lim.checkRate({ venue: 'w2', credential: null, axis: 'ip' }, { perWindow: 100, windowMs: 1000 }, 1, { maxWaitMs: 3000 })],
   binanceOrder: [3000, 16, () => lim.checkRates(orderChecks)],
   // a window run at 95 % of its limit (Bybit's 600 per 5 s per IP), the clock moved as such a flow would move it:
-  // after its first window (instructions.sh runs one first) every slot of the ledger holds cost, as in a long-running
+  // after a run of the same flow first (instructions.sh makes it, uncounted) every slot holds cost, as in a long-running
   // deployment
   steady: [
     4000,
@@ -56,7 +56,7 @@ const W = {
     },
   ],
   // the same window asked for 10 % more than it allows, each call booking up to 1 s ahead: a ledger spread over
-  // its window with bookings ahead of now (instructions.sh runs one window of it first)
+  // its window with bookings ahead of now (after a run of the same flow, as above)
   steadyBook: [
     4000,
     16,

@@ -7,7 +7,7 @@
 #   bash bench/instructions.sh tb,admitAll,fill,probeFull,book,binanceOrder   (after pnpm build)
 #   bash bench/instructions.sh bare,tb   perf-probe's bare one-key GCRA script (EVALSHA) against the token bucket
 #   bash bench/instructions.sh tb,steady,steadyBook   windows whose every slot holds cost, as in a long run
-#   (each after one window of its own flow), with the target's ratios to the token bucket
+#   (each after an uncounted run of its own flow), with the target's ratios to the token bucket
 #   SHRINK=4 ... runs a quarter of each workload's calls; PRE=fill,... runs workloads first, uncounted.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -21,7 +21,7 @@ for c in "${CASES[@]}"; do
   for _ in $(seq 1 100); do redis-cli -p "$PORT" ping >/dev/null 2>&1 && break; sleep 0.2; done
   pre=""
   [ "$c" = probeFull ] && pre="fill"
-  # a window whose every slot holds cost: one window of the same flow first
+  # a window whose every slot holds cost: a run of the same flow first
   [ "$c" = steady ] || [ "$c" = steadyBook ] && pre="$c"
   [ -n "${PRE:-}" ] && pre="$PRE"
   calls=$(PORT=$PORT node instructions-workload.mjs "${pre}:$c" | tail -1 | awk '{ print $2 }')
