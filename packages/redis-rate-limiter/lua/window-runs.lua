@@ -15,18 +15,15 @@ local function run_from(e, M, start, from, to, others, other_slot)
   return total
 end
 
--- the largest run of M slots containing slot j: a run is largest where a slot enters it. The pairs are looked
--- for from index `head` (at or before the first pair a run containing j can hold; nil: the first pair). With
--- `cost` and `limit`, it stops at the first run whose total + cost is over limit and answers that total: then
--- worst_run(...) + cost <= limit exactly when every run's total + cost is (float addition keeps order), which is
--- what earliest_in asks, in fewer steps than window.ts's worstRun (the same runs, the same sums)
-local function worst_run(e, w, j, t, head, cost, limit)
+-- the largest run of M slots containing slot j, others' use counted as a send at time t counts it (window.ts's
+-- worstRun: the same runs, the same sums): a run is largest where a slot enters it
+local function worst_run(e, w, j, t)
   local M = w.M
   local lo = j - M + 1
   local hi = j + M - 1
   local n = #e
   -- (first_from, and others' use as counted by a send in slot j at time t, written out)
-  local from = head or LEDGER_HEADER + 1
+  local from = LEDGER_HEADER + 1
   while from <= n and e[from] < lo do from = from + 2 end
   local to = from
   while to <= n and e[to] <= hi do to = to + 2 end
@@ -39,10 +36,7 @@ local function worst_run(e, w, j, t, head, cost, limit)
     if k < from then start = lo else start = e[k] - M + 1 end
     if start >= lo and start <= j then
       local total = run_from(e, M, start, from, to, others, other_slot)
-      if total > worst then
-        worst = total
-        if limit ~= nil and total + cost > limit then return total end
-      end
+      if total > worst then worst = total end
     end
   end
   if others > 0 then
@@ -61,8 +55,8 @@ end
 local SLIDE = {}
 
 -- whether the run of M slots ending at slot j (others' use counted as worst_run counts it at time t) is over
--- limit less cost by more than margin, the running total's rounding: then worst_run(e, w, j, t) + cost is over
--- limit too (that run is the first it checks), and the candidate needs no exact check
+-- limit less cost by more than margin, the running total's rounding: then that run's exact total + cost is over
+-- limit too, so the candidate does not fit (fits_at would check that run first) and needs no exact check
 local function surely_over(e, w, j, t, cost, limit, margin)
   local n = #e
   local sum, enter, leave = SLIDE[1], SLIDE[2], SLIDE[3]
@@ -81,9 +75,11 @@ local function surely_over(e, w, j, t, cost, limit, margin)
   return sum + cost > limit + margin
 end
 
--- whether a send of cost in slot j at time t fits (worst_run(e, w, j, t, head, cost, limit) + cost <= limit,
--- the same answer): the runs worst_run checks, in the order they start, each total kept as a running sum, and
--- summed exactly as worst_run sums it (run_from) only when the running sum is within margin of the line
+-- whether a send of cost in slot j at time t fits: every run worst_run(e, w, j, t) weighs holds at most limit less
+-- cost (window.ts's worstRun(...) + cost <= limit: float addition keeps order, so the largest fits exactly when
+-- every one does). The runs in the order they start, each total kept as a running sum, and summed exactly as
+-- worst_run sums it (run_from) only where the running sum is within margin of the line; the pairs are looked for
+-- from index `head` (at or before the first a run containing j can hold)
 local function fits_at(e, w, j, t, head, cost, limit, margin)
   local M = w.M
   local lo = j - M + 1
